@@ -1,0 +1,33 @@
+# Meja: `make run` (desktop), `make web` (browser), `make test` (everything), `make bench`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+PORT ?= 8550
+
+.PHONY: run web test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m app
+
+web: $(STAMP)
+	$(PY) -m app --web --port $(PORT)
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m mypy --strict models
+
+test: lint
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

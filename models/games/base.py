@@ -1,0 +1,123 @@
+"""What every game engine offers: a registry entry, options handling, results.
+
+A game is a deterministic function of ``(options, seed, actions)``. Each engine
+module defines an ``Options`` frozen dataclass (the defaults of RULES.md), a
+state class with ``current_player``, ``legal_actions()``, ``apply(action)``,
+``is_over``, ``clone()``, ``observation(seat)`` and ``action_str(action)``, and
+a :class:`Game` entry registered in ``models.games.GAMES``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from models.errors import SetupError
+
+O = TypeVar("O")
+
+
+class State(Protocol):
+    """The shape shared by every engine's state (python-chess style: small, replayable)."""
+
+    players: int
+    seed: int
+    actions: list[int]
+
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    def legal_actions(self) -> list[int]: ...
+    def is_legal(self, action: int) -> bool: ...
+    def apply(self, action: int) -> None: ...
+    def clone(self) -> State: ...
+    def observation(self, seat: int) -> dict[str, Any]: ...
+    def action_str(self, action: int) -> str: ...
+    @property
+    def results(self) -> list[RoundResult]: ...
+    @property
+    def winners(self) -> list[int]: ...
+    @property
+    def totals(self) -> list[int]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How one round (hand) ended: points per seat as the game counts them, its length,
+    what ended it (a short code like ``"out"`` or ``"pile"``) and its winners."""
+
+    points: tuple[int, ...]
+    moves: int
+    end: str
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registry entry: the game's key, its title, its options type, and a factory."""
+
+    key: str
+    title: str
+    min_players: int
+    max_players: int
+    options_type: type[Any]
+    factory: Callable[[int, int, Any], State]
+    lower_is_better: bool = False
+    notes: Mapping[str, str] = field(default_factory=dict)
+
+    def options(self, options: object = None) -> Any:
+        """Options from ``None`` (the defaults), a dict of overrides, or the dataclass."""
+        return make_options(self.options_type, options)
+
+    def new_game(self, players: int, seed: int = 0, options: object = None) -> State:
+        """A new game with ``players`` seats, shuffled by ``seed``."""
+        return self.factory(players, seed, self.options(options))
+
+    def replay(
+        self, players: int, seed: int, options: object, actions: Sequence[int]
+    ) -> State:
+        """The state reached by playing ``actions`` from a new game (raises if one is illegal)."""
+        state = self.new_game(players, seed, options)
+        for action in actions:
+            state.apply(action)
+        return state
+
+
+def make_options(cls: type[O], options: object = None) -> O:
+    """Build ``cls`` from ``None``, an instance, or a dict; unknown or ill-typed keys are refused."""
+    if options is None:
+        return cls()
+    if isinstance(options, cls):
+        return options
+    if not isinstance(options, Mapping):
+        raise SetupError(f"Options must be a dict or {cls.__name__}, not {type(options).__name__}.")
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    values: dict[str, Any] = {}
+    for key, value in options.items():
+        if key not in fields:
+            known = ", ".join(sorted(fields))
+            raise SetupError(f"Unknown option '{key}'. Known options: {known}.")
+        default = fields[key].default
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                raise SetupError(f"Option '{key}' is yes or no (true/false), not {value!r}.")
+        elif isinstance(default, int) and (isinstance(value, bool) or not isinstance(value, int)):
+            raise SetupError(f"Option '{key}' is a whole number, not {value!r}.")
+        elif isinstance(default, str) and not isinstance(value, str):
+            raise SetupError(f"Option '{key}' is a word, not {value!r}.")
+        values[key] = value
+    return cls(**values)
+
+
+def options_dict(options: object) -> dict[str, Any]:
+    """The options as a plain dict (for saving and sharing)."""
+    return dataclasses.asdict(options)  # type: ignore[call-overload, no-any-return]
+
+
+def check_players(title: str, players: int, low: int, high: int) -> None:
+    """Refuse a player count outside ``low..high`` with a clear reason."""
+    if not low <= players <= high:
+        raise SetupError(f"{title} is played by {low} to {high} players, not {players}.")

@@ -1,0 +1,458 @@
+"""Kartu Sama: the rules engine, scoring and the victory tie-breakers (RULES.md, Kartu Sama).
+
+A state is a whole match: rounds are dealt one after another until the points
+game or the victory game ends. Actions are integer codes: ``0..52`` play that
+card (see ``models.cards``), :data:`DRAW` draw (because the player cannot or,
+with ``may_draw``, will not play; or because a joker debt cannot be paid), and
+:data:`PASS` keep the cards just drawn (``play_after_draw`` only).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from models.cards import JOKER_CODE, format_cards, pack
+from models.errors import IllegalAction, SetupError
+from models.games.base import Game, RoundResult, check_players
+
+DRAW = 53
+PASS = 54
+FREE = 53  # the "card to match" after a joker (or a joker turned up): anything goes
+
+MODES = ("points", "victory")
+JOKER_FOLLOWS = ("any", "last_non_joker")
+DEALERS = ("left", "loser")
+
+# Round points of each card code: 2-10 face value, J Q K 1, A 11, joker 20.
+POINTS: tuple[int, ...] = tuple(
+    [(11 if c % 13 == 0 else c % 13 + 1 if c % 13 < 10 else 1) for c in range(52)] + [20]
+)
+# Master-card strength: by points, then K > Q > J among the 1-point faces.
+STRENGTH: tuple[int, ...] = tuple(
+    [POINTS[c] * 4 + (c % 13 - 10 if c % 13 >= 10 else 3) for c in range(52)] + [100]
+)
+# FOLLOWS[base]: the cards that may be played on ``base`` (a joker goes on anything).
+FOLLOWS: tuple[frozenset[int], ...] = tuple(
+    [
+        frozenset(c for c in range(52) if c % 13 == b % 13 or c // 13 == b // 13) | {JOKER_CODE}
+        for b in range(52)
+    ]
+    + [frozenset(range(53)), frozenset(range(53))]
+)
+
+
+@dataclass(frozen=True)
+class Options:
+    """House options of a Kartu Sama match; the defaults are the rules of RULES.md."""
+
+    jokers: bool = False  # the Joker variant: two jokers per pack
+    short_pack: bool = False  # 32-card pack (7 to A)
+    packs: int = 1
+    hand_size: int = 8
+    may_draw: bool = False  # a player who can play may draw instead
+    play_after_draw: bool = False  # a card just drawn may be played at once
+    reshuffle: bool = False  # the discard pile is reshuffled when the draw pile runs short
+    joker_follow: str = "any"  # the card after a joker: "any", or matches "last_non_joker"
+    dealer: str = "left"  # the deal passes "left", or to the round's "loser"
+    mode: str = "points"  # "points" game or "victory" game
+    target: int = 100  # points game: the match ends when someone reaches it
+    rounds: int = 0  # points game: a fixed number of rounds instead of a target (0: off)
+    wins: int = 3  # victory game: round wins that take the match
+    first_dealer: int = 0  # seat of the first dealer
+
+    def __post_init__(self) -> None:
+        if self.packs < 1 or self.packs > 8:
+            raise SetupError("Use from 1 to 8 packs of cards.")
+        if self.hand_size < 1:
+            raise SetupError("Each player needs at least one card.")
+        if self.joker_follow not in JOKER_FOLLOWS:
+            raise SetupError(f"After a joker: choose one of {', '.join(JOKER_FOLLOWS)}.")
+        if self.dealer not in DEALERS:
+            raise SetupError(f"Dealer rotation: choose one of {', '.join(DEALERS)}.")
+        if self.mode not in MODES:
+            raise SetupError(f"Game type: choose one of {', '.join(MODES)}.")
+        if self.target < 1 or self.rounds < 0 or self.wins < 1:
+            raise SetupError("Target, rounds and wins must be positive numbers.")
+        if self.first_dealer < 0:
+            raise SetupError("The first dealer is a seat number from 0.")
+
+    def cards(self) -> list[int]:
+        """The cards in play, as codes, in pack order."""
+        return [int(c) for c in pack(short=self.short_pack, jokers=2 * self.jokers, packs=self.packs)]
+
+    def pack_words(self) -> str:
+        """The pack in words, for messages: ``a 32-card pack``, ``2 packs of 54 cards``."""
+        size = (32 if self.short_pack else 52) + 2 * self.jokers
+        return f"a {size}-card pack" if self.packs == 1 else f"{self.packs} packs of {size} cards"
+
+
+def check_setup(players: int, options: Options) -> None:
+    """Refuse a set-up the pack cannot deal, with the reason in words."""
+    check_players("Kartu Sama", players, 2, 20)
+    need = options.hand_size * players + 1
+    have = len(options.cards())
+    if need > have:
+        raise SetupError(
+            f"{players} players need {need} cards ({options.hand_size} each and one to turn up); "
+            f"{options.pack_words()} has {have}."
+        )
+    if options.first_dealer >= players:
+        raise SetupError(f"The first dealer must be one of the {players} players.")
+
+
+def hand_points(cards: Iterable[int]) -> int:
+    """Round points of one hand: 2-10 face value, J Q K 1, A 11, joker 20 (lower is better)."""
+    return sum(POINTS[c] for c in cards)
+
+
+def ranking_key(cards: Sequence[int]) -> tuple[int, int, tuple[int, ...]]:
+    """The victory-game order of a hand: lower points, then more cards, then the lower master
+    card and each next-highest card. A smaller key ranks better."""
+    return (
+        hand_points(cards),
+        -len(cards),
+        tuple(sorted((STRENGTH[c] for c in cards), reverse=True)),
+    )
+
+
+def decider(a: Sequence[int], b: Sequence[int]) -> tuple[str, int]:
+    """Which victory rule separates two hands: ``("points", 0)``, ``("cards", 0)``,
+    ``("master", i)`` (the i-th card in master order differs, 0 = the master card) or
+    ``("tie", 0)``."""
+    ka, kb = ranking_key(a), ranking_key(b)
+    if ka[0] != kb[0]:
+        return ("points", 0)
+    if ka[1] != kb[1]:
+        return ("cards", 0)
+    for i, (x, y) in enumerate(zip(ka[2], kb[2], strict=False)):
+        if x != y:
+            return ("master", i)
+    return ("tie", 0)
+
+
+def master_cards(cards: Iterable[int]) -> list[int]:
+    """The hand's cards from the master card down (highest scoring first)."""
+    return sorted(cards, key=lambda c: STRENGTH[c], reverse=True)
+
+
+def rank_round(hands: Mapping[str, Sequence[int]]) -> list[list[str]]:
+    """Players from the round's best to worst by the victory rule; fully tied players share
+    a group."""
+    groups: dict[tuple[int, int, tuple[int, ...]], list[str]] = {}
+    for name, cards in hands.items():
+        groups.setdefault(ranking_key(cards), []).append(name)
+    return [groups[key] for key in sorted(groups)]
+
+
+def _rank_seats(hands: Sequence[Sequence[int]]) -> list[list[int]]:
+    named = rank_round({str(seat): hand for seat, hand in enumerate(hands)})
+    return [[int(seat) for seat in group] for group in named]
+
+
+def round_loser(ranking: Sequence[Sequence[int]], dealer: int, players: int) -> int:
+    """The round's loser: the worst group's player nearest the dealer's left."""
+    worst = set(ranking[-1])
+    return next(s for s in ((dealer + 1 + i) % players for i in range(players)) if s in worst)
+
+
+class KartuSama:
+    """A Kartu Sama match in play: rounds, turns, joker debts, totals."""
+
+    __slots__ = (
+        "options", "players", "seed", "actions", "round_no", "dealer", "hands", "pile",
+        "discard", "current", "debt", "base", "drawn", "totals", "wins", "results",
+        "round_moves", "over", "reshuffles", "_unique", "_follow_any", "last_draw",
+    )
+
+    def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
+        options = options or Options()
+        check_setup(players, options)
+        self.options = options
+        self.players = players
+        self.seed = seed
+        self.actions: list[int] = []
+        self.totals = [0] * players
+        self.wins = [0] * players
+        self.results: list[RoundResult] = []
+        self.round_no = 0
+        self.dealer = options.first_dealer
+        self.over = False
+        self._unique = options.packs == 1
+        self._follow_any = options.joker_follow == "any"
+        self.last_draw: tuple[int, int, str] | None = None
+        self._deal()
+
+    # -- set-up ---------------------------------------------------------------------------
+    def _rng(self) -> random.Random:
+        return random.Random(f"kartu_sama/{self.seed}/{self.round_no}/{self.reshuffles}")
+
+    def _deal(self) -> None:
+        """Shuffle and deal as RULES.md: 3 each, 2 each, one card up, then the rest (3 each)."""
+        n, size = self.players, self.options.hand_size
+        self.reshuffles = 0
+        deck = self.options.cards()
+        self._rng().shuffle(deck)
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        hands: list[list[int]] = [[] for _ in range(n)]
+        first, second = min(3, size), min(2, max(0, size - 3))
+        for batch in (first, second):
+            for seat in order:
+                hands[seat] += deck[-batch:] if batch else []
+                del deck[len(deck) - batch :]
+        up = deck.pop()
+        rest = size - first - second
+        for seat in order:
+            hands[seat] += deck[-rest:] if rest else []
+            del deck[len(deck) - rest :]
+        self.hands = hands
+        self.pile = deck  # the top of the draw pile is its end
+        self.discard = [up]
+        self.base = FREE if up == JOKER_CODE else up
+        self.current = order[0]
+        self.debt = 0
+        self.drawn: list[int] = []
+        self.round_moves = 0
+
+    # -- queries --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or -1 once the match is over."""
+        return -1 if self.over else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def top(self) -> int:
+        """The top card of the discard pile."""
+        return self.discard[-1]
+
+    @property
+    def winners(self) -> list[int]:
+        """The match winners (empty while it is not over)."""
+        if not self.over:
+            return []
+        if self.options.mode == "victory":
+            best = max(self.wins)
+            return [s for s in range(self.players) if self.wins[s] == best]
+        best = min(self.totals)
+        return [s for s in range(self.players) if self.totals[s] == best]
+
+    @property
+    def scores(self) -> list[int]:
+        """Points totals (points game) or round wins (victory game)."""
+        return list(self.wins if self.options.mode == "victory" else self.totals)
+
+    def draw_count(self) -> tuple[int, str]:
+        """How many cards the player to act draws if they draw now, and why:
+        ``"joker"`` (failed joker debt), ``"last_card"`` or ``"normal"``."""
+        if self.debt:
+            return 2 * self.players, "joker"
+        if len(self.hands[self.current]) == 1:
+            return self.players + 1, "last_card"
+        return 2, "normal"
+
+    def can_play(self) -> bool:
+        """Whether the player to act holds a card that may be played now."""
+        cards = self.drawn if self.drawn else self.hands[self.current]
+        return not FOLLOWS[self.base].isdisjoint(cards)
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
+        if self.over:
+            return False
+        if self.drawn:  # just drew with play_after_draw: play a drawn card or pass
+            return action == PASS or (action in self.drawn and action in FOLLOWS[self.base])
+        if action == DRAW:
+            return (self.options.may_draw and not self.debt) or not self.can_play()
+        return 0 <= action <= JOKER_CODE and action in FOLLOWS[self.base] and (
+            action in self.hands[self.current]
+        )
+
+    def legal_actions(self) -> list[int]:
+        """Every legal action now, each once."""
+        if self.over:
+            return []
+        follows = FOLLOWS[self.base]
+        if self.drawn:
+            return [c for c in dict.fromkeys(self.drawn) if c in follows] + [PASS]
+        plays = [c for c in self.hands[self.current] if c in follows]
+        if not self._unique:
+            plays = list(dict.fromkeys(plays))
+        if not plays or (self.options.may_draw and not self.debt):
+            plays.append(DRAW)
+        return plays
+
+    # -- moves ----------------------------------------------------------------------------
+    def apply(self, action: int) -> None:
+        """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
+        if not self.is_legal(action):
+            raise IllegalAction(self._why_illegal(action))
+        self.actions.append(action)
+        self.round_moves += 1
+        seat = self.current
+        if action == PASS:
+            self.drawn = []
+            self._next()
+        elif action == DRAW:
+            self._draw(seat)
+        else:
+            self._play(seat, action)
+
+    def _play(self, seat: int, card: int) -> None:
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.discard.append(card)
+        self.drawn = []
+        if card == JOKER_CODE:
+            self.debt += self.players - 1 if self.debt else self.players
+            if self._follow_any:
+                self.base = FREE
+        else:
+            self.base = card
+            if self.debt:
+                self.debt -= 1
+        if not hand:
+            self._end_round("out")
+        elif not self.debt:
+            self._next()
+
+    def _draw(self, seat: int) -> None:
+        count, why = self.draw_count()
+        self.debt = 0
+        pile = self.pile
+        if len(pile) < count and self.options.reshuffle and len(self.discard) > 1:
+            self._reshuffle()
+        hand = self.hands[seat]
+        if len(pile) < count:
+            self.last_draw = (seat, len(pile), why)
+            hand += pile
+            pile.clear()
+            self._end_round("pile")
+            return
+        taken = pile[len(pile) - count :]
+        del pile[len(pile) - count :]
+        hand += taken
+        self.last_draw = (seat, count, why)
+        if (
+            self.options.play_after_draw
+            and why != "joker"
+            and not FOLLOWS[self.base].isdisjoint(taken)
+        ):
+            self.drawn = taken
+        else:
+            self._next()
+
+    def _reshuffle(self) -> None:
+        """Turn the discard pile (all but its top) under the draw pile, shuffled."""
+        self.reshuffles += 1
+        under = self.discard[:-1]
+        del self.discard[:-1]
+        self._rng().shuffle(under)
+        self.pile[:0] = under
+
+    def _next(self) -> None:
+        self.current = (self.current + 1) % self.players
+
+    def _end_round(self, end: str) -> None:
+        points = tuple(hand_points(h) for h in self.hands)
+        ranking = _rank_seats(self.hands)
+        self.results.append(RoundResult(points, self.round_moves, end, tuple(ranking[0])))
+        for seat in ranking[0]:
+            self.wins[seat] += 1
+        for seat, p in enumerate(points):
+            self.totals[seat] += p
+        self.debt = 0
+        self.drawn = []
+        o = self.options
+        if o.mode == "victory":
+            self.over = max(self.wins) >= o.wins
+        elif o.rounds:
+            self.over = len(self.results) >= o.rounds
+        else:
+            self.over = max(self.totals) >= o.target
+        if self.over:
+            return
+        if o.dealer == "loser":
+            self.dealer = round_loser(ranking, self.dealer, self.players)
+        else:
+            self.dealer = (self.dealer + 1) % self.players
+        self.round_no += 1
+        self._deal()
+
+    def _why_illegal(self, action: int) -> str:
+        if self.over:
+            return "The match is over."
+        if self.drawn:
+            return "Play one of the cards just drawn, or keep them."
+        if action == DRAW:
+            return "A player who can play must play a card."
+        if action == PASS:
+            return "There is nothing to pass on."
+        if not 0 <= action <= JOKER_CODE or action not in self.hands[self.current]:
+            return "That card is not in the player's hand."
+        return f"{self.action_str(action)} does not match {format_cards([self.top])}."
+
+    # -- copies, views --------------------------------------------------------------------
+    def clone(self) -> KartuSama:
+        """An independent copy, cheap enough for search (no deepcopy)."""
+        new = KartuSama.__new__(KartuSama)
+        for name in KartuSama.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.actions = self.actions[:]
+        new.hands = [h[:] for h in self.hands]
+        new.pile = self.pile[:]
+        new.discard = self.discard[:]
+        new.drawn = self.drawn[:]
+        new.totals = self.totals[:]
+        new.wins = self.wins[:]
+        new.results = self.results[:]
+        return new
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: its own hand, everyone's hand sizes, the public table."""
+        return {
+            "seat": seat,
+            "hand": [int(c) for c in self.hands[seat]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "top": self.top,
+            "discard": list(self.discard),
+            "to_match": None if self.base == FREE else self.base,
+            "draw_pile": len(self.pile),
+            "debt": self.debt,
+            "drawn": list(self.drawn) if seat == self.current else [],
+            "current": self.current_player,
+            "dealer": self.dealer,
+            "round": self.round_no,
+            "totals": list(self.totals),
+            "wins": list(self.wins),
+            "legal": self.legal_actions() if seat == self.current_player else [],
+        }
+
+    def action_str(self, action: int) -> str:
+        """The action in the card notation: ``QH``, ``draw``, ``pass``."""
+        if action == DRAW:
+            return "draw"
+        if action == PASS:
+            return "pass"
+        return format_cards([action])
+
+
+def new_game(players: int, seed: int = 0, options: object = None) -> KartuSama:
+    """A new Kartu Sama match (``options``: None, a dict of overrides, or :class:`Options`)."""
+    return KartuSama(players, seed, GAME.options(options))
+
+
+GAME = Game(
+    key="kartu_sama",
+    title="Kartu Sama",
+    min_players=2,
+    max_players=20,
+    options_type=Options,
+    factory=KartuSama,  # type: ignore[arg-type]
+    lower_is_better=True,
+)
