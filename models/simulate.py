@@ -1,0 +1,160 @@
+"""Play many complete games and report speed and the statistics a rule designer wants.
+
+``python -m models.simulate GAME --players N --games G --seed S [--bots NAME] [--option k=v]
+[--json]``. Without ``--bots`` every seat plays uniformly random legal actions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from models.errors import MejaError
+from models.games import GAMES
+from models.games.base import State
+
+Chooser = Callable[[State, random.Random], int]
+
+
+def random_player(state: State, rng: random.Random) -> int:
+    """A uniformly random legal action."""
+    return rng.choice(state.legal_actions())
+
+
+def _spread(values: Sequence[float]) -> dict[str, float]:
+    if not values:
+        return {"min": 0, "mean": 0, "median": 0, "max": 0, "stdev": 0}
+    return {
+        "min": min(values),
+        "mean": round(statistics.fmean(values), 3),
+        "median": statistics.median(values),
+        "max": max(values),
+        "stdev": round(statistics.pstdev(values), 3),
+    }
+
+
+def simulate(
+    game: str,
+    players: int,
+    games: int,
+    seed: int = 0,
+    options: object = None,
+    choosers: Sequence[Chooser] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` complete games and return speed figures and statistics as a dict."""
+    entry = GAMES[game]
+    seats: list[Chooser] = list(choosers) if choosers else [random_player] * players
+    if len(seats) != players:
+        raise MejaError(f"{players} seats need {players} players, not {len(seats)}.")
+    rng = random.Random(seed)
+    moves = 0
+    round_moves: list[int] = []
+    round_points: list[int] = []
+    rounds_per_game: list[int] = []
+    ends: Counter[str] = Counter()
+    round_wins = [0.0] * players
+    match_wins = [0.0] * players
+    all_random = all(c is random_player for c in seats)
+    start = time.perf_counter()
+    for g in range(games):
+        state = entry.new_game(players, seed + g, options)
+        if all_random:  # the bare loop: this is what us_per_move measures
+            choice, legal, apply = rng.choice, state.legal_actions, state.apply
+            while not state.is_over:
+                apply(choice(legal()))
+                moves += 1
+        else:
+            while not state.is_over:
+                state.apply(seats[state.current_player](state, rng))
+                moves += 1
+        for result in state.results:
+            round_moves.append(result.moves)
+            round_points.extend(result.points)
+            ends[result.end] += 1
+            for seat in result.winners:
+                round_wins[seat] += 1 / len(result.winners)
+        rounds_per_game.append(len(state.results))
+        for seat in state.winners:
+            match_wins[seat] += 1 / len(state.winners)
+        if progress:
+            progress(g + 1)
+    seconds = time.perf_counter() - start
+    rounds = max(1, len(round_moves))
+    return {
+        "game": game,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "moves": moves,
+        "seconds": round(seconds, 4),
+        "us_per_move": round(seconds / max(1, moves) * 1e6, 3),
+        "games_per_s": round(games / seconds, 1) if seconds else 0.0,
+        "rounds": len(round_moves),
+        "rounds_per_game": _spread(rounds_per_game),
+        "round_length": _spread(round_moves),
+        "points": _spread(round_points),
+        "end_conditions": {k: round(v / rounds, 4) for k, v in sorted(ends.items())},
+        "round_win_rate_by_seat": [round(w / rounds, 4) for w in round_wins],
+        "match_win_rate_by_seat": [round(w / max(1, games), 4) for w in match_wins],
+        "first_player_advantage": round(round_wins[0] / rounds - 1 / players, 4)
+        if rounds
+        else 0.0,
+    }
+
+
+def _option_value(text: str) -> object:
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(prog="python -m models.simulate", description=__doc__)
+    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--bots", default="", help="comma-separated bot names, one per seat")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    options: dict[str, object] = {}
+    for item in args.option:
+        key, _, value = item.partition("=")
+        options[key.strip()] = _option_value(value.strip())
+    choosers: list[Chooser] | None = None
+    if args.bots:
+        from models import bots  # type: ignore[attr-defined]
+
+        names = [n.strip() for n in args.bots.split(",")]
+        choosers = [bots.chooser(args.game, name) for name in names]
+    try:
+        report = simulate(args.game, args.players, args.games, args.seed, options, choosers)
+    except MejaError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report))
+    else:
+        for key, value in report.items():
+            print(f"{key:>24}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
