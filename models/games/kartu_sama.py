@@ -180,7 +180,7 @@ class KartuSama:
         self.round_no = 0
         self.dealer = options.first_dealer
         self.over = False
-        self._unique = options.packs == 1
+        self._unique = options.packs == 1 and not options.jokers  # no identical cards
         self._follow_any = options.joker_follow == "any"
         self.last_draw: tuple[int, int, str] | None = None
         self._deal()
@@ -207,6 +207,8 @@ class KartuSama:
         for seat in order:
             hands[seat] += deck[-rest:] if rest else []
             del deck[len(deck) - rest :]
+        for hand in hands:
+            hand.sort()  # hands stay sorted, so legal actions come out in code order
         self.hands = hands
         self.pile = deck  # the top of the draw pile is its end
         self.discard = [up]
@@ -274,7 +276,7 @@ class KartuSama:
         )
 
     def legal_actions(self) -> list[int]:
-        """Every legal action now, each once."""
+        """Every legal action now, each once, in code order (cards, then DRAW or PASS)."""
         if self.over:
             return []
         follows = FOLLOWS[self.base]
@@ -331,12 +333,15 @@ class KartuSama:
         if len(pile) < count:
             self.last_draw = (seat, len(pile), why)
             hand += pile
+            hand.sort()
             pile.clear()
             self._end_round("pile")
             return
         taken = pile[len(pile) - count :]
         del pile[len(pile) - count :]
         hand += taken
+        hand.sort()
+        taken.sort()
         self.last_draw = (seat, count, why)
         if (
             self.options.play_after_draw
