@@ -1,0 +1,421 @@
+"""41: the rules engine, scoring and the worst-card tie-breakers (RULES.md, 41).
+
+A state is a match of ``Options.hands`` hands (default 1: one engine game is one hand).
+A turn is two decisions. First the player to act chooses :data:`DRAW` (the top of the
+stock), :data:`TAKE` (the card the previous player just discarded; never on the first turn
+of a hand), :data:`STOP` (only now, at the start of the turn, holding four cards of one
+suit: play ends at once) or, only once the stock is empty, :data:`END` (decline the
+discard: play ends). Then they discard one card: the action is its code ``0..51`` (see
+``models.cards``). The card just taken from the discard may not be discarded again.
+
+House options (all off by default):
+
+- ``stop_threshold``: stopping also needs a hand worth at least that many points.
+- ``instant_41``: a player whose four cards are worth 41 wins the hand at once. It is checked
+  after the deal (every seat, in turn order from the first player) and after each discard
+  (the discarder). The hand ends with ``end == "41"`` and the holder counts as the player who
+  ended play, so among several holders at the deal the first in turn order wins.
+- ``redraw``: the card just taken from the discard may be discarded again at once.
+- ``running_score``: the match is scored by the sum of hand scores (``totals``) instead of
+  the tally of hand wins and losses.
+
+Match winners: the highest running score (``running_score``), otherwise the most hand wins,
+then the fewest hand losses; still equal players share the win.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from models.cards import SUITS, format_cards
+from models.errors import IllegalAction, SetupError
+from models.games.base import Game, RoundResult, check_players
+
+DRAW = 52
+TAKE = 53
+STOP = 54
+END = 55
+ACTIONS = 56  # every action code is below this
+HAND_SIZE = 4
+DRAW_PHASE, DISCARD_PHASE = 0, 1
+
+# Card value: ace 11, K Q J 10 count 10, 2-9 face value.
+VALUE: tuple[int, ...] = tuple(11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52))
+SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
+_WORDS = {DRAW: "draw", TAKE: "take", STOP: "stop", END: "end"}
+
+
+@dataclass(frozen=True)
+class Options:
+    """House options of a 41 match; the defaults are the rules of RULES.md."""
+
+    first_dealer: int = 0  # seat of the first dealer (the app offers a random draw)
+    hands: int = 1  # hands in the match; one engine game is one hand unless asked
+    stop_threshold: int = 0  # points needed to stop (0: off)
+    instant_41: bool = False  # a player holding 41 wins the hand at once
+    redraw: bool = False  # the card just taken from the discard may be discarded again
+    running_score: bool = False  # a running score instead of a win/loss tally
+
+    def __post_init__(self) -> None:
+        if self.first_dealer < 0:
+            raise SetupError("The first dealer is a seat number from 0.")
+        if not 1 <= self.hands <= 1000:
+            raise SetupError("A match has from 1 to 1000 hands.")
+        if not 0 <= self.stop_threshold <= 41:
+            raise SetupError(
+                "The points needed to stop go from 0 (no threshold) to 41, the best hand."
+            )
+
+
+def check_setup(players: int, options: Options) -> None:
+    """Refuse a set-up the rules do not allow, with the reason in words."""
+    check_players("41", players, 2, 8)
+    if options.first_dealer >= players:
+        raise SetupError(f"The first dealer must be one of the {players} players.")
+
+
+# -- scoring and ranking -------------------------------------------------------------------
+def _best(cards: Iterable[int]) -> tuple[int, tuple[int, ...], int]:
+    """Score, signed values from lowest up, and counted suit index (-1: no cards) of a hand,
+    counting the suit that gives the best (score, signed values)."""
+    codes = [int(c) for c in cards]
+    best: tuple[int, tuple[int, ...], int] = (0, (), -1)
+    for suit in sorted({SUIT[c] for c in codes}):
+        signed = tuple(sorted(VALUE[c] if SUIT[c] == suit else -VALUE[c] for c in codes))
+        score = sum(signed)
+        if best[2] < 0 or (score, signed) > best[:2]:
+            best = (score, signed, suit)
+    return best
+
+
+def hand_score(cards: Iterable[int]) -> int:
+    """The hand's score: the best suit's cards count plus, all others minus (at most 41)."""
+    return _best(cards)[0]
+
+
+def counted_suit(cards: Iterable[int]) -> str:
+    """The suit counted plus (``S H D C``; empty for no cards). Between two suits giving the
+    same score, the one with the better worst-card list."""
+    suit = _best(cards)[2]
+    return SUITS[suit] if suit >= 0 else ""
+
+
+def signed_values(cards: Iterable[int]) -> list[int]:
+    """Each card's value, plus in the counted suit and minus outside it, lowest first."""
+    return list(_best(cards)[1])
+
+
+def hand_key(cards: Iterable[int]) -> tuple[int, tuple[int, ...]]:
+    """The ranking of a hand: score, then the signed values from lowest up. Higher is better."""
+    score, signed, _ = _best(cards)
+    return (score, signed)
+
+
+def decider(a: Iterable[int], b: Iterable[int]) -> tuple[str, int]:
+    """What separates two hands: ``("score", 0)``, ``("card", i)`` (the i-th signed value
+    from the lowest differs, 0 = the worst card; see :func:`signed_values`) or ``("tie", 0)``."""
+    ka, kb = hand_key(a), hand_key(b)
+    if ka[0] != kb[0]:
+        return ("score", 0)
+    for i, (x, y) in enumerate(zip(ka[1], kb[1], strict=False)):
+        if x != y:
+            return ("card", i)
+    if len(ka[1]) != len(kb[1]):
+        return ("card", min(len(ka[1]), len(kb[1])))
+    return ("tie", 0)
+
+
+def rank_hands(hands: Mapping[str, Sequence[int]]) -> list[list[str]]:
+    """Players from best to worst hand (score, then the worst card); fully equal hands share
+    a group."""
+    groups: dict[tuple[int, tuple[int, ...]], list[str]] = {}
+    for name, cards in hands.items():
+        groups.setdefault(hand_key(cards), []).append(name)
+    return [groups[key] for key in sorted(groups, reverse=True)]
+
+
+def rank_seats(hands: Sequence[Sequence[int]], ender: int) -> list[int]:
+    """Seats from best to worst, fully equal hands ordered by the last tie-break: the earlier
+    in turn order from ``ender`` (the player who ended play) ranks higher."""
+    n = len(hands)
+    keys = [hand_key(h) for h in hands]
+    return sorted(range(n), key=lambda s: (keys[s], -((s - ender) % n)), reverse=True)
+
+
+# -- the engine ----------------------------------------------------------------------------
+class FortyOne:
+    """A 41 match in play: hands, turns (draw then discard), stops, the tally."""
+
+    __slots__ = (
+        "options", "players", "seed", "actions", "hand_no", "dealer", "first", "current",
+        "hands", "stock", "pile", "phase", "taken", "_locked", "totals", "wins", "losses",
+        "results", "rankings", "shown", "hand_moves", "over",
+    )
+
+    def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
+        options = options or Options()
+        check_setup(players, options)
+        self.options = options
+        self.players = players
+        self.seed = seed
+        self.actions: list[int] = []
+        self.totals = [0] * players
+        self.wins = [0] * players
+        self.losses = [0] * players
+        self.results: list[RoundResult] = []
+        self.rankings: list[list[int]] = []
+        self.shown: list[tuple[tuple[int, ...], ...]] = []
+        self.hand_no = 0
+        self.dealer = options.first_dealer
+        self.first = options.first_dealer  # the dealer plays first in the first hand
+        self.over = False
+        self._deal()
+
+    # -- set-up ---------------------------------------------------------------------------
+    def _deal(self) -> None:
+        """Shuffle and deal four cards each, one at a time clockwise from the dealer's left."""
+        n = self.players
+        deck = list(range(52))
+        random.Random(f"forty_one/{self.seed}/{self.hand_no}").shuffle(deck)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        for _ in range(HAND_SIZE):
+            for seat in order:
+                hands[seat].append(deck.pop())
+        for hand in hands:
+            hand.sort()
+        self.hands = hands  # each hand kept sorted by code, so a flush is first/last same suit
+        self.stock = deck  # the top of the stock is its end
+        self.pile: list[int] = []  # the discards, the top (the takeable card) last
+        self.current = self.first
+        self.phase = DRAW_PHASE
+        self.taken = -1  # the card taken from the discard this turn (-1: none)
+        self._locked = -1  # the card that may not be discarded now (-1: none)
+        self.hand_moves = 0
+        if self.options.instant_41:
+            for seat in ((self.first + i) % n for i in range(n)):
+                if self._is_41(seat):
+                    self._end_hand("41", seat)
+                    return
+
+    # -- queries --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or -1 once the match is over."""
+        return -1 if self.over else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def top(self) -> int | None:
+        """The card the player to act may take (the previous discard), or None."""
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def scores(self) -> list[int]:
+        """Running scores (``running_score``) or hand wins (the tally)."""
+        return list(self.totals if self.options.running_score else self.wins)
+
+    @property
+    def winners(self) -> list[int]:
+        """The match winners (empty while it is not over)."""
+        if not self.over:
+            return []
+        if self.options.running_score:
+            keys = [(t, 0) for t in self.totals]
+        else:
+            keys = [(w, -lost) for w, lost in zip(self.wins, self.losses, strict=True)]
+        best = max(keys)
+        return [s for s in range(self.players) if keys[s] == best]
+
+    def _is_flush(self, seat: int) -> bool:
+        hand = self.hands[seat]
+        return len(hand) == HAND_SIZE and SUIT[hand[0]] == SUIT[hand[-1]]
+
+    def _is_41(self, seat: int) -> bool:
+        return self._is_flush(seat) and sum(VALUE[c] for c in self.hands[seat]) == 41
+
+    def can_stop(self) -> bool:
+        """Whether the player to act may stop now: start of the turn, four cards of one suit,
+        worth at least ``stop_threshold``."""
+        if self.over or self.phase or not self._is_flush(self.current):
+            return False
+        threshold = self.options.stop_threshold
+        return not threshold or hand_score(self.hands[self.current]) >= threshold
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
+        if self.over:
+            return False
+        if self.phase:
+            hand = self.hands[self.current]
+            return 0 <= action < 52 and action != self._locked and action in hand
+        if action == DRAW:
+            return bool(self.stock)
+        if action == TAKE:
+            return bool(self.pile)
+        if action == STOP:
+            return self.can_stop()
+        if action == END:
+            return not self.stock
+        return False
+
+    def legal_actions(self) -> list[int]:
+        """Every legal action now, each once, in increasing code order."""
+        if self.over:
+            return []
+        if self.phase:
+            locked = self._locked
+            return [c for c in self.hands[self.current] if c != locked]
+        actions = [DRAW] if self.stock else []
+        if self.pile:
+            actions.append(TAKE)
+        hand = self.hands[self.current]
+        if SUIT[hand[0]] == SUIT[hand[-1]] and self.can_stop():
+            actions.append(STOP)
+        if not self.stock:
+            actions.append(END)
+        return actions
+
+    # -- moves ----------------------------------------------------------------------------
+    def apply(self, action: int) -> None:
+        """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
+        if not self.is_legal(action):
+            raise IllegalAction(self._why_illegal(action))
+        self.actions.append(action)
+        self.hand_moves += 1
+        seat = self.current
+        if action < 52:
+            self.hands[seat].remove(action)
+            self.pile.append(action)
+            self.phase = DRAW_PHASE
+            self.taken = self._locked = -1
+            if self.options.instant_41 and self._is_41(seat):
+                self._end_hand("41", seat)
+            else:
+                self.current = (seat + 1) % self.players
+        elif action == DRAW:
+            insort(self.hands[seat], self.stock.pop())
+            self.phase = DISCARD_PHASE
+        elif action == TAKE:
+            card = self.pile.pop()
+            insort(self.hands[seat], card)
+            self.taken = card
+            if not self.options.redraw:
+                self._locked = card
+            self.phase = DISCARD_PHASE
+        elif action == STOP:
+            self._end_hand("stop", seat)
+        else:
+            self._end_hand("stock", seat)
+
+    def _end_hand(self, end: str, ender: int) -> None:
+        """Everyone shows: score, rank (ties from the ender), tally, then deal the next hand."""
+        hands = self.hands
+        points = tuple(hand_score(h) for h in hands)
+        order = rank_seats(hands, ender)
+        winner, loser = order[0], order[-1]
+        self.results.append(RoundResult(points, self.hand_moves, end, (winner,)))
+        self.rankings.append(order)
+        self.shown.append(tuple(tuple(h) for h in hands))
+        self.wins[winner] += 1
+        self.losses[loser] += 1
+        for seat, p in enumerate(points):
+            self.totals[seat] += p
+        self.phase = DRAW_PHASE
+        self.taken = self._locked = -1
+        if len(self.results) >= self.options.hands:
+            self.over = True
+            return
+        self.dealer, self.first = loser, winner  # the loser deals, the winner plays first
+        self.hand_no += 1
+        self._deal()
+
+    def _why_illegal(self, action: int) -> str:
+        if self.over:
+            return "The match is over."
+        if self.phase:
+            if not 0 <= action < 52:
+                return "Discard a card first."
+            if action == self._locked:
+                return f"{format_cards([action])} was just taken from the discard: keep it."
+            return f"{format_cards([action])} is not in the player's hand."
+        if action == DRAW:
+            return "The stock is empty."
+        if action == TAKE:
+            return "There is no discard to take yet: draw from the stock."
+        if action == STOP:
+            if not self._is_flush(self.current):
+                return "Stopping needs four cards of one suit."
+            return f"Stopping needs a hand worth at least {self.options.stop_threshold}."
+        if action == END:
+            return "Play can end this way only once the stock is empty."
+        return "Draw from the stock or take the discard first."
+
+    # -- copies, views --------------------------------------------------------------------
+    def clone(self) -> FortyOne:
+        """An independent copy, cheap enough for search (no deepcopy)."""
+        new = FortyOne.__new__(FortyOne)
+        for name in FortyOne.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.actions = self.actions[:]
+        new.hands = [h[:] for h in self.hands]
+        new.stock = self.stock[:]
+        new.pile = self.pile[:]
+        new.totals = self.totals[:]
+        new.wins = self.wins[:]
+        new.losses = self.losses[:]
+        new.results = self.results[:]
+        new.rankings = self.rankings[:]
+        new.shown = self.shown[:]
+        return new
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: its own hand, the face-up discards, the card just taken from
+        them, the stock size, the hands shown at the end of the last hand, the tally."""
+        return {
+            "seat": seat,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "stock": len(self.stock),
+            "top": self.top,
+            "discards": list(self.pile),
+            "taken": None if self.taken < 0 else self.taken,
+            "phase": "discard" if self.phase else "draw",
+            "current": self.current_player,
+            "dealer": self.dealer,
+            "first": self.first,
+            "hand_no": self.hand_no,
+            "last_shown": [list(h) for h in self.shown[-1]] if self.shown else None,
+            "wins": list(self.wins),
+            "losses": list(self.losses),
+            "totals": list(self.totals),
+            "legal": self.legal_actions() if seat == self.current_player else [],
+        }
+
+    def action_str(self, action: int) -> str:
+        """The action in words or card notation: ``draw``, ``take``, ``stop``, ``end``, ``QH``."""
+        if 0 <= action < 52:
+            return format_cards([action])
+        return _WORDS.get(action, f"?{action}")
+
+
+def new_game(players: int, seed: int = 0, options: object = None) -> FortyOne:
+    """A new 41 match (``options``: None, a dict of overrides, or :class:`Options`)."""
+    return FortyOne(players, seed, GAME.options(options))
+
+
+GAME = Game(
+    key="forty_one",
+    title="41",
+    min_players=2,
+    max_players=8,
+    options_type=Options,
+    factory=FortyOne,
+)
