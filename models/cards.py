@@ -90,8 +90,8 @@ _BY_TEXT = {text: ALL_CARDS[code] for code, text in enumerate(_TEXT)}
 def parse_card(text: str) -> Card:
     """Read one card written as rank then suit (``AS``, ``10h``, ``JK``); case does not matter."""
     key = text.strip().upper()
-    if key == "1" or key.startswith("1") and key[1:2] in SUITS and len(key) == 2:
-        key = "A" + key[1:]  # "1S" is sometimes written for the ace
+    if len(key) == 2 and key[0] == "1" and key[1] in SUITS:
+        key = "A" + key[1]  # "1S" is sometimes written for the ace; "10S" stays the ten
     card = _BY_TEXT.get(key)
     if card is None:
         raise CardError(
@@ -108,11 +108,13 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 def format_cards(cards: Iterable[int]) -> str:
     """Print cards in the notation, separated by single spaces."""
-    return " ".join(_TEXT[int(card)] for card in cards)
+    return " ".join(str(card(int(c))) for c in cards)
 
 
 def card(code: int) -> Card:
     """The interned card of a code (0..52)."""
+    if not 0 <= code <= JOKER_CODE:  # a negative index would silently give the joker
+        raise CardError(f"{code} is not a card code (0 to {JOKER_CODE}).")
     return ALL_CARDS[code]
 
 

@@ -81,7 +81,8 @@ class Options:
 
     def cards(self) -> list[int]:
         """The cards in play, as codes, in pack order."""
-        return [int(c) for c in pack(short=self.short_pack, jokers=2 * self.jokers, packs=self.packs)]
+        cards = pack(short=self.short_pack, jokers=2 * self.jokers, packs=self.packs)
+        return [int(c) for c in cards]
 
     def pack_words(self) -> str:
         """The pack in words, for messages: ``a 32-card pack``, ``2 packs of 54 cards``."""
@@ -458,6 +459,6 @@ GAME = Game(
     min_players=2,
     max_players=20,
     options_type=Options,
-    factory=KartuSama,  # type: ignore[arg-type]
+    factory=KartuSama,
     lower_is_better=True,
 )
