@@ -1,0 +1,510 @@
+"""Where Meja keeps its data: matches, their summaries, players, settings and saved games.
+
+Everything is plain JSON-able dicts, kept in small TinyDB files under one data folder::
+
+    matches/<id>.json     one match: its setup, its events and its latest summary
+    index/<YYYYMM>.json   the summaries of the matches created in that month (history screen)
+    players.json          the player names met so far, most recent first
+    settings.json         the app settings
+    current.json          the match in progress, to resume it after a restart
+    games/<key>.json      saved digital games
+
+Saving an event rewrites only that match's file; a summary update rewrites that file and one
+month of the index. So a tap costs the same with ten or ten thousand matches in the history.
+Every write is atomic (temporary file, fsync, rename) and stamps the schema version. A file
+that cannot be read is moved aside as ``<name>.damaged-YYYYMMDD-HHMMSS`` and reported in
+:attr:`Store.problems`; the rest keeps working, and a lost index month is rebuilt from the
+match files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tinydb import Query, TinyDB
+from tinydb.storages import Storage
+from tinydb.table import Document, Table
+
+VERSION = 1  # schema version written into every file
+MAX_PLAYERS = 200  # names remembered
+
+MATCH_ID = re.compile(r"\d{8}-\d{6}-\d{6}-[0-9a-f]{4}\Z")
+MONTH = re.compile(r"\d{6}\Z")
+GAME_KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}\Z")
+# Names Windows refuses as files, whatever the extension.
+RESERVED = frozenset(
+    ["con", "prn", "aux", "nul"] + [f"{p}{i}" for p in ("com", "lpt") for i in range(1, 10)]
+)
+ENTRY_KEYS = frozenset(["id", "game", "players", "created", "updated", "summary", "damaged"])
+
+Doc = dict[str, Any]
+Tables = dict[str, dict[str, Any]]
+
+
+class Damaged(Exception):
+    """A data file that cannot be read: bad JSON, an unexpected shape or a newer schema."""
+
+
+class NotFound(LookupError):
+    """No such match (or it could not be read and was just set aside)."""
+
+
+def default_data_dir(
+    env: Mapping[str, str] | None = None, platform: str | None = None
+) -> Path:
+    """The per-user data folder: ``MEJA_DATA_DIR`` if set, else the folder Flet gives a phone
+    app, else the platform's usual place for application data."""
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if env.get("MEJA_DATA_DIR"):
+        return Path(env["MEJA_DATA_DIR"]).expanduser()
+    if env.get("FLET_APP_STORAGE_DATA"):
+        return Path(env["FLET_APP_STORAGE_DATA"])
+    if platform == "win32":
+        appdata = env.get("APPDATA")
+        return (Path(appdata) if appdata else Path.home() / "AppData" / "Roaming") / "Meja"
+    if platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "Meja"
+    xdg = env.get("XDG_DATA_HOME")  # the XDG spec ignores a relative path
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
+    return base / "meja"
+
+
+# -- files ------------------------------------------------------------------------------------
+def sync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable, where the OS lets a folder be fsynced."""
+    if os.name == "nt":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    except OSError:  # some file systems refuse; the rename itself is done
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, payload: bytes) -> None:
+    """Replace ``path`` with ``payload``: a reader sees the old file or the new one, never half."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(payload)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+    sync_dir(path.parent)
+
+
+def check_tables(raw: bytes) -> Tables:
+    """Parse a data file and check its shape and schema version; raise :class:`Damaged`."""
+    try:
+        data = json.loads(raw)
+    except ValueError as e:
+        raise Damaged(f"not valid JSON ({e})") from None
+    if not isinstance(data, dict) or not all(
+        isinstance(table, dict)
+        and all(k.isascii() and k.isdigit() and isinstance(d, dict) for k, d in table.items())
+        for table in data.values()
+    ):
+        raise Damaged("not a Meja data file")
+    meta = data.get("meta", {}).get("1", {})
+    version = meta.get("v")
+    if type(version) is not int or version < 1:
+        raise Damaged("no schema version")
+    if version > VERSION:
+        raise Damaged(
+            f"written by a newer version of Meja (schema {version}; this one reads {VERSION})"
+        )
+    return data
+
+
+class AtomicStorage(Storage):
+    """TinyDB storage: one JSON file, checked on read, replaced atomically on write.
+
+    An instance serves one operation: it parses the file once however often TinyDB reads it.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._tables: Tables | None = None
+
+    def read(self) -> Tables | None:
+        if self._tables is None:
+            try:
+                raw = self.path.read_bytes()
+            except FileNotFoundError:
+                return None
+            self._tables = check_tables(raw)
+        return self._tables
+
+    def write(self, data: Tables) -> None:
+        data["meta"] = {"1": {"v": VERSION}}
+        try:
+            payload = json.dumps(
+                data, ensure_ascii=False, allow_nan=False, separators=(",", ":")
+            ).encode()
+            write_atomic(self.path, payload)
+        except BaseException:
+            self._tables = None  # TinyDB changed it in place: forget it
+            raise
+        self._tables = data
+
+
+def _is_match(doc: Mapping[str, Any] | None, match_id: str) -> bool:
+    return (
+        doc is not None
+        and doc.get("id") == match_id
+        and isinstance(doc.get("setup"), dict)
+        and isinstance(doc.get("summary"), dict)
+        and isinstance(doc.get("created"), str)
+        and isinstance(doc.get("updated"), str)
+    )
+
+
+def _is_entry(doc: Mapping[str, Any]) -> bool:
+    return (
+        doc.keys() == ENTRY_KEYS
+        and isinstance(doc["id"], str)
+        and MATCH_ID.match(doc["id"]) is not None
+        and isinstance(doc["summary"], dict)
+    )
+
+
+def _utc(t: datetime) -> datetime:
+    return t.replace(tzinfo=UTC) if t.tzinfo is None else t.astimezone(UTC)
+
+
+class Store:
+    """All of Meja's saved data under ``root``. ``now`` gives the time (tests, benchmarks).
+
+    ``problems`` lists the files found damaged since the store was opened, as plain dicts:
+    ``{"file", "moved_to", "reason"}`` with paths relative to ``root``.
+    """
+
+    def __init__(self, root: Path | str, now: Callable[[], datetime] | None = None) -> None:
+        self.root = Path(root)
+        self.problems: list[dict[str, str]] = []
+        self._now = now or (lambda: datetime.now(UTC))
+        for folder in ("matches", "index", "games"):
+            (self.root / folder).mkdir(parents=True, exist_ok=True)
+
+    # -- matches ------------------------------------------------------------------------------
+    def create_match(self, setup: Mapping[str, Any]) -> str:
+        """Save a new match; return its id (sortable by creation time)."""
+        t = _utc(self._now())
+        while True:
+            match_id = f"{t:%Y%m%d-%H%M%S-%f}-{secrets.token_hex(2)}"
+            path = self._match_path(match_id)
+            if not path.exists():
+                break
+        stamp = _iso(t)
+        doc = {"id": match_id, "setup": dict(setup), "created": stamp, "updated": stamp,
+               "summary": {}}
+        with self._open(path) as db:
+            db.table("match").insert(Document(doc, doc_id=1))
+        self._edit_index(match_id[:6], lambda t: t.insert(_entry(doc)))
+        return match_id
+
+    def append_event(self, match_id: str, event: Mapping[str, Any]) -> None:
+        """Add one event at the end of the match (rewrites that match's file only)."""
+        with self._match(match_id) as (db, _):
+            db.table("events").insert(dict(event))
+
+    def pop_event(self, match_id: str) -> Doc | None:
+        """Remove the last event and return it (undo); None when there is none."""
+        with self._match(match_id) as (db, _):
+            events = db.table("events")
+            last = max((d.doc_id for d in events.all()), default=None)
+            if last is None:
+                return None
+            event = dict(events.get(doc_id=last) or {})
+            events.remove(doc_ids=[last])
+        return event
+
+    def replace_events(self, match_id: str, events: Iterable[Mapping[str, Any]]) -> None:
+        """Replace the whole event list (a correction), in one atomic write."""
+        with self._match(match_id) as (db, _):
+            tables = db.storage.read() or {}
+            tables["events"] = {str(i): dict(e) for i, e in enumerate(events, 1)}
+            db.storage.write(tables)
+
+    def load_match(self, match_id: str) -> Doc:
+        """``{"id", "setup", "events", "summary"}`` of a saved match."""
+        with self._match(match_id) as (db, doc):
+            events = sorted(db.table("events").all(), key=lambda d: d.doc_id)
+        return {"id": match_id, "setup": doc["setup"], "events": [dict(e) for e in events],
+                "summary": doc["summary"]}
+
+    def update_summary(self, match_id: str, summary: Mapping[str, Any]) -> None:
+        """Record what the history shows of a match (status, totals, winners, rounds...).
+
+        Meant for moments that matter (a round closes, the match ends): it also rewrites
+        the match's month of the index.
+        """
+        with self._match(match_id) as (db, doc):
+            doc = {**doc, "summary": dict(summary), "updated": _iso(_utc(self._now()))}
+            db.table("match").upsert(Document(doc, doc_id=1))
+        entry = _entry(doc)
+        self._edit_index(match_id[:6], lambda t: t.upsert(entry, Query().id == match_id))
+
+    def delete_match(self, match_id: str) -> None:
+        """Forget a match (its file and its history entry)."""
+        path = self._match_path(match_id)
+        path.unlink(missing_ok=True)
+        sync_dir(path.parent)
+        self._edit_index(match_id[:6], lambda t: t.remove(Query().id == match_id))
+        if self._current() == match_id:
+            self.set_current_match(None)
+
+    def list_matches(self) -> list[Doc]:
+        """History entries, newest first: ``{"id", "game", "players", "created", "updated",
+        "summary", "damaged"}``. Also mends the index against the match files on disk."""
+        entries: dict[str, Doc] = {}
+        for path in sorted((self.root / "index").glob("*.json")):
+            if MONTH.match(path.stem):
+                for entry in self._read_index(path.stem):
+                    entries[entry["id"]] = entry
+        on_disk = {
+            e.name[:-5]
+            for e in os.scandir(self.root / "matches")
+            if e.name.endswith(".json") and MATCH_ID.match(e.name[:-5])
+        }
+        missing = sorted(on_disk - entries.keys())
+        gone = sorted(k for k, e in entries.items() if k not in on_disk and not e["damaged"])
+        for month in sorted({k[:6] for k in missing + gone}):
+            self._mend_index(month, [k for k in missing if k[:6] == month],
+                             [k for k in gone if k[:6] == month], entries)
+        return sorted(entries.values(), key=lambda e: e["id"], reverse=True)
+
+    def current_match_id(self) -> str | None:
+        """The match in progress (to resume after a restart), if it is still saved."""
+        match_id = self._current()
+        if match_id is None or not self._match_path(match_id).exists():
+            return None
+        return match_id
+
+    def set_current_match(self, match_id: str | None) -> None:
+        """Remember the match in progress (None: no match in progress)."""
+        if match_id is not None:
+            self._match_path(match_id)
+        self._write_one(self.root / "current.json", "current", {"match": match_id})
+
+    # -- players and settings -------------------------------------------------------------------
+    def players(self) -> list[str]:
+        """Player names met so far, most recently used first."""
+        doc = self._read_one(
+            self.root / "players.json", "players",
+            lambda d: isinstance(d.get("names"), list)
+            and all(isinstance(n, str) for n in d["names"]),
+        )
+        return list(doc["names"]) if doc else []
+
+    def remember_players(self, names: Iterable[str]) -> None:
+        """Put these names first among the known players (same name in any case: once)."""
+        old = self.players()
+        merged: list[str] = []
+        seen: set[str] = set()
+        for name in [n.strip() for n in names] + old:
+            if name and name.casefold() not in seen:
+                seen.add(name.casefold())
+                merged.append(name)
+        if merged[:MAX_PLAYERS] != old:
+            self._write_one(self.root / "players.json", "players",
+                            {"names": merged[:MAX_PLAYERS]})
+
+    def settings(self) -> Doc:
+        """The saved settings ({} when none)."""
+        doc = self._read_one(self.root / "settings.json", "settings",
+                             lambda d: isinstance(d.get("values"), dict))
+        return dict(doc["values"]) if doc else {}
+
+    def save_settings(self, values: Mapping[str, Any]) -> None:
+        """Replace the saved settings."""
+        self._write_one(self.root / "settings.json", "settings", {"values": dict(values)})
+
+    # -- saved digital games ----------------------------------------------------------------
+    def save_game(self, key: str, doc: Mapping[str, Any]) -> None:
+        """Save (or overwrite) a game in progress under ``key`` (lowercase letters, digits,
+        ``-`` and ``_``)."""
+        self._write_one(self._game_path(key), "game",
+                        {"key": key, "doc": dict(doc), "saved": _iso(_utc(self._now()))})
+
+    def load_game(self, key: str) -> Doc | None:
+        """The game saved under ``key``, or None."""
+        saved = self._read_one(self._game_path(key), "game",
+                               lambda d: d.get("key") == key and isinstance(d.get("doc"), dict))
+        return dict(saved["doc"]) if saved else None
+
+    def delete_game(self, key: str) -> None:
+        """Forget the game saved under ``key`` (nothing if there is none)."""
+        path = self._game_path(key)
+        path.unlink(missing_ok=True)
+        sync_dir(path.parent)
+
+    # -- inside ---------------------------------------------------------------------------------
+    def _match_path(self, match_id: str) -> Path:
+        if not isinstance(match_id, str) or not MATCH_ID.match(match_id):
+            raise ValueError(f"Not a match id: {match_id!r}")
+        return self.root / "matches" / f"{match_id}.json"
+
+    def _game_path(self, key: str) -> Path:
+        if not isinstance(key, str) or not GAME_KEY.match(key) or key in RESERVED:
+            raise ValueError(f"Not a saved-game key: {key!r}")
+        return self.root / "games" / f"{key}.json"
+
+    @contextmanager
+    def _open(self, path: Path) -> Iterator[TinyDB]:
+        """A TinyDB on ``path`` for one operation; a damaged file is set aside and re-raised."""
+        db = TinyDB(path, storage=AtomicStorage)
+        try:
+            yield db
+        except Damaged as e:
+            self._set_aside(path, str(e))
+            raise
+
+    @contextmanager
+    def _match(self, match_id: str, mark: bool = True) -> Iterator[tuple[TinyDB, Doc]]:
+        """The match's TinyDB and its match document; NotFound if missing or damaged."""
+        path = self._match_path(match_id)
+        try:
+            with self._open(path) as db:
+                if db.storage.read() is None:
+                    raise NotFound(f"There is no saved match {match_id}.")
+                doc = db.table("match").get(doc_id=1)
+                if not isinstance(doc, dict) or not _is_match(doc, match_id):
+                    raise Damaged("not a match file")
+                yield db, dict(doc)
+        except Damaged:
+            if mark:
+                self._edit_index(match_id[:6], lambda t: t.update({"damaged": True},
+                                                              Query().id == match_id))
+            raise NotFound(
+                f"The saved match {match_id} could not be read; it was kept aside."
+            ) from None
+
+    def _set_aside(self, path: Path, reason: str) -> None:
+        stamp = f"{_utc(self._now()):%Y%m%d-%H%M%S}"
+        target = path.with_name(f"{path.name}.damaged-{stamp}")
+        n = 2
+        while target.exists():
+            target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+            n += 1
+        try:
+            os.rename(path, target)
+        except FileNotFoundError:
+            return
+        sync_dir(path.parent)
+        self.problems.append({
+            "file": path.relative_to(self.root).as_posix(),
+            "moved_to": target.relative_to(self.root).as_posix(),
+            "reason": reason,
+        })
+
+    def _read_one(
+        self, path: Path, table: str, valid: Callable[[Doc], bool]
+    ) -> Doc | None:
+        """The single document of a small file; None when missing or just set aside."""
+        try:
+            with self._open(path) as db:
+                doc = db.table(table).get(doc_id=1)
+                if doc is not None and not (isinstance(doc, dict) and valid(doc)):
+                    raise Damaged("unexpected content")
+        except Damaged:
+            return None
+        return None if doc is None else dict(doc)
+
+    def _write_one(self, path: Path, table: str, doc: Doc) -> None:
+        try:
+            with self._open(path) as db:
+                db.table(table).upsert(Document(doc, doc_id=1))
+        except Damaged:  # it was just set aside: start the file afresh
+            with self._open(path) as db:
+                db.table(table).insert(Document(doc, doc_id=1))
+
+    def _current(self) -> str | None:
+        doc = self._read_one(
+            self.root / "current.json", "current",
+            lambda d: d.get("match") is None
+            or (isinstance(d["match"], str) and MATCH_ID.match(d["match"]) is not None),
+        )
+        return doc["match"] if doc else None
+
+    # -- index: one file of history entries per month of creation ----------------------------
+    def _index_path(self, month: str) -> Path:
+        return self.root / "index" / f"{month}.json"
+
+    def _read_index(self, month: str) -> list[Doc]:
+        try:
+            with self._open(self._index_path(month)) as db:
+                docs = db.table("matches").all()
+                if not all(_is_entry(d) and d["id"][:6] == month for d in docs):
+                    raise Damaged("unexpected content")
+                return [dict(d) for d in docs]
+        except Damaged:
+            return self._rebuild_index(month)
+
+    def _edit_index(self, month: str, edit: Callable[[Table], object]) -> None:
+        """Change one month of the index; rebuild it from the match files if it is damaged."""
+        try:
+            with self._open(self._index_path(month)) as db:
+                edit(db.table("matches"))
+        except Damaged:
+            self._rebuild_index(month)
+
+    def _rebuild_index(self, month: str) -> list[Doc]:
+        """Write the month's index afresh from its match files (the damaged one is aside)."""
+        entries = []
+        for path in sorted((self.root / "matches").glob(f"{month}*.json")):
+            if MATCH_ID.match(path.stem):
+                with suppress(NotFound), self._match(path.stem, mark=False) as (_, doc):
+                    entries.append(_entry(doc))
+        with self._open(self._index_path(month)) as db:
+            db.storage.write({"matches": {str(i): e for i, e in enumerate(entries, 1)}})
+        return entries
+
+    def _mend_index(
+        self, month: str, missing: Sequence[str], gone: Sequence[str], entries: dict[str, Doc]
+    ) -> None:
+        """Add the month's match files the index lacks, drop entries whose file is gone."""
+        found = []
+        for match_id in missing:
+            with suppress(NotFound), self._match(match_id, mark=False) as (_, doc):
+                found.append(_entry(doc))
+        for match_id in gone:
+            del entries[match_id]
+        entries.update((e["id"], e) for e in found)
+
+        def edit(table: Table) -> None:
+            if gone:
+                table.remove(Query().id.one_of(list(gone)))
+            if found:
+                table.insert_multiple(found)
+
+        self._edit_index(month, edit)
+
+
+def _iso(t: datetime) -> str:
+    return f"{t:%Y-%m-%dT%H:%M:%SZ}"
+
+
+def _entry(doc: Mapping[str, Any]) -> Doc:
+    """The history entry of a match document."""
+    setup = doc["setup"]
+    return {"id": doc["id"], "game": setup.get("game"), "players": setup.get("players"),
+            "created": doc["created"], "updated": doc["updated"], "summary": doc["summary"],
+            "damaged": False}
