@@ -1,0 +1,595 @@
+"""Sums: the rules engine and scoring (RULES.md, Sums).
+
+One state is one whole game: it ends when a community pile is empty at the start of a
+turn, after that player's optional last card. Actions are integer codes, in this order:
+
+- ``0..51``: play that card from hand (a turn's card, a last card, or a counter);
+- ``TAKE + c``: take your face-up card ``c`` back into your hand (``take_back`` variant);
+- ``DRAW + i``: draw the top card of community pile ``i``;
+- ``LET``: let an attack go (do not counter);
+- ``STOP``: end the game without playing a last card;
+- ``TARGET + seat * 52 + c``: remove card ``c`` of ``seat`` (when a play may take several).
+
+Referee decisions for what the seed leaves open:
+
+- Removal is compulsory. When a play may take exactly one card it is taken at once; when
+  it may take several the player who played picks one.
+- Counters are played at once, before anyone else acts. The counter card must take the
+  attacking card by the same test, with the counterer's own face-up cards (the attacked
+  card included, it is still on the table) as helpers. A player who holds no counter card
+  is not asked.
+- A counter is the counterer's next turn played early: each counter skips that player's
+  next turn in the rotation. Play then goes on from the player whose turn it was. With
+  two players this is plain alternation.
+- The last card of the game may remove a card; that removal may be countered like any
+  other, and the game ends once the counter chain is settled. Since counters are played
+  at once, no attack is ever left open at the start of a turn.
+- Take back (variant): any one of your face-up cards, the dealt one included, while your
+  hand holds fewer than 5 cards at that moment (after drawing); it ends the turn and
+  removes nothing. It cannot be combined with draw-or-play, where players could take back
+  and replay forever without drawing.
+- Draw or play (variant): a player with an empty hand must draw.
+- Seat 0 plays first. Removed cards lie face down, but everyone saw them go: every seat's
+  observation shows them.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from models.cards import ACE, JACK, KING, QUEEN, Card, card, format_cards, pack
+from models.errors import IllegalAction, SetupError
+from models.games.base import Game, RoundResult, check_players
+
+MAX_PLAYERS = 8
+MAX_PILES = 8
+MAX_PACKS = 4
+TAKE_BACK_BELOW = 5  # take back only while the hand holds fewer cards than this
+
+TAKE = 52
+DRAW = TAKE + 52
+LET = DRAW + MAX_PILES
+STOP = LET + 1
+TARGET = STOP + 1
+ACTIONS = TARGET + MAX_PLAYERS * 52  # every action code is below this
+
+# Phases: what the player to act decides.
+DRAWING, PLACING, EITHER, CHOOSING, COUNTERING, LAST, OVER = range(7)
+PHASES = ("draw", "play", "draw_or_play", "target", "counter", "last", "over")
+
+VALUE: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
+POINTS: tuple[int, ...] = tuple(
+    3 if v in (ACE, KING) else 2 if v in (JACK, QUEEN) else 1 for v in VALUE
+)
+RED: tuple[int, ...] = tuple(1 if c // 13 in (1, 2) else 0 for c in range(52))
+# TWIN[c]: the card of the same rank in the other suit of the same colour
+TWIN: tuple[int, ...] = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
+_SUITS_OF = ((0, 3), (1, 2))  # suit indexes of black, of red
+_VALID = sum(1 << v for v in range(2, 13))  # values a sum or difference may take: 2..Q
+_SPECIAL = tuple((1 << ACE) if v == QUEEN else (1 << KING) if v == 2 else 0 for v in range(14))
+_REV = tuple(int(f"{m:014b}"[::-1], 2) for m in range(1 << 14))  # bit i -> bit 13 - i
+
+
+def _reach(value: int, helpers: int) -> int:
+    """Bit mask of the opponent values a card of ``value`` takes with helper values ``helpers``
+    (a bit mask): ``value + q`` and ``|value - q|`` among 2..Q, plus the ace or king rule."""
+    sums = (helpers << value) | (helpers >> value) | (_REV[helpers] >> (13 - value))
+    return (sums & _VALID) | _SPECIAL[value]
+
+
+def _mask(played: int, cards: Iterable[int]) -> int:
+    colour = RED[played]
+    mask = 0
+    for c in cards:
+        if RED[c] == colour:
+            mask |= 1 << VALUE[c]
+    return mask
+
+
+def card_value(c: int) -> int:
+    """The value of a card in play: A 1, 2-10 face value, J 11, Q 12, K 13."""
+    return VALUE[c]
+
+
+def score_value(c: int) -> int:
+    """The scoring value of a card: number cards 1, J and Q 2, A and K 3."""
+    return POINTS[c]
+
+
+def final_score(in_play: Iterable[int], captured: Iterable[int]) -> int:
+    """A player's score: scoring values of their cards in play plus the cards they removed."""
+    return sum(POINTS[c] for c in in_play) + sum(POINTS[c] for c in captured)
+
+
+def removable(
+    played: int, own_in_play: Iterable[int], opponent_in_play: Iterable[int]
+) -> list[Card]:
+    """The opponent cards that playing ``played`` may take, each once, in the opponent's order.
+
+    ``own_in_play`` are the player's other face-up cards (without ``played``): the helpers.
+    """
+    reach = _reach(VALUE[played], _mask(played, own_in_play))
+    colour = RED[played]
+    found = dict.fromkeys(
+        c for c in opponent_in_play if RED[c] == colour and reach >> VALUE[c] & 1
+    )
+    return [card(c) for c in found]
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a play takes a card: ``played`` with the player's own ``helper`` card, by ``op``
+    (``"+"`` sum, ``"-"`` difference), or by the ace rule (a queen, ``op="ace"``) or the king
+    rule (a two, ``op="king"``), where ``helper`` is None."""
+
+    played: Card
+    helper: Card | None
+    target: Card
+    op: str
+
+    def _sum(self, words: bool) -> str:
+        p, q = self.played, self.helper
+        assert q is not None
+        left = p.name if words else str(p)
+        right = f"your {q.name}" if words else str(q)
+        if self.op == "-" and VALUE[q] > VALUE[p]:
+            left, right = right, left
+        return f"{left} {self.op} {right} = {VALUE[self.target]}"
+
+    def __str__(self) -> str:
+        """Notation: ``7H + 5D = 12: QD``, ``QH: AD``."""
+        if self.helper is None:
+            return f"{self.played}: {self.target}"
+        return f"{self._sum(False)}: {self.target}"
+
+    def words(self) -> str:
+        """The reason in words: ``7 of hearts + your 5 of diamonds = 12``, or
+        ``a queen takes an ace of the same colour``."""
+        if self.op == "ace":
+            return "a queen takes an ace of the same colour"
+        if self.op == "king":
+            return "a 2 takes a king of the same colour"
+        return self._sum(True)
+
+
+def explain(played: int, own_in_play: Iterable[int], target: int) -> Reason | None:
+    """Why playing ``played`` may take the opponent's ``target`` (None if it may not).
+
+    ``own_in_play`` are the player's other face-up cards. A sum is preferred to a difference.
+    """
+    p, v = card(played), card(target)
+    if RED[played] != RED[target]:
+        return None
+    if VALUE[target] in (ACE, KING):
+        rule, needs = ("ace", QUEEN) if VALUE[target] == ACE else ("king", 2)
+        return Reason(p, None, v, rule) if VALUE[played] == needs else None
+    helpers = [card(c) for c in dict.fromkeys(own_in_play) if RED[c] == RED[played]]
+    for op in ("+", "-"):
+        for q in helpers:
+            total = VALUE[p] + VALUE[q] if op == "+" else abs(VALUE[p] - VALUE[q])
+            if total == VALUE[v]:
+                return Reason(p, q, v, op)
+    return None
+
+
+@dataclass(frozen=True)
+class Options:
+    """House options of a game of Sums; the defaults are the rules of RULES.md."""
+
+    packs: int = 0  # 0: one 52-card pack up to 4 players, two from 5 players on
+    piles: int = 2  # face-up community piles
+    hand_size: int = 0  # 0: 5 cards, or 3 with four players on one pack
+    take_back: bool = False  # instead of placing, take back one of your face-up cards
+    draw_or_play: bool = False  # a turn is a draw or a play, not both
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.packs <= MAX_PACKS:
+            raise SetupError(
+                f"Use from 1 to {MAX_PACKS} packs of cards (0 chooses by the number of players)."
+            )
+        if not 2 <= self.piles <= MAX_PILES:
+            raise SetupError(f"Sums needs from 2 to {MAX_PILES} community piles.")
+        if self.hand_size < 0:
+            raise SetupError("The number of cards in hand cannot be negative.")
+        if self.take_back and self.draw_or_play:
+            raise SetupError(
+                "The take-back and draw-or-play variants cannot be combined: players could "
+                "take cards back and play them again forever without drawing."
+            )
+
+    def pack_count(self, players: int) -> int:
+        """How many 52-card packs a game of ``players`` uses."""
+        return self.packs or (1 if players <= 4 else 2)
+
+    def hand(self, players: int) -> int:
+        """How many cards each player is dealt into their hand."""
+        if self.hand_size:
+            return self.hand_size
+        return 3 if players == 4 and self.pack_count(players) == 1 else 5
+
+
+def check_setup(players: int, options: Options) -> None:
+    """Refuse a set-up the pack cannot deal, with the reason in words."""
+    check_players("Sums", players, 2, MAX_PLAYERS)
+    packs, hand = options.pack_count(players), options.hand(players)
+    need = players * (hand + 1) + options.piles
+    have = 52 * packs
+    if need > have:
+        words = "one 52-card pack" if packs == 1 else f"{packs} packs of 52 cards"
+        raise SetupError(
+            f"{players} players need {need} cards ({hand} in hand and 1 in play each, and one "
+            f"for each of the {options.piles} community piles); {words} has {have}."
+        )
+
+
+class Sums:
+    """A game of Sums in play: hands, cards in play, community piles, attacks and counters."""
+
+    __slots__ = (
+        "options", "players", "seed", "actions", "hands", "in_play", "counts", "masks",
+        "captured", "piles", "phase", "turn", "current", "skips", "chain", "played",
+        "final", "choices", "removals", "results", "_multi", "_draws",
+    )
+
+    def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
+        options = options or Options()
+        check_setup(players, options)
+        self.options = options
+        self.players = players
+        self.seed = seed
+        self.actions: list[int] = []
+        self.results: list[RoundResult] = []
+        self._multi = options.pack_count(players) > 1
+        deck = [int(c) for c in pack(packs=options.pack_count(players))]
+        random.Random(f"sums/{seed}/0/deal").shuffle(deck)
+        size = options.hand(players)
+        self.hands = [sorted(deck[s * size : (s + 1) * size]) for s in range(players)]
+        up = deck[players * size : players * (size + 1)]
+        rest = deck[players * (size + 1) :]
+        k = options.piles
+        bounds = [len(rest) * i // k for i in range(k + 1)]
+        self.piles = [rest[bounds[i] : bounds[i + 1]] for i in range(k)]  # top: the end
+        self._draws = list(range(DRAW, DRAW + k))
+        self.in_play: list[list[int]] = [[] for _ in range(players)]
+        self.counts = [[0] * 52 for _ in range(players)]
+        self.masks = [[0, 0] for _ in range(players)]  # value bits in play: black, red
+        for seat, c in enumerate(up):
+            self._put(seat, c)
+        self.captured: list[list[int]] = [[] for _ in range(players)]
+        self.removals: list[tuple[int, int, int]] = []  # (remover, owner, card)
+        self.skips = [0] * players
+        self.chain: list[tuple[int, int, int, int]] = []  # (attacker, card, owner, target)
+        self.choices: list[int] = []
+        self.played = -1
+        self.final = False
+        self.turn = self.current = 0
+        self.phase = DRAWING
+        self._start_turn(0)
+
+    # -- queries --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or -1 once the game is over."""
+        return -1 if self.phase == OVER else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's score so far (its final score once the game is over)."""
+        return [final_score(p, c) for p, c in zip(self.in_play, self.captured, strict=True)]
+
+    @property
+    def totals(self) -> list[int]:
+        return self.scores
+
+    @property
+    def winners(self) -> list[int]:
+        """The winners (empty while the game is not over): highest score, then more cards
+        removed; a full tie is shared."""
+        return list(self.results[0].winners) if self.results else []
+
+    @property
+    def attack(self) -> tuple[int, int, int, int] | None:
+        """The attack awaiting a counter: (attacker, attacking card, owner, attacked card)."""
+        return self.chain[-1] if self.chain else None
+
+    def targets(self) -> list[tuple[int, Card]]:
+        """The (seat, card) pairs the card just played may take (while a target is chosen)."""
+        if self.phase != CHOOSING:
+            return []
+        return [((a - TARGET) // 52, card((a - TARGET) % 52)) for a in self.choices]
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
+        phase = self.phase
+        if phase == CHOOSING:
+            return action in self.choices
+        if phase == COUNTERING:
+            return action == LET or action in self.choices
+        if phase == OVER:
+            return False
+        if 0 <= action < TAKE:
+            return phase != DRAWING and action in self.hands[self.current]
+        if DRAW <= action < LET:
+            return (
+                phase in (DRAWING, EITHER)
+                and action - DRAW < len(self.piles)
+                and bool(self.piles[action - DRAW])
+            )
+        if TAKE <= action < DRAW:
+            return (
+                phase == PLACING
+                and self.options.take_back
+                and len(self.hands[self.current]) < TAKE_BACK_BELOW
+                and self.counts[self.current][action - TAKE] > 0
+            )
+        return action == STOP and phase == LAST
+
+    def legal_actions(self) -> list[int]:
+        """Every legal action now, each once, in code order."""
+        phase = self.phase
+        if phase == DRAWING:
+            return self._draws[:]
+        if phase == CHOOSING:
+            return self.choices[:]
+        if phase == COUNTERING:
+            return [*self.choices, LET]
+        if phase == OVER:
+            return []
+        hand = self.hands[self.current]
+        acts = list(dict.fromkeys(hand)) if self._multi else hand[:]
+        if phase == EITHER:
+            acts += self._draws
+        elif phase == LAST:
+            acts.append(STOP)
+        elif self.options.take_back and len(hand) < TAKE_BACK_BELOW:
+            acts += sorted({TAKE + c for c in self.in_play[self.current]})
+        return acts
+
+    # -- moves ----------------------------------------------------------------------------
+    def apply(self, action: int) -> None:
+        """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
+        if not self.is_legal(action):
+            raise IllegalAction(self._why_illegal(action))
+        self.actions.append(action)
+        if action < TAKE:
+            if self.phase == COUNTERING:
+                self._counter(action)
+            else:
+                self._play(action)
+        elif action < DRAW:
+            seat = self.current
+            self._lift(seat, action - TAKE)
+            insort(self.hands[seat], action - TAKE)
+            self._next_turn()
+        elif action < LET:
+            insort(self.hands[self.current], self.piles[action - DRAW].pop())
+            if self.phase == DRAWING:
+                self.phase = PLACING
+            else:
+                self._next_turn()
+        elif action == LET:
+            self._resolve()
+        elif action == STOP:
+            self._finish()
+        else:
+            seat, c = divmod(action - TARGET, 52)
+            self._attack(self.current, self.played, seat, c)
+
+    def _put(self, seat: int, c: int) -> None:
+        self.in_play[seat].append(c)
+        self.counts[seat][c] += 1
+        self.masks[seat][RED[c]] |= 1 << VALUE[c]
+
+    def _lift(self, seat: int, c: int) -> None:
+        self.in_play[seat].remove(c)
+        counts = self.counts[seat]
+        counts[c] -= 1
+        if not counts[c] and not counts[TWIN[c]]:
+            self.masks[seat][RED[c]] &= ~(1 << VALUE[c])
+
+    def _play(self, c: int) -> None:
+        """A turn's card (or the last card): place it, then take what it may take."""
+        seat = self.current
+        self.hands[seat].remove(c)
+        if self.phase == LAST:
+            self.final = True
+        colour = RED[c]
+        reach = _reach(VALUE[c], self.masks[seat][colour])
+        self._put(seat, c)
+        found: list[int] = []
+        for other in range(self.players):
+            hits = self.masks[other][colour] & reach
+            if not hits or other == seat:
+                continue
+            counts = self.counts[other]
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                v = low.bit_length() - 2  # rank index 0..12
+                for suit in _SUITS_OF[colour]:
+                    if counts[suit * 13 + v]:
+                        found.append(TARGET + other * 52 + suit * 13 + v)
+        if not found:
+            self._end_turn()
+        elif len(found) == 1:
+            owner, target = divmod(found[0] - TARGET, 52)
+            self._attack(seat, c, owner, target)
+        else:
+            found.sort()
+            self.played = c
+            self.choices = found
+            self.phase = CHOOSING
+
+    def _attack(self, attacker: int, c: int, owner: int, target: int) -> None:
+        """``attacker``'s card ``c`` attacks ``owner``'s ``target``: the owner may counter."""
+        self.chain.append((attacker, c, owner, target))
+        colour, value = RED[c], VALUE[c]
+        helpers = self.masks[owner][colour]
+        hand = self.hands[owner]
+        counters = [
+            x for x in (dict.fromkeys(hand) if self._multi else hand)
+            if RED[x] == colour and _reach(VALUE[x], helpers) >> value & 1
+        ]
+        if counters:
+            self.choices = counters
+            self.current = owner
+            self.phase = COUNTERING
+        else:
+            self._resolve()
+
+    def _counter(self, c: int) -> None:
+        seat = self.current
+        attacker, attacking, _, _ = self.chain[-1]
+        self.hands[seat].remove(c)
+        self._put(seat, c)
+        self.skips[seat] += 1
+        self._attack(seat, c, attacker, attacking)
+
+    def _resolve(self) -> None:
+        """Nobody counters any more: the last attacked card goes to its attacker."""
+        attacker, _, owner, target = self.chain[-1]
+        self._lift(owner, target)
+        self.captured[attacker].append(target)
+        self.removals.append((attacker, owner, target))
+        self.chain = []
+        self.choices = []
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        if self.final:
+            self._finish()
+        else:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        seat, skips = self.turn, self.skips
+        while True:
+            seat = (seat + 1) % self.players
+            if not skips[seat]:
+                break
+            skips[seat] -= 1  # that player already played this turn as a counter
+        self._start_turn(seat)
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn = self.current = seat
+        if all(self.piles):
+            self.phase = EITHER if self.options.draw_or_play else DRAWING
+        elif self.hands[seat]:
+            self.phase = LAST
+        else:
+            self._finish()
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self.choices = []
+        points = tuple(self.scores)
+        keys = [(points[s], len(self.captured[s])) for s in range(self.players)]
+        best = max(keys)
+        winners = tuple(s for s in range(self.players) if keys[s] == best)
+        self.results.append(RoundResult(points, len(self.actions), "pile", winners))
+
+    def _why_illegal(self, action: int) -> str:
+        phase = self.phase
+        if phase == OVER:
+            return "The game is over."
+        if phase == CHOOSING:
+            return "Choose which of the cards within reach to remove."
+        if phase == COUNTERING:
+            return "Counter the attack with a card that takes the attacking card, or let it go."
+        if phase == DRAWING:
+            return "Draw the top card of a community pile first."
+        if 0 <= action < TAKE:
+            return f"{format_cards([action])} is not in the player's hand."
+        if DRAW <= action < LET:
+            if phase == LAST:
+                return "A community pile is empty: play one last card or end the game."
+            if phase == PLACING:
+                return "The player has drawn already: play a card."
+            return "That community pile does not exist."
+        if TAKE <= action < DRAW:
+            if not self.options.take_back or phase != PLACING:
+                return "Taking a card back is not allowed now."
+            if len(self.hands[self.current]) >= TAKE_BACK_BELOW:
+                return f"A card may be taken back only with fewer than {TAKE_BACK_BELOW} in hand."
+            return f"{format_cards([action - TAKE])} is not one of the player's cards in play."
+        if action == STOP:
+            return "The game can end early only when a community pile is empty."
+        return "There is no such action now."
+
+    # -- copies, views --------------------------------------------------------------------
+    def clone(self) -> Sums:
+        """An independent copy, cheap enough for search (no deepcopy)."""
+        new = Sums.__new__(Sums)
+        for name in Sums.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.actions = self.actions[:]
+        new.hands = [h[:] for h in self.hands]
+        new.in_play = [p[:] for p in self.in_play]
+        new.counts = [c[:] for c in self.counts]
+        new.masks = [m[:] for m in self.masks]
+        new.captured = [c[:] for c in self.captured]
+        new.piles = [p[:] for p in self.piles]
+        new.skips = self.skips[:]
+        new.chain = self.chain[:]
+        new.removals = self.removals[:]
+        new.results = self.results[:]
+        return new
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: its own hand, everyone's hand sizes, the public table."""
+        return {
+            "seat": seat,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "in_play": [list(p) for p in self.in_play],
+            "captured": [list(c) for c in self.captured],
+            "piles": [p[-1] if p else None for p in self.piles],
+            "pile_sizes": [len(p) for p in self.piles],
+            "phase": PHASES[self.phase],
+            "turn": self.turn if self.phase != OVER else -1,
+            "current": self.current_player,
+            "chain": list(self.chain),
+            "removals": list(self.removals),
+            "skips": list(self.skips),
+            "scores": self.scores,
+            "legal": self.legal_actions() if seat == self.current_player else [],
+        }
+
+    def action_str(self, action: int) -> str:
+        """The action in words and notation: ``QH``, ``draw pile 1``, ``take back 7D``,
+        ``remove QD of seat 2``, ``let go``, ``stop``."""
+        if 0 <= action < TAKE:
+            return format_cards([action])
+        if action < DRAW:
+            return f"take back {format_cards([action - TAKE])}"
+        if action < LET:
+            return f"draw pile {action - DRAW + 1}"
+        if action == LET:
+            return "let go"
+        if action == STOP:
+            return "stop"
+        seat, c = divmod(action - TARGET, 52)
+        return f"remove {format_cards([c])} of seat {seat}"
+
+
+def new_game(players: int, seed: int = 0, options: object = None) -> Sums:
+    """A new game of Sums (``options``: None, a dict of overrides, or :class:`Options`)."""
+    return Sums(players, seed, GAME.options(options))
+
+
+GAME = Game(
+    key="sums",
+    title="Sums",
+    min_players=2,
+    max_players=MAX_PLAYERS,
+    options_type=Options,
+    factory=Sums,
+)
