@@ -429,12 +429,11 @@ class Store:
         return None if doc is None else dict(doc)
 
     def _write_one(self, path: Path, table: str, doc: Doc) -> None:
-        try:
-            with self._open(path) as db:
-                db.table(table).upsert(Document(doc, doc_id=1))
-        except Damaged:  # it was just set aside: start the file afresh
-            with self._open(path) as db:
-                db.table(table).insert(Document(doc, doc_id=1))
+        """Replace a small file's single document, in one write."""
+        with suppress(Damaged), self._open(path) as db:
+            db.storage.read()  # a damaged (or newer) file is set aside, never written over
+        with self._open(path) as db:
+            db.storage.write({table: {"1": doc}})
 
     def _current(self) -> str | None:
         doc = self._read_one(
