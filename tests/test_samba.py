@@ -1,0 +1,178 @@
+"""Samba: meld validation, scoring, and every rule of RULES.md played through the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.cards import parse_cards
+from models.errors import MejaError
+from models.games import samba_melds as samba
+from models.games.samba_melds import (
+    InvalidMeld,
+    group_problem,
+    is_canasta,
+    is_group,
+    is_pure,
+    is_samba,
+    is_sequence,
+    meld_kind,
+    score_breakdown,
+    sequence_problem,
+)
+
+
+def cards(text: str) -> list[int]:
+    return [int(c) for c in parse_cards(text)]
+
+
+# -- card values and the first-meld minimum ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("card", "value"),
+    [("JK", 50), ("AS", 20), ("2H", 20), ("KD", 10), ("8C", 10), ("10S", 10), ("7H", 5),
+     ("4D", 5), ("3S", 5), ("3C", 5), ("3H", 0), ("3D", 0)],
+)
+def test_card_values(card: str, value: int) -> None:
+    assert samba.card_value(cards(card)[0]) == value
+
+
+@pytest.mark.parametrize(
+    ("score", "minimum"),
+    [(-1, 15), (-5000, 15), (0, 50), (1499, 50), (1500, 90), (2999, 90), (3000, 120),
+     (6999, 120), (7000, 150), (12000, 150)],
+)
+def test_initial_meld_minimum(score: int, minimum: int) -> None:
+    assert samba.initial_meld_minimum(score) == minimum
+
+
+def test_initial_meld_minimum_top_option() -> None:
+    assert samba.initial_meld_minimum(7000, top=160) == 160
+    assert samba.initial_meld_minimum(6999, top=160) == 120
+
+
+# -- meld validation ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["5H 5S 5D", "5H 5H 5H", "KS KH 2C", "KS KH KD KC JK 2D", "AS AS AH AD 2S 2H", "3S 3C 3S",
+     "QS QS QS QH QD QC QC QC"],
+)
+def test_valid_groups(text: str) -> None:
+    assert is_group(cards(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [("5H 5S", "at least 3"), ("5H 5S 6D", "same rank"), ("5H 2S JK", "twice as many"),
+     ("5H 5S 5D 5C 5C 5H 2S 2H JK", "at most 2 wild"), ("2S 2H JK", "only wild"),
+     ("3H 3D 3H", "Red 3s"), ("3S 3C 2H", "black 3s takes no wild"), ("3S 3C 3H", "Red 3s")],
+)
+def test_invalid_groups(text: str, reason: str) -> None:
+    assert not is_group(cards(text))
+    assert reason in group_problem(cards(text))
+    with pytest.raises(InvalidMeld):
+        meld_kind(cards(text))
+
+
+@pytest.mark.parametrize("text", ["4H 5H 6H", "QS KS AS", "10D JD QD KD AD 9D 8D", "7C 6C 5C 4C"])
+def test_valid_sequences(text: str) -> None:
+    assert is_sequence(cards(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [("4H 5H", "3 to 7"), ("4H 5H 6H 7H 8H 9H 10H JH", "3 to 7"), ("4H 5H 6S", "one suit"),
+     ("4H 5H 7H", "without a gap"), ("3H 4H 5H", "from 4 up"), ("KS AS 2S", "wild"),
+     ("4H 5H 2H", "wild"), ("4H 5H JK", "wild"), ("4H 5H 5H 6H", "same card twice")],
+)
+def test_invalid_sequences(text: str, reason: str) -> None:
+    assert not is_sequence(cards(text))
+    assert reason in sequence_problem(cards(text))
+    with pytest.raises(InvalidMeld):
+        meld_kind(cards(text))
+
+
+def test_canasta_samba_pure_mixed() -> None:
+    pure = cards("9S 9S 9H 9H 9D 9C 9C")
+    mixed = cards("9S 9S 9H 9H 9D 2C JK")
+    run = cards("8H 9H 10H JH QH KH AH")
+    assert is_canasta(pure) and is_pure(pure) and meld_kind(pure) == "pure_canasta"
+    assert is_canasta(mixed) and not is_pure(mixed) and meld_kind(mixed) == "mixed_canasta"
+    assert is_samba(run) and meld_kind(run) == "samba" and not is_canasta(run)
+    assert meld_kind(cards("8H 9H 10H")) == "sequence"
+    assert meld_kind(cards("8H 8H 8S")) == "group"
+    assert meld_kind(cards("3D")) == "red_three"
+    assert not is_canasta(pure[:6])
+    assert is_canasta(pure + cards("9D 9D"))
+
+
+# -- scoring ------------------------------------------------------------------------------
+
+SAMBA_RUN = "4S 5S 6S 7S 8S 9S 10S"  # 50 in card values
+PURE = "KH KH KH KS KS KD KC"  # 70
+MIXED = "AH AH AS AD AC 2S JK"  # 100 + 20 + 50 = 170
+
+
+def test_side_score_out_with_two_canastas_and_red_threes() -> None:
+    melds = [cards(SAMBA_RUN), cards(PURE), cards("3H"), cards("3D")]
+    b = score_breakdown(melds, [[], cards("5H QS")], went_out=True)
+    assert b.melded == 50 + 70
+    assert b.in_hand == -15
+    assert b.sambas == 1500 and b.pure_canastas == 500 and b.mixed_canastas == 0
+    assert b.going_out == 200
+    assert b.red_threes == 200
+    assert b.red_three_in_hand == 0
+    assert b.total == 50 + 70 - 15 + 1500 + 500 + 200 + 200
+    assert samba.side_score(melds, [[], cards("5H QS")], True) == b.total
+    assert ("going_out", 200) in b.lines() and all(points for _, points in b.lines())
+
+
+def test_side_score_without_going_out_and_red_threes_negative() -> None:
+    melds = [cards(MIXED), cards("7C 7C 7D"), cards("3H")]
+    b = score_breakdown(melds, [cards("JK 3S"), cards("4D")], went_out=False)
+    assert b.melded == 170 + 15
+    assert b.in_hand == -(50 + 5 + 5)
+    assert b.mixed_canastas == 300 and b.pure_canastas == 0 and b.sambas == 0
+    assert b.going_out == 0
+    assert b.red_threes == -100  # one canasta is not enough
+    assert b.total == 170 + 15 - 60 + 300 - 100
+
+
+def test_two_sambas_and_a_canasta_and_a_samba_allow_red_three_bonus() -> None:
+    two_sambas = [cards(SAMBA_RUN), cards("8D 9D 10D JD QD KD AD"), cards("3H")]
+    assert score_breakdown(two_sambas, [], False).red_threes == 100
+    assert score_breakdown(two_sambas, [], False).sambas == 3000
+    mix = [cards(SAMBA_RUN), cards(MIXED), cards("3H"), cards("3H"), cards("3D")]
+    assert score_breakdown(mix, [], False).red_threes == 300
+
+
+def test_all_six_red_threes() -> None:
+    reds = [cards("3H")] * 3 + [cards("3D")] * 3
+    assert score_breakdown(reds + [cards(PURE), cards(MIXED)], [], False).red_threes == 1000
+    assert score_breakdown(reds + [cards(PURE)], [], False).red_threes == -1000
+    assert score_breakdown(reds[:5] + [cards(PURE)], [], False).red_threes == -500
+
+
+def test_red_three_left_in_hand_is_750_once_per_player() -> None:
+    hands = [cards("3H 3D 3H KS"), cards("3D"), cards("9C")]
+    b = score_breakdown([cards("5H 5H 5S")], hands, False)
+    assert b.red_three_in_hand == -1500  # two players hold red 3s, however many
+    assert b.in_hand == -(10 + 10)  # a red 3 has no card value
+    assert b.total == 15 - 20 - 1500
+
+
+def test_a_samba_scores_only_its_bonus_and_cards_and_long_canasta_only_card_values() -> None:
+    long = cards("KH KH KH KS KS KD KC KC KD")
+    b = score_breakdown([long], [], False)
+    assert b.pure_canastas == 500 and b.melded == 90
+
+
+def test_side_score_negative_total() -> None:
+    assert samba.side_score([cards("3D")], [cards("JK JK AS")], False) == -100 - 120
+
+
+def test_side_score_refuses_an_invalid_meld() -> None:
+    with pytest.raises(MejaError, match="same rank"):
+        samba.side_score([cards("5H 5D 6H")], [], False)
