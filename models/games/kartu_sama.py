@@ -98,7 +98,7 @@ def check_setup(players: int, options: Options) -> None:
     if need > have:
         raise SetupError(
             f"{players} players need {need} cards ({options.hand_size} each and one to turn up); "
-            f"{options.pack_words()} has {have}."
+            f"{options.pack_words()} {'has' if options.packs == 1 else 'have'} {have}."
         )
     if options.first_dealer >= players:
         raise SetupError(f"The first dealer must be one of the {players} players.")
