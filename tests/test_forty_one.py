@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -97,6 +99,8 @@ def test_equal_suits_count_the_one_with_the_better_worst_card() -> None:
     assert hand_score(hand) == -2
     assert counted_suit(hand) == "S"
     assert signed_values(hand) == [-6, -4, -2, 10]
+    hand = cards("6S 4S 10H 2D")  # the same with the suits swapped: hearts counted
+    assert counted_suit(hand) == "H" and signed_values(hand) == [-6, -4, -2, 10]
 
 
 def test_a_hand_without_four_of_a_suit_beats_the_stopper() -> None:
@@ -471,3 +475,9 @@ def test_replay_gives_the_same_match() -> None:
     again = forty_one.GAME.replay(5, 12, options, state.actions)
     assert again.results == state.results and again.shown == state.shown
     assert again.totals == state.totals and again.hands == state.hands
+
+
+def test_engine_is_pure_python() -> None:
+    code = "import sys, models.games.forty_one; print(sorted({'flet', 'tinydb'} & {*sys.modules}))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
