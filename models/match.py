@@ -1,0 +1,515 @@
+"""A match at a real table: the set-up, the log of what happened, and the state derived from it.
+
+People hold real cards; the app records events (a round started, Ana played a card, Bea
+drew 2...). A :class:`Match` is ``(setup, events)``: everything shown (whose turn, the
+dealer, the draw pile, totals, standings) is derived by replaying the events through the
+game's table (for Kartu Sama: :class:`models.referee.KartuSamaTable`). ``can(event)`` and
+``record(event)`` share one check; ``undo()`` removes the last event. Events, reasons and
+the whole match turn into plain JSON-able dicts and back.
+
+Explanations (why a player ranks where they do, why a draw ends the round, why an event is
+refused) are :class:`Reason` values: a code and its parameters for the app's translation
+catalog, and :meth:`Reason.describe` in English for logs and tests.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from models.cards import JOKER_CODE, Card, CardError, card, format_cards, parse_card
+from models.errors import IllegalAction, MejaError, SetupError
+from models.games import GAMES
+from models.games.base import options_dict
+
+VERSION = 1
+
+# -- reasons ------------------------------------------------------------------------------
+
+ORDINALS = ("master card", "2nd card", "3rd card")
+
+TEXTS: dict[str, str] = {
+    # round ranking (victory rule): the first group against the next, the others against
+    # the group just ahead
+    "win_points": "{players} won the round: {points} points against {other_points} for {others}",
+    "win_cards": "{players} won the round: tied on {points} points with {others}, "
+    "more cards ({cards} against {other_cards})",
+    "win_master": "{players} won the round: tied on {points} points and {cards} cards with "
+    "{others}, lower {which}: {card} against {other_card}",
+    "all_tied": "{players} shared the round: tied on points, cards and every card",
+    "lose_points": "{players} behind {others}: {points} points against {other_points}",
+    "lose_cards": "{players} behind {others}: tied on {points} points, fewer cards "
+    "({cards} against {other_cards})",
+    "lose_master": "{players} behind {others}: tied on {points} points and {cards} cards, "
+    "higher {which}: {card} against {other_card}",
+    "tied_with": "{players} tied with {others} on points, cards and every card",
+    # match standings and the end of the match
+    "lowest_total": "{players}: lowest total, {total} points",
+    "total": "{players}: {total} points, {behind} more than the lowest",
+    "most_wins": "{players}: most round wins, {wins}",
+    "wins": "{players}: {wins} round wins, {behind} fewer than the most",
+    "target_reached": "{players} reached {target} points: {winners} won with the lowest "
+    "total, {total}",
+    "rounds_played": "{rounds} rounds played: {winners} won with the lowest total, {total}",
+    "wins_reached": "{winners} reached {wins} round wins and won the match",
+    # how a round ended
+    "went_out": "{player} played their last card",
+    "pile_empty": "{player} had to draw {count} but the draw pile held {left}: "
+    "{player} took them and the round ended",
+    "hands_recorded": "The hands were recorded",
+    # draws
+    "draw_normal": "{player} cannot play: draws {count}",
+    "draw_last_card": "{player} holds one card: draws {count} (2 and {extra} more)",
+    "draw_joker": "{player} cannot pay the joker debt: draws {count} (2 x {players} players)",
+    "draw_reshuffle": "The discard pile but its top card ({turned} cards) is turned over "
+    "under the draw pile first",
+    "draw_empties": "This draw empties the draw pile",
+    "draw_ends": "Only {left} cards left in the draw pile: {player} takes them and the round ends",
+    "owes": "{player} owes {count} more cards",
+    # flags: real tables make mistakes
+    "count_mismatch": "{player}: {recorded} cards recorded, the table counted {tracked}",
+    "out_mismatch": "{player} went out while the table counted {tracked} cards",
+    # refusals
+    "no_player": "There is no player at seat {seat}",
+    "no_round": "No round is in play: start a round first",
+    "round_open": "Close the round in play first",
+    "round_ended": "The round has ended: record the hands",
+    "match_over": "The match is over",
+    "not_turn": "It is {turn}'s turn, not {player}'s",
+    "no_debt": "{player} owes no card: record a card played",
+    "joker_event": "Record a joker as a joker, not as a card played",
+    "no_jokers": "This match is played without jokers",
+    "not_in_pack": "{card} is not in the pack in use ({pack})",
+    "no_match": "{card} does not match {top}",
+    "draw_count": "{player} draws {expected} now, not {count}",
+    "out_hand": "{player} went out: their hand is empty",
+    "too_many_cards": "The hands hold {count} cards, but {pack} leaves at most {most} "
+    "(one card lies face up)",
+    "too_many_copies": "The pack in use holds {copies} x {card}, but the hands show {count}",
+    "hands_missing": "Record the hands of {players} first",
+    "count_range": "A hand count is from 1 to {most}, not {count} (a player with no card went out)",
+    "pile_range": "The draw pile holds from 0 to {most} cards, not {count}",
+    "no_such_round": "There is no closed round {number}",
+    "nothing_to_undo": "There is nothing to undo",
+    "not_here": "A '{kind}' event has no meaning in this game",
+}
+
+
+_SINGULAR = re.compile(r"(?<![\d.])(1 (?:point|card|round win))s\b")
+
+
+def _words(value: object) -> str:
+    if isinstance(value, list | tuple):
+        names = [str(v) for v in value]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why something is so: a ``code`` (a key of :data:`TEXTS`) and its parameters (names,
+    numbers, cards in the notation, lists of names)."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        """The reason in English (the app translates ``code`` with ``params`` instead)."""
+        words = {key: _words(value) for key, value in self.params.items()}
+        if "step" in self.params:
+            step = int(self.params["step"])
+            words["which"] = ORDINALS[step] if step < len(ORDINALS) else f"{step + 1}th card"
+        return _SINGULAR.sub(r"\1", TEXTS[self.code].format(**words))
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"code": ..., "params": {...}}`` with JSON-able values."""
+        return {"code": self.code, "params": dict(self.params)}
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+class Refused(IllegalAction):
+    """An event the table cannot take now; ``reason`` says why (``str()`` in English)."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason.describe())
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Place:
+    """One place of a ranking: ``rank`` (1 = best), the seats sharing it, and why."""
+
+    rank: int
+    seats: tuple[int, ...]
+    reason: Reason
+
+
+# -- events -------------------------------------------------------------------------------
+
+EVENTS: dict[str, type[Event]] = {}
+
+
+def _int(name: str, value: object, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise MejaError(f"Event field '{name}' must be a whole number from {low}, not {value!r}.")
+    return value
+
+
+def _card(value: object) -> Card:
+    if isinstance(value, str):
+        return parse_card(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= JOKER_CODE:
+        return card(value)
+    raise CardError(f"{value!r} is not a card: write it like AS, 10H, QD or JK.")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened at the table. Subclasses are small frozen dataclasses whose
+    fields are seats and counts (``int``), an optional ``card`` and a hand ``cards``."""
+
+    kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls) -> None:
+        # No super() call: the slots dataclass is a rebuilt class, and object's hook is empty.
+        if cls.kind:
+            EVENTS[cls.kind] = cls
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "card":
+                if value is not None:
+                    object.__setattr__(self, "card", _card(value))
+            elif f.name == "cards":
+                if not isinstance(value, list | tuple):
+                    raise MejaError(f"A hand is a list of cards, not {value!r}.")
+                object.__setattr__(self, "cards", tuple(_card(c) for c in value))
+            elif f.name == "dealer":
+                if value is not None:
+                    _int(f.name, value)
+            else:
+                _int(f.name, value)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain JSON-able dict: ``{"kind": ..., field: value}``; cards in the notation."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "card":
+                value = None if value is None else str(value)
+            elif f.name == "cards":
+                value = [str(c) for c in value]
+            out[f.name] = value
+        return out
+
+    @staticmethod
+    def from_dict(data: object) -> Event:
+        """The event of a dict made by :meth:`to_dict`; anything else raises MejaError."""
+        if not isinstance(data, Mapping):
+            raise MejaError(f"An event is a dict with a 'kind', not {type(data).__name__}.")
+        kind = data.get("kind")
+        cls = EVENTS.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise MejaError(f"Unknown event kind {kind!r}. Known kinds: {', '.join(EVENTS)}.")
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        extra = sorted(set(data) - set(fields) - {"kind"})
+        if extra:
+            raise MejaError(f"A '{kind}' event has no field {', '.join(map(repr, extra))}.")
+        values: dict[str, Any] = {}
+        for name, f in fields.items():
+            if name not in data:
+                if f.default is dataclasses.MISSING:
+                    raise MejaError(f"A '{kind}' event needs its '{name}'.")
+                continue
+            value = data[name]
+            if name == "card" and value is not None and not isinstance(value, str):
+                raise MejaError(f"Event field 'card' is a card like 'QH', not {value!r}.")
+            if name == "cards" and (
+                not isinstance(value, list) or not all(isinstance(c, str) for c in value)
+            ):
+                raise MejaError(
+                    f"Event field 'cards' is a list of cards like ['QH'], not {value!r}."
+                )
+            values[name] = value
+        return cls(**values)
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "cards":
+                parts.append(format_cards(value) or "-")
+            elif value is not None:
+                parts.append(f"{f.name}={value}")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Event):
+    """A round starts. ``dealer``: the seat that dealt (None: whoever the rules say);
+    ``card``: the card turned up, if the table enters it."""
+
+    kind = "start"
+    dealer: int | None = None
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Event):
+    """``player`` played a card (``card`` if it is entered; the app checks it)."""
+
+    kind = "play"
+    player: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Event):
+    """``player`` could not play and drew ``count`` cards."""
+
+    kind = "draw"
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Joker(Event):
+    """``player`` played a joker: opens or extends their joker debt."""
+
+    kind = "joker"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Event):
+    """``player`` paid one card of their joker debt."""
+
+    kind = "pay"
+    player: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Fail(Event):
+    """``player`` could not pay their joker debt and drew ``count`` cards."""
+
+    kind = "fail"
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Out(Event):
+    """``player`` played their last card (whatever the count the table kept)."""
+
+    kind = "out"
+    player: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand(Event):
+    """The cards ``player`` holds at the end of the round (recording again replaces them)."""
+
+    kind = "hand"
+    player: int
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Close(Event):
+    """The round is closed: its hands are scored."""
+
+    kind = "close"
+
+
+@dataclass(frozen=True, slots=True)
+class FixCount(Event):
+    """Correction: ``player`` really holds ``count`` cards."""
+
+    kind = "fix_count"
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixTurn(Event):
+    """Correction: it is really ``player``'s turn."""
+
+    kind = "fix_turn"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixPile(Event):
+    """Correction: the draw pile really holds ``count`` cards."""
+
+    kind = "fix_pile"
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixHand(Event):
+    """Correction: ``player``'s hand in the closed round ``round`` (0 = the first) was
+    ``cards``."""
+
+    kind = "fix_hand"
+    round: int
+    player: int
+    cards: tuple[Card, ...] = ()
+
+
+# -- set-up and match ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Who plays (names in seating order, clockwise), which game, with which options
+    (``None``, a dict of overrides, or the game's options dataclass)."""
+
+    players: tuple[str, ...]
+    game: str = "kartu_sama"
+    options: Any = None
+
+    def __post_init__(self) -> None:
+        entry = GAMES.get(self.game)
+        if entry is None:
+            raise SetupError(f"Unknown game {self.game!r}. Games: {', '.join(sorted(GAMES))}.")
+        if isinstance(self.players, str) or not all(isinstance(p, str) for p in self.players):
+            raise SetupError("The players are a list of names.")
+        names = tuple(p.strip() for p in self.players)
+        if not all(names):
+            raise SetupError("Every player needs a name.")
+        seen: set[str] = set()
+        for name in names:
+            if name.casefold() in seen:
+                raise SetupError(f"{name} is already at the table.")
+            seen.add(name.casefold())
+        if not entry.min_players <= len(names) <= entry.max_players:
+            raise SetupError(
+                f"{entry.title} is played by {entry.min_players} to {entry.max_players} "
+                f"players, not {len(names)}."
+            )
+        object.__setattr__(self, "players", names)
+        object.__setattr__(self, "options", entry.options(self.options))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": list(self.players),
+            "options": options_dict(self.options),
+        }
+
+    @staticmethod
+    def from_dict(data: object) -> Setup:
+        """The set-up of a dict made by :meth:`to_dict`; anything else raises MejaError."""
+        if not isinstance(data, Mapping) or set(data) != {"game", "players", "options"}:
+            raise SetupError("A match set-up is a dict with 'game', 'players' and 'options'.")
+        players, game = data["players"], data["game"]
+        if not isinstance(players, list) or not isinstance(game, str):
+            raise SetupError("A match set-up names its game and lists its players.")
+        return Setup(tuple(players), game, data["options"])
+
+
+class Table(Protocol):
+    """The state a game derives from the events (one class per game)."""
+
+    def __init__(self, setup: Setup) -> None: ...
+    def check(self, event: Event) -> Reason | None: ...
+    def apply(self, event: Event) -> None: ...
+    def legal_events(self) -> list[Event]: ...
+
+
+def table_type(game: str) -> type[Table]:
+    """The derivation of ``game`` at a real table."""
+    # Imported here: each derivation imports the events of this module.
+    if game == "kartu_sama":
+        from models.referee import KartuSamaTable
+
+        return KartuSamaTable
+    raise SetupError(f"Meja cannot referee {game!r} at a table yet.")
+
+
+class Match:
+    """A match at a real table: its set-up, its events, and the table they derive."""
+
+    __slots__ = ("setup", "events", "_table")
+
+    def __init__(self, setup: Setup, events: Iterable[Event] = ()) -> None:
+        self.setup = setup
+        self.events: list[Event] = []
+        self._table = table_type(setup.game)(setup)
+        for event in events:
+            self.record(event)
+
+    @classmethod
+    def new(cls, players: Sequence[str], game: str = "kartu_sama", options: object = None) -> Match:
+        """A match with no event yet."""
+        return cls(Setup(tuple(players), game, options))
+
+    @property
+    def table(self) -> Any:
+        """The live derived state (the game's table class); read it, do not change it."""
+        return self._table
+
+    def why_not(self, event: Event) -> Reason | None:
+        """Why ``event`` cannot be recorded now, or None if it can."""
+        return self._table.check(event)
+
+    def can(self, event: Event) -> bool:
+        """Whether ``event`` may be recorded now (the check :meth:`record` makes)."""
+        return self._table.check(event) is None
+
+    def record(self, event: Event) -> None:
+        """Record ``event``; raise :class:`Refused` (with its reason) if it cannot be."""
+        if not isinstance(event, Event) or not event.kind:
+            raise MejaError(f"{event!r} is not a table event.")
+        reason = self._table.check(event)
+        if reason is not None:
+            raise Refused(reason)
+        self._table.apply(event)
+        self.events.append(event)
+
+    def undo(self) -> Event:
+        """Remove the last event and return it; the table is again what it was before."""
+        if not self.events:
+            raise Refused(Reason("nothing_to_undo"))
+        event = self.events.pop()
+        self._table = self.replay()
+        return event
+
+    def replay(self) -> Any:
+        """A fresh table derived from the events (they were checked when recorded)."""
+        table = table_type(self.setup.game)(self.setup)
+        for event in self.events:
+            table.apply(event)
+        return table
+
+    def legal_events(self) -> list[Event]:
+        """The events a table screen offers now (cards unspecified, corrections left out),
+        each passing :meth:`can`."""
+        return self._table.legal_events()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match as a plain JSON-able dict (set-up and events)."""
+        return {
+            "version": VERSION,
+            "setup": self.setup.to_dict(),
+            "events": [e.to_dict() for e in self.events],
+        }
+
+    @staticmethod
+    def from_dict(data: object) -> Match:
+        """The match of a dict made by :meth:`to_dict`, every event checked again."""
+        if not isinstance(data, Mapping) or data.get("version") != VERSION:
+            raise MejaError(f"A saved match is a dict of version {VERSION}.")
+        events = data.get("events")
+        if not isinstance(events, list):
+            raise MejaError("A saved match lists its events.")
+        return Match(Setup.from_dict(data.get("setup")), [Event.from_dict(e) for e in events])

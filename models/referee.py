@@ -1,0 +1,697 @@
+"""Kartu Sama at a real table: the state derived from a match's events (RULES.md, Kartu Sama).
+
+The table knows no card in anyone's hand: it counts them. Everyone starts a round with
+``hand_size`` cards; a card played is one less, a draw is that many more. The draw pile
+starts with what the deal leaves and shrinks with each draw. The referee helpers say whose
+turn it is, how many cards a player who cannot play draws and why, and what happens when
+the draw pile runs short. At the end of a round the hands are recorded, checked against the
+pack, scored and ranked; the match totals, standings and the next dealer follow.
+
+A table that does not follow the turns simply starts a round and records the hands.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from models.cards import JOKER_CODE, Card, CardError, check_within, format_cards
+from models.games.kartu_sama import (
+    FOLLOWS,
+    FREE,
+    Options,
+    check_setup,
+    decider,
+    hand_points,
+    master_cards,
+    rank_round,
+    round_loser,
+)
+from models.match import (
+    Close,
+    Draw,
+    Event,
+    Fail,
+    FixCount,
+    FixHand,
+    FixPile,
+    FixTurn,
+    Hand,
+    Joker,
+    Out,
+    Pay,
+    Place,
+    Play,
+    Reason,
+    Setup,
+    Start,
+)
+
+PLAY, ENDED, CLOSED = "play", "ended", "closed"
+
+
+@dataclass(frozen=True)
+class DrawPlan:
+    """What a draw by ``player`` does now: ``count`` cards are due (``why``: ``"normal"``,
+    ``"last_card"`` or ``"joker"``); ``turned`` discards go under the pile first (reshuffle
+    option); ``takes`` cards are taken; ``ends``: the pile could not cover it, the round ends."""
+
+    player: int
+    count: int
+    why: str
+    pile: int
+    turned: int
+    takes: int
+    ends: bool
+    reasons: tuple[Reason, ...]
+
+
+class Round:
+    """One round as recorded so far: the counts while it is played, then its hands and score."""
+
+    __slots__ = (
+        "index",
+        "dealer",
+        "first",
+        "counts",
+        "pile",
+        "discard",
+        "base",
+        "debt",
+        "turn",
+        "extra",
+        "tracked",
+        "phase",
+        "end",
+        "out",
+        "hands",
+        "flags",
+        "notes",
+        "points",
+        "ranking",
+        "places",
+        "loser",
+        "totals",
+        "wins",
+    )
+
+    def __init__(self, index: int, dealer: int, players: int, options: Options, pack: int) -> None:
+        self.index = index
+        self.dealer = dealer
+        self.first = (dealer + 1) % players
+        self.counts = [options.hand_size] * players
+        self.pile = pack - players * options.hand_size - 1
+        self.discard = 1
+        self.base: int | None = None  # the card to match: a code, FREE, or None (not entered)
+        self.debt = 0
+        self.turn = self.first
+        self.extra = -1  # a player who just drew and may still play (play_after_draw)
+        self.tracked = False  # some turn was recorded: the counts are meaningful
+        self.phase = PLAY
+        self.end: Reason | None = None
+        self.out = -1
+        self.hands: list[tuple[Card, ...] | None] = [None] * players
+        self.flags: dict[int, Reason] = {}  # recorded hand sizes that differ from the counts
+        self.notes: list[Reason] = []
+        self.points: tuple[int, ...] = ()
+        self.ranking: list[list[int]] = []
+        self.places: list[Place] = []
+        self.loser = -1
+        self.totals: tuple[int, ...] = ()  # running totals after this round
+        self.wins: tuple[int, ...] = ()  # running round wins after this round
+
+    @property
+    def number(self) -> int:
+        """1 for the first round."""
+        return self.index + 1
+
+    @property
+    def winners(self) -> list[int]:
+        return self.ranking[0] if self.ranking else []
+
+    @property
+    def missing(self) -> list[int]:
+        """Seats whose hand is not recorded yet."""
+        return [s for s, h in enumerate(self.hands) if h is None]
+
+    @property
+    def warnings(self) -> list[Reason]:
+        """Count mismatches and other things the table should look at again."""
+        return self.notes + [self.flags[s] for s in sorted(self.flags)]
+
+
+class KartuSamaTable:
+    """The Kartu Sama table derived from a match's events (see :class:`models.match.Match`)."""
+
+    __slots__ = (
+        "setup",
+        "options",
+        "names",
+        "n",
+        "cards",
+        "pack",
+        "rounds",
+        "totals",
+        "wins",
+        "over",
+        "winners",
+        "next_dealer",
+        "end",
+        "_checks",
+        "_moves",
+    )
+
+    def __init__(self, setup: Setup) -> None:
+        options: Options = setup.options
+        check_setup(len(setup.players), options)
+        self.setup = setup
+        self.options = options
+        self.names = setup.players
+        self.n = len(setup.players)
+        self.cards = options.cards()
+        self.pack = len(self.cards)
+        self.rounds: list[Round] = []
+        self.totals = [0] * self.n
+        self.wins = [0] * self.n
+        self.over = False
+        self.winners: list[int] = []
+        self.next_dealer = options.first_dealer
+        self.end: Reason | None = None
+        self._checks: dict[type[Event], Callable[[Event], Reason | None]] = {
+            Start: self._check_start,
+            Play: self._check_play,
+            Pay: self._check_play,
+            Out: self._check_play,
+            Joker: self._check_play,
+            Draw: self._check_draw,
+            Fail: self._check_draw,
+            Hand: self._check_hand,
+            Close: self._check_close,
+            FixCount: self._check_fix,
+            FixTurn: self._check_fix,
+            FixPile: self._check_fix,
+            FixHand: self._check_fix_hand,
+        }
+        self._moves: dict[type[Event], Callable[[Event], None]] = {
+            Start: self._start,
+            Play: self._play,
+            Pay: self._play,
+            Joker: self._play,
+            Out: self._out,
+            Draw: self._draw,
+            Fail: self._draw,
+            Hand: self._hand,
+            Close: self._close,
+            FixCount: self._fix,
+            FixTurn: self._fix,
+            FixPile: self._fix,
+            FixHand: self._fix_hand,
+        }
+
+    # -- what the table screen shows ------------------------------------------------------
+    @property
+    def round(self) -> Round | None:
+        """The current (or last) round; None before the first."""
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def phase(self) -> str:
+        """``"idle"`` (no round yet), ``"play"``, ``"ended"`` (hands to record),
+        ``"closed"`` (between rounds) or ``"over"``."""
+        if self.over:
+            return "over"
+        return self.rounds[-1].phase if self.rounds else "idle"
+
+    @property
+    def turn(self) -> int:
+        """The seat to play, or -1 when no round is being played."""
+        r = self.round
+        return r.turn if r is not None and r.phase == PLAY else -1
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the round in play, or of the next round between rounds."""
+        r = self.round
+        return r.dealer if r is not None and r.phase != CLOSED else self.next_dealer
+
+    @property
+    def history(self) -> list[Round]:
+        """The closed rounds, first first (points, running totals, dealer, places, reasons)."""
+        return [r for r in self.rounds if r.phase == CLOSED]
+
+    def debt_reason(self) -> Reason | None:
+        """``Ana owes 3 more cards`` while a joker debt is open."""
+        r = self.round
+        if r is None or r.phase != PLAY or not r.debt:
+            return None
+        return Reason("owes", {"player": self.names[r.turn], "count": r.debt})
+
+    def must_draw(self) -> DrawPlan | None:
+        """What happens if the player to act draws now (None when no one is to act)."""
+        r = self.round
+        if r is None or r.phase != PLAY:
+            return None
+        return self._plan(r, r.turn)
+
+    def standings(self) -> list[Place]:
+        """The match places, best first: by lowest total (points game) or most round wins
+        (victory game); equal players share a place."""
+        victory = self.options.mode == "victory"
+        score = self.wins if victory else self.totals
+        order = sorted(set(score), reverse=victory)
+        places: list[Place] = []
+        rank = 1
+        for value in order:
+            seats = tuple(s for s in range(self.n) if score[s] == value)
+            players = [self.names[s] for s in seats]
+            if victory:
+                params = {"players": players, "wins": value, "behind": order[0] - value}
+                reason = Reason("most_wins" if rank == 1 else "wins", params)
+            else:
+                params = {"players": players, "total": value, "behind": value - order[0]}
+                reason = Reason("lowest_total" if rank == 1 else "total", params)
+            places.append(Place(rank, seats, reason))
+            rank += len(seats)
+        return places
+
+    # -- the one check ----------------------------------------------------------------------
+    def check(self, event: Event) -> Reason | None:
+        """Why ``event`` cannot be recorded now, or None if it can."""
+        check = self._checks.get(type(event))
+        return Reason("not_here", {"kind": event.kind}) if check is None else check(event)
+
+    def apply(self, event: Event) -> None:
+        """Record ``event`` (already checked)."""
+        self._moves[type(event)](event)
+
+    def legal_events(self) -> list[Event]:
+        """The events a table screen offers now, each passing :meth:`check`."""
+        r = self.round
+        candidates: list[Event] = []
+        if r is None or r.phase == CLOSED:
+            candidates.append(Start())
+        else:
+            if r.phase == PLAY:
+                plan = self._plan(r, r.turn)
+                candidates += [Play(r.turn), Joker(r.turn), Pay(r.turn), Out(r.turn)]
+                candidates += [Draw(r.turn, plan.takes), Fail(r.turn, plan.takes)]
+                if r.extra >= 0:
+                    candidates += [Play(r.extra), Joker(r.extra), Out(r.extra)]
+            candidates += [Hand(s) for s in r.missing]
+            candidates.append(Close())
+        return [e for e in candidates if self.check(e) is None]
+
+    def _seat(self, seat: int) -> Reason | None:
+        return None if seat < self.n else Reason("no_player", {"seat": seat})
+
+    def _in_play(self, player: int, extra: bool = False) -> Reason | None:
+        r = self.round
+        if self.over:
+            return Reason("match_over")
+        if r is None or r.phase == CLOSED:
+            return Reason("no_round")
+        if r.phase != PLAY:
+            return Reason("round_ended")
+        if player >= self.n:
+            return Reason("no_player", {"seat": player})
+        if player != r.turn and not (extra and player == r.extra):
+            return Reason("not_turn", {"player": self.names[player], "turn": self.names[r.turn]})
+        return None
+
+    def _check_start(self, event: Event) -> Reason | None:
+        assert isinstance(event, Start)
+        r = self.round
+        if self.over:
+            return Reason("match_over")
+        if r is not None and r.phase != CLOSED:
+            return Reason("round_open")
+        if event.dealer is not None and event.dealer >= self.n:
+            return Reason("no_player", {"seat": event.dealer})
+        return None if event.card is None else self._in_pack(event.card)
+
+    def _check_play(self, event: Event) -> Reason | None:
+        assert isinstance(event, Play | Pay | Out | Joker)
+        why = self._in_play(event.player, extra=not isinstance(event, Pay))
+        if why is not None:
+            return why
+        r = self.round
+        assert r is not None
+        player = self.names[event.player]
+        if isinstance(event, Pay):
+            if not r.debt:
+                return Reason("no_debt", {"player": player})
+        elif r.debt and not isinstance(event, Joker | Out):
+            return Reason("owes", {"player": player, "count": r.debt})
+        if isinstance(event, Joker):
+            return None if self.options.jokers else Reason("no_jokers")
+        c = event.card
+        if c is None:
+            return None
+        if c == JOKER_CODE and not isinstance(event, Out):
+            return Reason("joker_event")
+        why = self._in_pack(c)
+        if why is None and r.base is not None and c not in FOLLOWS[r.base]:
+            return Reason("no_match", {"card": str(c), "top": format_cards([r.base])})
+        return why
+
+    def _check_draw(self, event: Event) -> Reason | None:
+        assert isinstance(event, Draw | Fail)
+        why = self._in_play(event.player)
+        if why is not None:
+            return why
+        r = self.round
+        assert r is not None
+        player = self.names[event.player]
+        if isinstance(event, Fail) and not r.debt:
+            return Reason("no_debt", {"player": player})
+        if isinstance(event, Draw) and r.debt:
+            return Reason("owes", {"player": player, "count": r.debt})
+        takes = self._plan(r, event.player).takes
+        if event.count != takes:
+            return Reason("draw_count", {"player": player, "count": event.count, "expected": takes})
+        return None
+
+    def _check_hand(self, event: Event) -> Reason | None:
+        assert isinstance(event, Hand)
+        r = self.round
+        if self.over:
+            return Reason("match_over")
+        if r is None or r.phase == CLOSED:
+            return Reason("no_round")
+        return self._hand_ok(r, event.player, event.cards)
+
+    def _hand_ok(self, r: Round, player: int, cards: Sequence[Card]) -> Reason | None:
+        why = self._seat(player)
+        if why is not None:
+            return why
+        if player == r.out and cards:
+            return Reason("out_hand", {"player": self.names[player]})
+        held = [c for s, h in enumerate(r.hands) if h is not None and s != player for c in h]
+        held += cards
+        most = self.pack - 1
+        if len(held) > most:
+            return Reason(
+                "too_many_cards",
+                {"count": len(held), "most": most, "pack": self.options.pack_words()},
+            )
+        return self._over_pack(held)
+
+    def _over_pack(self, cards: Sequence[Card]) -> Reason | None:
+        try:
+            check_within(cards, self.cards)
+        except CardError:
+            have = Counter(self.cards)
+            for code, count in sorted(Counter(int(c) for c in cards).items()):
+                if count > have[code]:
+                    text = format_cards([code])
+                    if not have[code]:
+                        return Reason(
+                            "not_in_pack", {"card": text, "pack": self.options.pack_words()}
+                        )
+                    return Reason(
+                        "too_many_copies", {"card": text, "count": count, "copies": have[code]}
+                    )
+        return None
+
+    def _in_pack(self, card: Card) -> Reason | None:
+        return self._over_pack([card])
+
+    def _check_close(self, event: Event) -> Reason | None:
+        r = self.round
+        if self.over:
+            return Reason("match_over")
+        if r is None or r.phase == CLOSED:
+            return Reason("no_round")
+        if r.missing:
+            return Reason("hands_missing", {"players": [self.names[s] for s in r.missing]})
+        return None
+
+    def _check_fix(self, event: Event) -> Reason | None:
+        assert isinstance(event, FixCount | FixTurn | FixPile)
+        r = self.round
+        if self.over:
+            return Reason("match_over")
+        if r is None or r.phase == CLOSED:
+            return Reason("no_round")
+        if r.phase != PLAY:
+            return Reason("round_ended")
+        if isinstance(event, FixPile):
+            if event.count > self.pack:
+                return Reason("pile_range", {"count": event.count, "most": self.pack})
+            return None
+        why = self._seat(event.player)
+        if why is not None:
+            return why
+        if isinstance(event, FixCount) and not 1 <= event.count < self.pack:
+            return Reason("count_range", {"count": event.count, "most": self.pack - 1})
+        if isinstance(event, FixTurn) and r.debt:
+            return Reason("owes", {"player": self.names[r.turn], "count": r.debt})
+        return None
+
+    def _check_fix_hand(self, event: Event) -> Reason | None:
+        assert isinstance(event, FixHand)
+        if event.round >= len(self.rounds) or self.rounds[event.round].phase != CLOSED:
+            return Reason("no_such_round", {"number": event.round + 1})
+        return self._hand_ok(self.rounds[event.round], event.player, event.cards)
+
+    # -- the draw ---------------------------------------------------------------------------
+    def _plan(self, r: Round, player: int) -> DrawPlan:
+        n, name = self.n, self.names[player]
+        if r.debt:
+            count, why = 2 * n, "joker"
+            reasons = [Reason("draw_joker", {"player": name, "count": count, "players": n})]
+        elif r.counts[player] == 1:
+            count, why = n + 1, "last_card"
+            reasons = [Reason("draw_last_card", {"player": name, "count": count, "extra": n - 1})]
+        else:
+            count, why = 2, "normal"
+            reasons = [Reason("draw_normal", {"player": name, "count": count})]
+        turned = 0
+        if r.pile < count and self.options.reshuffle and r.discard > 1:
+            turned = r.discard - 1
+            reasons.append(Reason("draw_reshuffle", {"turned": turned}))
+        pile = r.pile + turned
+        takes = min(count, pile)
+        ends = pile < count
+        if ends:
+            reasons.append(Reason("draw_ends", {"player": name, "left": pile}))
+        elif pile == count:
+            reasons.append(Reason("draw_empties"))
+        return DrawPlan(player, count, why, r.pile, turned, takes, ends, tuple(reasons))
+
+    # -- moves ------------------------------------------------------------------------------
+    def _start(self, event: Event) -> None:
+        assert isinstance(event, Start)
+        dealer = self.next_dealer if event.dealer is None else event.dealer
+        r = Round(len(self.rounds), dealer, self.n, self.options, self.pack)
+        if event.card is not None:
+            r.base = FREE if event.card == JOKER_CODE else int(event.card)
+        self.rounds.append(r)
+
+    def _play(self, event: Event) -> None:
+        assert isinstance(event, Play | Pay | Joker)
+        r = self.rounds[-1]
+        p = event.player
+        r.tracked = True
+        r.turn, r.extra = p, -1
+        r.counts[p] -= 1
+        r.discard += 1
+        if isinstance(event, Joker):
+            r.debt += self.n - 1 if r.debt else self.n
+            if self.options.joker_follow == "any":
+                r.base = FREE
+        else:
+            r.debt = max(0, r.debt - 1)
+            r.base = None if event.card is None else int(event.card)
+        if r.counts[p] <= 0:
+            self._went_out(r, p)
+        elif not r.debt:
+            r.turn = (p + 1) % self.n
+
+    def _out(self, event: Event) -> None:
+        assert isinstance(event, Out)
+        r = self.rounds[-1]
+        r.tracked = True
+        if r.counts[event.player] != 1:
+            tracked = r.counts[event.player]
+            r.notes.append(
+                Reason("out_mismatch", {"player": self.names[event.player], "tracked": tracked})
+            )
+        r.discard += 1
+        self._went_out(r, event.player)
+
+    def _went_out(self, r: Round, player: int) -> None:
+        r.counts[player] = 0
+        r.out = player
+        r.hands[player] = ()
+        r.flags.pop(player, None)
+        self._end(r, Reason("went_out", {"player": self.names[player]}))
+
+    def _end(self, r: Round, reason: Reason) -> None:
+        r.phase = ENDED
+        r.end = reason
+        r.debt = 0
+        r.turn = r.extra = -1
+
+    def _draw(self, event: Event) -> None:
+        assert isinstance(event, Draw | Fail)
+        r = self.rounds[-1]
+        p = event.player
+        plan = self._plan(r, p)
+        r.tracked = True
+        r.discard -= plan.turned
+        r.pile += plan.turned - plan.takes
+        r.counts[p] += plan.takes
+        r.debt = 0
+        if plan.ends:
+            name = self.names[p]
+            self._end(
+                r, Reason("pile_empty", {"player": name, "count": plan.count, "left": plan.takes})
+            )
+            return
+        r.turn = (p + 1) % self.n
+        r.extra = p if self.options.play_after_draw and isinstance(event, Draw) else -1
+
+    def _hand(self, event: Event) -> None:
+        assert isinstance(event, Hand)
+        r = self.rounds[-1]
+        if r.phase == PLAY:
+            self._end(r, Reason("hands_recorded"))
+        self._set_hand(r, event.player, event.cards)
+
+    def _set_hand(self, r: Round, player: int, cards: tuple[Card, ...]) -> None:
+        r.hands[player] = cards
+        r.flags.pop(player, None)
+        if r.tracked and player != r.out and len(cards) != r.counts[player]:
+            r.flags[player] = Reason(
+                "count_mismatch",
+                {"player": self.names[player], "recorded": len(cards), "tracked": r.counts[player]},
+            )
+
+    def _close(self, event: Event) -> None:
+        r = self.rounds[-1]
+        r.phase = CLOSED
+        self._score(r)
+        self._settle()
+
+    def _fix(self, event: Event) -> None:
+        r = self.rounds[-1]
+        if isinstance(event, FixPile):
+            r.pile = event.count
+        elif isinstance(event, FixCount):
+            r.tracked = True
+            r.counts[event.player] = event.count
+        elif isinstance(event, FixTurn):
+            r.turn, r.extra = event.player, -1
+
+    def _fix_hand(self, event: Event) -> None:
+        assert isinstance(event, FixHand)
+        r = self.rounds[event.round]
+        self._set_hand(r, event.player, event.cards)
+        self._score(r)
+        self._settle()
+
+    # -- scoring ----------------------------------------------------------------------------
+    def _score(self, r: Round) -> None:
+        hands = [h or () for h in r.hands]
+        r.points = tuple(hand_points(h) for h in hands)
+        named = rank_round({str(s): h for s, h in enumerate(hands)})
+        r.ranking = [[int(s) for s in group] for group in named]
+        r.loser = round_loser(r.ranking, r.dealer, self.n)
+        r.places = round_places(hands, r.ranking, self.names)
+
+    def _settle(self) -> None:
+        """Totals, wins, the end of the match and the next dealer from the closed rounds."""
+        o, n = self.options, self.n
+        totals, wins = [0] * n, [0] * n
+        closed = self.history
+        for r in closed:
+            for s in range(n):
+                totals[s] += r.points[s]
+            for s in r.winners:
+                wins[s] += 1
+            r.totals, r.wins = tuple(totals), tuple(wins)
+        self.totals, self.wins = totals, wins
+        self.over, self.winners, self.end = False, [], None
+        last = self.rounds[-1]
+        if last.phase != CLOSED:
+            return
+        self.next_dealer = (last.dealer + 1) % n if o.dealer == "left" else last.loser
+        names = self.names
+        if o.mode == "victory":
+            best = max(wins)
+            if best >= o.wins:
+                self.winners = [s for s in range(n) if wins[s] == best]
+                self.end = Reason(
+                    "wins_reached", {"winners": [names[s] for s in self.winners], "wins": best}
+                )
+        else:
+            low = min(totals)
+            lowest = [s for s in range(n) if totals[s] == low]
+            params = {"winners": [names[s] for s in lowest], "total": low}
+            if o.rounds and len(closed) >= o.rounds:
+                self.winners = lowest
+                self.end = Reason("rounds_played", {"rounds": len(closed), **params})
+            elif not o.rounds and max(totals) >= o.target:
+                self.winners = lowest
+                reached = [names[s] for s in range(n) if totals[s] >= o.target]
+                self.end = Reason(
+                    "target_reached", {"players": reached, "target": o.target, **params}
+                )
+        self.over = self.end is not None
+
+
+STEPS = {"points": "points", "cards": "cards", "master": "master", "tie": "tied"}
+
+
+def round_places(
+    hands: Sequence[Sequence[Card]], ranking: Sequence[Sequence[int]], names: Sequence[str]
+) -> list[Place]:
+    """The places of one round by the victory rule, each with the step that decides it: the
+    first place against the next, every other place against the one just ahead."""
+    places: list[Place] = []
+    rank = 1
+    for i, group in enumerate(ranking):
+        players = [names[s] for s in group]
+        if len(ranking) == 1:
+            reason = Reason("all_tied", {"players": players})
+        elif i == 0:
+            reason = _step(
+                "win",
+                hands[group[0]],
+                hands[ranking[1][0]],
+                players,
+                [names[s] for s in ranking[1]],
+            )
+        else:
+            ahead = ranking[i - 1]
+            reason = _step(
+                "lose", hands[group[0]], hands[ahead[0]], players, [names[s] for s in ahead]
+            )
+        places.append(Place(rank, tuple(group), reason))
+        rank += len(group)
+    return places
+
+
+def _step(
+    side: str, mine: Sequence[Card], theirs: Sequence[Card], players: list[str], others: list[str]
+) -> Reason:
+    step, index = decider(mine, theirs)
+    params: dict[str, object] = {
+        "players": players,
+        "others": others,
+        "points": hand_points(mine),
+        "cards": len(mine),
+    }
+    if step == "points":
+        params["other_points"] = hand_points(theirs)
+    elif step == "cards":
+        params["other_cards"] = len(theirs)
+    elif step == "master":
+        params["step"] = index
+        params["card"] = format_cards([master_cards(mine)[index]])
+        params["other_card"] = format_cards([master_cards(theirs)[index]])
+    else:
+        return Reason("tied_with", {"players": players, "others": others})
+    return Reason(f"{side}_{step}", params)
