@@ -46,6 +46,10 @@ DRAW_PHASE, DISCARD_PHASE = 0, 1
 # Card value: ace 11, K Q J 10 count 10, 2-9 face value.
 VALUE: tuple[int, ...] = tuple(11 if c % 13 == 0 else min(c % 13 + 1, 10) for c in range(52))
 SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
+# SIGNED[suit][card]: the card's value, plus in the counted suit, minus outside it.
+SIGNED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(VALUE[c] if SUIT[c] == s else -VALUE[c] for c in range(52)) for s in range(4)
+)
 _WORDS = {DRAW: "draw", TAKE: "take", STOP: "stop", END: "end"}
 
 
@@ -82,10 +86,10 @@ def check_setup(players: int, options: Options) -> None:
 def _best(cards: Iterable[int]) -> tuple[int, tuple[int, ...], int]:
     """Score, signed values from lowest up, and counted suit index (-1: no cards) of a hand,
     counting the suit that gives the best (score, signed values)."""
-    codes = [int(c) for c in cards]
+    codes = list(cards)
     best: tuple[int, tuple[int, ...], int] = (0, (), -1)
     for suit in sorted({SUIT[c] for c in codes}):
-        signed = tuple(sorted(VALUE[c] if SUIT[c] == suit else -VALUE[c] for c in codes))
+        signed = tuple(sorted(map(SIGNED[suit].__getitem__, codes)))
         score = sum(signed)
         if best[2] < 0 or (score, signed) > best[:2]:
             best = (score, signed, suit)
@@ -141,8 +145,11 @@ def rank_hands(hands: Mapping[str, Sequence[int]]) -> list[list[str]]:
 def rank_seats(hands: Sequence[Sequence[int]], ender: int) -> list[int]:
     """Seats from best to worst, fully equal hands ordered by the last tie-break: the earlier
     in turn order from ``ender`` (the player who ended play) ranks higher."""
-    n = len(hands)
-    keys = [hand_key(h) for h in hands]
+    return _order([hand_key(h) for h in hands], ender)
+
+
+def _order(keys: Sequence[tuple[int, tuple[int, ...]]], ender: int) -> list[int]:
+    n = len(keys)
     return sorted(range(n), key=lambda s: (keys[s], -((s - ender) % n)), reverse=True)
 
 
@@ -318,8 +325,9 @@ class FortyOne:
     def _end_hand(self, end: str, ender: int) -> None:
         """Everyone shows: score, rank (ties from the ender), tally, then deal the next hand."""
         hands = self.hands
-        points = tuple(hand_score(h) for h in hands)
-        order = rank_seats(hands, ender)
+        keys = [hand_key(h) for h in hands]
+        points = tuple(k[0] for k in keys)
+        order = _order(keys, ender)
         winner, loser = order[0], order[-1]
         self.results.append(RoundResult(points, self.hand_moves, end, (winner,)))
         self.rankings.append(order)
