@@ -7,6 +7,12 @@ of a hand), :data:`STOP` (only now, at the start of the turn, holding four cards
 suit: play ends at once) or, only once the stock is empty, :data:`END` (decline the
 discard: play ends). Then they discard one card: the action is its code ``0..51`` (see
 ``models.cards``). The card just taken from the discard may not be discarded again.
+Legal actions are listed in increasing code order.
+
+Each hand leaves a :class:`RoundResult` in ``results`` (``end`` is ``"stop"``, ``"stock"``
+or ``"41"``; ``winners`` is the hand winner), its seats from best to worst in ``rankings``
+and the hands shown in ``shown``. Fully equal hands rank by turn order from the player who
+ended play (the stopper, the player who ended on the empty stock, the 41 holder).
 
 House options (all off by default):
 
