@@ -1,8 +1,10 @@
 """The game registry: ``GAMES[key]`` is the :class:`~models.games.base.Game` of each engine."""
 
-from models.games import forty_one, kartu_sama, sums
+from models.games import forty_one, kartu_sama, samba, sums
 from models.games.base import Game
 
-GAMES: dict[str, Game] = {game.key: game for game in (kartu_sama.GAME, forty_one.GAME, sums.GAME)}
+GAMES: dict[str, Game] = {
+    game.key: game for game in (kartu_sama.GAME, forty_one.GAME, sums.GAME, samba.GAME)
+}
 
-__all__ = ["GAMES", "Game", "forty_one", "kartu_sama", "sums"]
+__all__ = ["GAMES", "Game", "forty_one", "kartu_sama", "samba", "sums"]

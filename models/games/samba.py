@@ -1,0 +1,844 @@
+"""Samba: the rules engine (RULES.md, Samba). Melds and scoring live in ``samba_melds``.
+
+A state is a whole game: hands are dealt one after another until a side reaches the
+target (or, with the ``hands`` option, for a fixed number of hands). Sides: partners
+with 4 players (seats i and i+2) and 6 players (seats i and i+3), otherwise one each.
+
+A turn is split into small decisions, each an integer action code:
+
+- draw phase: :data:`DRAW` (the top two of the stock; with the stock empty it means
+  "stop": the hand ends), ``TAKE_GROUP + pair`` (take the pile, melding its top card with
+  two naturals of its rank of the suits in ``PAIRS[pair]``), ``TAKE_SEQ + i`` (take the
+  pile, adding its top card to the side's sequence ``i``);
+- meld phase: ``START_GROUP + rank * 70 + combo`` (a new 3-card group, see ``COMBOS``),
+  ``START_SEQ + suit * 9 + low`` (a new 3-card sequence), ``ADD + slot * 53 + card``
+  (slot 0..12: the side's group of that rank index, 13+i: its sequence i), ``RED3`` /
+  ``RED3 + 1`` (meld 3H / 3D), :data:`BLACK3` (meld all black 3s, only when going out),
+  :data:`ASK` (ask the partner about going out; the partner answers :data:`YES` or
+  :data:`NO`), :data:`FINISH` (done melding), :data:`CANCEL` (see below);
+- discard phase: ``DISCARD + card``.
+
+The first-meld minimum: while a side has not melded in this hand, its melds of the turn
+are tentative and add up the card values that count (cards from the hand before taking
+the pile, and the pile's top card). :data:`FINISH` is legal only once they reach the
+minimum; :data:`CANCEL` takes them all back (and a taken pile returns to the table, the
+player then drawing from the stock), after which the player may only meld red 3s this
+turn. A side holds at most one group of each rank (a canasta keeps growing), and any
+number of sequences. Going out, by melding or discarding the last card, needs two
+canastas/sambas; after the partner answers "no" the player may not go out this turn;
+after "yes" the player must go out if able: done melding is refused while a card can
+still be melded and more than one card is left.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+from typing import Any
+
+from models.cards import format_cards, samba_pack
+from models.errors import IllegalAction, SetupError
+from models.games.base import Game, RoundResult, check_players
+from models.games.samba_melds import (
+    BLACK_THREES,
+    IS_WILD,
+    POS,
+    RED_THREES,
+    VALUE,
+    WILDS,
+    Breakdown,
+    InvalidMeld,
+    card_value,
+    group_problem,
+    initial_meld_minimum,
+    is_canasta,
+    is_group,
+    is_pure,
+    is_samba,
+    is_sequence,
+    meld_kind,
+    score_breakdown,
+    sequence_problem,
+    side_score,
+)
+
+__all__ = [
+    "GAME", "Breakdown", "InvalidMeld", "Options", "Samba", "card_value", "group_problem",
+    "initial_meld_minimum", "is_canasta", "is_group", "is_pure", "is_samba", "is_sequence",
+    "meld_kind", "new_game", "score_breakdown", "sequence_problem", "side_score",
+]
+
+MAX_SEQ = 44  # 132 cards of ranks 4..A can form at most 44 sequences of 3
+SLOTS = 13 + MAX_SEQ
+DRAW, FINISH, CANCEL, ASK, YES, NO = range(6)
+RED3 = 6  # 6: 3H, 7: 3D
+BLACK3 = 8
+TAKE_GROUP = 9
+TAKE_SEQ = TAKE_GROUP + 10
+START_SEQ = TAKE_SEQ + MAX_SEQ
+START_GROUP = START_SEQ + 36
+ADD = START_GROUP + 13 * 70
+DISCARD = ADD + SLOTS * 53
+NUM_ACTIONS = DISCARD + 53
+
+SUITS = "SHDC"
+PAIRS: tuple[tuple[int, int], ...] = tuple(combinations_with_replacement(range(4), 2))
+TRIPLES: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(4), 3))
+GROUP_RANKS = (0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)  # rank index (code % 13): A, 4..K
+GROUP_RANK_SET = frozenset(GROUP_RANKS)  # a black-3 group (index 2) takes no more cards
+WILD_KIND = {code: i for i, code in enumerate(WILDS)}
+
+
+def _combos(r: int) -> tuple[tuple[int, ...], ...]:
+    """The 70 ways to start a group of rank index ``r``: 3 naturals (suits), then 2 + a wild."""
+    three: list[tuple[int, ...]] = [tuple(s * 13 + r for s in t) for t in TRIPLES]
+    two: list[tuple[int, ...]] = [(a * 13 + r, b * 13 + r, w) for a, b in PAIRS for w in WILDS]
+    return tuple(three + two)
+
+
+# COMBOS[r][k]: the cards of group start k of rank index r.
+COMBOS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_combos(r) for r in range(13))
+
+
+def _need(cards: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((c, cards.count(c)) for c in dict.fromkeys(cards))
+
+
+NEED = tuple(tuple(_need(cards) for cards in row) for row in COMBOS)
+
+
+def _by_signature() -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """For each count of naturals per suit (0..3 each, base 4): the triples and the pairs
+    those naturals allow."""
+    table = []
+    for sig in range(256):
+        have = [(sig >> (2 * s)) & 3 for s in range(4)]
+        triples = tuple(
+            k for k, t in enumerate(TRIPLES) if all(t.count(s) <= have[s] for s in range(4))
+        )
+        pairs = tuple(
+            k for k, p in enumerate(PAIRS) if all(p.count(s) <= have[s] for s in range(4))
+        )
+        table.append((triples, pairs))
+    return tuple(table)
+
+
+BY_SIGNATURE = _by_signature()
+SEQ_CARD = tuple(tuple(s * 13 + (0 if p == 10 else p + 3) for p in range(11)) for s in range(4))
+ANSWER_PHASE, DRAW_PHASE, MELD_PHASE, DISCARD_PHASE = range(4)
+
+
+@dataclass(frozen=True)
+class Options:
+    """House options of a Samba game; the defaults are the rules of RULES.md."""
+
+    target: int = 10000  # the game ends when a side reaches it (highest total wins)
+    hands: int = 0  # a fixed number of hands instead of the target (0: off)
+    top_minimum: int = 150  # first-meld minimum from 7000 points: 150, or 160
+    first_dealer: int = 0  # seat of the first dealer
+
+    def __post_init__(self) -> None:
+        if self.target < 1:
+            raise SetupError("The target score must be a positive number.")
+        if self.hands < 0:
+            raise SetupError("The number of hands cannot be negative (0 plays to the target).")
+        if self.top_minimum not in (150, 160):
+            raise SetupError("The first-meld minimum from 7000 points is 150 or 160.")
+        if self.first_dealer < 0:
+            raise SetupError("The first dealer is a seat number from 0.")
+
+
+def sides_of(players: int) -> list[int]:
+    """The side of each seat: partners i and i+2 with 4 players, i and i+3 with 6."""
+    teams = players // 2 if players in (4, 6) else players
+    return [seat % teams for seat in range(players)]
+
+
+class Samba:
+    """A Samba game in play: hands, turns, melds, totals."""
+
+    __slots__ = (
+        "options", "players", "seed", "actions", "side", "partner", "nsides", "hand_no",
+        "dealer", "side_totals", "results", "over", "hands", "cnt", "stock", "pile",
+        "groups", "seqs", "red3", "big", "nmelds", "opened", "current", "phase", "asker",
+        "need", "counted", "fresh", "snap", "no_take", "cancelled", "may_out", "asked",
+        "moves", "breakdowns",
+    )
+
+    def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
+        options = options or Options()
+        check_players("Samba", players, 2, 6)
+        if options.first_dealer >= players:
+            raise SetupError(f"The first dealer must be one of the {players} players.")
+        self.options = options
+        self.players = players
+        self.seed = seed
+        self.actions: list[int] = []
+        self.side = sides_of(players)
+        self.nsides = max(self.side) + 1
+        self.partner = [
+            (s + players // 2) % players if players in (4, 6) else -1 for s in range(players)
+        ]
+        self.side_totals = [0] * self.nsides
+        self.results: list[RoundResult] = []
+        self.breakdowns: list[list[Breakdown]] = []
+        self.hand_no = 0
+        self.dealer = options.first_dealer
+        self.over = False
+        self._deal()
+
+    # -- set-up ---------------------------------------------------------------------------
+    def _deal(self) -> None:
+        """Shuffle, deal 15 each (13 with 6 players) one at a time, turn up the next card."""
+        n = self.players
+        deck = [int(c) for c in samba_pack()]
+        random.Random(f"samba/{self.seed}/{self.hand_no}").shuffle(deck)
+        size = 13 if n == 6 else 15
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for _ in range(size):
+            for i in range(n):
+                hands[(self.dealer + 1 + i) % n].append(deck.pop())
+        self.hands = hands
+        self.cnt = [[0] * 53 for _ in range(n)]
+        for seat, hand in enumerate(hands):
+            for c in hand:
+                self.cnt[seat][c] += 1
+        self.pile = [deck.pop()]
+        self.stock = deck  # the top of the stock is its end
+        m = self.nsides
+        self.groups: list[list[list[int] | None]] = [[None] * 13 for _ in range(m)]
+        self.seqs: list[list[list[int]]] = [[] for _ in range(m)]  # [suit, low, high]
+        self.red3: list[list[int]] = [[] for _ in range(m)]
+        self.big = [0] * m  # canastas and sambas
+        self.nmelds = [0] * m  # groups and sequences
+        self.opened = [False] * m
+        self.moves = 0
+        self.current = (self.dealer + 1) % n
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        side = self.side[self.current]
+        self.phase = DRAW_PHASE
+        self.asker = -1
+        self.need = initial_meld_minimum(self.side_totals[side], self.options.top_minimum)
+        self.counted = 0
+        self.fresh: list[int] | None = None
+        self.snap: tuple[list[int], list[int] | None, int] | None = None
+        self.no_take = False
+        self.cancelled = False
+        self.may_out = 0  # 1 after the partner's yes, -1 after no
+        self.asked = False
+        if not self.stock and not self._takes():
+            self._end_hand(-1)
+
+    # -- queries --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or -1 once the game is over."""
+        return -1 if self.over else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def totals(self) -> list[int]:
+        """Game points of each seat (partners share their side's total)."""
+        return [self.side_totals[s] for s in self.side]
+
+    @property
+    def scores(self) -> list[int]:
+        return self.totals
+
+    @property
+    def winners(self) -> list[int]:
+        """The seats of the winning side(s) (empty while the game is not over)."""
+        if not self.over:
+            return []
+        best = max(self.side_totals)
+        return [s for s in range(self.players) if self.side_totals[self.side[s]] == best]
+
+    @property
+    def top(self) -> int:
+        """The top card of the discard pile, or -1 when the pile is empty."""
+        return self.pile[-1] if self.pile else -1
+
+    def melds(self, side: int) -> list[list[int]]:
+        """The side's melds as card lists: groups by rank, sequences, then red 3s."""
+        out = [list(g) for g in self.groups[side] if g is not None]
+        for suit, low, high in self.seqs[side]:
+            out.append([SEQ_CARD[suit][p] for p in range(low, high + 1)])
+        out += [[c] for c in self.red3[side]]
+        return out
+
+    def _takes(self) -> list[int]:
+        """The pile-taking actions open to the player to act."""
+        if self.no_take or not self.pile:
+            return []
+        top = self.pile[-1]
+        r = top % 13
+        if IS_WILD[top] or r == 2:
+            return []
+        seat, side = self.current, self.side[self.current]
+        c, hand = self.cnt[seat], len(self.hands[seat])
+        rest = len(self.pile) - 1
+        out = []
+        nat = (c[r], c[13 + r], c[26 + r], c[39 + r])
+        if nat[0] + nat[1] + nat[2] + nat[3] >= 2:
+            group = self.groups[side][r]
+            size = len(group) if group is not None else 0
+            big = self.big[side] + (size < 7 <= size + 3)
+            gain = 3 * VALUE[top]
+            if self._left_ok(hand - 2 + rest, big, gain):
+                sig = min(nat[0], 3) | min(nat[1], 3) << 2 | min(nat[2], 3) << 4
+                sig |= min(nat[3], 3) << 6
+                out += [TAKE_GROUP + k for k in BY_SIGNATURE[sig][1]]
+        p = POS[top]
+        s = top // 13
+        for i, (suit, low, high) in enumerate(self.seqs[side]):
+            if suit == s and high - low < 6 and (p == low - 1 or p == high + 1):
+                big = self.big[side] + (high - low == 5)
+                if self._left_ok(hand + rest, big, 0):
+                    out.append(TAKE_SEQ + i)
+        return out
+
+    def _left_ok(self, left: int, big: int, gain: int) -> bool:
+        """Whether the player may be left with ``left`` cards after a meld, the side then
+        holding ``big`` canastas/sambas and the turn's count grown by ``gain``: one card
+        left means the next discard goes out, none means out now."""
+        if left >= 2:
+            return True
+        if big < 2 or self.may_out < 0:
+            return False
+        side = self.side[self.current]
+        return left == 1 or self.opened[side] or self.counted + gain >= self.need
+
+    def _gain(self, codes: tuple[int, ...] | list[int]) -> int:
+        """The count toward the first-meld minimum of melding ``codes`` from the hand."""
+        if self.opened[self.side[self.current]]:
+            return 0
+        c, fresh = self.cnt[self.current], self.fresh
+        total = 0
+        used: dict[int, int] = {}
+        for code in codes:
+            j = used.get(code, 0)
+            used[code] = j + 1
+            if fresh is None or c[code] - j > fresh[code]:
+                total += VALUE[code]
+        return total
+
+    def _tentative(self) -> bool:
+        side = self.side[self.current]
+        return not self.opened[side] and self.nmelds[side] > 0
+
+    def _finish_ok(self) -> bool:
+        if self._tentative() and self.counted < self.need:
+            return False
+        if self.may_out > 0 and len(self.hands[self.current]) > 1:  # "yes" binds: go out if able
+            reds = self.is_legal(RED3) or self.is_legal(RED3 + 1)
+            return not reds and not self._meld_actions()
+        return True
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
+        if self.over or not 0 <= action < NUM_ACTIONS:
+            return False
+        phase = self.phase
+        if phase == ANSWER_PHASE:
+            return action in (YES, NO)
+        if phase == DRAW_PHASE:
+            return action == DRAW or (TAKE_GROUP <= action < START_SEQ and action in self._takes())
+        seat = self.current
+        hand = self.hands[seat]
+        if phase == DISCARD_PHASE:
+            if action < DISCARD or not self.cnt[seat][action - DISCARD]:
+                return False
+            return len(hand) > 1 or self._left_ok(0, self.big[self.side[seat]], 0)
+        if action == FINISH:
+            return self._finish_ok()
+        if action == CANCEL:
+            return self._tentative() and self.counted < self.need
+        if action == ASK:
+            return (
+                self.partner[seat] >= 0 and not self.asked and len(hand) >= 2
+                and self.big[self.side[seat]] >= 2 and not self.cancelled
+                and (not self._tentative() or self.counted >= self.need)
+            )
+        if action in (RED3, RED3 + 1):
+            code = RED_THREES[action - RED3]
+            return bool(self.cnt[seat][code]) and self._left_ok(
+                len(hand) - 1, self.big[self.side[seat]], 0
+            )
+        if self.cancelled or not START_SEQ <= action < DISCARD and action != BLACK3:
+            return False
+        return self._meld_legal(action)
+
+    def _meld_legal(self, action: int) -> bool:
+        seat, side = self.current, self.side[self.current]
+        c, left = self.cnt[seat], len(self.hands[seat])
+        big = self.big[side]
+        if action == BLACK3:
+            threes = [BLACK_THREES[0]] * c[BLACK_THREES[0]] + [BLACK_THREES[1]] * c[BLACK_THREES[1]]
+            return (
+                len(threes) >= 3 and left - len(threes) <= 1
+                and self.groups[side][2] is None
+                and self._left_ok(left - len(threes), big, self._gain(threes))
+            )
+        if action < START_GROUP:
+            suit, low = divmod(action - START_SEQ, 9)
+            codes = SEQ_CARD[suit][low : low + 3]
+            return (
+                all(c[x] for x in codes) and len(self.seqs[side]) < MAX_SEQ
+                and self._left_ok(left - 3, big, self._gain(codes))
+            )
+        if action < ADD:
+            r, k = divmod(action - START_GROUP, 70)
+            if r not in GROUP_RANKS or self.groups[side][r] is not None:
+                return False
+            if any(c[x] < n for x, n in NEED[r][k]):
+                return False
+            return self._left_ok(left - 3, big, self._gain(COMBOS[r][k]))
+        slot, code = divmod(action - ADD, 53)
+        if not c[code]:
+            return False
+        if slot < 13:
+            group = self.groups[side][slot]
+            if group is None or slot not in GROUP_RANK_SET:
+                return False
+            if IS_WILD[code]:
+                wilds = sum(1 for x in group if IS_WILD[x])
+                if wilds >= 2 or len(group) - wilds < 2 * (wilds + 1):
+                    return False
+            elif code % 13 != slot:
+                return False
+            grown = big + (len(group) == 6)
+        else:
+            i = slot - 13
+            if i >= len(self.seqs[side]):
+                return False
+            suit, low, high = self.seqs[side][i]
+            p = POS[code]
+            if code // 13 != suit or p < 0 or high - low >= 6:
+                return False
+            if p != low - 1 and p != high + 1:
+                return False
+            grown = big + (high - low == 5)
+        return self._left_ok(left - 1, grown, self._gain((code,)))
+
+    def _meld_actions(self) -> list[int]:
+        """Every legal meld of a new group or sequence or of a card onto one (unsorted)."""
+        if self.cancelled:
+            return []
+        seat, side = self.current, self.side[self.current]
+        c, hand = self.cnt[seat], self.hands[seat]
+        groups = self.groups[side]
+        masks = [0, 0, 0, 0]
+        wilds = []
+        starts = []
+        out = []
+        for code in set(hand):
+            if IS_WILD[code]:
+                wilds.append(code)
+                continue
+            p = POS[code]
+            if p >= 0:
+                masks[code // 13] |= 1 << p
+                r = code % 13
+                if groups[r] is None:
+                    starts.append(r)
+                else:
+                    out.append(ADD + r * 53 + code)
+        for r in dict.fromkeys(starts):
+            nat = (c[r], c[13 + r], c[26 + r], c[39 + r])
+            if nat[0] + nat[1] + nat[2] + nat[3] < 2:
+                continue
+            sig = min(nat[0], 3) | min(nat[1], 3) << 2 | min(nat[2], 3) << 4
+            triples, pairs = BY_SIGNATURE[sig | min(nat[3], 3) << 6]
+            base = START_GROUP + r * 70
+            out += [base + k for k in triples]
+            for w in wilds:
+                kind = 20 + WILD_KIND[w]
+                out += [base + kind + 5 * k for k in pairs]
+        if wilds:
+            for r in GROUP_RANKS:
+                group = groups[r]
+                if group is None:
+                    continue
+                nw = sum(1 for x in group if IS_WILD[x])
+                if nw < 2 and len(group) - nw >= 2 * (nw + 1):
+                    out += [ADD + r * 53 + w for w in wilds]
+        seqs = self.seqs[side]
+        for i, (suit, low, high) in enumerate(seqs):
+            if high - low < 6:
+                m = masks[suit]
+                if low and m >> (low - 1) & 1:
+                    out.append(ADD + (13 + i) * 53 + SEQ_CARD[suit][low - 1])
+                if high < 10 and m >> (high + 1) & 1:
+                    out.append(ADD + (13 + i) * 53 + SEQ_CARD[suit][high + 1])
+        if len(seqs) < MAX_SEQ:
+            for suit in range(4):
+                m = masks[suit]
+                runs = m & m >> 1 & m >> 2
+                while runs:
+                    low = (runs & -runs).bit_length() - 1
+                    out.append(START_SEQ + suit * 9 + low)
+                    runs &= runs - 1
+        if len(hand) < 5:  # few cards left: going out rules apply
+            out = [a for a in out if self._meld_legal(a)]
+        if c[BLACK_THREES[0]] + c[BLACK_THREES[1]] >= 3 and self._meld_legal(BLACK3):
+            out.append(BLACK3)
+        return out
+
+    def legal_actions(self) -> list[int]:
+        """Every legal action now, in increasing code order."""
+        if self.over:
+            return []
+        phase = self.phase
+        if phase == ANSWER_PHASE:
+            return [YES, NO]
+        if phase == DRAW_PHASE:
+            return [DRAW] + self._takes()
+        seat = self.current
+        if phase == DISCARD_PHASE:
+            out = [DISCARD + c for c in sorted(set(self.hands[seat]))]
+            if len(self.hands[seat]) == 1 and not self._left_ok(0, self.big[self.side[seat]], 0):
+                return []
+            return out
+        out = self._meld_actions()
+        for a in (FINISH, CANCEL, ASK, RED3, RED3 + 1):
+            if self.is_legal(a):
+                out.append(a)
+        out.sort()
+        return out
+
+    # -- moves ----------------------------------------------------------------------------
+    def apply(self, action: int) -> None:
+        """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
+        if not self.is_legal(action):
+            raise IllegalAction(self._why_illegal(action))
+        self.actions.append(action)
+        self.moves += 1
+        seat, side = self.current, self.side[self.current]
+        if action == DRAW:
+            self._draw(seat, side)
+        elif action < START_SEQ and action >= TAKE_GROUP:
+            self._take(seat, side, action)
+        elif action >= DISCARD:
+            self._discard(seat, action - DISCARD)
+        elif action == FINISH:
+            if self._tentative():
+                self.opened[side] = True
+            self.phase = DISCARD_PHASE
+        elif action == CANCEL:
+            self._cancel(seat, side)
+        elif action == ASK:
+            self.asked = True
+            self.asker = seat
+            self.current = self.partner[seat]
+            self.phase = ANSWER_PHASE
+        elif action in (YES, NO):
+            self.may_out = 1 if action == YES else -1
+            self.current = self.asker
+            self.phase = MELD_PHASE
+        else:
+            self._meld(seat, side, action)
+
+    def _use(self, seat: int, side: int, code: int) -> None:
+        """Move one card from the hand to the table, counting it toward the minimum."""
+        c = self.cnt[seat]
+        if not self.opened[side]:
+            fresh = self.fresh
+            if fresh is not None and c[code] <= fresh[code]:
+                fresh[code] -= 1
+            else:
+                self.counted += VALUE[code]
+        c[code] -= 1
+        self.hands[seat].remove(code)
+
+    def _draw(self, seat: int, side: int) -> None:
+        if not self.stock:
+            self._end_hand(-1)
+            return
+        got = self.stock[-2:]
+        del self.stock[-2:]
+        self.hands[seat] += got
+        for code in got:
+            self.cnt[seat][code] += 1
+        if not self.opened[side]:
+            self.snap = (self.hands[seat][:], None, len(self.red3[side]))
+        self.phase = MELD_PHASE
+
+    def _take(self, seat: int, side: int, action: int) -> None:
+        if not self.opened[side]:
+            self.snap = (self.hands[seat][:], self.pile[:], len(self.red3[side]))
+        top = self.pile.pop()
+        if action < TAKE_SEQ:
+            r = top % 13
+            a, b = PAIRS[action - TAKE_GROUP]
+            self._use(seat, side, a * 13 + r)
+            self._use(seat, side, b * 13 + r)
+            if not self.opened[side]:
+                self.counted += VALUE[top]
+            group = self.groups[side][r]
+            if group is None:
+                self.groups[side][r] = [a * 13 + r, b * 13 + r, top]
+                self.nmelds[side] += 1
+            else:
+                self.big[side] += len(group) < 7 <= len(group) + 3
+                group += [a * 13 + r, b * 13 + r, top]
+        else:
+            seq = self.seqs[side][action - TAKE_SEQ]
+            if POS[top] < seq[1]:
+                seq[1] -= 1
+            else:
+                seq[2] += 1
+            self.big[side] += seq[2] - seq[1] == 6
+        rest = self.pile
+        self.pile = []
+        if not self.opened[side]:
+            fresh = [0] * 53
+            for code in rest:
+                fresh[code] += 1
+            self.fresh = fresh
+        self.hands[seat] += rest
+        c = self.cnt[seat]
+        for code in rest:
+            c[code] += 1
+        self.phase = MELD_PHASE
+        if not self.hands[seat]:
+            self._end_hand(seat)
+
+    def _meld(self, seat: int, side: int, action: int) -> None:
+        if action in (RED3, RED3 + 1):
+            code = RED_THREES[action - RED3]
+            self._use(seat, side, code)
+            self.red3[side].append(code)
+        elif action == BLACK3:
+            threes = [x for x in self.hands[seat] if x in BLACK_THREES]
+            for code in threes:
+                self._use(seat, side, code)
+            self.groups[side][2] = threes
+            self.nmelds[side] += 1
+        elif action < START_GROUP:
+            suit, low = divmod(action - START_SEQ, 9)
+            for code in SEQ_CARD[suit][low : low + 3]:
+                self._use(seat, side, code)
+            self.seqs[side].append([suit, low, low + 2])
+            self.nmelds[side] += 1
+        elif action < ADD:
+            r, k = divmod(action - START_GROUP, 70)
+            for code in COMBOS[r][k]:
+                self._use(seat, side, code)
+            self.groups[side][r] = list(COMBOS[r][k])
+            self.nmelds[side] += 1
+        else:
+            slot, code = divmod(action - ADD, 53)
+            self._use(seat, side, code)
+            if slot < 13:
+                group = self.groups[side][slot]
+                assert group is not None
+                group.append(code)
+                self.big[side] += len(group) == 7
+            else:
+                seq = self.seqs[side][slot - 13]
+                if POS[code] < seq[1]:
+                    seq[1] -= 1
+                else:
+                    seq[2] += 1
+                self.big[side] += seq[2] - seq[1] == 6
+        if not self.hands[seat]:
+            self._end_hand(seat)
+
+    def _cancel(self, seat: int, side: int) -> None:
+        assert self.snap is not None
+        hand, pile, reds = self.snap
+        self.groups[side] = [None] * 13
+        self.seqs[side] = []
+        self.big[side] = self.nmelds[side] = 0
+        del self.red3[side][reds:]
+        self.hands[seat] = hand[:]
+        c = self.cnt[seat] = [0] * 53
+        for code in hand:
+            c[code] += 1
+        self.counted = 0
+        self.fresh = None
+        if pile is None:
+            self.cancelled = True
+        else:
+            self.pile = pile[:]
+            self.no_take = True
+            self.snap = None
+            self.phase = DRAW_PHASE
+
+    def _discard(self, seat: int, code: int) -> None:
+        self.cnt[seat][code] -= 1
+        self.hands[seat].remove(code)
+        self.pile.append(code)
+        if not self.hands[seat]:
+            self._end_hand(seat)
+            return
+        self.current = (seat + 1) % self.players
+        self._start_turn()
+
+    def _end_hand(self, out: int) -> None:
+        """Score the hand (``out``: the seat that went out, -1 if none) and deal the next."""
+        if out >= 0:
+            self.opened[self.side[out]] = True
+        parts = [
+            score_breakdown(
+                self.melds(side),
+                [self.hands[s] for s in range(self.players) if self.side[s] == side],
+                out >= 0 and self.side[out] == side,
+            )
+            for side in range(self.nsides)
+        ]
+        points = [b.total for b in parts]
+        best = max(points)
+        self.breakdowns.append(parts)
+        self.results.append(
+            RoundResult(
+                tuple(points[s] for s in self.side),
+                self.moves,
+                "out" if out >= 0 else "stock",
+                tuple(s for s in range(self.players) if points[self.side[s]] == best),
+            )
+        )
+        for side, p in enumerate(points):
+            self.side_totals[side] += p
+        o = self.options
+        if o.hands:
+            self.over = len(self.results) >= o.hands
+        else:
+            top = max(self.side_totals)
+            self.over = top >= o.target and self.side_totals.count(top) == 1
+        if self.over:
+            return
+        self.hand_no += 1
+        self.dealer = (self.dealer + 1) % self.players
+        self._deal()
+
+    def _why_illegal(self, action: int) -> str:
+        if self.over:
+            return "The game is over."
+        if not 0 <= action < NUM_ACTIONS:
+            return f"{action} is not a Samba action."
+        phase = self.phase
+        if phase == ANSWER_PHASE:
+            return "The partner must first answer: may the player go out?"
+        if phase == DRAW_PHASE:
+            if TAKE_GROUP <= action < START_SEQ:
+                return "The pile cannot be taken that way now."
+            return "First draw from the stock or take the pile."
+        if phase == DISCARD_PHASE:
+            if action < DISCARD:
+                return "Melding is over: discard a card."
+            return "Discarding the last card goes out, which the side may not do now."
+        if action >= DISCARD:
+            return "Say when melding is done before discarding."
+        if action == FINISH:
+            if self._tentative() and self.counted < self.need:
+                return (
+                    f"The first meld counts {self.counted}, below the {self.need} needed: "
+                    "meld more or take the melds back."
+                )
+            return "The partner said yes: the player must go out."
+        if action in (DRAW, TAKE_GROUP):
+            return "The player has already drawn."
+        if self.cancelled:
+            return "After taking the melds back, only red 3s may be melded this turn."
+        return f"{self.action_str(action)} is not allowed now."
+
+    # -- copies, views --------------------------------------------------------------------
+    def clone(self) -> Samba:
+        """An independent copy, cheap enough for search (no deepcopy)."""
+        new = Samba.__new__(Samba)
+        for name in Samba.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.actions = self.actions[:]
+        new.side_totals = self.side_totals[:]
+        new.results = self.results[:]
+        new.breakdowns = self.breakdowns[:]
+        new.hands = [h[:] for h in self.hands]
+        new.cnt = [c[:] for c in self.cnt]
+        new.stock = self.stock[:]
+        new.pile = self.pile[:]
+        new.groups = [[None if g is None else g[:] for g in side] for side in self.groups]
+        new.seqs = [[s[:] for s in side] for side in self.seqs]
+        new.red3 = [r[:] for r in self.red3]
+        new.big = self.big[:]
+        new.nmelds = self.nmelds[:]
+        new.opened = self.opened[:]
+        new.fresh = None if self.fresh is None else self.fresh[:]
+        return new
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: its own hand (not the partner's), hand sizes, the table."""
+        side = self.side[seat]
+        turn = self.current_player
+        return {
+            "seat": seat,
+            "side": side,
+            "partner": self.partner[seat],
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "melds": [self.melds(s) for s in range(self.nsides)],
+            "opened": list(self.opened),
+            "top": self.top,
+            "pile_size": len(self.pile),
+            "stock": len(self.stock),
+            "current": turn,
+            "phase": ("answer", "draw", "meld", "discard")[self.phase],
+            "minimum": initial_meld_minimum(self.side_totals[side], self.options.top_minimum),
+            "counted": self.counted if turn >= 0 and self.side[turn] == side else 0,
+            "dealer": self.dealer,
+            "hand_no": self.hand_no,
+            "totals": self.totals,
+            "legal": self.legal_actions() if seat == turn else [],
+        }
+
+    def action_str(self, action: int) -> str:
+        """The action in words and the card notation: ``meld 5H 5S 2C``, ``discard QD``."""
+        if action == DRAW:
+            return "draw" if self.stock or self.over else "stop (the stock is empty)"
+        words = {FINISH: "done melding", CANCEL: "take the melds back",
+                 ASK: "ask partner: may I go out?", YES: "yes, go out", NO: "no, do not go out",
+                 RED3: "meld 3H", RED3 + 1: "meld 3D", BLACK3: "meld the black 3s"}
+        if action in words:
+            return words[action]
+        if TAKE_GROUP <= action < TAKE_SEQ:
+            a, b = PAIRS[action - TAKE_GROUP]
+            return f"take the pile with {SUITS[a]} and {SUITS[b]} naturals"
+        if TAKE_SEQ <= action < START_SEQ:
+            return f"take the pile onto sequence {action - TAKE_SEQ + 1}"
+        if START_SEQ <= action < START_GROUP:
+            suit, low = divmod(action - START_SEQ, 9)
+            return "meld " + format_cards(SEQ_CARD[suit][low : low + 3])
+        if START_GROUP <= action < ADD:
+            r, k = divmod(action - START_GROUP, 70)
+            return "meld " + format_cards(COMBOS[r][k])
+        if ADD <= action < DISCARD:
+            slot, code = divmod(action - ADD, 53)
+            card = format_cards([code])
+            if slot < 13:
+                rank = format_cards([slot + 13])[:-1]
+                return f"add {card} to the {rank}s"
+            return f"add {card} to sequence {slot - 12}"
+        if DISCARD <= action < NUM_ACTIONS:
+            return "discard " + format_cards([action - DISCARD])
+        return f"action {action}"
+
+
+def new_game(players: int, seed: int = 0, options: object = None) -> Samba:
+    """A new Samba game (``options``: None, a dict of overrides, or :class:`Options`)."""
+    return Samba(players, seed, GAME.options(options))
+
+
+GAME = Game(
+    key="samba",
+    title="Samba",
+    min_players=2,
+    max_players=6,
+    options_type=Options,
+    factory=Samba,
+)
