@@ -45,7 +45,6 @@ TEXTS: dict[str, str] = {
     "({cards} against {other_cards})",
     "lose_master": "{players} behind {others}: tied on {points} points and {cards} cards, "
     "higher {which}: {card} against {other_card}",
-    "tied_with": "{players} tied with {others} on points, cards and every card",
     # match standings and the end of the match
     "lowest_total": "{players}: lowest total, {total} points",
     "total": "{players}: {total} points, {behind} more than the lowest",
@@ -98,7 +97,7 @@ TEXTS: dict[str, str] = {
 }
 
 
-_SINGULAR = re.compile(r"(?<![\d.])(1 (?:point|card|round win))s\b")
+_SINGULAR = re.compile(r"(?<![\d.])(1 (?:more )?(?:point|card|round win))s\b")
 
 
 def _words(value: object) -> str:

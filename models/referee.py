@@ -642,9 +642,6 @@ class KartuSamaTable:
         self.over = self.end is not None
 
 
-STEPS = {"points": "points", "cards": "cards", "master": "master", "tie": "tied"}
-
-
 def round_places(
     hands: Sequence[Sequence[Card]], ranking: Sequence[Sequence[int]], names: Sequence[str]
 ) -> list[Place]:
@@ -688,10 +685,8 @@ def _step(
         params["other_points"] = hand_points(theirs)
     elif step == "cards":
         params["other_cards"] = len(theirs)
-    elif step == "master":
+    else:  # "master": hands in different groups never tie
         params["step"] = index
         params["card"] = format_cards([master_cards(mine)[index]])
         params["other_card"] = format_cards([master_cards(theirs)[index]])
-    else:
-        return Reason("tied_with", {"players": players, "others": others})
     return Reason(f"{side}_{step}", params)
