@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from models.cards import parse_cards
-from models.errors import MejaError
-from models.games import samba_melds as samba
+from models.errors import IllegalAction, MejaError, SetupError
+from models.games import samba
 from models.games.samba_melds import (
     InvalidMeld,
     group_problem,
@@ -176,3 +176,176 @@ def test_side_score_negative_total() -> None:
 def test_side_score_refuses_an_invalid_meld() -> None:
     with pytest.raises(MejaError, match="same rank"):
         samba.side_score([cards("5H 5D 6H")], [], False)
+
+
+# -- the engine -----------------------------------------------------------------------------
+
+
+def rig(
+    hands: dict[int, str], pile: str = "", stock: str = "9C 9C 9C 9C", players: int = 4,
+    totals: tuple[int, ...] = (), options: object = None,
+) -> samba.Samba:
+    """A game at the start of seat 0's turn with the given cards (stock: last = top)."""
+    st = samba.new_game(players, 0, options)
+    for seat in range(players):
+        st.hands[seat] = cards(hands.get(seat, "4C 6D 8S 10H QC"))
+        st.cnt[seat] = [st.hands[seat].count(c) for c in range(53)]
+    st.pile, st.stock = cards(pile), cards(stock)
+    for side, total in enumerate(totals):
+        st.side_totals[side] = total
+    st.current = 0
+    st._start_turn()
+    return st
+
+
+def legal(st: samba.Samba) -> list[str]:
+    return [st.action_str(a) for a in st.legal_actions()]
+
+
+def play(st: samba.Samba, *words: str) -> None:
+    """Apply the legal actions printed as ``words``, one after another."""
+    for word in words:
+        found = [a for a in st.legal_actions() if st.action_str(a) == word]
+        assert found, f"{word!r} is not legal; legal: {legal(st)}"
+        st.apply(found[0])
+
+
+def test_setup_deal_and_sides() -> None:
+    for players, size in ((2, 15), (3, 15), (4, 15), (5, 15), (6, 13)):
+        st = samba.new_game(players, 3)
+        assert [len(h) for h in st.hands] == [size] * players
+        assert len(st.pile) == 1 and len(st.stock) == 162 - size * players - 1
+    assert samba.sides_of(4) == [0, 1, 0, 1] and samba.new_game(4).partner == [2, 3, 0, 1]
+    assert samba.sides_of(6) == [0, 1, 2, 0, 1, 2] and samba.new_game(6).partner[1] == 4
+    assert samba.sides_of(5) == [0, 1, 2, 3, 4] and samba.new_game(5).partner == [-1] * 5
+    assert samba.new_game(3).current_player == 1  # left of the dealer (seat 0)
+
+
+def test_deal_is_one_card_at_a_time_from_the_shuffled_pack() -> None:
+    import random
+
+    from models.cards import samba_pack
+
+    deck = [int(c) for c in samba_pack()]
+    random.Random("samba/5/0").shuffle(deck)
+    st = samba.new_game(4, 5)
+    assert st.hands[1][:2] == [deck[-1], deck[-5]] and st.hands[0][0] == deck[-4]
+    assert st.pile == [deck[-61]] and st.stock == deck[:-61]
+
+
+@pytest.mark.parametrize("players", [1, 7])
+def test_player_count_refused(players: int) -> None:
+    with pytest.raises(SetupError, match="2 to 6 players"):
+        samba.new_game(players)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"top_minimum": 155}, {"hands": -1}, {"target": 0}, {"first_dealer": 4}, {"colour": 1}],
+)
+def test_bad_options_refused(options: dict[str, int]) -> None:
+    with pytest.raises(SetupError):
+        samba.new_game(4, 0, options)
+
+
+def test_draw_takes_the_top_two_of_the_stock() -> None:
+    st = rig({0: "4H 9D"}, pile="KC", stock="5S 6S 7S")
+    play(st, "draw")
+    assert sorted(st.hands[0]) == sorted(cards("4H 9D 6S 7S")) and st.stock == cards("5S")
+
+
+def test_take_pile_with_two_naturals_takes_the_whole_pile() -> None:
+    st = rig({0: "KS KH 4D 5D JK"}, pile="7C 8C 2S KD")
+    assert st.is_legal(samba.TAKE_GROUP + samba.PAIRS.index((0, 1)))
+    assert "take the pile with S and H naturals" in legal(st)
+    play(st, "take the pile with S and H naturals")
+    assert st.melds(0) == [cards("KS KH KD")]
+    assert sorted(st.hands[0]) == sorted(cards("4D 5D JK 7C 8C 2S"))
+    assert st.pile == [] and st.observation(0)["counted"] == 30
+
+
+def test_pile_needs_two_naturals_not_a_wild() -> None:
+    st = rig({0: "KS JK 2C 4D 5D"}, pile="KD")
+    assert legal(st) == ["draw"]
+
+
+@pytest.mark.parametrize("top", ["3S", "3H", "2D", "JK"])
+def test_pile_blocked_by_a_three_or_a_wild(top: str) -> None:
+    st = rig({0: "3S 3C 3H 3H 2S 2S JK JK 7D"}, pile=f"KD {top}")
+    assert legal(st) == ["draw"]
+
+
+def opened_side(extra: str = "", pile: str = "", **kw: object) -> samba.Samba:
+    """Seat 0 melds 8H 9H 10H + KS KD KC (60 points) and is in its next draw phase."""
+    st = rig({0: "8H 9H 10H KS KC KD 9S 9S " + extra}, stock="QC QC QC QC", pile=pile, **kw)
+    play(st, "draw", "meld 8H 9H 10H", "meld KS KD KC", "done melding")
+    assert st.opened[0]
+    st.current = 0
+    st._start_turn()
+    return st
+
+
+def test_take_pile_onto_a_melded_sequence() -> None:
+    st = opened_side(pile="7H")
+    assert "take the pile onto sequence 1" in legal(st)
+    play(st, "take the pile onto sequence 1")
+    assert st.melds(0)[1] == cards("7H 8H 9H 10H")
+    st = opened_side(pile="AH")  # not adjacent
+    assert legal(st) == ["draw"]
+
+
+def test_first_meld_minimum_50_cancel_and_count() -> None:
+    st = rig({0: "4H 5H 6H 7S 7C 7D 9S"}, stock="8C 8C")
+    play(st, "draw", "meld 4H 5H 6H")
+    assert st.observation(0)["counted"] == 15
+    assert not st.is_legal(samba.FINISH)
+    with pytest.raises(IllegalAction, match="counts 15, below the 50"):
+        st.apply(samba.FINISH)
+    play(st, "meld 7S 7D 7C")  # 30: still short
+    assert not st.is_legal(samba.FINISH)
+    play(st, "take the melds back")
+    assert st.melds(0) == [] and len(st.hands[0]) == 9
+    assert legal(st) == ["done melding"]  # nothing else may be melded this turn
+    play(st, "done melding")
+    assert not st.opened[0]
+
+
+def test_first_meld_several_melds_add_up() -> None:
+    st = rig({0: "8H 9H 10H 7S 7C 7D 9S 4C"}, stock="8C 8C")
+    play(st, "draw", "meld 8H 9H 10H", "meld 7S 7D 7C")  # 30 + 15 = 45
+    assert not st.is_legal(samba.FINISH)
+    st = rig({0: "8H 9H 10H 7S 7C 7D 9S 4C"}, stock="JH 8C")
+    play(st, "draw", "meld 8H 9H 10H", "meld 7S 7D 7C", "add JH to sequence 1")
+    assert st.is_legal(samba.FINISH)
+    play(st, "done melding")
+    assert st.opened[0]
+
+
+@pytest.mark.parametrize(
+    ("total", "top", "need"), [(-10, 150, 15), (1500, 150, 90), (3000, 150, 120),
+                               (7000, 150, 150), (7000, 160, 160)],
+)
+def test_first_meld_minimum_by_score(total: int, top: int, need: int) -> None:
+    st = rig({0: "9S 9C 9D 9H"}, stock="5C 5C", totals=(total, 0),
+             options={"top_minimum": top})
+    assert st.observation(0)["minimum"] == need
+    play(st, "draw", "meld 9S 9H 9D")  # 30
+    assert st.is_legal(samba.FINISH) == (need <= 30)
+
+
+def test_taken_pile_top_counts_the_rest_does_not() -> None:
+    st = rig({0: "KS KH AH 9C 5D 6S"}, pile="AC AC KD")
+    play(st, "take the pile with S and H naturals")
+    assert st.observation(0)["counted"] == 30
+    play(st, "meld AH AC AC")
+    assert st.observation(0)["counted"] == 50  # only the own ace counts
+    assert st.is_legal(samba.FINISH)
+
+
+def test_cancel_after_taking_the_pile_returns_it() -> None:
+    st = rig({0: "8S 8H 5D 9C"}, pile="4C 8D", stock="QC QD")
+    play(st, "take the pile with S and H naturals")
+    assert st.observation(0)["counted"] == 30 and not st.is_legal(samba.FINISH)
+    play(st, "take the melds back")
+    assert st.pile == cards("4C 8D") and sorted(st.hands[0]) == sorted(cards("8S 8H 5D 9C"))
+    assert legal(st) == ["draw"]  # the pile may not be taken again this turn
