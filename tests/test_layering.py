@@ -1,0 +1,115 @@
+"""Layering: app -> views -> models, never the other way; models stay free of UI and storage."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NAMED = ["models", "models.cards", "models.games", "models.simulate", "models.match"]
+UI_AND_STORAGE = ("flet", "tinydb", "qrcode")
+MODELS_MAY_NOT_IMPORT = ("flet", "flet_charts", "tinydb", "qrcode", "PIL", "app", "views")
+VIEWS_MAY_NOT_IMPORT = ("tinydb", "app.storage")
+
+
+def sources(folder: str) -> list[Path]:
+    return sorted((ROOT / folder).rglob("*.py"))
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports(path: Path, where: Path | None = None) -> Iterator[tuple[int, str]]:
+    """Every module a file imports, with its line; relative imports are resolved as if the
+    file lived at ``where`` (default: where it is)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    home = where or path
+    package = module_name(home).split(".")
+    if home.name != "__init__.py":
+        package.pop()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package[: len(package) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            yield node.lineno, base
+            for alias in node.names:  # "from app import storage" imports app.storage
+                yield node.lineno, f"{base}.{alias.name}"
+
+
+def offends(name: str, banned: tuple[str, ...]) -> bool:
+    return any(name == b or name.startswith(b + ".") for b in banned)
+
+
+def test_importing_the_models_loads_no_ui_and_no_storage() -> None:
+    present = [m for m in NAMED if importlib.util.find_spec(m) is not None]
+    every = sorted({module_name(p) for p in sources("models")})
+    script = (
+        "import importlib, json, sys\n"
+        f"for name in {present + every!r}:\n"
+        "    importlib.import_module(name)\n"
+        f"print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
+        f"{UI_AND_STORAGE + ('app', 'views')!r})))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []
+
+
+@pytest.mark.parametrize("path", sources("models"), ids=lambda p: module_name(p))
+def test_models_import_no_ui_storage_or_app(path: Path) -> None:
+    bad = [f"line {n}: {name}" for n, name in imports(path) if offends(name, MODELS_MAY_NOT_IMPORT)]
+    assert bad == []
+
+
+@pytest.mark.parametrize("path", sources("views"), ids=lambda p: module_name(p))
+def test_views_never_touch_storage(path: Path) -> None:
+    bad = [f"line {n}: {name}" for n, name in imports(path) if offends(name, VIEWS_MAY_NOT_IMPORT)]
+    assert bad == []
+
+
+def test_the_checker_sees_banned_imports(tmp_path: Path) -> None:
+    """The grep-style check must catch every spelling of a banned import."""
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "import os, flet as ft\n"
+        "from tinydb import TinyDB\n"
+        "from app import storage\n"
+        "from . import cards\n"
+        "def later() -> None:\n"
+        "    import qrcode.image.svg\n",
+        encoding="utf-8",
+    )
+    found = [name for _, name in imports(probe, where=ROOT / "models" / "games" / "probe.py")]
+    assert "models.games.cards" in found
+    assert [n for n in found if offends(n, MODELS_MAY_NOT_IMPORT)] == [
+        "flet",
+        "tinydb",
+        "tinydb.TinyDB",
+        "app",
+        "app.storage",
+        "qrcode.image.svg",
+    ]
+    assert [n for n in found if offends(n, VIEWS_MAY_NOT_IMPORT)] == [
+        "tinydb",
+        "tinydb.TinyDB",
+        "app.storage",
+    ]
+    assert not offends("apply", ("app",)) and not offends("app_storage", VIEWS_MAY_NOT_IMPORT)
