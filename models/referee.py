@@ -90,13 +90,17 @@ class Round:
         "notes",
         "points",
         "ranking",
-        "places",
+        "names",
         "loser",
         "totals",
         "wins",
     )
 
-    def __init__(self, index: int, dealer: int, players: int, options: Options, pack: int) -> None:
+    def __init__(
+        self, index: int, dealer: int, names: tuple[str, ...], options: Options, pack: int
+    ) -> None:
+        players = len(names)
+        self.names = names
         self.index = index
         self.dealer = dealer
         self.first = (dealer + 1) % players
@@ -116,7 +120,6 @@ class Round:
         self.notes: list[Reason] = []
         self.points: tuple[int, ...] = ()
         self.ranking: list[list[int]] = []
-        self.places: list[Place] = []
         self.loser = -1
         self.totals: tuple[int, ...] = ()  # running totals after this round
         self.wins: tuple[int, ...] = ()  # running round wins after this round
@@ -129,6 +132,14 @@ class Round:
     @property
     def winners(self) -> list[int]:
         return self.ranking[0] if self.ranking else []
+
+    @property
+    def places(self) -> list[Place]:
+        """The round's places by the victory rule, with the step that decides each (closed
+        rounds; worked out when asked)."""
+        if not self.ranking:
+            return []
+        return round_places([h or () for h in self.hands], self.ranking, self.names)
 
     @property
     def missing(self) -> list[int]:
@@ -331,7 +342,7 @@ class KartuSamaTable:
         return None if event.card is None else self._in_pack(event.card)
 
     def _check_play(self, event: Event) -> Reason | None:
-        assert isinstance(event, Play | Pay | Out | Joker)
+        assert isinstance(event, (Play, Pay, Out, Joker))
         why = self._in_play(event.player, extra=not isinstance(event, Pay))
         if why is not None:
             return why
@@ -341,7 +352,7 @@ class KartuSamaTable:
         if isinstance(event, Pay):
             if not r.debt:
                 return Reason("no_debt", {"player": player})
-        elif r.debt and not isinstance(event, Joker | Out):
+        elif r.debt and not isinstance(event, (Joker, Out)):
             return Reason("owes", {"player": player, "count": r.debt})
         if isinstance(event, Joker):
             return None if self.options.jokers else Reason("no_jokers")
@@ -356,7 +367,7 @@ class KartuSamaTable:
         return why
 
     def _check_draw(self, event: Event) -> Reason | None:
-        assert isinstance(event, Draw | Fail)
+        assert isinstance(event, (Draw, Fail))
         why = self._in_play(event.player)
         if why is not None:
             return why
@@ -428,7 +439,7 @@ class KartuSamaTable:
         return None
 
     def _check_fix(self, event: Event) -> Reason | None:
-        assert isinstance(event, FixCount | FixTurn | FixPile)
+        assert isinstance(event, (FixCount, FixTurn, FixPile))
         r = self.round
         if self.over:
             return Reason("match_over")
@@ -484,13 +495,13 @@ class KartuSamaTable:
     def _start(self, event: Event) -> None:
         assert isinstance(event, Start)
         dealer = self.next_dealer if event.dealer is None else event.dealer
-        r = Round(len(self.rounds), dealer, self.n, self.options, self.pack)
+        r = Round(len(self.rounds), dealer, self.names, self.options, self.pack)
         if event.card is not None:
             r.base = FREE if event.card == JOKER_CODE else int(event.card)
         self.rounds.append(r)
 
     def _play(self, event: Event) -> None:
-        assert isinstance(event, Play | Pay | Joker)
+        assert isinstance(event, (Play, Pay, Joker))
         r = self.rounds[-1]
         p = event.player
         r.tracked = True
@@ -535,7 +546,7 @@ class KartuSamaTable:
         r.turn = r.extra = -1
 
     def _draw(self, event: Event) -> None:
-        assert isinstance(event, Draw | Fail)
+        assert isinstance(event, (Draw, Fail))
         r = self.rounds[-1]
         p = event.player
         plan = self._plan(r, p)
@@ -599,7 +610,6 @@ class KartuSamaTable:
         named = rank_round({str(s): h for s, h in enumerate(hands)})
         r.ranking = [[int(s) for s in group] for group in named]
         r.loser = round_loser(r.ranking, r.dealer, self.n)
-        r.places = round_places(hands, r.ranking, self.names)
 
     def _settle(self) -> None:
         """Totals, wins, the end of the match and the next dealer from the closed rounds."""

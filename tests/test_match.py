@@ -80,7 +80,9 @@ def play_round(match: Match, *texts: str) -> None:
 
 def snap(table: KartuSamaTable) -> Any:
     """Everything the table derives, as comparable plain values."""
-    rounds = [tuple(repr(getattr(r, name)) for name in Round.__slots__) for r in table.rounds]
+    rounds = [
+        (tuple(repr(getattr(r, name)) for name in Round.__slots__), r.places) for r in table.rounds
+    ]
     return (
         rounds,
         table.totals,
@@ -919,3 +921,25 @@ def test_random_events_undo_and_replay(
     while match.events:
         match.undo()
     assert snap(match.table) == initial
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 5), OPTIONS, st.data())
+def test_turns_never_create_or_lose_a_card(
+    players: int, options: dict[str, Any], data: st.DataObject
+) -> None:
+    match = Match.new(NAMES[:players], options=options)
+    pack = match.table.pack
+    for _ in range(120):
+        choices = [e for e in match.legal_events() if not isinstance(e, Out | Hand)]
+        r = match.table.round
+        if r is not None and r.phase == "ended":
+            choices = [Hand(r.missing[0])] if r.missing else [Close()]
+        if not choices:
+            break
+        match.record(data.draw(st.sampled_from(choices)))
+        r = rnd(match)
+        if r.phase != "closed":
+            assert sum(r.counts) + r.pile + r.discard == pack
+            assert (0 in r.counts) == (r.out >= 0)
+            assert (r.phase == "play") == (r.end is None)
