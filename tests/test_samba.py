@@ -349,3 +349,167 @@ def test_cancel_after_taking_the_pile_returns_it() -> None:
     play(st, "take the melds back")
     assert st.pile == cards("4C 8D") and sorted(st.hands[0]) == sorted(cards("8S 8H 5D 9C"))
     assert legal(st) == ["draw"]  # the pile may not be taken again this turn
+
+
+def test_group_wild_limits() -> None:
+    st = opened_side("JK 2S KH JK")
+    play(st, "draw", "add JK to the Ks")  # 3 naturals, 1 wild
+    assert "add 2S to the Ks" not in legal(st)  # 3 naturals cannot carry 2 wilds
+    play(st, "add KH to the Ks", "add 2S to the Ks")  # 4 naturals, 2 wilds
+    play(st, "meld QC QC JK")
+    assert "add JK to the Ks" not in legal(st)
+    kings = st.groups[0][12]
+    assert kings is not None and samba.is_group(kings) and len(kings) == 6
+
+
+def test_red_threes_melded_one_by_one_even_before_the_first_meld() -> None:
+    st = rig({0: "3H 3D 3H 5C 9S"}, stock="7C 8D")
+    assert "meld 3H" not in legal(st)  # not before drawing
+    play(st, "draw", "meld 3H", "meld 3D", "meld 3H")
+    assert st.melds(0) == [cards("3H"), cards("3D"), cards("3H")]
+    assert not any(a.startswith("add 3") for a in legal(st))
+    play(st, "done melding")
+    assert not st.opened[0]
+
+
+def with_canastas(st: samba.Samba, side: int = 0) -> samba.Samba:
+    st.groups[side][12] = cards("KS KS KH KH KD KC KC")
+    st.groups[side][11] = cards("QS QS QH QH QD QC JK")
+    st.big[side], st.nmelds[side], st.opened[side] = 2, 2, True
+    return st
+
+
+def test_going_out_by_melding_the_last_card() -> None:
+    st = with_canastas(rig({0: "KH KD"}, stock="KS KC", options={"hands": 1}))
+    play(st, "draw", "add KH to the Ks", "add KD to the Ks", "add KS to the Ks",
+         "add KC to the Ks")
+    assert st.is_over and st.results[0].end == "out"
+    assert st.breakdowns[0][0].going_out == 200 and st.breakdowns[0][1].going_out == 0
+    assert st.results[0].points[0] == st.breakdowns[0][0].total == st.results[0].points[2]
+
+
+def test_going_out_by_discarding_the_last_card() -> None:
+    st = with_canastas(rig({0: "KH 9C"}, stock="KS KD", options={"hands": 1}))
+    play(st, "draw", "add KH to the Ks", "add KS to the Ks", "add KD to the Ks",
+         "done melding", "discard 9C")
+    assert st.is_over and st.results[0].end == "out"
+
+
+def test_going_out_needs_two_canastas_or_sambas() -> None:
+    st = with_canastas(rig({0: "KH 9C"}, stock="KS KD"))
+    st.big[0] = 1
+    play(st, "draw", "add KH to the Ks", "add KS to the Ks")
+    assert "add KD to the Ks" not in legal(st)  # the discard would then go out
+    play(st, "done melding")
+    assert sorted(legal(st)) == ["discard 9C", "discard KD"]  # two cards: neither goes out
+
+
+def test_black_threes_only_when_going_out() -> None:
+    st = with_canastas(rig({0: "3S 3C 3S"}, stock="3C 9D", options={"hands": 1}))
+    play(st, "draw", "meld the black 3s", "done melding", "discard 9D")
+    assert st.is_over and st.breakdowns[0][0].melded == 70 + 110 + 20
+    st = with_canastas(rig({0: "3S 3C 3S 5D"}, stock="3C 9D"))
+    play(st, "draw")
+    assert "meld the black 3s" not in legal(st)  # two cards would be left
+    st = rig({0: "3S 3C 3S"}, stock="3C 9D")
+    play(st, "draw")
+    assert "meld the black 3s" not in legal(st)  # no canastas: cannot go out
+
+
+def test_sequences_samba_closes_ace_high_no_threes() -> None:
+    st = rig({0: "3H 4H 5H 6H 7H 8H 9H 10H 9S"}, stock="QS QS")
+    play(st, "draw")
+    starts = [w for w in legal(st) if w.startswith("meld") and len(w.split()) == 4]
+    assert starts == ["meld 4H 5H 6H", "meld 5H 6H 7H", "meld 6H 7H 8H", "meld 7H 8H 9H",
+                      "meld 8H 9H 10H"]
+    play(st, "meld 5H 6H 7H", "add 4H to sequence 1", "add 8H to sequence 1",
+         "add 9H to sequence 1", "add 10H to sequence 1")
+    assert not any(w.startswith("add 3H") for w in legal(st))
+    st = opened_side("JH QH KH AH 7H")
+    play(st, "draw", "add JH to sequence 1", "add QH to sequence 1", "add KH to sequence 1",
+         "add AH to sequence 1")
+    assert samba.is_samba(st.melds(0)[1]) and st.big[0] == 1
+    assert "add 7H to sequence 1" not in legal(st)  # a samba is closed
+
+
+def test_ask_partner_no_forbids_going_out() -> None:
+    st = with_canastas(rig({0: "KH 9C"}, stock="KS KD"))
+    play(st, "draw", "ask partner: may I go out?")
+    assert st.current_player == 2 and legal(st) == ["yes, go out", "no, do not go out"]
+    play(st, "no, do not go out")
+    assert st.current_player == 0
+    play(st, "add KH to the Ks", "add KS to the Ks")
+    assert "add KD to the Ks" not in legal(st) and "ask partner: may I go out?" not in legal(st)
+
+
+def test_ask_partner_yes_binds_to_go_out() -> None:
+    st = with_canastas(rig({0: "KH 9C"}, stock="KS KD", options={"hands": 1}))
+    play(st, "draw", "ask partner: may I go out?", "yes, go out")
+    assert "done melding" not in legal(st)  # Ks can still be melded
+    play(st, "add KH to the Ks", "add KS to the Ks", "add KD to the Ks", "done melding",
+         "discard 9C")
+    assert st.is_over and st.results[0].end == "out"
+
+
+def test_no_partner_to_ask_with_three_players() -> None:
+    st = with_canastas(rig({0: "KH 9C"}, stock="KS KD", players=3))
+    play(st, "draw")
+    assert "ask partner: may I go out?" not in legal(st)
+
+
+def test_stock_empty_take_the_pile_or_stop() -> None:
+    st = rig({0: "KS KH 5C 6D"}, pile="KD", stock="", options={"hands": 1})
+    assert legal(st) == ["stop (the stock is empty)", "take the pile with S and H naturals"]
+    play(st, "stop (the stock is empty)")
+    assert st.is_over and st.results[0].end == "stock"
+    assert all(b.going_out == 0 for b in st.breakdowns[0])
+
+
+def test_stock_empty_and_pile_blocked_ends_the_hand() -> None:
+    st = rig({}, pile="3S", stock="", options={"hands": 1})
+    assert st.is_over and st.results[0].end == "stock"
+    assert st.results[0].points == (-80, -80, -80, -80)
+
+
+def test_game_to_target_highest_wins_tie_plays_on() -> None:
+    st = rig({}, stock="", totals=(10500, 200))
+    assert st.is_over and st.totals == [10420, 120, 10420, 120] and st.winners == [0, 2]
+    st = rig({}, stock="", totals=(10500, 10500))
+    assert not st.is_over and st.hand_no == 1 and len(st.results) == 1
+    assert st.dealer == 1 and len(st.hands[2]) == 15
+    st = rig({}, stock="", totals=(100, 0), options={"hands": 1})
+    assert st.is_over and st.winners == [0, 2]
+    st = rig({}, stock="", totals=(9100, 0), options={"target": 9000})
+    assert st.is_over
+
+
+def test_observation_hides_the_partner_hand() -> None:
+    st = samba.new_game(4, 2)
+    seen = st.observation(0)
+    assert seen["hand"] == st.hands[0] and seen["partner"] == 2
+    assert seen["hand_sizes"] == [15] * 4 and seen["legal"] == []
+    assert str(st.hands[2]) not in str(seen)
+    assert st.observation(1)["legal"] == st.legal_actions()
+
+
+def test_clone_is_independent_and_replay_is_exact() -> None:
+    st = samba.new_game(4, 9)
+    copy = st.clone()
+    copy.apply(copy.legal_actions()[0])
+    assert st.actions == [] and st.phase == samba.DRAW_PHASE and len(st.stock) == 101
+    again = samba.GAME.replay(4, 9, None, copy.actions)
+    assert again.hands == copy.hands and again.stock == copy.stock
+
+
+def test_illegal_action_raises_with_a_clear_message() -> None:
+    st = samba.new_game(4, 1)
+    with pytest.raises(IllegalAction, match="draw from the stock or take the pile"):
+        st.apply(samba.FINISH)
+    with pytest.raises(IllegalAction, match="not a Samba action"):
+        st.apply(samba.NUM_ACTIONS)
+
+
+def test_registered() -> None:
+    from models.games import GAMES
+
+    assert GAMES["samba"] is samba.GAME and GAMES["samba"].max_players == 6
