@@ -809,6 +809,9 @@ def test_match_round_trip_and_malformed_matches() -> None:
 def test_record_refuses_what_is_not_an_event() -> None:
     with pytest.raises(MejaError, match="not a table event"):
         new(3).record("play")  # type: ignore[arg-type]
+    with pytest.raises(MejaError, match="not a table event"):
+        new(3).record(Event())
+    assert new(3).why_not(Event()) == Reason("not_here", {"kind": ""})
 
 
 # -- reasons, speed, layering -------------------------------------------------------------
