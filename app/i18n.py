@@ -1,0 +1,83 @@
+"""Translation: every user-facing text goes through :class:`Translator` and ``app.catalog``."""
+
+from __future__ import annotations
+
+import contextlib
+import locale
+import os
+import re
+import string
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from app.catalog import CATALOG
+
+LANGUAGES = {"en": "English", "fr": "Français"}
+DEFAULT = "en"
+
+
+def system_language(candidates: Iterable[str | None] = ()) -> str:
+    """The first supported language among ``candidates`` (e.g. the device's locales), then the
+    process locale; English when nothing matches."""
+    env = [os.environ.get(k) for k in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+    with contextlib.suppress(ValueError):
+        env.append(locale.getlocale()[0])
+    for value in [*candidates, *env]:
+        code = (value or "").replace("-", "_").split("_")[0].split(".")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT
+
+
+class Translator:
+    """Looks texts up in the catalog of one language, falling back to English."""
+
+    def __init__(self, language: str = DEFAULT) -> None:
+        self.language = language if language in CATALOG else DEFAULT
+
+    def __call__(self, key: str, /, **params: object) -> str:
+        text = CATALOG[self.language].get(key) or CATALOG[DEFAULT].get(key)
+        if text is None:
+            raise KeyError(f"missing text: {key}")
+        return text.format(**params) if params else text
+
+    def plural(self, key: str, count: int, /, **params: object) -> str:
+        """``key.one`` or ``key.other`` by ``count`` (French counts 0 and 1 as singular)."""
+        one = count == 1 or (self.language == "fr" and count == 0)
+        return self(f"{key}.{'one' if one else 'other'}", n=count, **params)
+
+    def has(self, key: str) -> bool:
+        return key in CATALOG[self.language] or key in CATALOG[DEFAULT]
+
+
+def fields(text: str) -> set[str]:
+    """The ``{names}`` a catalog text uses (for the catalog's own tests)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+_SINGULAR = {
+    "en": re.compile(r"(?<![\d.])(1 (?:point|card|round win|more card))s\b"),
+    "fr": re.compile(r"(?<![\d.])(1 (?:point|carte|manche|manches gagnée))s\b"),
+}
+
+
+def say(t: Translator, code: str, params: Mapping[str, Any]) -> str:
+    """A referee reason (``code`` and ``params`` from the models) in ``t``'s language:
+    lists of names are joined, ``step`` becomes "master card", "2nd card"..."""
+    words: dict[str, object] = {}
+    for key, value in params.items():
+        if isinstance(value, list | tuple):
+            items = [str(v) for v in value]
+            words[key] = items[0] if len(items) == 1 else t(
+                "common.and", a=", ".join(items[:-1]), b=items[-1]
+            )
+        else:
+            words[key] = value
+    if "step" in params:
+        step = int(params["step"])
+        words["which"] = t(f"ordinal.{step}") if t.has(f"ordinal.{step}") else t(
+            "ordinal.n", n=step + 1
+        )
+    text = t(f"reason.{code}", **words)
+    singular = _SINGULAR.get(t.language)
+    return singular.sub(r"\1", text) if singular else text

@@ -1,0 +1,126 @@
+"""The new-match draft: game, seats, first dealer, game type and house options, validated."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.i18n import Translator
+from app.options import MODES, SPECS, visible
+from models.errors import MejaError
+from models.games import GAMES
+from views.setup import OptionRow, SetupData
+
+REFEREED = ("kartu_sama",)  # games the table referee knows; the others arrive with their issues
+MIN_PLAYERS = 2
+MAX_NAME = 24
+
+
+@dataclass
+class Draft:
+    """What the new-match screen is editing."""
+
+    game: str = "kartu_sama"
+    players: list[str] = field(default_factory=list)
+    dealer: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    known: list[str] = field(default_factory=list)  # names remembered from earlier matches
+
+    def values(self) -> dict[str, Any]:
+        """Every option value: the game's defaults overridden by the draft."""
+        defaults = dataclasses.asdict(GAMES[self.game].options())
+        return {**defaults, **self.options}
+
+    def add(self, name: str, t: Translator) -> str:
+        """Seat a player; returns an error text or ''."""
+        name = " ".join(name.split())[:MAX_NAME]
+        if not name:
+            return t("setup.name_empty")
+        if name.casefold() in (p.casefold() for p in self.players):
+            return t("setup.name_taken", name=name)
+        game = GAMES[self.game]
+        if len(self.players) >= game.max_players:
+            return t("setup.too_many", game=t(f"game.{self.game}"), n=game.max_players)
+        self.players.append(name)
+        return ""
+
+    def remove(self, seat: int) -> None:
+        del self.players[seat]
+        if self.dealer >= len(self.players):
+            self.dealer = max(0, len(self.players) - 1)
+
+    def move(self, seat: int, step: int) -> None:
+        other = seat + step
+        if 0 <= other < len(self.players):
+            p = self.players
+            p[seat], p[other] = p[other], p[seat]
+            if self.dealer in (seat, other):
+                self.dealer = other if self.dealer == seat else seat
+
+    def draw_dealer(self, rng: random.Random) -> None:
+        if self.players:
+            self.dealer = rng.randrange(len(self.players))
+
+    def game_options(self) -> Any:
+        """The game's Options for this draft (raises MejaError when impossible)."""
+        values = {**self.values(), "first_dealer": self.dealer}
+        return GAMES[self.game].options(values)
+
+    def error(self, t: Translator) -> str:
+        """Why this match cannot start, in the player's language; '' when it can."""
+        if len(self.players) < MIN_PLAYERS:
+            return t("setup.need_players", n=MIN_PLAYERS)
+        try:
+            options = self.game_options()
+        except MejaError as error:
+            return str(error)
+        try:
+            GAMES[self.game].new_game(len(self.players), 0, options)
+        except MejaError as error:
+            return pack_error(self, options, t) or str(error)
+        return ""
+
+
+def pack_error(draft: Draft, options: Any, t: Translator) -> str:
+    """The 'not enough cards' refusal in the player's language, when that is the reason."""
+    if not hasattr(options, "cards"):
+        return ""
+    n = len(draft.players)
+    need = options.hand_size * n + 1
+    have = len(options.cards())
+    if need <= have:
+        return ""
+    size = (32 if options.short_pack else 52) + 2 * options.jokers
+    pack = (t("pack.one", size=size) if options.packs == 1
+            else t("pack.many", packs=options.packs, size=size))
+    return t("setup.not_enough", players=n, need=need, each=options.hand_size, pack=pack, have=have)
+
+
+def setup_data(draft: Draft, t: Translator) -> SetupData:
+    """The plain data the new-match view shows."""
+    values = draft.values()
+    specs = visible(SPECS.get(draft.game, ()), values)
+    rows = tuple(
+        OptionRow(
+            key=s.key, kind=s.kind, value=values[s.key],
+            label=t(f"opt.{draft.game}.{s.key}"), help=t(f"opt.{draft.game}.{s.key}.help"),
+            low=s.low, high=s.high, step=s.step,
+            choices=tuple((c, t(f"opt.{draft.game}.{s.key}.{c}")) for c in s.choices),
+        )
+        for s in specs
+    )
+    known = tuple(n for n in draft.known if n not in draft.players)
+    return SetupData(
+        games=tuple((k, t(f"game.{k}")) for k in REFEREED),
+        game=draft.game,
+        modes=tuple((m, t(f"mode.{m}")) for m in MODES.get(draft.game, ())),
+        mode=str(values.get("mode", "")),
+        players=tuple(draft.players),
+        known=known,
+        dealer=draft.dealer,
+        options=rows,
+        error=draft.error(t),
+    )
+

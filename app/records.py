@@ -1,0 +1,155 @@
+"""What the history, players and home screens read from storage: match summaries and stats.
+
+A match's summary (kept in the store's index) carries what these screens need, so opening
+the history never loads the matches themselves: ``{"status": "playing" | "finished",
+"round": n, "mode", "totals": [...], "winners": [names], "rounds": [[points per seat]...]}``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime
+from typing import Any
+
+from app.i18n import Translator
+from app.newmatch import Draft
+from app.options import SPECS
+from app.storage import Store
+from models.games import GAMES
+from views.history import MatchLine
+from views.stats import PlayerStats
+
+
+def create_match(store: Store, draft: Draft) -> str:
+    """Save a new match from the draft, remember the names, make it the match in progress."""
+    options = dataclasses.asdict(draft.game_options())
+    setup = {"game": draft.game, "players": list(draft.players), "options": options}
+    match_id = store.create_match(setup)
+    store.update_summary(match_id, {"status": "playing", "round": 1, "mode": options.get("mode"),
+                                    "totals": [0] * len(draft.players), "winners": [],
+                                    "rounds": []})
+    store.remember_players(draft.players)
+    store.set_current_match(match_id)
+    return match_id
+
+
+def names(items: list[str], t: Translator) -> str:
+    """``Ana``, ``Ana and Bea``, ``Ana, Bea and Cid``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return t("common.and", a=", ".join(items[:-1]), b=items[-1])
+
+
+def _date(stamp: str) -> str:
+    try:
+        return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
+
+
+def history_lines(store: Store, t: Translator) -> list[MatchLine]:
+    lines = []
+    for entry in store.list_matches():
+        summary = entry.get("summary") or {}
+        game = entry.get("game", "")
+        game_title = t(f"game.{game}") if t.has(f"game.{game}") else game
+        title = f"{game_title} · {_date(entry['created'])}"
+        finished = summary.get("status") == "finished"
+        if finished:
+            winners = list(summary.get("winners") or [])
+            status = t.plural("history.won", len(winners), names=names(winners, t))
+        else:
+            status = t("history.in_progress", round=summary.get("round", 1))
+        lines.append(MatchLine(id=entry["id"], title=title,
+                               players=", ".join(entry.get("players") or []),
+                               status=status, finished=finished))
+    return lines
+
+
+def resume_line(store: Store, match_id: str, t: Translator) -> tuple[str, str] | None:
+    """(title, players) of the match in progress for the home screen."""
+    for entry in store.list_matches():
+        if entry["id"] == match_id:
+            summary = entry.get("summary") or {}
+            if summary.get("status") == "finished":
+                return None
+            game = t(f"game.{entry.get('game', '')}")
+            return (t("home.resume_title", game=game, round=summary.get("round", 1)),
+                    ", ".join(entry.get("players") or []))
+    return None
+
+
+def problem_text(problem: dict[str, str], t: Translator) -> str:
+    return t("problem.damaged", file=problem.get("file", "?"), why=problem.get("reason", "?"),
+             kept=problem.get("moved_to", "?"))
+
+
+def player_stats(store: Store, game: str) -> list[PlayerStats]:
+    """Per-player statistics of ``game`` over every stored match."""
+    rows: dict[str, dict[str, Any]] = {}
+    for entry in store.list_matches():
+        if entry.get("game") != game:
+            continue
+        players = list(entry.get("players") or [])
+        summary = entry.get("summary") or {}
+        finished = summary.get("status") == "finished"
+        winners = list(summary.get("winners") or [])
+        for seat, name in enumerate(players):
+            row = rows.setdefault(name, {"matches": 0, "wins": 0.0, "points": []})
+            if finished:
+                row["matches"] += 1
+                if name in winners:
+                    row["wins"] += 1 / len(winners)
+            for points in summary.get("rounds") or []:
+                if seat < len(points):
+                    row["points"].append(points[seat])
+    out = []
+    for name, row in rows.items():
+        pts: list[int] = row["points"]
+        if not pts and not row["matches"]:
+            continue
+        lower = GAMES[game].lower_is_better
+        best = (min(pts) if lower else max(pts)) if pts else None
+        worst = (max(pts) if lower else min(pts)) if pts else None
+        out.append(PlayerStats(
+            name=name, matches=row["matches"], wins=round(row["wins"], 2),
+            win_rate=row["wins"] / row["matches"] if row["matches"] else 0.0,
+            rounds=len(pts), average=sum(pts) / len(pts) if pts else 0.0, best=best, worst=worst,
+        ))
+    out.sort(key=lambda r: (-r.win_rate, r.average if GAMES[game].lower_is_better else -r.average))
+    return out
+
+
+def options_in_force(store: Store, game: str, t: Translator) -> list[str]:
+    """The house options of the match in progress (when it is this game) in words."""
+    current = store.current_match_id()
+    if not current:
+        return []
+    try:
+        setup = store.load_match(current)["setup"]
+    except Exception:  # noqa: BLE001 - a damaged match is reported by the store itself
+        return []
+    if setup.get("game") != game:
+        return []
+    return describe_options(game, setup.get("options") or {}, t)
+
+
+def describe_options(game: str, values: dict[str, Any], t: Translator) -> list[str]:
+    """Each option that differs from the rules as written, as ``label: value``."""
+    defaults = dataclasses.asdict(GAMES[game].options())
+    lines = []
+    mode = values.get("mode")
+    if mode and mode != defaults.get("mode"):
+        lines.append(t(f"mode.{mode}"))
+    for spec in SPECS.get(game, ()):
+        value = values.get(spec.key, defaults.get(spec.key))
+        if value == defaults.get(spec.key) or (spec.only_mode and spec.only_mode != mode):
+            continue
+        if spec.kind == "bool":
+            shown = t("common.yes") if value else t("common.no")
+        elif spec.kind == "choice":
+            shown = t(f"opt.{game}.{spec.key}.{value}")
+        else:
+            shown = str(value)
+        lines.append(f"{t(f'opt.{game}.{spec.key}')}: {shown}")
+    return lines

@@ -1,0 +1,432 @@
+"""The referee controller: a match at the table. Each tap becomes one event, checked by the
+match (the same check that greys the buttons), saved at once, and the screen redrawn from the
+derived table. Screens: the table, the hand entry, and the scoreboard."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from app.i18n import say
+from app.records import names
+from models.cards import format_cards, parse_card
+from models.errors import MejaError
+from models.games.kartu_sama import hand_points
+from models.match import (
+    Close,
+    Draw,
+    Event,
+    Fail,
+    Hand,
+    Joker,
+    Match,
+    Out,
+    Pay,
+    Play,
+    Reason,
+    Refused,
+    Start,
+)
+from views.hands import HandEntryData, PlayerHand, hands_view
+from views.scoreboard import Place, ScoreData, scoreboard_view
+from views.table import Action, Seat, TableData, table_view
+
+if TYPE_CHECKING:
+    from app.shell import Shell
+
+ACTION_ORDER = ("start", "play", "pay", "joker", "draw", "fail", "out", "extra", "hands")
+
+
+class Referee:
+    """One match loaded from storage, and the taps that change it."""
+
+    def __init__(self, shell: Shell, match_id: str) -> None:
+        self.shell = shell
+        self.match_id = match_id
+        doc = shell.store.load_match(match_id)
+        self.match = Match.from_dict(
+            {"version": 1, "setup": doc["setup"], "events": doc["events"]}
+        )
+        self.names = list(self.match.setup.players)
+        self.entry: dict[int, list[str]] = {}
+        self.entry_seat = 0
+        self.error = ""
+
+    @property
+    def t(self) -> Any:
+        return self.shell.t
+
+    def say(self, reason: Reason) -> str:
+        return say(self.t, reason.code, reason.params)
+
+    # -- routing ----------------------------------------------------------------------------
+    def view(self, sub: str) -> ft.View:
+        table = self.match.table
+        if sub == "hands" and table.phase in ("play", "ended"):
+            return self._hands_view()
+        if sub == "score" or table.phase == "over":
+            return self._score_view()
+        return self._table_view()
+
+    def _go(self, sub: str = "") -> None:
+        self.shell.go(f"/match/{self.match_id}" + (f"/{sub}" if sub else ""))
+
+    # -- recording --------------------------------------------------------------------------
+    def record(self, event: Event) -> bool:
+        """Check, record and save one event; a refusal is shown and changes nothing."""
+        try:
+            self.match.record(event)
+        except Refused as refused:
+            self.shell.toast(self.say(refused.reason))
+            return False
+        self.shell.store.append_event(self.match_id, event.to_dict())
+        if isinstance(event, Close | Start):
+            self._save_summary()
+        return True
+
+    def undo(self) -> None:
+        if not self.match.events:
+            return
+        event = self.match.undo()
+        self.shell.store.pop_event(self.match_id)
+        if isinstance(event, Close | Start):
+            self._save_summary()
+        if isinstance(event, Hand):
+            self.entry.pop(event.player, None)
+        self.shell.refresh()
+
+    def _save_summary(self) -> None:
+        table = self.match.table
+        over = table.phase == "over"
+        history = table.history
+        self.shell.store.update_summary(self.match_id, {
+            "status": "finished" if over else "playing",
+            "round": len(history) + (0 if over else 1),
+            "mode": table.options.mode,
+            "totals": list(table.wins if table.options.mode == "victory" else table.totals),
+            "winners": [self.names[s] for s in table.winners] if over else [],
+            "rounds": [list(r.points) for r in history],
+        })
+        if over and self.shell.store.current_match_id() == self.match_id:
+            self.shell.store.set_current_match(None)
+        elif not over:
+            self.shell.store.set_current_match(self.match_id)
+
+    # -- the table --------------------------------------------------------------------------
+    def _total(self, seat: int) -> str:
+        table = self.match.table
+        if table.options.mode == "victory":
+            return self.t("table.wins", n=table.wins[seat])
+        return self.t("table.points", n=table.totals[seat])
+
+    def _table_data(self) -> TableData:
+        t, table = self.t, self.match.table
+        r = table.round
+        phase = table.phase
+        legal = {e.kind: e for e in self.match.legal_events()}
+        actions: list[Action] = []
+        prompt, detail, warning = "", "", ""
+        number = len(table.history) + (1 if phase in ("idle", "closed") else 0)
+        if r is not None and phase in ("play", "ended"):
+            number = r.number
+        title = t("table.title", round=number)
+        dealer = self.names[table.dealer]
+        if phase in ("idle", "closed"):
+            prompt = t("table.deals", name=dealer)
+            detail = ""
+            actions.append(Action("start", t("table.start", round=number)))
+        elif phase == "play":
+            assert r is not None
+            turn = self.names[r.turn]
+            prompt = t("table.to_play", name=turn)
+            debt = table.debt_reason()
+            detail = self.say(debt) if debt else ""
+            plan = table.must_draw()
+            if "play" in legal:
+                actions.append(Action("play", t("table.played")))
+            if "pay" in legal:
+                actions.append(Action("pay", t("table.paid", n=r.debt)))
+            if "joker" in legal:
+                actions.append(Action("joker", t("table.joker"), primary=False))
+            if plan is not None and ("draw" in legal or "fail" in legal):
+                label = self._draw_label(plan)
+                actions.append(Action("fail" if "fail" in legal else "draw", label,
+                                      primary=False, danger=plan.ends))
+                notes = [self.say(x) for x in plan.reasons[1:]]
+                warning = " ".join(notes)
+            if r.extra >= 0 and r.extra != r.turn:
+                actions.append(Action("extra", t("table.played_drawn",
+                                                 name=self.names[r.extra]), small=True))
+            if "out" in legal:
+                actions.append(Action("out", t("table.out", name=turn), small=True))
+            actions.append(Action("hands", t("table.enter_hands_now"), small=True))
+        elif phase == "ended":
+            assert r is not None
+            prompt = t("table.round_over")
+            detail = self.say(r.end) if r.end else ""
+            actions.append(Action("hands", t("table.enter_hands")))
+        seats = tuple(
+            Seat(
+                name=name,
+                cards=r.counts[s] if r is not None and phase == "play" else None,
+                dealer=s == table.dealer,
+                current=phase == "play" and r is not None and s == r.turn,
+                total=self._total(s),
+                note=t("table.owes", n=r.debt) if phase == "play" and r is not None
+                and r.debt and s == r.turn else "",
+            )
+            for s, name in enumerate(self.names)
+        )
+        top = None
+        if r is not None and phase == "play" and r.base is not None and r.base < 53:
+            top = format_cards([r.base])
+        undo = ""
+        if self.match.events:
+            undo = t("table.undo", what=self._event_words(self.match.events[-1]))
+        return TableData(
+            route=f"/match/{self.match_id}", title=title, prompt=prompt, detail=detail,
+            seats=seats, pile=r.pile if r is not None and phase == "play" else
+            table.pack - table.n * table.options.hand_size - 1,
+            top=top, warning=warning, actions=tuple(actions), undo=undo,
+        )
+
+    def _draw_label(self, plan: Any) -> str:
+        t = self.t
+        if plan.why == "joker":
+            text = t("table.fail", n=plan.count)
+        elif plan.why == "last_card":
+            text = t("table.draw_last", n=plan.count, players=self.match.table.n)
+        else:
+            text = t("table.draw", n=plan.count)
+        if plan.ends:
+            text += " · " + t("table.ends_round")
+        return text
+
+    def _event_words(self, event: Event) -> str:
+        t = self.t
+        who = self.names[event.player] if hasattr(event, "player") and isinstance(
+            getattr(event, "player", None), int) else ""
+        key = f"event.{event.kind}"
+        params: dict[str, object] = {"name": who}
+        if isinstance(event, Draw | Fail):
+            params["n"] = event.count
+        if isinstance(event, Start):
+            params["round"] = len(self.match.table.rounds)
+        return t(key, **params) if t.has(key) else event.kind
+
+    def _table_view(self) -> ft.View:
+        return table_view(
+            self.t, self._table_data(), on_action=self._act, on_undo=self.undo,
+            on_scores=lambda: self._go("score"), on_back=lambda: self.shell.go("/"),
+        )
+
+    def _act(self, key: str) -> None:
+        table = self.match.table
+        r = table.round
+        if key == "hands":
+            self.error = ""
+            return self._go("hands")
+        event: Event | None = None
+        if key == "start":
+            event = Start()
+        elif r is not None:
+            turn = r.turn
+            plan = table.must_draw()
+            event = {
+                "play": lambda: Play(turn),
+                "pay": lambda: Pay(turn),
+                "joker": lambda: Joker(turn),
+                "out": lambda: Out(turn),
+                "extra": lambda: Play(r.extra),
+                "draw": lambda: Draw(turn, plan.takes if plan else 2),
+                "fail": lambda: Fail(turn, plan.takes if plan else 2),
+            }[key]()
+        if event is not None and self.record(event):
+            self.shell.refresh()
+        return None
+
+    # -- the hands --------------------------------------------------------------------------
+    def _copies(self) -> dict[str, int]:
+        return {format_cards([c]): n for c, n in Counter(self.match.table.cards).items()}
+
+    def _recorded(self, seat: int) -> list[str] | None:
+        r = self.match.table.round
+        if r is None or r.hands[seat] is None:
+            return None
+        return [str(c) for c in r.hands[seat]]
+
+    def _entry(self, seat: int) -> list[str]:
+        if seat not in self.entry:
+            self.entry[seat] = self._recorded(seat) or []
+        return self.entry[seat]
+
+    def _hands_data(self) -> HandEntryData:
+        t, table = self.t, self.match.table
+        r = table.round
+        assert r is not None
+        players = []
+        for s, name in enumerate(self.names):
+            cards = self._entry(s)
+            players.append(PlayerHand(
+                name=name, cards=tuple(cards),
+                points=hand_points(parse_card(c) for c in cards),
+                expected=r.counts[s] if r.tracked and s != r.out else None,
+                done=r.hands[s] is not None,
+                out=s == r.out,
+            ))
+        mismatch = [
+            t("hands.mismatch", name=p.name, entered=len(p.cards), expected=p.expected)
+            for p in players
+            if p.expected is not None and p.done and len(p.cards) != p.expected
+        ]
+        return HandEntryData(
+            route=f"/match/{self.match_id}/hands", title=t("hands.title", round=r.number),
+            players=tuple(players), current=self.entry_seat, copies=self._copies(),
+            error=self.error, warning=" ".join(mismatch),
+        )
+
+    def _hands_view(self) -> ft.View:
+        r = self.match.table.round
+        if r is not None and self.entry_seat == r.out:
+            self.entry_seat = next((s for s in range(len(self.names)) if s != r.out), 0)
+        return hands_view(
+            self.t, self._hands_data(), on_player=self._pick_player, on_card=self._tap_card,
+            on_undo_card=self._undo_card, on_clear=self._clear, on_save=self._save_hands,
+            on_back=lambda: self._go(),
+        )
+
+    def _pick_player(self, seat: int) -> None:
+        if self._store_hand(self.entry_seat):
+            self.entry_seat = seat
+        self.shell.refresh()
+
+    def _tap_card(self, card: str) -> None:
+        cards = self._entry(self.entry_seat)
+        copies = self._copies().get(card, 0)
+        used = sum(self._entry(s).count(card) for s in range(len(self.names)))
+        self.error = ""
+        if cards.count(card) >= copies or used >= copies:
+            others = [self.names[s] for s in range(len(self.names))
+                      if s != self.entry_seat and card in self._entry(s)]
+            if cards.count(card) >= copies and copies > 1:
+                cards[:] = [c for c in cards if c != card]  # a further tap clears the copies
+            elif others:
+                self.error = self.t("hands.taken", card=card, copies=copies,
+                                    names=names(others, self.t))
+            elif copies == 1:
+                cards.remove(card)
+        else:
+            cards.append(card)
+        self.shell.refresh()
+
+    def _undo_card(self) -> None:
+        cards = self._entry(self.entry_seat)
+        if cards:
+            cards.pop()
+        self.error = ""
+        self.shell.refresh()
+
+    def _clear(self) -> None:
+        self._entry(self.entry_seat).clear()
+        self.error = ""
+        self.shell.refresh()
+
+    def _store_hand(self, seat: int) -> bool:
+        """Record the entered hand of ``seat`` if it changed; False (with the reason shown)
+        when it cannot be recorded."""
+        r = self.match.table.round
+        if r is None or seat == r.out:
+            return True
+        cards = self._entry(seat)
+        if self._recorded(seat) == cards:
+            return True
+        try:
+            event = Hand(seat, tuple(parse_card(c) for c in cards))
+        except MejaError as error:
+            self.error = str(error)
+            return False
+        reason = self.match.why_not(event)
+        if reason is not None:
+            self.error = self.say(reason)
+            return False
+        self.error = ""
+        return self.record(event)
+
+    def _save_hands(self) -> None:
+        r = self.match.table.round
+        if r is None:
+            return
+        for seat in range(len(self.names)):
+            if not self._store_hand(seat):
+                self.entry_seat = seat
+                return self.shell.refresh()
+        if self.record(Close()):
+            self.entry = {}
+            self.entry_seat = 0
+            self.error = ""
+            return self._go("score")
+        return self.shell.refresh()
+
+    # -- the scoreboard ---------------------------------------------------------------------
+    def _score_data(self) -> ScoreData:
+        t, table = self.t, self.match.table
+        history = table.history
+        over = table.phase == "over"
+        victory = table.options.mode == "victory"
+        rounds = tuple(
+            tuple(f"{p}{' ★' if s in r.winners else ''}" for s, p in enumerate(r.points))
+            for r in history
+        )
+        series = tuple(
+            tuple((r.wins if victory else r.totals)[s] for r in history)
+            for s in range(len(self.names))
+        )
+        places = tuple(
+            Place(place=p.rank, name=names([self.names[s] for s in p.seats], t),
+                  total=self._total(p.seats[0]), reason=self.say(p.reason))
+            for p in table.standings()
+        )
+        notes: tuple[str, ...] = ()
+        if history:
+            last = history[-1]
+            notes = tuple(self.say(p.reason) for p in last.places)
+            if last.end is not None:
+                notes = (self.say(last.end), *notes)
+            notes += tuple(self.say(w) for w in last.warnings)
+        if over:
+            winners = [self.names[s] for s in table.winners]
+            headline = t.plural("score.winner", len(winners), names=names(winners, t))
+            if table.end is not None:
+                notes = (self.say(table.end), *notes)
+        else:
+            headline = t("score.after", round=len(history)) if history else t("score.none")
+        playing = table.phase in ("play", "ended")
+        next_dealer = "" if over or playing else t("score.next_dealer",
+                                                      name=self.names[table.dealer])
+        return ScoreData(
+            route=f"/match/{self.match_id}/score", title=t("score.title"), headline=headline,
+            names=tuple(self.names), rounds=rounds,
+            totals=tuple(self._total(s) for s in range(len(self.names))),
+            places=places, round_notes=notes, series=series, next_dealer=next_dealer,
+            finished=over, playing=playing,
+        )
+
+    def _score_view(self) -> ft.View:
+        over = self.match.table.phase == "over"
+        return scoreboard_view(
+            self.t, self._score_data(),
+            on_continue=None if over else (lambda: self._go()),
+            on_rematch=self._rematch if over else None,
+            on_home=lambda: self.shell.go("/"),
+            on_back=lambda: self.shell.go("/" if over else f"/match/{self.match_id}"),
+        )
+
+    def _rematch(self) -> None:
+        setup = self.match.setup
+        table = self.match.table
+        options = dict(self.shell.store.load_match(self.match_id)["setup"]["options"])
+        options.pop("first_dealer", None)
+        self.shell.new_match(list(setup.players), setup.game, options,
+                             dealer=table.next_dealer)

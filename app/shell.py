@@ -1,0 +1,316 @@
+"""The application shell: one per window or browser session. Routes, settings, translation,
+and the screens that are not a match (home, new match, history, players, rules, settings)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from importlib import resources
+from typing import Any
+
+import flet as ft
+
+from app import records
+from app.i18n import LANGUAGES, Translator, system_language
+from app.newmatch import REFEREED, Draft, setup_data
+from app.referee import Referee
+from app.storage import Store
+from models.errors import MejaError
+from models.games import GAMES
+from views.common import FONTS, theme
+from views.history import history_view
+from views.home import Resume, home_view
+from views.rules import rules_view
+from views.settings import settings_view
+from views.setup import setup_view
+from views.stats import stats_view
+
+THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
+               "dark": ft.ThemeMode.DARK}
+
+
+def parent(route: str) -> str:
+    """Where Back goes from ``route``."""
+    parts = [p for p in route.split("/") if p]
+    if len(parts) >= 3 and parts[0] == "match":
+        return f"/match/{parts[1]}"
+    return "/"
+
+
+class Shell:
+    """Builds the screen for the current route and turns taps into model and storage calls."""
+
+    def __init__(self, page: ft.Page, store: Store) -> None:
+        self.page = page
+        self.store = store
+        self.settings: dict[str, Any] = store.settings()
+        self.device_languages: list[str] = []
+        self.t = Translator(self._language())
+        self.draft: Draft | None = None
+        self.rules_game = "kartu_sama"
+        self.stats_game = "kartu_sama"
+        self.referee: Referee | None = None
+
+    # -- start-up ---------------------------------------------------------------------------
+    async def start(self) -> None:
+        page = self.page
+        page.title = "Meja"
+        page.fonts = dict(FONTS)
+        page.theme = theme()
+        page.dark_theme = theme()
+        page.theme_mode = THEME_MODES.get(self.settings.get("theme", "system"), ft.ThemeMode.SYSTEM)
+        try:
+            info = await asyncio.wait_for(page.get_device_info(), timeout=2)
+            codes = [loc.language_code for loc in getattr(info, "locales", None) or []]
+            codes += [getattr(info, "language", None) or ""]
+            self.device_languages = [c for c in codes if c]
+        except Exception:  # noqa: BLE001 - a platform that cannot tell keeps the default
+            self.device_languages = []
+        self.t = Translator(self._language())
+        page.on_route_change = lambda _e: self.render()
+        page.on_view_pop = self._view_pop
+        self.render()
+
+    def _language(self) -> str:
+        chosen = self.settings.get("language", "system")
+        return chosen if chosen in LANGUAGES else system_language(self.device_languages)
+
+    async def _view_pop(self, e: ft.ViewPopEvent) -> None:
+        self.go(parent(e.route or self.page.route))
+
+    # -- navigation -------------------------------------------------------------------------
+    def go(self, route: str) -> None:
+        if self.page.route == route:
+            self.render()
+        else:
+            self.page.navigate(route)
+
+    def render(self) -> None:
+        """Rebuild the view stack for the current route (home below everything)."""
+        route = self.page.route or "/"
+        views = [self._home()]
+        try:
+            top = self._screen(route)
+        except MejaError as error:
+            self.toast(str(error))
+            top = None
+        if top is not None:
+            views.append(top)
+        self.page.views.clear()
+        self.page.views.extend(views)
+        self.page.update()
+
+    def refresh(self) -> None:
+        """Rebuild only the screen on top (a tap's answer: cheaper than a full render)."""
+        top = self._screen(self.page.route or "/")
+        if top is None:
+            return self.render()
+        if len(self.page.views) > 1:
+            self.page.views[-1] = top
+        else:
+            self.page.views.append(top)
+        self.page.update()
+        return None
+
+    def _screen(self, route: str) -> ft.View | None:
+        parts = [p for p in route.split("/") if p]
+        if not parts:
+            return None
+        head = parts[0]
+        if head == "new":
+            return self._setup()
+        if head == "history":
+            return self._history()
+        if head == "players":
+            return self._stats()
+        if head == "rules":
+            return self._rules()
+        if head == "settings":
+            return self._settings()
+        if head == "match" and len(parts) >= 2:
+            return self._referee(parts[1]).view(parts[2] if len(parts) > 2 else "")
+        return None
+
+    def toast(self, text: str) -> None:
+        self.page.show_dialog(ft.SnackBar(ft.Text(text), key="toast"))
+
+    # -- home -------------------------------------------------------------------------------
+    def _home(self) -> ft.View:
+        resume = None
+        current = self.store.current_match_id()
+        if current:
+            line = records.resume_line(self.store, current, self.t)
+            if line is not None:
+                resume = Resume(*line)
+        problems = [records.problem_text(p, self.t) for p in self.store.problems]
+        return home_view(
+            self.t, resume=resume, problems=problems,
+            on_resume=lambda: self.go(f"/match/{current}"),
+            on_new=self.new_match,
+            on_history=lambda: self.go("/history"),
+            on_players=lambda: self.go("/players"),
+            on_rules=lambda: self.go("/rules"),
+            on_settings=lambda: self.go("/settings"),
+        )
+
+    # -- new match --------------------------------------------------------------------------
+    def new_match(self, players: list[str] | None = None, game: str = "kartu_sama",
+                  options: dict[str, Any] | None = None, dealer: int = 0) -> None:
+        self.draft = Draft(game=game, players=list(players or []), dealer=dealer,
+                           options=dict(options or {}), known=self.store.players())
+        self.go("/new")
+
+    def _setup(self) -> ft.View:
+        if self.draft is None:
+            self.draft = Draft(known=self.store.players())
+        d = self.draft
+
+        def change(fn: Any) -> Any:
+            def handler(*args: Any) -> None:
+                fn(*args)
+                self.refresh()
+            return handler
+
+        def add(name: str) -> None:
+            error = d.add(name, self.t)
+            if error:
+                self.toast(error)
+
+        def random_dealer() -> None:
+            d.draw_dealer(random.Random())
+            self.toast(self.t("setup.random_drawn", name=d.players[d.dealer]))
+
+        def option(key: str, value: object) -> None:
+            d.options[key] = value
+
+        def mode(value: str) -> None:
+            d.options["mode"] = value
+
+        def game(key: str) -> None:
+            d.game, d.options = key, {}
+
+        return setup_view(
+            self.t, setup_data(d, self.t),
+            on_game=change(game), on_mode=change(mode), on_add=change(add),
+            on_remove=change(d.remove), on_move=change(d.move),
+            on_dealer=change(lambda seat: setattr(d, "dealer", seat)),
+            on_random_dealer=change(random_dealer), on_option=change(option),
+            on_start=self._start_match, on_back=lambda: self.go("/"),
+        )
+
+    def _start_match(self) -> None:
+        d = self.draft
+        if d is None or d.error(self.t):
+            return self.refresh()
+        match_id = records.create_match(self.store, d)
+        self.draft = None
+        self.referee = None
+        self.go(f"/match/{match_id}")
+        return None
+
+    # -- a match ----------------------------------------------------------------------------
+    def _referee(self, match_id: str) -> Referee:
+        if self.referee is None or self.referee.match_id != match_id:
+            self.referee = Referee(self, match_id)
+        return self.referee
+
+    # -- history and players ----------------------------------------------------------------
+    def _history(self) -> ft.View:
+        return history_view(
+            self.t, records.history_lines(self.store, self.t),
+            on_open=lambda mid: self.go(f"/match/{mid}/score"),
+            on_delete=self._confirm_delete,
+            on_back=lambda: self.go("/"),
+        )
+
+    def _confirm_delete(self, match_id: str) -> None:
+        line = next((x for x in records.history_lines(self.store, self.t) if x.id == match_id),
+                    None)
+        if line is None:
+            return
+
+        def delete(_e: Any) -> None:
+            self.page.pop_dialog()
+            self.store.delete_match(match_id)
+            if self.referee is not None and self.referee.match_id == match_id:
+                self.referee = None
+            self.render()
+
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=ft.Text(self.t("history.confirm_title")),
+            content=ft.Text(self.t("history.confirm_text", title=line.title, players=line.players)),
+            actions=[
+                ft.TextButton(self.t("common.cancel"), key="cancel",
+                              on_click=lambda _e: self.page.pop_dialog()),
+                ft.FilledButton(self.t("common.delete"), key="confirm-delete", on_click=delete),
+            ],
+        ))
+
+    def _stats(self) -> ft.View:
+        def pick(game: str) -> None:
+            self.stats_game = game
+            self.refresh()
+
+        return stats_view(
+            self.t,
+            games=[(k, self.t(f"game.{k}")) for k in REFEREED],
+            game=self.stats_game,
+            rows=records.player_stats(self.store, self.stats_game),
+            on_game=pick,
+            on_back=lambda: self.go("/"),
+        )
+
+    # -- rules and settings -----------------------------------------------------------------
+    def _rules(self) -> ft.View:
+        def pick(game: str) -> None:
+            self.rules_game = game
+            self.refresh()
+
+        in_force = records.options_in_force(self.store, self.rules_game, self.t)
+        return rules_view(
+            self.t,
+            games=[(k, self.t(f"game.{k}")) for k in REFEREED],
+            game=self.rules_game,
+            text=rules_text(self.rules_game, self.t.language),
+            in_force=in_force,
+            on_game=pick,
+            on_back=lambda: self.go("/"),
+        )
+
+    def _settings(self) -> ft.View:
+        def language(value: str) -> None:
+            self.settings["language"] = value
+            self.store.save_settings(self.settings)
+            self.t = Translator(self._language())
+            self.render()
+
+        def theme_mode(value: str) -> None:
+            self.settings["theme"] = value
+            self.store.save_settings(self.settings)
+            self.page.theme_mode = THEME_MODES.get(value, ft.ThemeMode.SYSTEM)
+            self.render()
+
+        return settings_view(
+            self.t,
+            language=self.settings.get("language", "system"),
+            languages=LANGUAGES,
+            theme=self.settings.get("theme", "system"),
+            data_dir=str(self.store.root),
+            on_language=language,
+            on_theme=theme_mode,
+            on_back=lambda: self.go("/"),
+        )
+
+
+def rules_text(game: str, language: str) -> str:
+    """The rules document of ``game`` in ``language`` (English when not translated)."""
+    folder = resources.files("app") / "rules"
+    for name in (f"{game}.{language}.md", f"{game}.en.md"):
+        path = folder / name
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    return ""
+
+
+__all__ = ["Shell", "GAMES"]

@@ -1,0 +1,116 @@
+"""Driving the real app in a real Chromium: a web server on a free loopback port, Playwright on
+the system browser, and the few Flutter-specific moves (see FLET.md, Testing)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "tests" / "screenshots"
+PHONE = {"width": 400, "height": 850}
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+
+
+def chromium() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``python -m app --web`` in a subprocess, on a data folder of the test's."""
+
+    def __init__(self, data_dir: Path, port: int | None = None) -> None:
+        self.data_dir = data_dir
+        self.port = port or free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = data_dir.parent / f"server-{self.port}.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> Server:
+        env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "MEJA_DATA_DIR": str(self.data_dir),
+               "LANG": "en_US.UTF-8"}
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "app", "--web", "--port", str(self.port)],
+                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the app stopped: {self.log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url, timeout=1):
+                    return self
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("the app did not start serving within 60 s")
+
+    def kill(self) -> None:
+        """Stop the way a crash would: no clean shutdown."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+@contextmanager
+def serve(data_dir: Path) -> Iterator[Server]:
+    server = Server(data_dir).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def open_app(browser: Any, url: str) -> Any:
+    """A phone-sized page on the app, with Flutter's accessibility tree switched on."""
+    page = browser.new_page(viewport=PHONE)
+    load(page, url)
+    return page
+
+
+def load(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+
+
+def shot(page: Any, name: str) -> Path:
+    """Save a screenshot (after the frame settles) under tests/screenshots/."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    time.sleep(1.0)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path

@@ -1,0 +1,182 @@
+"""Shared building blocks of every screen: the scaffold, big buttons, card chips, sections."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+Tr = Callable[..., str]
+Handler = Callable[[], Any]
+
+SEED = ft.Colors.GREEN_800
+MAX_WIDTH = 640
+TOUCH = 56  # minimum height of a primary touch target, in logical pixels
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+CARD_FONT = "Cards"  # app/assets/fonts/Cards.ttf: has the suit signs the default font lacks
+FONTS = {CARD_FONT: "fonts/Cards.ttf"}
+RED = ft.Colors.RED_700
+BLACK = ft.Colors.ON_SURFACE
+
+
+def theme() -> ft.Theme:
+    return ft.Theme(color_scheme_seed=SEED)
+
+
+def tap(handler: Handler | None) -> Callable[[Any], Any] | None:
+    """Adapt a no-argument callback to a Flet event handler."""
+    if handler is None:
+        return None
+    return lambda _e: handler()
+
+
+def screen(
+    route: str,
+    title: str,
+    controls: Sequence[ft.Control],
+    *,
+    on_back: Handler | None = None,
+    back_label: str = "Back",
+    actions: Sequence[ft.Control] = (),
+    bottom: ft.Control | None = None,
+) -> ft.View:
+    """A screen: an app bar with an optional back button, and a centred, scrolling column that
+    stays readable on a laptop. ``bottom`` stays pinned under the scrolling part."""
+    leading = (
+        ft.IconButton(
+            ft.Icons.ARROW_BACK, tooltip=back_label, key="back", on_click=tap(on_back)
+        )
+        if on_back
+        else None
+    )
+    body = ft.Column(
+        list(controls), spacing=12, scroll=ft.ScrollMode.AUTO, expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+    column: list[ft.Control] = [body]
+    if bottom is not None:
+        if isinstance(bottom, ft.Column):
+            bottom.horizontal_alignment = ft.CrossAxisAlignment.STRETCH
+        column.append(bottom)
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(
+            title=ft.Text(title, key="title"),
+            leading=leading,
+            automatically_imply_leading=False,
+            actions=list(actions),
+        ),
+        controls=[
+            ft.Row(
+                [ft.Container(
+                    ft.Column(column, expand=True,
+                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                    width=MAX_WIDTH, expand=True,
+                )],
+                alignment=ft.MainAxisAlignment.CENTER,
+                vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+                expand=True,
+            )
+        ],
+        padding=ft.Padding.all(12),
+    )
+
+
+def big_button(
+    label: str,
+    on_click: Handler | None,
+    *,
+    key: str,
+    icon: ft.IconData | None = None,
+    primary: bool = True,
+    disabled: bool = False,
+    danger: bool = False,
+) -> ft.Control:
+    """A full-width button at least 56 px high: the main way to act on every screen."""
+    style = ft.ButtonStyle(
+        padding=ft.Padding.symmetric(horizontal=16, vertical=16),
+        shape=ft.RoundedRectangleBorder(radius=14),
+        text_style=ft.TextStyle(size=17, weight=ft.FontWeight.W_600),
+        bgcolor=ft.Colors.ERROR_CONTAINER if danger else None,
+    )
+    cls = ft.FilledButton if primary else ft.FilledTonalButton
+    return cls(
+        label, icon=icon, key=key, on_click=tap(on_click), disabled=disabled or on_click is None,
+        style=style, height=TOUCH + 8,
+    )
+
+
+def small_button(
+    label: str, on_click: Handler | None, *, key: str, icon: ft.IconData | None = None
+) -> ft.Control:
+    return ft.OutlinedButton(
+        label, icon=icon, key=key, on_click=tap(on_click), disabled=on_click is None, height=48
+    )
+
+
+def section(title: str, *controls: ft.Control, key: str | None = None) -> ft.Control:
+    """A titled card grouping related controls."""
+    return ft.Card(
+        ft.Container(
+            ft.Column(
+                [ft.Text(title, size=16, weight=ft.FontWeight.BOLD), *controls], spacing=8
+            ),
+            padding=ft.Padding.all(14),
+        ),
+        key=key,
+    )
+
+
+def card_text(text: str) -> tuple[str, str | None]:
+    """A card's notation as shown to people (``Q♦``) and its colour."""
+    if text == "JK":
+        return "JK★", ft.Colors.PURPLE_700
+    rank, suit = text[:-1], text[-1]
+    return rank + SUIT_SYMBOLS.get(suit, suit), RED if suit in "HD" else BLACK
+
+
+def card_chip(text: str, *, size: int = 18, key: str | None = None) -> ft.Control:
+    """A small face-up card showing rank and suit in the suit's colour."""
+    label, color = card_text(text)
+    return ft.Container(
+        ft.Text(label, size=size, color=color, font_family=CARD_FONT),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+        border=ft.Border.all(1, ft.Colors.OUTLINE),
+        border_radius=ft.BorderRadius.all(8),
+        bgcolor=ft.Colors.SURFACE,
+        key=key,
+    )
+
+
+def message(text: str, *, key: str, error: bool = False) -> ft.Control:
+    """A line of feedback; errors in the error colour."""
+    return ft.Text(
+        text, key=key, color=ft.Colors.ERROR if error else None, size=15,
+        weight=ft.FontWeight.W_500 if error else None,
+    )
+
+
+def find(root: Any, key: str) -> Any:
+    """The control with ``key`` under ``root`` (depth first), for tests and controllers."""
+    if getattr(root, "key", None) == key:
+        return root
+    for child in children(root):
+        found = find(child, key)
+        if found is not None:
+            return found
+    return None
+
+
+def children(control: Any) -> list[Any]:
+    """The direct children of a control, whatever attribute holds them."""
+    out: list[Any] = []
+    for name in ("appbar", "content", "leading", "title", "bottom_appbar"):
+        value = getattr(control, name, None)
+        if isinstance(value, ft.BaseControl):
+            out.append(value)
+    for name in ("controls", "actions"):
+        value = getattr(control, name, None)
+        if isinstance(value, list):
+            out.extend(v for v in value if isinstance(v, ft.BaseControl))
+    return out

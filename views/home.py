@@ -1,0 +1,66 @@
+"""The home screen: continue the match in progress, start one, and the ways to everything else."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+from views.common import Handler, Tr, big_button, message, screen, section
+
+
+@dataclass(frozen=True)
+class Resume:
+    """The match in progress, as the home screen shows it."""
+
+    title: str  # e.g. "Kartu Sama · round 3"
+    players: str  # e.g. "Ana, Bea, Cid"
+
+
+def home_view(
+    t: Tr,
+    *,
+    resume: Resume | None,
+    problems: Sequence[str],
+    on_resume: Handler,
+    on_new: Handler,
+    on_history: Handler,
+    on_players: Handler,
+    on_rules: Handler,
+    on_settings: Handler,
+) -> ft.View:
+    controls: list[ft.Control] = [
+        ft.Text(t("home.tagline"), size=16, key="tagline"),
+    ]
+    for i, problem in enumerate(problems):
+        controls.append(
+            ft.Container(
+                message(problem, key=f"problem-{i}", error=True),
+                bgcolor=ft.Colors.ERROR_CONTAINER, padding=ft.Padding.all(12),
+                border_radius=ft.BorderRadius.all(10),
+            )
+        )
+    if resume is not None:
+        controls.append(
+            section(
+                t("home.in_progress"),
+                ft.Text(resume.title, size=18, key="resume-title"),
+                ft.Text(resume.players, key="resume-players"),
+                big_button(t("home.continue"), on_resume, key="resume", icon=ft.Icons.PLAY_ARROW),
+                key="resume-card",
+            )
+        )
+    controls += [
+        big_button(t("home.new"), on_new, key="new", icon=ft.Icons.ADD,
+                   primary=resume is None),
+        big_button(t("home.history"), on_history, key="history", icon=ft.Icons.HISTORY,
+                   primary=False),
+        big_button(t("home.players"), on_players, key="players", icon=ft.Icons.PEOPLE,
+                   primary=False),
+        big_button(t("home.rules"), on_rules, key="rules", icon=ft.Icons.MENU_BOOK,
+                   primary=False),
+        big_button(t("home.settings"), on_settings, key="settings", icon=ft.Icons.SETTINGS,
+                   primary=False),
+    ]
+    return screen("/", "Meja", controls)

@@ -1,0 +1,103 @@
+"""Round result and scoreboard: points per round, totals, places with the tie-break reason,
+a chart of the totals, who deals next; at the end, the winners and a rematch."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+from views.charts import totals_chart
+from views.common import Handler, Tr, big_button, screen, section
+
+
+@dataclass(frozen=True)
+class Place:
+    place: int  # 1 = first
+    name: str
+    total: str
+    reason: str  # why this place ("tied on 10 points with Ana, more cards")
+
+
+@dataclass(frozen=True)
+class ScoreData:
+    route: str
+    title: str
+    headline: str  # "Bea wins the match" / "After round 3"
+    names: tuple[str, ...]
+    rounds: tuple[tuple[str, ...], ...]  # per round: each seat's cell ("12", "12 ★")
+    totals: tuple[str, ...]
+    places: tuple[Place, ...]
+    round_notes: tuple[str, ...]  # the last round's result in words
+    series: tuple[tuple[int, ...], ...]  # per seat: running totals after each round
+    next_dealer: str  # "Cid deals next" or ""
+    finished: bool
+    playing: bool  # a round is under way (the button goes back to the table)
+
+
+def score_table(names: Sequence[str], rounds: Sequence[Sequence[str]],
+                totals: Sequence[str], t: Tr) -> ft.Control:
+    table = ft.DataTable(
+        columns=[ft.DataColumn(ft.Text("#"))]
+        + [ft.DataColumn(ft.Text(n, weight=ft.FontWeight.BOLD), numeric=True) for n in names],
+        rows=[
+            ft.DataRow(cells=[ft.DataCell(ft.Text(str(r + 1)))]
+                       + [ft.DataCell(ft.Text(c)) for c in cells])
+            for r, cells in enumerate(rounds)
+        ]
+        + [ft.DataRow(cells=[ft.DataCell(ft.Text(t("score.total"), weight=ft.FontWeight.BOLD))]
+                      + [ft.DataCell(ft.Text(x, weight=ft.FontWeight.BOLD, key=f"total-{i}"))
+                         for i, x in enumerate(totals)])],
+        column_spacing=18, heading_row_height=40, data_row_min_height=36, data_row_max_height=40,
+        key="score-table",
+    )
+    return ft.Row([table], scroll=ft.ScrollMode.AUTO)
+
+
+def scoreboard_view(
+    t: Tr,
+    data: ScoreData,
+    *,
+    on_continue: Handler | None,
+    on_rematch: Handler | None,
+    on_home: Handler,
+    on_back: Handler,
+    extra: Sequence[ft.Control] = (),
+) -> ft.View:
+    controls: list[ft.Control] = [
+        ft.Text(data.headline, size=24, weight=ft.FontWeight.BOLD, key="headline"),
+    ]
+    if data.round_notes:
+        controls.append(section(t("score.last_round"),
+                                *[ft.Text(n, key=f"round-note-{i}")
+                                  for i, n in enumerate(data.round_notes)]))
+    controls.append(section(
+        t("score.places"),
+        *[ft.Row([ft.Text(f"{p.place}.", size=18, weight=ft.FontWeight.BOLD, width=32),
+                  ft.Column([ft.Text(f"{p.name} · {p.total}", size=17, weight=ft.FontWeight.W_600),
+                             *([ft.Text(p.reason, size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
+                               if p.reason else [])], spacing=0, expand=True)],
+                 key=f"place-{i}")
+          for i, p in enumerate(data.places)],
+    ))
+    if data.rounds:
+        controls.append(section(t("score.rounds"),
+                                score_table(data.names, data.rounds, data.totals, t)))
+        controls.append(section(t("score.chart"),
+                                totals_chart(data.names, data.series, key="totals-chart")))
+    if data.next_dealer:
+        controls.append(ft.Text(data.next_dealer, size=16, key="next-dealer"))
+    controls.extend(extra)
+    bottom = ft.Column(spacing=8)
+    if on_continue is not None:
+        bottom.controls.append(big_button(
+            t("score.back_to_table") if data.playing else t("score.next_round"), on_continue,
+            key="continue", icon=ft.Icons.PLAY_ARROW))
+    if on_rematch is not None:
+        bottom.controls.append(big_button(t("score.rematch"), on_rematch, key="rematch",
+                                          icon=ft.Icons.REPLAY))
+    bottom.controls.append(big_button(t("score.home"), on_home, key="home", icon=ft.Icons.HOME,
+                                      primary=False))
+    return screen(data.route, data.title, controls, on_back=on_back,
+                  back_label=t("common.back"), bottom=bottom)

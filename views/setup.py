@@ -1,0 +1,175 @@
+"""New match: the game, the players in seating order, the first dealer, the game type and every
+house option with a one-line explanation. The app validates; this screen shows the reason."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from views.common import Handler, Tr, big_button, message, screen, section, tap
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    """One option as shown: key, kind, current value, bounds, texts."""
+
+    key: str
+    kind: str  # "bool", "int", "choice"
+    value: object
+    label: str
+    help: str
+    low: int = 0
+    high: int = 0
+    step: int = 1
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label)
+
+
+@dataclass(frozen=True)
+class SetupData:
+    games: tuple[tuple[str, str], ...]  # (key, title)
+    game: str
+    modes: tuple[tuple[str, str], ...]  # (key, label)
+    mode: str
+    players: tuple[str, ...]
+    known: tuple[str, ...]  # remembered names not yet seated
+    dealer: int  # seat index of the first dealer
+    options: tuple[OptionRow, ...]
+    error: str = ""
+
+
+def _stepper(row: OptionRow, on_option: Callable[[str, object], None]) -> ft.Control:
+    value = int(row.value)  # type: ignore[call-overload]
+    return ft.Row(
+        [
+            ft.IconButton(
+                ft.Icons.REMOVE, key=f"opt-{row.key}-minus", disabled=value <= row.low,
+                on_click=lambda _e: on_option(row.key, max(row.low, value - row.step)),
+                icon_size=28,
+            ),
+            ft.Text(str(value), key=f"opt-{row.key}-value", size=20, width=56,
+                    text_align=ft.TextAlign.CENTER),
+            ft.IconButton(
+                ft.Icons.ADD, key=f"opt-{row.key}-plus", disabled=value >= row.high,
+                on_click=lambda _e: on_option(row.key, min(row.high, value + row.step)),
+                icon_size=28,
+            ),
+        ],
+        spacing=0,
+    )
+
+
+def option_control(row: OptionRow, on_option: Callable[[str, object], None]) -> ft.Control:
+    """The control of one option with its label and its one-line explanation."""
+    texts = ft.Column(
+        [ft.Text(row.label, size=16, weight=ft.FontWeight.W_500),
+         ft.Text(row.help, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+        spacing=2, expand=True,
+    )
+    if row.kind == "bool":
+        switch = ft.Switch(
+            value=bool(row.value), key=f"opt-{row.key}",
+            on_change=lambda e: on_option(row.key, bool(e.control.value)),
+        )
+        return ft.Row([texts, switch], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    if row.kind == "int":
+        return ft.Row([texts, _stepper(row, on_option)],
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    buttons = ft.SegmentedButton(
+        segments=[ft.Segment(value=v, label=ft.Text(label)) for v, label in row.choices],
+        selected=[str(row.value)], key=f"opt-{row.key}",
+        on_change=lambda e: on_option(row.key, list(e.control.selected)[0]),
+    )
+    return ft.Column([texts, buttons], spacing=6)
+
+
+def setup_view(
+    t: Tr,
+    data: SetupData,
+    *,
+    on_game: Callable[[str], None],
+    on_mode: Callable[[str], None],
+    on_add: Callable[[str], None],
+    on_remove: Callable[[int], None],
+    on_move: Callable[[int, int], None],
+    on_dealer: Callable[[int], None],
+    on_random_dealer: Handler,
+    on_option: Callable[[str, object], None],
+    on_start: Handler,
+    on_back: Handler,
+) -> ft.View:
+    name_field = ft.TextField(
+        label=t("setup.new_player"), key="name", expand=True,
+        on_submit=lambda e: on_add(e.control.value or ""),
+        capitalization=ft.TextCapitalization.WORDS,
+    )
+    seats: list[ft.Control] = []
+    n = len(data.players)
+    for i, name in enumerate(data.players):
+        seats.append(
+            ft.Row(
+                [
+                    ft.Radio(value=str(i), key=f"dealer-{i}", tooltip=t("setup.dealer_pick")),
+                    ft.Text(f"{i + 1}. {name}", size=17, expand=True, key=f"seat-{i}"),
+                    ft.IconButton(ft.Icons.ARROW_UPWARD, key=f"up-{i}", disabled=i == 0,
+                                  tooltip=t("setup.move_up"),
+                                  on_click=tap(lambda i=i: on_move(i, -1))),
+                    ft.IconButton(ft.Icons.ARROW_DOWNWARD, key=f"down-{i}", disabled=i == n - 1,
+                                  tooltip=t("setup.move_down"),
+                                  on_click=tap(lambda i=i: on_move(i, 1))),
+                    ft.IconButton(ft.Icons.CLOSE, key=f"remove-{i}", tooltip=t("setup.remove"),
+                                  on_click=tap(lambda i=i: on_remove(i))),
+                ],
+                spacing=0,
+            )
+        )
+    dealer_group = ft.RadioGroup(
+        ft.Column(seats, spacing=0), value=str(data.dealer) if n else None, key="dealer",
+        on_change=lambda e: on_dealer(int(e.control.value)),
+    )
+    known = ft.Row(
+        [ft.Chip(label=ft.Text(name), key=f"known-{name}", leading=ft.Icon(ft.Icons.PERSON_ADD),
+                 on_click=lambda _e, name=name: on_add(name)) for name in data.known],
+        wrap=True, spacing=6, run_spacing=6,
+    )
+    players = section(
+        t("setup.players", n=n),
+        ft.Text(t("setup.seating_help"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        dealer_group,
+        ft.Row([name_field, ft.IconButton(ft.Icons.ADD_CIRCLE, key="add", icon_size=36,
+                                          tooltip=t("setup.add"),
+                                          on_click=lambda _e: on_add(name_field.value or ""))]),
+        known,
+        ft.TextButton(t("setup.random_dealer"), icon=ft.Icons.CASINO, key="random-dealer",
+                      on_click=tap(on_random_dealer), disabled=n < 2),
+    )
+    game = section(
+        t("setup.game"),
+        ft.SegmentedButton(
+            segments=[ft.Segment(value=k, label=ft.Text(title)) for k, title in data.games],
+            selected=[data.game], key="game",
+            on_change=lambda e: on_game(list(e.control.selected)[0]),
+        ),
+    )
+    controls: list[ft.Control] = [game, players]
+    if data.modes:
+        controls.append(section(
+            t("setup.mode"),
+            ft.SegmentedButton(
+                segments=[ft.Segment(value=k, label=ft.Text(label)) for k, label in data.modes],
+                selected=[data.mode], key="mode",
+                on_change=lambda e: on_mode(list(e.control.selected)[0]),
+            ),
+        ))
+    controls.append(section(t("setup.options"),
+                            *[option_control(row, on_option) for row in data.options]))
+    bottom = ft.Column(
+        [message(data.error, key="error", error=True)] if data.error else [], spacing=6
+    )
+    bottom.controls.append(
+        big_button(t("setup.start"), on_start, key="start", icon=ft.Icons.PLAY_ARROW,
+                   disabled=bool(data.error))
+    )
+    return screen("/new", t("setup.title"), controls, on_back=on_back,
+                  back_label=t("common.back"), bottom=bottom)

@@ -1,0 +1,68 @@
+"""Players: statistics per player and per game, with a chart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+from views.charts import bars_chart
+from views.common import Handler, Tr, screen, section
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    name: str
+    matches: int
+    wins: float
+    win_rate: float  # 0..1
+    rounds: int
+    average: float  # average round points
+    best: int | None
+    worst: int | None
+
+
+def stats_view(
+    t: Tr,
+    *,
+    games: Sequence[tuple[str, str]],
+    game: str,
+    rows: Sequence[PlayerStats],
+    on_game: Callable[[str], None],
+    on_back: Handler,
+) -> ft.View:
+    picker = ft.SegmentedButton(
+        segments=[ft.Segment(value=k, label=ft.Text(title)) for k, title in games],
+        selected=[game], key="stats-game",
+        on_change=lambda e: on_game(list(e.control.selected)[0]),
+    )
+    controls: list[ft.Control] = [picker]
+    if not rows:
+        controls.append(ft.Text(t("stats.empty"), key="empty", size=16))
+    else:
+        controls.append(section(
+            t("stats.win_rate"),
+            bars_chart([r.name for r in rows], [round(r.win_rate * 100) for r in rows],
+                       key="stats-chart"),
+        ))
+        table = ft.DataTable(
+            columns=[ft.DataColumn(ft.Text(t(f"stats.{c}")), numeric=c != "name")
+                     for c in ("name", "matches", "wins", "average", "best", "worst")],
+            rows=[
+                ft.DataRow(cells=[
+                    ft.DataCell(ft.Text(r.name)),
+                    ft.DataCell(ft.Text(str(r.matches))),
+                    ft.DataCell(ft.Text(f"{r.wins:g} ({r.win_rate:.0%})")),
+                    ft.DataCell(ft.Text(f"{r.average:.1f}")),
+                    ft.DataCell(ft.Text("—" if r.best is None else str(r.best))),
+                    ft.DataCell(ft.Text("—" if r.worst is None else str(r.worst))),
+                ])
+                for r in rows
+            ],
+            column_spacing=14, key="stats-table",
+        )
+        controls.append(ft.Row([table], scroll=ft.ScrollMode.AUTO))
+        controls.append(ft.Text(t("stats.note"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    return screen("/players", t("stats.title"), controls, on_back=on_back,
+                  back_label=t("common.back"))

@@ -1,0 +1,148 @@
+"""The table: who deals, who plays, the draw pile, and one big button per thing that can happen
+on a turn. Undo is always visible. The controller decides the texts and what is possible."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+from views.common import Handler, Tr, big_button, card_chip, message, screen
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    cards: int | None  # tracked hand size
+    dealer: bool
+    current: bool
+    total: str  # "23 pts" or "2 wins"
+    note: str = ""  # "owes 3", "out"
+
+
+@dataclass(frozen=True)
+class Action:
+    """A big button: what happened at the table."""
+
+    key: str
+    label: str
+    enabled: bool = True
+    primary: bool = True
+    danger: bool = False
+    small: bool = False  # a less common event: a smaller button under the big ones
+
+
+@dataclass(frozen=True)
+class TableData:
+    route: str
+    title: str
+    prompt: str  # "Bea to play"
+    detail: str  # "Ana owes 3 more cards" / ""
+    seats: tuple[Seat, ...]
+    pile: int  # cards in the draw pile
+    top: str | None  # the top discard, when recorded
+    warning: str  # "The draw pile has 1 card: drawing ends the round"
+    actions: tuple[Action, ...]
+    undo: str  # "Undo: Bea drew 2" or "" when there is nothing to undo
+
+
+def _seat(i: int, s: Seat) -> ft.Control:
+    marks = []
+    if s.dealer:
+        marks.append(ft.Container(ft.Text("D", size=12, weight=ft.FontWeight.BOLD,
+                                          color=ft.Colors.ON_TERTIARY),
+                                  bgcolor=ft.Colors.TERTIARY, width=22, height=22,
+                                  alignment=ft.Alignment.CENTER,
+                                  border_radius=ft.BorderRadius.all(11), tooltip="dealer"))
+    count: list[ft.Control] = [] if s.cards is None else [
+        ft.Icon(ft.Icons.STYLE, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(str(s.cards), size=16, key=f"count-{i}", width=28),
+    ]
+    return ft.Container(
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.PLAY_ARROW if s.current else ft.Icons.CIRCLE_OUTLINED,
+                        color=ft.Colors.PRIMARY if s.current else ft.Colors.OUTLINE_VARIANT,
+                        size=22),
+                ft.Text(s.name, size=18, weight=ft.FontWeight.BOLD if s.current else None,
+                        expand=True),
+                *marks,
+                ft.Text(s.note, size=14, color=ft.Colors.ERROR, key=f"note-{i}"),
+                *count,
+                ft.Text(s.total, size=14, width=72, text_align=ft.TextAlign.END,
+                        color=ft.Colors.ON_SURFACE_VARIANT),
+            ],
+            spacing=8,
+        ),
+        key=f"seat-{i}",
+        padding=ft.Padding.symmetric(horizontal=10, vertical=8),
+        border_radius=ft.BorderRadius.all(12),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if s.current else None,
+    )
+
+
+def table_view(
+    t: Tr,
+    data: TableData,
+    *,
+    on_action: Callable[[str], None],
+    on_undo: Handler,
+    on_scores: Handler,
+    on_back: Handler,
+    extra: Sequence[ft.Control] = (),
+) -> ft.View:
+    pile = ft.Row(
+        [
+            ft.Column([ft.Text(t("table.pile"), size=13), ft.Text(str(data.pile), size=30,
+                       weight=ft.FontWeight.BOLD, key="pile")],
+                      spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            *([ft.Column([ft.Text(t("table.top"), size=13),
+                          card_chip(data.top, size=24, key="top")],
+                         spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)]
+              if data.top else []),
+        ],
+        alignment=ft.MainAxisAlignment.SPACE_EVENLY,
+    )
+    head = ft.Column(
+        [ft.Text(data.prompt, size=24, weight=ft.FontWeight.BOLD, key="prompt"),
+         *([ft.Text(data.detail, size=17, key="detail", color=ft.Colors.ERROR)]
+           if data.detail else [])],
+        spacing=2,
+    )
+    controls: list[ft.Control] = [head, pile,
+                                  ft.Column([_seat(i, s) for i, s in enumerate(data.seats)],
+                                            spacing=2)]
+    if data.warning:
+        controls.append(ft.Container(message(data.warning, key="warning"),
+                                     bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                                     padding=ft.Padding.all(10),
+                                     border_radius=ft.BorderRadius.all(10)))
+    controls.extend(extra)
+    buttons: list[ft.Control] = [
+        big_button(a.label, (lambda k=a.key: on_action(k)) if a.enabled else None,
+                   key=f"act-{a.key}", primary=a.primary, danger=a.danger)
+        for a in data.actions if not a.small
+    ]
+    smalls = [
+        ft.OutlinedButton(a.label, key=f"act-{a.key}", height=48, disabled=not a.enabled,
+                          on_click=lambda _e, k=a.key: on_action(k))
+        for a in data.actions if a.small
+    ]
+    if smalls:
+        buttons.append(ft.Row(smalls, wrap=True, spacing=8, run_spacing=8))
+    bottom = ft.Column(
+        [
+            *buttons,
+            ft.Row([
+                ft.OutlinedButton(data.undo or t("table.nothing_to_undo"), icon=ft.Icons.UNDO,
+                                  key="undo", on_click=lambda _e: on_undo(),
+                                  disabled=not data.undo, height=48, expand=True),
+                ft.OutlinedButton(t("table.scores"), icon=ft.Icons.LEADERBOARD, key="scores",
+                                  on_click=lambda _e: on_scores(), height=48),
+            ], spacing=8),
+        ],
+        spacing=8,
+    )
+    return screen(data.route, data.title, controls, on_back=on_back,
+                  back_label=t("common.back"), bottom=bottom)
