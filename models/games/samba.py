@@ -506,7 +506,12 @@ class Samba:
                 return []
             return out
         out = self._meld_actions()
+        c = self.cnt[seat]
         for a in (FINISH, CANCEL, ASK, RED3, RED3 + 1):
+            if a == ASK and (self.asked or self.partner[seat] < 0):
+                continue
+            if a >= RED3 and not c[RED_THREES[a - RED3]]:
+                continue
             if self.is_legal(a):
                 out.append(a)
         out.sort()
