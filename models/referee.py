@@ -404,7 +404,7 @@ class KartuSamaTable:
         if len(held) > most:
             return Reason(
                 "too_many_cards",
-                {"count": len(held), "most": most, "pack": self.options.pack_words()},
+                {"count": len(held), "most": most, **self._pack_params()},
             )
         return self._over_pack(held)
 
@@ -417,13 +417,18 @@ class KartuSamaTable:
                 if count > have[code]:
                     text = format_cards([code])
                     if not have[code]:
-                        return Reason(
-                            "not_in_pack", {"card": text, "pack": self.options.pack_words()}
-                        )
+                        return Reason("not_in_pack", {"card": text, **self._pack_params()})
                     return Reason(
                         "too_many_copies", {"card": text, "count": count, "copies": have[code]}
                     )
         return None
+
+    def _pack_params(self) -> dict[str, object]:
+        """The pack in use: in English words (``pack``), and as ``size`` (cards in one pack)
+        and ``packs`` for a translation."""
+        o = self.options
+        size = (32 if o.short_pack else 52) + 2 * o.jokers
+        return {"pack": o.pack_words(), "size": size, "packs": o.packs}
 
     def _in_pack(self, card: Card) -> Reason | None:
         return self._over_pack([card])

@@ -432,8 +432,9 @@ def test_impossible_hands_are_refused_with_the_reason() -> None:
     )
     match.record(Hand(0, parse_cards("2S")))  # recording again replaces the hand
     match.record(Hand(1, parse_cards("AS")))
-    short = started(3, short_pack=True)
-    assert refused(short, Hand(0, parse_cards("6H"))).code == "not_in_pack"
+    short = started(3, short_pack=True, jokers=True, packs=2)
+    reason = refused(short, Hand(0, parse_cards("6H")))
+    assert reason.params == {"card": "6H", "pack": "2 packs of 34 cards", "size": 34, "packs": 2}
     double = started(3, packs=2)
     double.record(Hand(0, parse_cards("AS AS")))
     assert refused(double, Hand(1, parse_cards("AS"))).describe() == (
