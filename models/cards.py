@@ -140,11 +140,12 @@ def check_within(cards: Iterable[int], available: Iterable[int]) -> None:
     have = Counter(int(c) for c in available)
     for code, count in sorted(Counter(int(c) for c in cards).items()):
         if count > have.get(code, 0):
-            if have.get(code, 0) == 0:
-                raise CardError(f"{_TEXT[code]} is not in the pack in use.")
-            copies = have[code]
+            text = str(card(code))  # a code that names no card raises here
+            copies = have.get(code, 0)
+            if copies == 0:
+                raise CardError(f"{text} is not in the pack in use.")
             raise CardError(
-                f"The pack in use holds {copies} x {_TEXT[code]}, not {count}."
+                f"The pack in use holds {copies} x {text}, not {count}."
                 if copies > 1
-                else f"{_TEXT[code]} appears {count} times, but the pack holds only one."
+                else f"{text} appears {count} times, but the pack holds only one."
             )

@@ -241,3 +241,5 @@ def test_check_within_messages() -> None:
         check_within(parse_cards("QD QD QD"), pack(packs=2))
     with pytest.raises(CardError, match=r"^The pack in use holds 2 x JK, not 3\.$"):
         check_within(parse_cards("JK JK JK"), pack(jokers=2))
+    with pytest.raises(CardError, match=r"^-1 is not a card code"):
+        check_within([-1], pack(jokers=2))

@@ -325,7 +325,7 @@ def test_may_draw_does_not_excuse_a_joker_debt() -> None:
     state = table(options=o, hands=["JK 6S 7S 8S", "3C"], pile="AD 2D 4C 4D")
     play(state, "JK")
     assert DRAW not in state.legal_actions()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"^After a joker, 2 more card\(s\) must be played"):
         state.apply(DRAW)
 
 

@@ -297,20 +297,20 @@ class KartuSama:
             raise IllegalAction(self._why_illegal(action))
         self.actions.append(action)
         self.round_moves += 1
-        seat = self.current
-        if action == PASS:
+        if action < DRAW:
+            self._play(action)
+        elif action == DRAW:
+            self._draw(self.current)
+        else:
             self.drawn = []
             self._next()
-        elif action == DRAW:
-            self._draw(seat)
-        else:
-            self._play(seat, action)
 
-    def _play(self, seat: int, card: int) -> None:
-        hand = self.hands[seat]
+    def _play(self, card: int) -> None:
+        hand = self.hands[self.current]
         hand.remove(card)
         self.discard.append(card)
-        self.drawn = []
+        if self.drawn:
+            self.drawn = []
         if card == JOKER_CODE:
             self.debt += self.players - 1 if self.debt else self.players
             if self._follow_any:
@@ -322,7 +322,7 @@ class KartuSama:
         if not hand:
             self._end_round("out")
         elif not self.debt:
-            self._next()
+            self.current = (self.current + 1) % self.players
 
     def _draw(self, seat: int) -> None:
         count, why = self.draw_count()
@@ -396,6 +396,8 @@ class KartuSama:
         if self.drawn:
             return "Play one of the cards just drawn, or keep them."
         if action == DRAW:
+            if self.debt:
+                return f"After a joker, {self.debt} more card(s) must be played while one can."
             return "A player who can play must play a card."
         if action == PASS:
             return "There is nothing to pass on."
