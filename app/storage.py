@@ -450,10 +450,11 @@ class Store:
     def _read_index(self, month: str) -> list[Doc]:
         try:
             with self._open(self._index_path(month)) as db:
-                docs = db.table("matches").all()
+                # the raw documents: fresh from the parser, no need for TinyDB's copies
+                docs = list(((db.storage.read() or {}).get("matches") or {}).values())
                 if not all(_is_entry(d) and d["id"][:6] == month for d in docs):
                     raise Damaged("unexpected content")
-                return [dict(d) for d in docs]
+                return docs
         except Damaged:
             return self._rebuild_index(month)
 
