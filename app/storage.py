@@ -25,11 +25,13 @@ import re
 import secrets
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
+from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from tinydb import Query, TinyDB
 from tinydb.storages import Storage
@@ -49,6 +51,8 @@ ENTRY_KEYS = frozenset(["id", "game", "players", "created", "updated", "summary"
 
 Doc = dict[str, Any]
 Tables = dict[str, dict[str, Any]]
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class Damaged(Exception):
@@ -189,6 +193,17 @@ def _utc(t: datetime) -> datetime:
     return t.replace(tzinfo=UTC) if t.tzinfo is None else t.astimezone(UTC)
 
 
+def _locked(method: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+    """One operation at a time: Flet may run two taps' handlers in two threads at once."""
+
+    @wraps(method)
+    def run(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return run
+
+
 class Store:
     """All of Meja's saved data under ``root``. ``now`` gives the time (tests, benchmarks).
 
@@ -200,10 +215,12 @@ class Store:
         self.root = Path(root)
         self.problems: list[dict[str, str]] = []
         self._now = now or (lambda: datetime.now(UTC))
+        self._lock = threading.RLock()
         for folder in ("matches", "index", "games"):
             (self.root / folder).mkdir(parents=True, exist_ok=True)
 
     # -- matches ------------------------------------------------------------------------------
+    @_locked
     def create_match(self, setup: Mapping[str, Any]) -> str:
         """Save a new match; return its id (sortable by creation time)."""
         t = _utc(self._now())
@@ -220,11 +237,13 @@ class Store:
         self._edit_index(match_id[:6], lambda t: t.insert(_entry(doc)))
         return match_id
 
+    @_locked
     def append_event(self, match_id: str, event: Mapping[str, Any]) -> None:
         """Add one event at the end of the match (rewrites that match's file only)."""
         with self._match(match_id) as (db, _):
             db.table("events").insert(dict(event))
 
+    @_locked
     def pop_event(self, match_id: str) -> Doc | None:
         """Remove the last event and return it (undo); None when there is none."""
         with self._match(match_id) as (db, _):
@@ -236,6 +255,7 @@ class Store:
             events.remove(doc_ids=[last])
         return event
 
+    @_locked
     def replace_events(self, match_id: str, events: Iterable[Mapping[str, Any]]) -> None:
         """Replace the whole event list (a correction), in one atomic write."""
         with self._match(match_id) as (db, _):
@@ -243,6 +263,7 @@ class Store:
             tables["events"] = {str(i): dict(e) for i, e in enumerate(events, 1)}
             db.storage.write(tables)
 
+    @_locked
     def load_match(self, match_id: str) -> Doc:
         """``{"id", "setup", "events", "summary"}`` of a saved match."""
         with self._match(match_id) as (db, doc):
@@ -250,6 +271,7 @@ class Store:
         return {"id": match_id, "setup": doc["setup"], "events": [dict(e) for e in events],
                 "summary": doc["summary"]}
 
+    @_locked
     def update_summary(self, match_id: str, summary: Mapping[str, Any]) -> None:
         """Record what the history shows of a match (status, totals, winners, rounds...).
 
@@ -262,6 +284,7 @@ class Store:
         entry = _entry(doc)
         self._edit_index(match_id[:6], lambda t: t.upsert(entry, Query().id == match_id))
 
+    @_locked
     def delete_match(self, match_id: str) -> None:
         """Forget a match (its file and its history entry)."""
         path = self._match_path(match_id)
@@ -271,6 +294,7 @@ class Store:
         if self._current() == match_id:
             self.set_current_match(None)
 
+    @_locked
     def list_matches(self) -> list[Doc]:
         """History entries, newest first: ``{"id", "game", "players", "created", "updated",
         "summary", "damaged"}``. Also mends the index against the match files on disk."""
@@ -291,6 +315,7 @@ class Store:
                              [k for k in gone if k[:6] == month], entries)
         return sorted(entries.values(), key=lambda e: e["id"], reverse=True)
 
+    @_locked
     def current_match_id(self) -> str | None:
         """The match in progress (to resume after a restart), if it is still saved."""
         match_id = self._current()
@@ -298,6 +323,7 @@ class Store:
             return None
         return match_id
 
+    @_locked
     def set_current_match(self, match_id: str | None) -> None:
         """Remember the match in progress (None: no match in progress)."""
         if match_id is not None:
@@ -305,6 +331,7 @@ class Store:
         self._write_one(self.root / "current.json", "current", {"match": match_id})
 
     # -- players and settings -------------------------------------------------------------------
+    @_locked
     def players(self) -> list[str]:
         """Player names met so far, most recently used first."""
         doc = self._read_one(
@@ -314,6 +341,7 @@ class Store:
         )
         return list(doc["names"]) if doc else []
 
+    @_locked
     def remember_players(self, names: Iterable[str]) -> None:
         """Put these names first among the known players (same name in any case: once)."""
         old = self.players()
@@ -327,29 +355,34 @@ class Store:
             self._write_one(self.root / "players.json", "players",
                             {"names": merged[:MAX_PLAYERS]})
 
+    @_locked
     def settings(self) -> Doc:
         """The saved settings ({} when none)."""
         doc = self._read_one(self.root / "settings.json", "settings",
                              lambda d: isinstance(d.get("values"), dict))
         return dict(doc["values"]) if doc else {}
 
+    @_locked
     def save_settings(self, values: Mapping[str, Any]) -> None:
         """Replace the saved settings."""
         self._write_one(self.root / "settings.json", "settings", {"values": dict(values)})
 
     # -- saved digital games ----------------------------------------------------------------
+    @_locked
     def save_game(self, key: str, doc: Mapping[str, Any]) -> None:
         """Save (or overwrite) a game in progress under ``key`` (lowercase letters, digits,
         ``-`` and ``_``)."""
         self._write_one(self._game_path(key), "game",
                         {"key": key, "doc": dict(doc), "saved": _iso(_utc(self._now()))})
 
+    @_locked
     def load_game(self, key: str) -> Doc | None:
         """The game saved under ``key``, or None."""
         saved = self._read_one(self._game_path(key), "game",
                                lambda d: d.get("key") == key and isinstance(d.get("doc"), dict))
         return dict(saved["doc"]) if saved else None
 
+    @_locked
     def delete_game(self, key: str) -> None:
         """Forget the game saved under ``key`` (nothing if there is none)."""
         path = self._game_path(key)

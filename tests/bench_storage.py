@@ -28,7 +28,7 @@ from app.storage import AtomicStorage, Store
 
 NAMES = ["Ana", "Budi", "Cici", "Dewi", "Eko", "Fajar", "Gita", "Hadi"]
 CARDS = [f"{r}{s}" for s in "SHDC" for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"]]
-BARS = {"save_event": 20.0, "open_history": 300.0}  # ms
+BARS = {"save_event": 20.0, "open_history": 300.0}  # ms, on the 95th percentile
 
 
 class Clock:
@@ -120,14 +120,16 @@ def fill(root: Path, count: int, start: datetime, step: timedelta, seed: int = 1
 
 
 def timed(n: int, action: Callable[[int], object]) -> dict[str, float]:
-    """Median and max milliseconds of ``action(i)`` over ``n`` runs."""
+    """Median, 95th percentile and max milliseconds of ``action(i)`` over ``n`` runs."""
     times = []
     for i in range(n):
         start = time.perf_counter()
         action(i)
         times.append((time.perf_counter() - start) * 1000)
-    return {"median_ms": round(statistics.median(times), 3), "max_ms": round(max(times), 3),
-            "runs": n}
+    times.sort()
+    return {"median_ms": round(statistics.median(times), 2),
+            "p95_ms": round(times[min(n - 1, round(0.95 * (n - 1)))], 2),
+            "max_ms": round(times[-1], 2), "runs": n}
 
 
 def bench(root: Path, count: int) -> dict[str, Any]:
@@ -157,7 +159,7 @@ def bench(root: Path, count: int) -> dict[str, Any]:
         50, lambda i: store.update_summary(full, {"status": "playing", "rounds": i}))
     res["create_match"] = timed(
         20, lambda i: store.create_match({"game": "kartu_sama", "players": players}))
-    res["open_history"] = timed(5, lambda i: Store(root).list_matches())
+    res["open_history"] = timed(10, lambda i: Store(root).list_matches())
     res["load_match"] = timed(
         20, lambda i: Store(root).load_match(history[i * 97 % len(history)]["id"]))
     files = list((root / "matches").glob("*.json"))
@@ -181,8 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="meja-bench-") as tmp:
         res = bench(args.dir or Path(tmp), args.matches)
     res["bars_ms"] = BARS
-    ok = all(res[k]["max_ms" if k == "save_event" else "median_ms"] < bar
-             for k, bar in BARS.items())
+    ok = all(res[k]["p95_ms"] < bar for k, bar in BARS.items())
     res["bars_met"] = ok
     if args.json:
         print(json.dumps(res))

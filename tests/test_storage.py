@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -470,6 +471,26 @@ def test_failed_write_leaves_the_old_file(store: Store, monkeypatch: pytest.Monk
     assert path.read_bytes() == before
     assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
     assert store.load_match(m)["events"] == [event(0)]
+
+
+def test_taps_from_several_threads_lose_nothing(store: Store) -> None:
+    m = store.create_match(SETUP)
+
+    def tap(seat: int) -> None:
+        for n in range(15):
+            store.append_event(m, {"seat": seat, "n": n})
+            if n % 5 == 4:
+                store.update_summary(m, {"seat": seat, "n": n})
+
+    threads = [threading.Thread(target=tap, args=(seat,)) for seat in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    events = store.load_match(m)["events"]
+    assert len(events) == 60
+    for seat in range(4):
+        assert [e["n"] for e in events if e["seat"] == seat] == list(range(15))
 
 
 # -- kill -9 in the middle of writing -------------------------------------------------------------
