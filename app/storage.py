@@ -234,7 +234,7 @@ class Store:
                "summary": {}}
         with self._open(path) as db:
             db.table("match").insert(Document(doc, doc_id=1))
-        self._edit_index(match_id[:6], lambda t: t.insert(_entry(doc)))
+        self._edit_index(match_id[:6], lambda table: table.insert(_entry(doc)))
         return match_id
 
     @_locked
@@ -282,7 +282,7 @@ class Store:
             doc = {**doc, "summary": dict(summary), "updated": _iso(_utc(self._now()))}
             db.table("match").upsert(Document(doc, doc_id=1))
         entry = _entry(doc)
-        self._edit_index(match_id[:6], lambda t: t.upsert(entry, Query().id == match_id))
+        self._edit_index(match_id[:6], lambda table: table.upsert(entry, Query().id == match_id))
 
     @_locked
     def delete_match(self, match_id: str) -> None:
@@ -290,7 +290,7 @@ class Store:
         path = self._match_path(match_id)
         path.unlink(missing_ok=True)
         sync_dir(path.parent)
-        self._edit_index(match_id[:6], lambda t: t.remove(Query().id == match_id))
+        self._edit_index(match_id[:6], lambda table: table.remove(Query().id == match_id))
         if self._current() == match_id:
             self.set_current_match(None)
 
