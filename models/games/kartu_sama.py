@@ -165,7 +165,7 @@ class KartuSama:
     __slots__ = (
         "options", "players", "seed", "actions", "round_no", "dealer", "hands", "pile",
         "discard", "current", "debt", "base", "drawn", "totals", "wins", "results",
-        "round_moves", "over", "reshuffles", "_unique", "_follow_any", "last_draw",
+        "round_moves", "over", "reshuffles", "_unique", "_follow_any", "_may_draw", "last_draw",
     )
 
     def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
@@ -183,6 +183,7 @@ class KartuSama:
         self.over = False
         self._unique = options.packs == 1 and not options.jokers  # no identical cards
         self._follow_any = options.joker_follow == "any"
+        self._may_draw = options.may_draw
         self.last_draw: tuple[int, int, str] | None = None
         self._deal()
 
@@ -271,7 +272,7 @@ class KartuSama:
         if self.drawn:  # just drew with play_after_draw: play a drawn card or pass
             return action == PASS or (action in self.drawn and action in FOLLOWS[self.base])
         if action == DRAW:
-            return (self.options.may_draw and not self.debt) or not self.can_play()
+            return (self._may_draw and not self.debt) or not self.can_play()
         return 0 <= action <= JOKER_CODE and action in FOLLOWS[self.base] and (
             action in self.hands[self.current]
         )
@@ -286,7 +287,7 @@ class KartuSama:
         plays = [c for c in self.hands[self.current] if c in follows]
         if not self._unique:
             plays = list(dict.fromkeys(plays))
-        if not plays or (self.options.may_draw and not self.debt):
+        if not plays or (self._may_draw and not self.debt):
             plays.append(DRAW)
         return plays
 
