@@ -536,6 +536,8 @@ def test_last_non_joker_option() -> None:
     play(state, "JK")
     assert state.legal_actions() == codes("9S 5D")
     assert not state.is_legal(c("KH"))
+    with pytest.raises(IllegalAction, match=r"^KH does not match 5S\.$"):  # not "match JK"
+        state.apply(c("KH"))
     assert state.observation(0)["to_match"] == c("5S")
     play(state, "5D")
     assert state.legal_actions() == codes("2D")

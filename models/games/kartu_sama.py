@@ -404,7 +404,7 @@ class KartuSama:
             return "There is nothing to pass on."
         if not 0 <= action <= JOKER_CODE or action not in self.hands[self.current]:
             return "That card is not in the player's hand."
-        return f"{self.action_str(action)} does not match {format_cards([self.top])}."
+        return f"{self.action_str(action)} does not match {format_cards([self.base])}."
 
     # -- copies, views --------------------------------------------------------------------
     def clone(self) -> KartuSama:
