@@ -26,6 +26,7 @@ import secrets
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
@@ -39,6 +40,7 @@ from tinydb.table import Document, Table
 
 VERSION = 1  # schema version written into every file
 MAX_PLAYERS = 200  # names remembered
+STALE = 3600  # seconds after which a temporary file is a crash's leftover, not a write
 
 MATCH_ID = re.compile(r"\d{8}-\d{6}-\d{6}-[0-9a-f]{4}\Z")
 MONTH = re.compile(r"\d{6}\Z")
@@ -303,11 +305,11 @@ class Store:
             if MONTH.match(path.stem):
                 for entry in self._read_index(path.stem):
                     entries[entry["id"]] = entry
-        on_disk = {
-            e.name[:-5]
-            for e in os.scandir(self.root / "matches")
-            if e.name.endswith(".json") and MATCH_ID.match(e.name[:-5])
-        }
+        names = [e.name for e in os.scandir(self.root / "matches")]
+        on_disk = {n[:-5] for n in names if n.endswith(".json") and MATCH_ID.match(n[:-5])}
+        self._sweep(self.root / "matches", [n for n in names if n.endswith(".tmp")])
+        for folder in (self.root, self.root / "index", self.root / "games"):
+            self._sweep(folder, [p.name for p in folder.glob(".*.tmp")])
         missing = sorted(on_disk - entries.keys())
         gone = sorted(k for k, e in entries.items() if k not in on_disk and not e["damaged"])
         for month in sorted({k[:6] for k in missing + gone}):
@@ -429,6 +431,14 @@ class Store:
             raise NotFound(
                 f"The saved match {match_id} could not be read; it was kept aside."
             ) from None
+
+    def _sweep(self, folder: Path, temporary: Iterable[str]) -> None:
+        """Remove the temporary files of writes cut short (a crash), once they are old."""
+        cutoff = time.time() - STALE  # file times are real times, whatever ``now`` says
+        for name in temporary:
+            with suppress(OSError):
+                if (folder / name).stat().st_mtime < cutoff:
+                    (folder / name).unlink()
 
     def _set_aside(self, path: Path, reason: str) -> None:
         stamp = f"{_utc(self._now()):%Y%m%d-%H%M%S}"

@@ -385,11 +385,18 @@ def test_index_mended_against_match_files(store: Store, tmp_path: Path) -> None:
     assert fresh.problems == []
 
 
-def test_temporary_files_are_ignored(store: Store, tmp_path: Path) -> None:
+def test_leftover_temporary_files_are_ignored_then_swept(tmp_path: Path) -> None:
+    store = Store(tmp_path, now=clock())
     m = store.create_match(SETUP)
-    (tmp_path / "matches" / f".{m}.json.abc123.tmp").write_bytes(b'{"half')
-    (tmp_path / "index" / ".202501.json.x.tmp").write_bytes(b'{"half')
+    old = [tmp_path / "matches" / f".{m}.json.abc123.tmp",
+           tmp_path / "index" / ".202501.json.x.tmp", tmp_path / ".settings.json.y.tmp"]
+    new = tmp_path / "matches" / f".{m}.json.def456.tmp"  # maybe a write under way: kept
+    for path in [*old, new]:
+        path.write_bytes(b'{"half')
+    for path in old:
+        os.utime(path, (time.time() - 2 * storage.STALE,) * 2)
     assert [e["id"] for e in Store(tmp_path).list_matches()] == [m]
+    assert [p.exists() for p in old] == [False] * 3 and new.exists()
 
 
 # -- cost of a save ------------------------------------------------------------------------------
