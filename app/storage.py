@@ -182,11 +182,11 @@ def _is_match(doc: Mapping[str, Any] | None, match_id: str) -> bool:
     )
 
 
-def _is_entry(doc: Mapping[str, Any]) -> bool:
+def _is_entry(doc: Mapping[str, Any], month: str) -> bool:
     return (
         doc.keys() == ENTRY_KEYS
         and isinstance(doc["id"], str)
-        and MATCH_ID.match(doc["id"]) is not None
+        and doc["id"][:6] == month  # a bad id goes no further: every use checks MATCH_ID
         and isinstance(doc["summary"], dict)
     )
 
@@ -297,25 +297,31 @@ class Store:
             self.set_current_match(None)
 
     @_locked
-    def list_matches(self) -> list[Doc]:
-        """History entries, newest first: ``{"id", "game", "players", "created", "updated",
-        "summary", "damaged"}``. Also mends the index against the match files on disk."""
-        entries: dict[str, Doc] = {}
-        for path in sorted((self.root / "index").glob("*.json")):
-            if MONTH.match(path.stem):
-                for entry in self._read_index(path.stem):
-                    entries[entry["id"]] = entry
+    def list_matches(self, limit: int | None = None) -> list[Doc]:
+        """History entries, newest first (the first ``limit`` only, reading no more months
+        than needed): ``{"id", "game", "players", "created", "updated", "summary",
+        "damaged"}``. Also mends the index against the match files on disk."""
         names = [e.name for e in os.scandir(self.root / "matches")]
-        on_disk = {n[:-5] for n in names if n.endswith(".json") and MATCH_ID.match(n[:-5])}
+        on_disk: dict[str, set[str]] = {}
+        for name in names:
+            if name.endswith(".json") and MATCH_ID.match(name[:-5]):
+                on_disk.setdefault(name[:6], set()).add(name[:-5])
         self._sweep(self.root / "matches", [n for n in names if n.endswith(".tmp")])
         for folder in (self.root, self.root / "index", self.root / "games"):
             self._sweep(folder, [p.name for p in folder.glob(".*.tmp")])
-        missing = sorted(on_disk - entries.keys())
-        gone = sorted(k for k, e in entries.items() if k not in on_disk and not e["damaged"])
-        for month in sorted({k[:6] for k in missing + gone}):
-            self._mend_index(month, [k for k in missing if k[:6] == month],
-                             [k for k in gone if k[:6] == month], entries)
-        return sorted(entries.values(), key=lambda e: e["id"], reverse=True)
+        indexed = {p.stem for p in (self.root / "index").glob("*.json") if MONTH.match(p.stem)}
+        result: list[Doc] = []
+        for month in sorted(indexed | on_disk.keys(), reverse=True):
+            if limit is not None and len(result) >= limit:
+                break
+            entries = {e["id"]: e for e in self._read_index(month)}
+            files = on_disk.get(month, set())
+            missing = sorted(files - entries.keys())
+            gone = sorted(k for k, e in entries.items() if k not in files and not e["damaged"])
+            if missing or gone:
+                self._mend_index(month, missing, gone, entries)
+            result += sorted(entries.values(), key=lambda e: e["id"], reverse=True)
+        return result[:limit]
 
     @_locked
     def current_match_id(self) -> str | None:
@@ -495,7 +501,7 @@ class Store:
             with self._open(self._index_path(month)) as db:
                 # the raw documents: fresh from the parser, no need for TinyDB's copies
                 docs = list(((db.storage.read() or {}).get("matches") or {}).values())
-                if not all(_is_entry(d) and d["id"][:6] == month for d in docs):
+                if not all(_is_entry(d, month) for d in docs):
                     raise Damaged("unexpected content")
                 return docs
         except Damaged:

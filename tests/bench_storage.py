@@ -3,9 +3,9 @@
 ``python -m tests.bench_storage [--matches 10000] [--dir DIR] [--json]`` fills a data folder
 with finished matches (4 players, 15 rounds, a few hundred events each), then measures with
 real fsyncs: saving one event, undo, creating a match, closing a round (summary update),
-opening the history on a fresh Store, loading one match. Bars (DESIGN.md): saving one event
-under 20 ms and opening the history under 300 ms with 10,000 stored matches. Exits 1 when a
-bar is missed.
+opening the history on a fresh Store (all of it, and its first 50 entries), loading one
+match. Bars (DESIGN.md), on the 95th percentile: saving one event under 20 ms and opening
+the history under 300 ms with 10,000 stored matches. Exits 1 when a bar is missed.
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ def bench(root: Path, count: int) -> dict[str, Any]:
     store = Store(root, now=clock)
     history = store.list_matches()
     stored = len(history)
-    full = history[0]["id"]  # the newest match, full size
+    full = next(e["id"] for e in history if e["summary"].get("rounds", 0) >= 15)  # newest full
     size = len(store.load_match(full)["events"])
     rng = random.Random(2)
     players = store.load_match(full)["setup"]["players"]
@@ -160,6 +160,7 @@ def bench(root: Path, count: int) -> dict[str, Any]:
     res["create_match"] = timed(
         20, lambda i: store.create_match({"game": "kartu_sama", "players": players}))
     res["open_history"] = timed(10, lambda i: Store(root).list_matches())
+    res["history_first_50"] = timed(10, lambda i: Store(root).list_matches(limit=50))
     res["load_match"] = timed(
         20, lambda i: Store(root).load_match(history[i * 97 % len(history)]["id"]))
     files = list((root / "matches").glob("*.json"))

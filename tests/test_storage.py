@@ -181,6 +181,22 @@ def test_ids_sortable_by_time_and_newest_first(tmp_path: Path) -> None:
     assert ids == sorted(ids) and len(set(ids)) == 30
     assert all(MATCH_ID.match(i) for i in ids)
     assert [e["id"] for e in store.list_matches()] == ids[::-1]
+    assert [e["id"] for e in Store(tmp_path).list_matches(limit=7)] == ids[:-8:-1]
+
+
+def test_history_first_page_reads_only_the_newest_months(tmp_path: Path,
+                                                        spy: dict[str, list[str]]) -> None:
+    store = Store(tmp_path, now=clock(step=timedelta(days=5)))
+    ids = [store.create_match(SETUP) for _ in range(60)]  # about 10 months
+    spy["read"].clear()
+    page = Store(tmp_path).list_matches(limit=8)
+    assert [e["id"] for e in page] == ids[:-9:-1]
+    assert len(set(spy["read"])) <= 3 and all(p.startswith("index/") for p in spy["read"])
+    assert [e["id"] for e in store.list_matches(limit=100)] == ids[::-1]
+    assert store.list_matches(limit=0) == []
+
+
+def test_ids_unique_at_the_same_instant(tmp_path: Path) -> None:
     same = Store(tmp_path / "x", now=lambda: datetime(2025, 5, 5, tzinfo=UTC))
     assert len({same.create_match(SETUP) for _ in range(20)}) == 20  # same instant: still unique
 
