@@ -146,7 +146,7 @@ def bench(root: Path, count: int) -> dict[str, Any]:
     store = Store(root, now=clock)
     history = store.list_matches()
     stored = len(history)
-    full = next(e["id"] for e in history if e["summary"].get("rounds", 0) >= 15)  # newest full
+    full = next(e["id"] for e in history if e["summary"].get("status") == "over")  # a full one
     size = len(store.load_match(full)["events"])
     rng = random.Random(2)
     players = store.load_match(full)["setup"]["players"]
