@@ -118,8 +118,8 @@ class Referee:
     def _total(self, seat: int) -> str:
         table = self.match.table
         if table.options.mode == "victory":
-            return self.t("table.wins", n=table.wins[seat])
-        return self.t("table.points", n=table.totals[seat])
+            return self.t.plural("table.wins", table.wins[seat])
+        return self.t.plural("table.points", table.totals[seat])
 
     def _table_data(self) -> TableData:
         t, table = self.t, self.match.table
@@ -269,9 +269,10 @@ class Referee:
         players = []
         for s, name in enumerate(self.names):
             cards = self._entry(s)
+            points = hand_points(parse_card(c) for c in cards)
             players.append(PlayerHand(
-                name=name, cards=tuple(cards),
-                points=hand_points(parse_card(c) for c in cards),
+                name=name, cards=tuple(cards), points=points,
+                summary=t.plural("hands.summary", len(cards), points=points),
                 expected=r.counts[s] if r.tracked and s != r.out else None,
                 done=r.hands[s] is not None,
                 out=s == r.out,
@@ -359,6 +360,10 @@ class Referee:
         if r is None:
             return
         for seat in range(len(self.names)):
+            if seat != r.out and not self._entry(seat):
+                self.entry_seat = seat
+                self.error = self.t("hands.empty", name=self.names[seat])
+                return self.shell.refresh()
             if not self._store_hand(seat):
                 self.entry_seat = seat
                 return self.shell.refresh()

@@ -107,6 +107,25 @@ def load(page: Any, url: str) -> None:
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
 
 
+SEEN = """(text) => {
+  const host = document.querySelector('flt-semantics-host');
+  if (!host) return false;
+  if (host.innerText.includes(text)) return true;
+  return Array.from(host.querySelectorAll('[aria-label]'))
+    .some(e => e.getAttribute('aria-label').includes(text));
+}"""
+
+
+def see(page: Any, text: str, timeout: float = 15_000) -> None:
+    """Wait until ``text`` shows anywhere in the accessibility tree (a label or a text).
+    Flutter merges some texts into their container's label, so this looks at both."""
+    page.wait_for_function(SEEN, arg=text, timeout=timeout)
+
+
+def seen(page: Any, text: str) -> bool:
+    return bool(page.evaluate(SEEN, text))
+
+
 def shot(page: Any, name: str) -> Path:
     """Save a screenshot (after the frame settles) under tests/screenshots/."""
     SHOTS.mkdir(parents=True, exist_ok=True)

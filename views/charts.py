@@ -57,9 +57,11 @@ def totals_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, key: 
     return ft.Column([chart, legend(names)], spacing=6)
 
 
-def bars_chart(labels: Sequence[str], values: Sequence[float], *, key: str) -> ft.Control:
-    """One bar per label."""
-    top = max((abs(v) for v in values), default=0)
+def bars_chart(
+    labels: Sequence[str], values: Sequence[float], *, key: str, top: float | None = None
+) -> ft.Control:
+    """One bar per label; ``top`` fixes the scale (100 for percentages)."""
+    top = top if top is not None else max((abs(v) for v in values), default=0) * 1.15
     chart = fch.BarChart(
         groups=[
             fch.BarChartGroup(x=i, rods=[fch.BarChartRod(to_y=v, width=22, color=color(i),
@@ -72,7 +74,7 @@ def bars_chart(labels: Sequence[str], values: Sequence[float], *, key: str) -> f
             label_size=28,
         ),
         left_axis=fch.ChartAxis(label_size=40),
-        max_y=max(1.0, top * 1.15),
+        max_y=max(1.0, top),
         min_y=min(0.0, min(values, default=0) * 1.15),
         interactive=False,
         height=200,

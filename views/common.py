@@ -125,6 +125,7 @@ def section(title: str, *controls: ft.Control, key: str | None = None) -> ft.Con
             padding=ft.Padding.all(14),
         ),
         key=key,
+        semantic_container=False,  # keep each button and text reachable on its own
     )
 
 

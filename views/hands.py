@@ -20,6 +20,7 @@ class PlayerHand:
     name: str
     cards: tuple[str, ...]
     points: int
+    summary: str  # "3 cards · 17 points"
     expected: int | None  # the tracked hand size, when the table tracked turns
     done: bool  # recorded
     out: bool = False  # went out: nothing to enter
@@ -119,7 +120,7 @@ def hands_view(
         [
             ft.Text(t("hands.for", name=p.name), size=20, weight=ft.FontWeight.BOLD,
                     key="hand-owner"),
-            ft.Text(t("hands.summary", cards=len(p.cards), points=p.points) + expected,
+            ft.Text(p.summary + expected,
                     key="hand-summary"),
             ft.Row([ft.Text(" ".join(card_text(c)[0] for c in p.cards) or "—", size=18,
                             key="hand-cards", expand=True, font_family=CARD_FONT)]),

@@ -45,6 +45,7 @@ def history_view(
                     on_click=lambda _e, i=line.id: on_open(i),
                     key=f"match-{line.id}",
                 ),
+                semantic_container=False,
             )
         )
     return screen("/history", t("history.title"), controls, on_back=on_back,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from views.charts import totals_chart
-from views.common import Handler, Tr, big_button, screen, section
+from views.common import CARD_FONT, Handler, Tr, big_button, screen, section
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ def score_table(names: Sequence[str], rounds: Sequence[Sequence[str]],
         + [ft.DataColumn(ft.Text(n, weight=ft.FontWeight.BOLD), numeric=True) for n in names],
         rows=[
             ft.DataRow(cells=[ft.DataCell(ft.Text(str(r + 1)))]
-                       + [ft.DataCell(ft.Text(c)) for c in cells])
+                       + [ft.DataCell(ft.Text(c, font_family=CARD_FONT)) for c in cells])
             for r, cells in enumerate(rounds)
         ]
         + [ft.DataRow(cells=[ft.DataCell(ft.Text(t("score.total"), weight=ft.FontWeight.BOLD))]

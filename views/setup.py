@@ -39,28 +39,30 @@ class SetupData:
     error: str = ""
 
 
-def _stepper(row: OptionRow, on_option: Callable[[str, object], None]) -> ft.Control:
+def _stepper(row: OptionRow, on_option: Callable[[str, object], None], t: Tr) -> ft.Control:
     value = int(row.value)  # type: ignore[call-overload]
     return ft.Row(
         [
             ft.IconButton(
                 ft.Icons.REMOVE, key=f"opt-{row.key}-minus", disabled=value <= row.low,
                 on_click=lambda _e: on_option(row.key, max(row.low, value - row.step)),
-                icon_size=28,
+                icon_size=28, tooltip=t("setup.less", what=row.label),
             ),
             ft.Text(str(value), key=f"opt-{row.key}-value", size=20, width=56,
                     text_align=ft.TextAlign.CENTER),
             ft.IconButton(
                 ft.Icons.ADD, key=f"opt-{row.key}-plus", disabled=value >= row.high,
                 on_click=lambda _e: on_option(row.key, min(row.high, value + row.step)),
-                icon_size=28,
+                icon_size=28, tooltip=t("setup.more", what=row.label),
             ),
         ],
         spacing=0,
     )
 
 
-def option_control(row: OptionRow, on_option: Callable[[str, object], None]) -> ft.Control:
+def option_control(
+    row: OptionRow, on_option: Callable[[str, object], None], t: Tr
+) -> ft.Control:
     """The control of one option with its label and its one-line explanation."""
     texts = ft.Column(
         [ft.Text(row.label, size=16, weight=ft.FontWeight.W_500),
@@ -74,7 +76,7 @@ def option_control(row: OptionRow, on_option: Callable[[str, object], None]) -> 
         )
         return ft.Row([texts, switch], vertical_alignment=ft.CrossAxisAlignment.CENTER)
     if row.kind == "int":
-        return ft.Row([texts, _stepper(row, on_option)],
+        return ft.Row([texts, _stepper(row, on_option, t)],
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
     buttons = ft.SegmentedButton(
         segments=[ft.Segment(value=v, label=ft.Text(label)) for v, label in row.choices],
@@ -163,7 +165,7 @@ def setup_view(
             ),
         ))
     controls.append(section(t("setup.options"),
-                            *[option_control(row, on_option) for row in data.options]))
+                            *[option_control(row, on_option, t) for row in data.options]))
     bottom = ft.Column(
         [message(data.error, key="error", error=True)] if data.error else [], spacing=6
     )

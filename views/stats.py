@@ -44,7 +44,7 @@ def stats_view(
         controls.append(section(
             t("stats.win_rate"),
             bars_chart([r.name for r in rows], [round(r.win_rate * 100) for r in rows],
-                       key="stats-chart"),
+                       key="stats-chart", top=100),
         ))
         table = ft.DataTable(
             columns=[ft.DataColumn(ft.Text(t(f"stats.{c}")), numeric=c != "name")

@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 
 from models.errors import SetupError
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 
 class State(Protocol):
@@ -86,8 +86,8 @@ class Game:
         return state
 
 
-def make_options(cls: type[O], options: object = None) -> O:
-    """Build ``cls`` from ``None``, an instance, or a dict; unknown or ill-typed keys are refused."""
+def make_options(cls: type[OptionsT], options: object = None) -> OptionsT:
+    """Build ``cls`` from ``None``, an instance or a dict; unknown or ill-typed keys are refused."""
     if options is None:
         return cls()
     if isinstance(options, cls):
