@@ -1,6 +1,11 @@
-"""Every text the app shows, in each language. Keys are dotted; ``{names}`` are filled in."""
+"""Every text the app shows, in each language. Keys are dotted; ``{names}`` are filled in.
+The shared texts are here; each game's own texts are in ``app.texts.<game>`` (``EN``, ``FR``),
+merged in below."""
 
 from __future__ import annotations
+
+import pkgutil
+from importlib import import_module
 
 EN: dict[str, str] = {
     "common.back": "Back",
@@ -28,6 +33,8 @@ EN: dict[str, str] = {
     "home.rules": "Rules",
     "home.settings": "Settings",
     "home.resume_title": "{game} · round {round}",
+    "match.missing": "This match could not be opened: it is no longer saved or was damaged.",
+    "match.no_table": "This version of Meja cannot referee {game} at a table.",
     "problem.damaged": "{file} could not be read ({why}). It was kept aside as {kept}; "
     "everything else is intact.",
     # settings
@@ -216,6 +223,9 @@ FR: dict[str, str] = {
     "home.rules": "Règles",
     "home.settings": "Réglages",
     "home.resume_title": "{game} · manche {round}",
+    "match.missing": "Impossible d'ouvrir cette partie : elle n'est plus enregistrée ou a été "
+    "abîmée.",
+    "match.no_table": "Cette version de Meja ne sait pas arbitrer {game} à table.",
     "problem.damaged": "{file} n'a pas pu être lu ({why}). Il a été mis de côté sous le nom "
     "{kept} ; tout le reste est intact.",
     "settings.title": "Réglages",
@@ -451,3 +461,19 @@ REASONS_FR: dict[str, str] = {
 }
 
 _reasons()
+
+
+def _games() -> None:
+    import app.texts
+
+    for info in pkgutil.iter_modules(app.texts.__path__):
+        module = import_module(f"app.texts.{info.name}")
+        for language, texts in (("en", EN), ("fr", FR)):
+            extra: dict[str, str] = getattr(module, language.upper())
+            clash = texts.keys() & extra.keys()
+            if clash:
+                raise KeyError(f"app.texts.{info.name} repeats {sorted(clash)} ({language})")
+            texts.update(extra)
+
+
+_games()

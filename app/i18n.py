@@ -7,7 +7,7 @@ import locale
 import os
 import re
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from app.catalog import CATALOG
@@ -27,6 +27,14 @@ def system_language(candidates: Iterable[str | None] = ()) -> str:
         if code in LANGUAGES:
             return code
     return DEFAULT
+
+
+def names(items: Sequence[str], t: Translator) -> str:
+    """``Ana``, ``Ana and Bea``, ``Ana, Bea and Cid`` in ``t``'s language."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return t("common.and", a=", ".join(items[:-1]), b=items[-1])
 
 
 class Translator:
@@ -64,15 +72,10 @@ _SINGULAR = {
 def say(t: Translator, code: str, params: Mapping[str, Any]) -> str:
     """A referee reason (``code`` and ``params`` from the models) in ``t``'s language:
     lists of names are joined, ``step`` becomes "master card", "2nd card"..."""
-    words: dict[str, object] = {}
-    for key, value in params.items():
-        if isinstance(value, list | tuple):
-            items = [str(v) for v in value]
-            words[key] = items[0] if len(items) == 1 else t(
-                "common.and", a=", ".join(items[:-1]), b=items[-1]
-            )
-        else:
-            words[key] = value
+    words: dict[str, object] = {
+        key: names([str(v) for v in value], t) if isinstance(value, list | tuple) else value
+        for key, value in params.items()
+    }
     if "step" in params:
         step = int(params["step"])
         words["which"] = t(f"ordinal.{step}") if t.has(f"ordinal.{step}") else t(

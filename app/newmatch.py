@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.i18n import Translator
-from app.options import MODES, SPECS, visible
+from app.options import visible
+from app.tables import TABLES
 from models.errors import MejaError
 from models.games import GAMES
 from views.setup import OptionRow, SetupData
 
-REFEREED = ("kartu_sama",)  # games the table referee knows; the others arrive with their issues
 MIN_PLAYERS = 2
 MAX_NAME = 24
 
@@ -101,7 +101,7 @@ def pack_error(draft: Draft, options: Any, t: Translator) -> str:
 def setup_data(draft: Draft, t: Translator) -> SetupData:
     """The plain data the new-match view shows."""
     values = draft.values()
-    specs = visible(SPECS.get(draft.game, ()), values)
+    specs = visible(TABLES[draft.game].options, values)
     rows = tuple(
         OptionRow(
             key=s.key, kind=s.kind, value=values[s.key],
@@ -113,9 +113,9 @@ def setup_data(draft: Draft, t: Translator) -> SetupData:
     )
     known = tuple(n for n in draft.known if n not in draft.players)
     return SetupData(
-        games=tuple((k, t(f"game.{k}")) for k in REFEREED),
+        games=tuple((k, t(f"game.{k}")) for k in TABLES),
         game=draft.game,
-        modes=tuple((m, t(f"mode.{m}")) for m in MODES.get(draft.game, ())),
+        modes=tuple((m, t(f"mode.{m}")) for m in TABLES[draft.game].modes),
         mode=str(values.get("mode", "")),
         players=tuple(draft.players),
         known=known,

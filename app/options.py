@@ -1,4 +1,4 @@
-"""How each game's options are offered on the new-match screen (kinds, bounds, texts)."""
+"""How a game's house options are offered on the new-match screen (kinds, bounds, texts)."""
 
 from __future__ import annotations
 
@@ -18,25 +18,6 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     only_mode: str = ""  # shown only for this game type ("points" or "victory")
     needs: str = ""  # shown only when this bool option is on
-
-
-KARTU_SAMA = (
-    OptionSpec("target", "int", 10, 1000, 10, only_mode="points"),
-    OptionSpec("rounds", "int", 0, 50, 1, only_mode="points"),
-    OptionSpec("wins", "int", 1, 20, 1, only_mode="victory"),
-    OptionSpec("jokers", "bool"),
-    OptionSpec("joker_follow", "choice", choices=("any", "last_non_joker"), needs="jokers"),
-    OptionSpec("short_pack", "bool"),
-    OptionSpec("packs", "int", 1, 8, 1),
-    OptionSpec("hand_size", "int", 1, 20, 1),
-    OptionSpec("may_draw", "bool"),
-    OptionSpec("play_after_draw", "bool"),
-    OptionSpec("reshuffle", "bool"),
-    OptionSpec("dealer", "choice", choices=("left", "loser")),
-)
-
-SPECS: dict[str, tuple[OptionSpec, ...]] = {"kartu_sama": KARTU_SAMA}
-MODES: dict[str, tuple[str, ...]] = {"kartu_sama": ("points", "victory")}
 
 
 def visible(specs: tuple[OptionSpec, ...], values: dict[str, object]) -> list[OptionSpec]:

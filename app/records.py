@@ -11,10 +11,10 @@ import dataclasses
 from datetime import datetime
 from typing import Any
 
-from app.i18n import Translator
+from app.i18n import Translator, names
 from app.newmatch import Draft
-from app.options import SPECS
 from app.storage import Store
+from app.tables import TABLES
 from models.games import GAMES
 from views.history import MatchLine
 from views.stats import PlayerStats
@@ -31,13 +31,6 @@ def create_match(store: Store, draft: Draft) -> str:
     store.remember_players(draft.players)
     store.set_current_match(match_id)
     return match_id
-
-
-def names(items: list[str], t: Translator) -> str:
-    """``Ana``, ``Ana and Bea``, ``Ana, Bea and Cid``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return t("common.and", a=", ".join(items[:-1]), b=items[-1])
 
 
 def _date(stamp: str) -> str:
@@ -141,7 +134,7 @@ def describe_options(game: str, values: dict[str, Any], t: Translator) -> list[s
     mode = values.get("mode")
     if mode and mode != defaults.get("mode"):
         lines.append(t(f"mode.{mode}"))
-    for spec in SPECS.get(game, ()):
+    for spec in TABLES[game].options if game in TABLES else ():
         value = values.get(spec.key, defaults.get(spec.key))
         if value == defaults.get(spec.key) or (spec.only_mode and spec.only_mode != mode):
             continue

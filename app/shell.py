@@ -12,11 +12,11 @@ import flet as ft
 
 from app import records
 from app.i18n import LANGUAGES, Translator, system_language
-from app.newmatch import REFEREED, Draft, setup_data
-from app.referee import Referee
+from app.newmatch import Draft, setup_data
 from app.storage import Store
+from app.tables import TABLES
 from models.errors import MejaError
-from models.games import GAMES
+from models.match import Match
 from views.common import FONTS, theme
 from views.history import history_view
 from views.home import Resume, home_view
@@ -49,7 +49,7 @@ class Shell:
         self.draft: Draft | None = None
         self.rules_game = "kartu_sama"
         self.stats_game = "kartu_sama"
-        self.referee: Referee | None = None
+        self.referee: Any = None  # the controller of the match on screen
 
     # -- start-up ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -209,9 +209,9 @@ class Shell:
         return None
 
     # -- a match ----------------------------------------------------------------------------
-    def _referee(self, match_id: str) -> Referee:
+    def _referee(self, match_id: str) -> Any:
         if self.referee is None or self.referee.match_id != match_id:
-            self.referee = Referee(self, match_id)
+            self.referee = open_match(self, match_id)
         return self.referee
 
     # -- history and players ----------------------------------------------------------------
@@ -254,7 +254,7 @@ class Shell:
 
         return stats_view(
             self.t,
-            games=[(k, self.t(f"game.{k}")) for k in REFEREED],
+            games=[(k, self.t(f"game.{k}")) for k in TABLES],
             game=self.stats_game,
             rows=records.player_stats(self.store, self.stats_game),
             on_game=pick,
@@ -270,7 +270,7 @@ class Shell:
         in_force = records.options_in_force(self.store, self.rules_game, self.t)
         return rules_view(
             self.t,
-            games=[(k, self.t(f"game.{k}")) for k in REFEREED],
+            games=[(k, self.t(f"game.{k}")) for k in TABLES],
             game=self.rules_game,
             text=rules_text(self.rules_game, self.t.language),
             in_force=in_force,
@@ -303,6 +303,19 @@ class Shell:
         )
 
 
+def open_match(shell: Shell, match_id: str) -> Any:
+    """The controller of a saved match (a damaged or unknown one raises MejaError)."""
+    try:
+        doc = shell.store.load_match(match_id)
+    except (LookupError, ValueError) as error:
+        raise MejaError(shell.t("match.missing")) from error
+    match = Match.from_dict({"version": 1, "setup": doc["setup"], "events": doc["events"]})
+    table = TABLES.get(match.setup.game)
+    if table is None:
+        raise MejaError(shell.t("match.no_table", game=shell.t(f"game.{match.setup.game}")))
+    return table.controller(shell, match_id, match)
+
+
 def rules_text(game: str, language: str) -> str:
     """The rules document of ``game`` in ``language`` (English when not translated)."""
     folder = resources.files("app") / "rules"
@@ -312,5 +325,3 @@ def rules_text(game: str, language: str) -> str:
             return path.read_text(encoding="utf-8")
     return ""
 
-
-__all__ = ["Shell", "GAMES"]

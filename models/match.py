@@ -3,7 +3,7 @@
 People hold real cards; the app records events (a round started, Ana played a card, Bea
 drew 2...). A :class:`Match` is ``(setup, events)``: everything shown (whose turn, the
 dealer, the draw pile, totals, standings) is derived by replaying the events through the
-game's table (for Kartu Sama: :class:`models.referee.KartuSamaTable`). ``can(event)`` and
+game's table (for Kartu Sama: :class:`models.tables.kartu_sama.KartuSamaTable`). ``can(event)`` and
 ``record(event)`` share one check; ``undo()`` removes the last event. Events, reasons and
 the whole match turn into plain JSON-able dicts and back.
 
@@ -18,6 +18,7 @@ import dataclasses
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, ClassVar, Protocol
 
 from models.cards import JOKER_CODE, Card, CardError, card, format_cards, parse_card
@@ -428,11 +429,14 @@ class Table(Protocol):
 def table_type(game: str) -> type[Table]:
     """The derivation of ``game`` at a real table."""
     # Imported here: each derivation imports the events of this module.
-    if game == "kartu_sama":
-        from models.referee import KartuSamaTable
-
-        return KartuSamaTable
-    raise SetupError(f"Meja cannot referee {game!r} at a table yet.")
+    if game not in GAMES:
+        raise SetupError(f"Unknown game {game!r}.")
+    try:
+        module = import_module(f"models.tables.{game}")
+    except ModuleNotFoundError as error:
+        raise SetupError(f"Meja cannot referee {game!r} at a table yet.") from error
+    table: type[Table] = module.Table
+    return table
 
 
 class Match:

@@ -35,7 +35,7 @@ from models.match import (
     Setup,
     Start,
 )
-from models.referee import KartuSamaTable, Round
+from models.tables.kartu_sama import KartuSamaTable, Round
 
 NAMES = ("Ana", "Bea", "Cy", "Dan", "Eve", "Fay")
 
@@ -848,7 +848,7 @@ def test_replay_is_fast() -> None:
 
 def test_models_import_no_ui_or_storage() -> None:
     code = (
-        "import sys, models.match, models.referee;"
+        "import sys, models.match, models.tables.kartu_sama;"
         "print('flet' in sys.modules, 'tinydb' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -1,4 +1,4 @@
-"""The referee controller: a match at the table. Each tap becomes one event, checked by the
+"""Kartu Sama at the table: the referee controller. Each tap becomes one event, checked by the
 match (the same check that greys the buttons), saved at once, and the screen redrawn from the
 derived table. Screens: the table, the hand entry, and the scoreboard."""
 
@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.i18n import say
-from app.records import names
+from app.i18n import names, say
+from app.options import OptionSpec
+from app.tables import TableApp
 from models.cards import format_cards, parse_card
 from models.errors import MejaError
 from models.games.kartu_sama import hand_points
@@ -36,19 +37,29 @@ from views.table import Action, Seat, TableData, table_view
 if TYPE_CHECKING:
     from app.shell import Shell
 
-ACTION_ORDER = ("start", "play", "pay", "joker", "draw", "fail", "out", "extra", "hands")
+OPTIONS = (
+    OptionSpec("target", "int", 10, 1000, 10, only_mode="points"),
+    OptionSpec("rounds", "int", 0, 50, 1, only_mode="points"),
+    OptionSpec("wins", "int", 1, 20, 1, only_mode="victory"),
+    OptionSpec("jokers", "bool"),
+    OptionSpec("joker_follow", "choice", choices=("any", "last_non_joker"), needs="jokers"),
+    OptionSpec("short_pack", "bool"),
+    OptionSpec("packs", "int", 1, 8, 1),
+    OptionSpec("hand_size", "int", 1, 20, 1),
+    OptionSpec("may_draw", "bool"),
+    OptionSpec("play_after_draw", "bool"),
+    OptionSpec("reshuffle", "bool"),
+    OptionSpec("dealer", "choice", choices=("left", "loser")),
+)
 
 
 class Referee:
-    """One match loaded from storage, and the taps that change it."""
+    """One Kartu Sama match loaded from storage, and the taps that change it."""
 
-    def __init__(self, shell: Shell, match_id: str) -> None:
+    def __init__(self, shell: Shell, match_id: str, match: Match) -> None:
         self.shell = shell
         self.match_id = match_id
-        doc = shell.store.load_match(match_id)
-        self.match = Match.from_dict(
-            {"version": 1, "setup": doc["setup"], "events": doc["events"]}
-        )
+        self.match = match
         self.names = list(self.match.setup.players)
         self.entry: dict[int, list[str]] = {}
         self.entry_seat = 0
@@ -435,3 +446,7 @@ class Referee:
         options.pop("first_dealer", None)
         self.shell.new_match(list(setup.players), setup.game, options,
                              dealer=table.next_dealer)
+
+
+TABLE = TableApp(game="kartu_sama", controller=Referee, options=OPTIONS,
+                 modes=("points", "victory"))

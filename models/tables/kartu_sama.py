@@ -705,3 +705,6 @@ def _step(
         params["card"] = format_cards([master_cards(mine)[index]])
         params["other_card"] = format_cards([master_cards(theirs)[index]])
     return Reason(f"{side}_{step}", params)
+
+
+Table = KartuSamaTable

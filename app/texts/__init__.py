@@ -1,0 +1,2 @@
+"""Each game's own texts: ``app.texts.<game>`` defines ``EN`` and ``FR`` dicts (see
+``app.catalog``)."""
