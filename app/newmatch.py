@@ -101,7 +101,8 @@ def pack_error(draft: Draft, options: Any, t: Translator) -> str:
 def setup_data(draft: Draft, t: Translator) -> SetupData:
     """The plain data the new-match view shows."""
     values = draft.values()
-    specs = visible(TABLES[draft.game].options, values)
+    table = TABLES[draft.game]
+    specs = visible(table.options, values)
     rows = tuple(
         OptionRow(
             key=s.key, kind=s.kind, value=values[s.key],
@@ -122,5 +123,6 @@ def setup_data(draft: Draft, t: Translator) -> SetupData:
         dealer=draft.dealer,
         options=rows,
         error=draft.error(t),
+        notes=tuple(table.notes(list(draft.players), values, t)) if table.notes else (),
     )
 

@@ -37,6 +37,7 @@ class SetupData:
     dealer: int  # seat index of the first dealer
     options: tuple[OptionRow, ...]
     error: str = ""
+    notes: tuple[str, ...] = ()  # e.g. the teams the seating makes
 
 
 def _stepper(row: OptionRow, on_option: Callable[[str, object], None], t: Tr) -> ft.Control:
@@ -142,6 +143,8 @@ def setup_view(
         ft.Row([name_field, ft.IconButton(ft.Icons.ADD_CIRCLE, key="add", icon_size=36,
                                           tooltip=t("setup.add"),
                                           on_click=lambda _e: on_add(name_field.value or ""))]),
+        *[ft.Text(note, key=f"setup-note-{i}", size=15, weight=ft.FontWeight.W_500)
+          for i, note in enumerate(data.notes)],
         known,
         ft.TextButton(t("setup.random_dealer"), icon=ft.Icons.CASINO, key="random-dealer",
                       on_click=tap(on_random_dealer), disabled=n < 2),

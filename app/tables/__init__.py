@@ -19,6 +19,9 @@ class TableApp:
     controller: Callable[..., Any]
     options: tuple[OptionSpec, ...]
     modes: tuple[str, ...] = ()
+    # Lines the new-match screen shows under the seats, e.g. the teams seating makes:
+    # ``notes(players, option_values, t) -> list[str]``.
+    notes: Callable[[list[str], dict[str, Any], Any], list[str]] | None = None
 
 
 def _load() -> dict[str, TableApp]:
