@@ -24,10 +24,11 @@ lint: $(STAMP)
 	$(PY) -m mypy --strict models
 
 test: lint
-	$(PY) -m pytest
+	$(PY) -m pytest -q
 
 bench: $(STAMP)
-	$(PY) -m benchmarks
+	$(PY) -m tests.bench_engines
+	$(PY) -m tests.bench_storage
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -61,6 +61,7 @@ def simulate(
     rounds_per_game: list[int] = []
     ends: Counter[str] = Counter()
     round_wins = [0.0] * players
+    first_wins, first_rounds = 0.0, 0
     match_wins = [0.0] * players
     all_random = all(c is random_player for c in seats)
     start = time.perf_counter()
@@ -81,6 +82,10 @@ def simulate(
             ends[result.end] += 1
             for seat in result.winners:
                 round_wins[seat] += 1 / len(result.winners)
+            if result.first >= 0:
+                first_rounds += 1
+                if result.first in result.winners:
+                    first_wins += 1 / len(result.winners)
         rounds_per_game.append(len(state.results))
         for seat in state.winners:
             match_wins[seat] += 1 / len(state.winners)
@@ -104,9 +109,10 @@ def simulate(
         "end_conditions": {k: round(v / rounds, 4) for k, v in sorted(ends.items())},
         "round_win_rate_by_seat": [round(w / rounds, 4) for w in round_wins],
         "match_win_rate_by_seat": [round(w / max(1, games), 4) for w in match_wins],
-        "first_player_advantage": round(round_wins[0] / rounds - 1 / players, 4)
-        if rounds
-        else 0.0,
+        # how much more often the player who plays first wins a round than an even share
+        "first_player_advantage": round(first_wins / first_rounds - 1 / players, 4)
+        if first_rounds
+        else None,
     }
 
 

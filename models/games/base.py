@@ -47,12 +47,14 @@ class State(Protocol):
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """How one round (hand) ended: points per seat as the game counts them, its length,
-    what ended it (a short code like ``"out"`` or ``"pile"``) and its winners."""
+    what ended it (a short code like ``"out"`` or ``"pile"``), its winners, and the seat that
+    played first in it (-1 when the game has no such seat)."""
 
     points: tuple[int, ...]
     moves: int
     end: str
     winners: tuple[int, ...]
+    first: int = -1
 
 
 @dataclass(frozen=True)

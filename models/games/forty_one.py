@@ -31,13 +31,12 @@ then the fewest hand losses; still equal players share the win.
 
 from __future__ import annotations
 
-import random
 from bisect import insort
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from models.cards import SUITS, format_cards
+from models.cards import SUITS, format_cards, shuffle
 from models.errors import IllegalAction, SetupError
 from models.games.base import Game, RoundResult, check_players
 
@@ -193,7 +192,7 @@ class FortyOne:
         """Shuffle and deal four cards each, one at a time clockwise from the dealer's left."""
         n = self.players
         deck = list(range(52))
-        random.Random(f"forty_one/{self.seed}/{self.hand_no}").shuffle(deck)
+        shuffle(deck, f"forty_one/{self.seed}/{self.hand_no}")
         hands: list[list[int]] = [[] for _ in range(n)]
         order = [(self.dealer + 1 + i) % n for i in range(n)]
         for _ in range(HAND_SIZE):
@@ -335,7 +334,7 @@ class FortyOne:
         points = tuple(k[0] for k in keys)
         order = _order(keys, ender)
         winner, loser = order[0], order[-1]
-        self.results.append(RoundResult(points, self.hand_moves, end, (winner,)))
+        self.results.append(RoundResult(points, self.hand_moves, end, (winner,), self.first))
         self.rankings.append(order)
         self.shown.append(tuple(tuple(h) for h in hands))
         self.wins[winner] += 1

@@ -9,12 +9,11 @@ with ``may_draw``, will not play; or because a joker debt cannot be paid), and
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from models.cards import JOKER_CODE, format_cards, pack
+from models.cards import JOKER_CODE, format_cards, pack, shuffle
 from models.errors import IllegalAction, SetupError
 from models.games.base import Game, RoundResult, check_players
 
@@ -188,15 +187,15 @@ class KartuSama:
         self._deal()
 
     # -- set-up ---------------------------------------------------------------------------
-    def _rng(self) -> random.Random:
-        return random.Random(f"kartu_sama/{self.seed}/{self.round_no}/{self.reshuffles}")
+    def _shuffle(self, cards: list[int]) -> None:
+        shuffle(cards, f"kartu_sama/{self.seed}/{self.round_no}/{self.reshuffles}")
 
     def _deal(self) -> None:
         """Shuffle and deal as RULES.md: 3 each, 2 each, one card up, then the rest (3 each)."""
         n, size = self.players, self.options.hand_size
         self.reshuffles = 0
         deck = self.options.cards()
-        self._rng().shuffle(deck)
+        self._shuffle(deck)
         order = [(self.dealer + 1 + i) % n for i in range(n)]
         hands: list[list[int]] = [[] for _ in range(n)]
         first, second = min(3, size), min(2, max(0, size - 3))
@@ -359,7 +358,7 @@ class KartuSama:
         self.reshuffles += 1
         under = self.discard[:-1]
         del self.discard[:-1]
-        self._rng().shuffle(under)
+        self._shuffle(under)
         self.pile[:0] = under
 
     def _next(self) -> None:
@@ -368,7 +367,8 @@ class KartuSama:
     def _end_round(self, end: str) -> None:
         points = tuple(hand_points(h) for h in self.hands)
         ranking = _rank_seats(self.hands)
-        self.results.append(RoundResult(points, self.round_moves, end, tuple(ranking[0])))
+        first = (self.dealer + 1) % self.players
+        self.results.append(RoundResult(points, self.round_moves, end, tuple(ranking[0]), first))
         for seat in ranking[0]:
             self.wins[seat] += 1
         for seat, p in enumerate(points):
