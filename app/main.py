@@ -40,7 +40,10 @@ def run(argv: Sequence[str] | None = None) -> None:
     async def main(page: ft.Page) -> None:
         await Shell(page, store).start()
 
-    if args.web or os.environ.get("FLET_FORCE_WEB_SERVER"):
+    # Without a screen Flet serves the browser app instead of opening a window, and would then
+    # listen on every interface: keep it on the address asked for (127.0.0.1 by default).
+    headless = sys.platform.startswith("linux") and not os.environ.get("DISPLAY")
+    if args.web or headless or os.environ.get("FLET_FORCE_WEB_SERVER"):
         print(f"Meja is served on http://{args.host}:{args.port}/", flush=True)
         ft.run(main, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port, no_cdn=True,
                assets_dir=str(Path(__file__).parent / "assets"))
