@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import flet as ft
+from flet.utils.platform_utils import is_linux_server
 
 from app.shell import Shell
 from app.storage import Store, default_data_dir
@@ -42,8 +43,7 @@ def run(argv: Sequence[str] | None = None) -> None:
 
     # Without a screen Flet serves the browser app instead of opening a window, and would then
     # listen on every interface: keep it on the address asked for (127.0.0.1 by default).
-    headless = sys.platform.startswith("linux") and not os.environ.get("DISPLAY")
-    if args.web or headless or os.environ.get("FLET_FORCE_WEB_SERVER"):
+    if args.web or is_linux_server() or os.environ.get("FLET_FORCE_WEB_SERVER"):
         print(f"Meja is served on http://{args.host}:{args.port}/", flush=True)
         ft.run(main, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port, no_cdn=True,
                assets_dir=str(Path(__file__).parent / "assets"))
