@@ -515,4 +515,6 @@ class Match:
         events = data.get("events")
         if not isinstance(events, list):
             raise MejaError("A saved match lists its events.")
-        return Match(Setup.from_dict(data.get("setup")), [Event.from_dict(e) for e in events])
+        setup = Setup.from_dict(data.get("setup"))
+        table_type(setup.game)  # a game's table module registers the game's own events
+        return Match(setup, [Event.from_dict(e) for e in events])

@@ -1,0 +1,581 @@
+"""Samba at a real table: the state derived from a match's events (RULES.md, Samba).
+
+Sides: partners facing with 4 players (seats 0 & 2 against 1 & 3) and 6 (three teams, seats
+i & i+3); with 2, 3 or 5 players everyone plays alone (:func:`models.games.samba.sides_of`).
+
+During a hand the table only keeps what the referee needs: each side's canastas and sambas as
+they are made (one tap each), from which "may go out" follows (two of them), and the first-meld
+minimum the side's total asks for. At the end of a hand each side's result is entered as
+counts (:class:`Result`: melded and held cards by value class, canastas, sambas, red threes),
+and who went out (an ``Out``) or that the stock ran out (:class:`StockOut`). An entry made
+card by card becomes the same counts through :func:`tally`; both are scored by one path,
+:func:`breakdown`, which leaves the bonuses, red threes, going out and cards in hand to the
+engine's ``score_breakdown``.
+
+Decisions the engine's rules leave to the table:
+- the tracked canastas are a guide: the entry decides, a difference is flagged, not refused;
+- the entry is refused when the pack or the rules forbid it: more cards of a class than three
+  packs hold (6 jokers, 24 aces and twos, 72 kings to eights, 48 sevens to fours, 6 black and
+  6 red threes, over all sides), a canasta or samba without seven cards, a pure canasta or
+  samba without enough natural cards, a mixed canasta without a wild, melded cards fewer than
+  a meld, black threes melded in fewer than three or by a side that did not go out, going out
+  without two canastas or sambas;
+- the deal passes to the left after each hand;
+- the match ends after the hand in which the highest total is at or past the target (or after
+  the fixed number of hands) and no other side shares it; a tie plays another hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from models.cards import JOKER_CODE, Card
+from models.games.samba import Options, sides_of
+from models.games.samba_melds import (
+    BLACK_THREES,
+    RED_THREES,
+    Breakdown,
+    card_value,
+    initial_meld_minimum,
+    score_breakdown,
+)
+from models.match import Close, Event, Out, Place, Reason, Setup, Start
+
+PLAY, ENDED, CLOSED = "play", "ended", "closed"
+
+# Card classes of the quick entry, a card standing for each, and how many three packs hold.
+CLASSES = ("jokers", "aces_twos", "high", "low", "black_threes")
+SAMPLE = {"jokers": JOKER_CODE, "aces_twos": 0, "high": 12, "low": 6, "black_threes": 2}
+COPIES = {"jokers": 6, "aces_twos": 24, "high": 72, "low": 48, "black_threes": 6}
+RED_COPIES = 6
+BIG = 7  # cards in a canasta or a samba
+# Canonical melds the engine scores for their bonus (their card values are not used).
+_SAMBA = (3, 4, 5, 6, 7, 8, 9)  # 4S..10S
+_PURE = (12,) * BIG  # KS x 7
+_MIXED = (12,) * 6 + (JOKER_CODE,)
+
+TEXTS: dict[str, str] = {
+    "samba_too_many_jokers": "{count} jokers entered, but the pack holds {most}",
+    "samba_too_many_aces_twos": "{count} aces and twos entered, but the pack holds {most}",
+    "samba_too_many_high": "{count} kings to eights entered, but the pack holds {most}",
+    "samba_too_many_low": "{count} sevens to fours entered, but the pack holds {most}",
+    "samba_too_many_black_threes": "{count} black 3s entered, but the pack holds {most}",
+    "samba_too_many_red_threes": "{count} red 3s entered (melded, or held by a player), "
+    "but the pack holds {most}",
+    "samba_red_held": "{side}: {count} players holding a red 3, but the side has {most}",
+    "samba_black_group": "{side}: black 3s are melded as one group of 3 or more, not {count}",
+    "samba_few_melded": "{side}: {count} melded cards cannot make a meld (3 cards at least)",
+    "samba_big_cards": "{side}: {big} canastas and sambas need {need} melded cards, "
+    "only {have} entered",
+    "samba_samba_cards": "{side}: {sambas} sambas need {need} natural cards from 4 to ace, "
+    "only {have} melded",
+    "samba_naturals": "{side}: these canastas and sambas need {need} natural cards, "
+    "only {have} melded",
+    "samba_mixed_wild": "{side}: {mixed} mixed canastas need a wild card each, "
+    "only {have} jokers and twos melded",
+    "samba_results_missing": "Enter the result of {sides} first",
+    "samba_who_out": "Say who went out, or that the stock ran out",
+    "samba_out_short": "{side} went out with {count} canastas and sambas: going out needs two",
+    "samba_black_out": "{side} melded black 3s without going out: only the player going out "
+    "may meld them",
+    "samba_no_side": "There is no side {side}",
+    "samba_big_mismatch": "{side}: {entered} canastas and sambas entered, the table counted "
+    "{tracked}",
+    "samba_went_out": "{player} went out",
+    "samba_stock_out": "The stock ran out",
+    "samba_highest": "{players}: highest total, {total} points",
+    "samba_behind": "{players}: {total} points, {behind} behind",
+    "samba_target": "{players} reached {target}: {winners} won with the highest total, {total}",
+    "samba_hands_played": "{hands} hands played: {winners} won with the highest total, {total}",
+    "samba_tie": "{players} tie on {total}: another hand decides",
+}
+
+
+class SambaReason(Reason):
+    """A reason of this table (its English text is in :data:`TEXTS`)."""
+
+    def describe(self) -> str:
+        words = {
+            key: " and ".join(str(v) for v in value) if isinstance(value, list | tuple)
+            else str(value)
+            for key, value in self.params.items()
+        }
+        return TEXTS[self.code].format(**words)
+
+
+def _why(code: str, **params: Any) -> SambaReason:
+    return SambaReason(code, params)
+
+
+# -- events -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Canasta(Event):
+    """``side`` made a canasta during the hand."""
+
+    kind = "samba_canasta"
+    side: int
+
+
+@dataclass(frozen=True, slots=True)
+class SambaMade(Event):
+    """``side`` made a samba during the hand."""
+
+    kind = "samba_samba"
+    side: int
+
+
+@dataclass(frozen=True, slots=True)
+class StockOut(Event):
+    """The hand ended with the stock empty: nobody went out (replaces an ``Out``)."""
+
+    kind = "samba_stock_out"
+
+
+@dataclass(frozen=True, slots=True)
+class Result(Event):
+    """One side's hand as counted (entering it again replaces it): cards melded and cards
+    left in the partners' hands by value class (``held_*``), canastas pure and mixed, sambas,
+    red threes melded, and how many of the side's players still hold a red three."""
+
+    kind = "samba_result"
+    side: int
+    jokers: int = 0
+    aces_twos: int = 0
+    high: int = 0
+    low: int = 0
+    black_threes: int = 0
+    held_jokers: int = 0
+    held_aces_twos: int = 0
+    held_high: int = 0
+    held_low: int = 0
+    held_black_threes: int = 0
+    pure: int = 0
+    mixed: int = 0
+    sambas: int = 0
+    red_threes: int = 0
+    red_held: int = 0
+
+    def melded(self) -> dict[str, int]:
+        return {c: getattr(self, c) for c in CLASSES}
+
+    def held(self) -> dict[str, int]:
+        return {c: getattr(self, f"held_{c}") for c in CLASSES}
+
+    @property
+    def big(self) -> int:
+        """Canastas and sambas."""
+        return self.pure + self.mixed + self.sambas
+
+
+# -- one scoring path ---------------------------------------------------------------------
+
+
+def card_class(code: int) -> str:
+    """The value class of a card of the quick entry (red threes have none: ``""``)."""
+    if code == JOKER_CODE:
+        return "jokers"
+    if code in RED_THREES:
+        return ""
+    if code in BLACK_THREES:
+        return "black_threes"
+    rank = code % 13 + 1
+    return "aces_twos" if rank <= 2 else "high" if rank >= 8 else "low"
+
+
+def tally(
+    side: int,
+    melded: Iterable[Card | int],
+    hands: Iterable[Iterable[Card | int]],
+    *,
+    pure: int = 0,
+    mixed: int = 0,
+    sambas: int = 0,
+) -> Result:
+    """The counts of a side's hand entered card by card: every melded card (red threes
+    included), the cards left in each partner's hand, and its canastas and sambas."""
+    counts = dict.fromkeys(CLASSES, 0)
+    held = dict.fromkeys(CLASSES, 0)
+    reds = red_held = 0
+    for c in melded:
+        cls = card_class(int(c))
+        if cls:
+            counts[cls] += 1
+        else:
+            reds += 1
+    for hand in hands:
+        codes = [int(c) for c in hand]
+        red_held += any(c in RED_THREES for c in codes)
+        for c in codes:
+            cls = card_class(c)
+            if cls:
+                held[cls] += 1
+    return Result(
+        side, **counts, **{f"held_{c}": n for c, n in held.items()},
+        pure=pure, mixed=mixed, sambas=sambas, red_threes=reds, red_held=red_held,
+    )
+
+
+def breakdown(result: Result, went_out: bool) -> Breakdown:
+    """The hand score of one side from its counts. The engine's ``score_breakdown`` scores
+    canonical melds of the same kinds (bonuses, red threes) and the held cards; the melded
+    cards are the entered ones, valued by ``card_value``."""
+    melds: list[Sequence[int]] = [_SAMBA] * result.sambas + [_PURE] * result.pure
+    melds += [_MIXED] * result.mixed + [(RED_THREES[0],)] * result.red_threes
+    hands: list[list[int]] = [[SAMPLE[c]] * n for c, n in result.held().items()]
+    hands += [[RED_THREES[0]]] * result.red_held
+    parts = score_breakdown(melds, hands, went_out)
+    melded = sum(card_value(SAMPLE[c]) * n for c, n in result.melded().items())
+    return replace(parts, melded=melded)
+
+
+# -- the table ----------------------------------------------------------------------------
+
+
+class HandRecord:
+    """One hand as recorded so far: canastas and sambas made, the ending, the results."""
+
+    __slots__ = (
+        "index", "dealer", "phase", "canastas", "sambas", "out", "stock", "results",
+        "parts", "points", "totals", "end",
+    )
+
+    def __init__(self, index: int, dealer: int, sides: int) -> None:
+        self.index = index
+        self.dealer = dealer
+        self.phase = PLAY
+        self.canastas = [0] * sides
+        self.sambas = [0] * sides
+        self.out = -1  # the seat that went out
+        self.stock = False  # the stock ran out
+        self.results: list[Result | None] = [None] * sides
+        self.parts: tuple[Breakdown, ...] = ()
+        self.points: tuple[int, ...] = ()  # per side
+        self.totals: tuple[int, ...] = ()  # running totals per side after this hand
+        self.end: Reason | None = None
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+    @property
+    def ended(self) -> bool:
+        """The ending is known: someone went out, or the stock ran out."""
+        return self.out >= 0 or self.stock
+
+    @property
+    def missing(self) -> list[int]:
+        """Sides whose result is not entered yet."""
+        return [s for s, r in enumerate(self.results) if r is None]
+
+
+class SambaTable:
+    """The Samba table derived from a match's events (see :class:`models.match.Match`)."""
+
+    __slots__ = (
+        "setup", "options", "names", "n", "side_of", "sides", "members", "hands", "totals",
+        "over", "winners", "end", "tie", "next_dealer", "_checks", "_moves",
+    )
+
+    def __init__(self, setup: Setup) -> None:
+        options: Options = setup.options
+        self.setup = setup
+        self.options = options
+        self.names = setup.players
+        self.n = len(setup.players)
+        self.side_of = sides_of(self.n)
+        self.sides = max(self.side_of) + 1
+        self.members = [
+            tuple(s for s in range(self.n) if self.side_of[s] == side) for side in range(self.sides)
+        ]
+        self.hands: list[HandRecord] = []
+        self.totals = [0] * self.sides
+        self.over = False
+        self.winners: list[int] = []  # winning sides
+        self.end: Reason | None = None
+        self.tie: Reason | None = None
+        self.next_dealer = options.first_dealer % self.n
+        self._checks: dict[type[Event], Callable[[Any], Reason | None]] = {
+            Start: self._check_start,
+            Canasta: self._check_big,
+            SambaMade: self._check_big,
+            Out: self._check_ending,
+            StockOut: self._check_ending,
+            Result: self._check_result,
+            Close: self._check_close,
+        }
+        self._moves: dict[type[Event], Callable[[Any], None]] = {
+            Start: self._start,
+            Canasta: self._big,
+            SambaMade: self._big,
+            Out: self._ending,
+            StockOut: self._ending,
+            Result: self._result,
+            Close: self._close,
+        }
+
+    # -- what the screens show ----------------------------------------------------------------
+    @property
+    def hand(self) -> HandRecord | None:
+        """The current (or last) hand; None before the first."""
+        return self.hands[-1] if self.hands else None
+
+    @property
+    def phase(self) -> str:
+        """``"idle"``, ``"play"``, ``"ended"`` (results to enter), ``"closed"`` or ``"over"``."""
+        if self.over:
+            return "over"
+        return self.hands[-1].phase if self.hands else "idle"
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the hand in play, or of the next hand between hands."""
+        h = self.hand
+        return h.dealer if h is not None and h.phase != CLOSED else self.next_dealer
+
+    @property
+    def history(self) -> list[HandRecord]:
+        return [h for h in self.hands if h.phase == CLOSED]
+
+    def side_name(self, side: int) -> str:
+        """``Ana & Cid``: the players of ``side``."""
+        return " & ".join(self.names[s] for s in self.members[side])
+
+    def minimum(self, side: int) -> int:
+        """The card values the side's first meld of a hand needs now."""
+        return initial_meld_minimum(self.totals[side], self.options.top_minimum)
+
+    def big(self, side: int) -> int:
+        """Canastas and sambas the side has made in the hand in play."""
+        h = self.hand
+        return 0 if h is None or h.phase == CLOSED else h.canastas[side] + h.sambas[side]
+
+    def may_go_out(self, side: int) -> bool:
+        """Two canastas or sambas recorded: a player of the side may go out."""
+        return self.big(side) >= 2
+
+    def warnings(self, h: HandRecord) -> list[Reason]:
+        """Entered canastas and sambas that differ from the ones tapped during the hand."""
+        out: list[Reason] = []
+        for side, r in enumerate(h.results):
+            tracked = h.canastas[side] + h.sambas[side]
+            if r is not None and tracked and r.big != tracked:
+                out.append(_why("samba_big_mismatch", side=self.side_name(side),
+                                entered=r.big, tracked=tracked))
+        return out
+
+    def standings(self) -> list[Place]:
+        """The sides by total, highest first; equal sides share a place."""
+        order = sorted(set(self.totals), reverse=True)
+        places: list[Place] = []
+        rank = 1
+        for value in order:
+            sides = [s for s in range(self.sides) if self.totals[s] == value]
+            seats = tuple(p for s in sides for p in self.members[s])
+            players = [self.side_name(s) for s in sides]
+            reason = (_why("samba_highest", players=players, total=value) if rank == 1 else
+                      _why("samba_behind", players=players, total=value, behind=order[0] - value))
+            places.append(Place(rank, seats, reason))
+            rank += len(sides)
+        return places
+
+    # -- the one check --------------------------------------------------------------------------
+    def check(self, event: Event) -> Reason | None:
+        """Why ``event`` cannot be recorded now, or None if it can."""
+        check = self._checks.get(type(event))
+        return Reason("not_here", {"kind": event.kind}) if check is None else check(event)
+
+    def apply(self, event: Event) -> None:
+        """Record ``event`` (already checked)."""
+        self._moves[type(event)](event)
+
+    def legal_events(self) -> list[Event]:
+        """The events a table screen offers now, each passing :meth:`check`."""
+        h = self.hand
+        candidates: list[Event] = []
+        if h is None or h.phase == CLOSED:
+            candidates.append(Start())
+        else:
+            for side in range(self.sides):
+                candidates += [Canasta(side), SambaMade(side), Result(side)]
+            candidates += [Out(p) for p in range(self.n)] + [StockOut(), Close()]
+        return [e for e in candidates if self.check(e) is None]
+
+    def _open(self) -> Reason | None:
+        h = self.hand
+        if self.over:
+            return Reason("match_over")
+        if h is None or h.phase == CLOSED:
+            return Reason("no_round")
+        return None
+
+    def _side(self, side: int) -> Reason | None:
+        return None if side < self.sides else _why("samba_no_side", side=side + 1)
+
+    def _check_start(self, event: Start) -> Reason | None:
+        h = self.hand
+        if self.over:
+            return Reason("match_over")
+        if h is not None and h.phase != CLOSED:
+            return Reason("round_open")
+        if event.dealer is not None and event.dealer >= self.n:
+            return Reason("no_player", {"seat": event.dealer})
+        return None
+
+    def _check_big(self, event: Canasta | SambaMade) -> Reason | None:
+        why = self._open() or self._side(event.side)
+        if why is None and self.phase != PLAY:
+            return Reason("round_ended")
+        return why
+
+    def _check_ending(self, event: Out | StockOut) -> Reason | None:
+        why = self._open()
+        if why is None and isinstance(event, Out) and event.player >= self.n:
+            return Reason("no_player", {"seat": event.player})
+        return why
+
+    def _check_result(self, event: Result) -> Reason | None:
+        why = self._open() or self._side(event.side)
+        if why is not None:
+            return why
+        h = self.hand
+        assert h is not None
+        results = list(h.results)
+        results[event.side] = event
+        return self._result_problem(event) or self._pack_problem(results)
+
+    def _result_problem(self, r: Result) -> Reason | None:
+        """What the pack and the rules forbid in one side's counts."""
+        side = self.side_name(r.side)
+        melded = r.melded()
+        for cls in CLASSES:
+            count = melded[cls] + r.held()[cls]
+            if count > COPIES[cls]:
+                return _why(f"samba_too_many_{cls}", count=count, most=COPIES[cls])
+        if r.red_threes + r.red_held > RED_COPIES:
+            return _why("samba_too_many_red_threes", count=r.red_threes + r.red_held,
+                        most=RED_COPIES)
+        if r.red_held > len(self.members[r.side]):
+            return _why("samba_red_held", side=side, count=r.red_held,
+                        most=len(self.members[r.side]))
+        if 0 < r.black_threes < 3:
+            return _why("samba_black_group", side=side, count=r.black_threes)
+        cards = sum(melded.values())
+        if 0 < cards < 3:
+            return _why("samba_few_melded", side=side, count=cards)
+        if cards < BIG * r.big:
+            return _why("samba_big_cards", side=side, big=r.big, need=BIG * r.big, have=cards)
+        naturals = r.aces_twos + r.high + r.low  # the twos among them are wild
+        if naturals < BIG * r.sambas:
+            return _why("samba_samba_cards", side=side, sambas=r.sambas, need=BIG * r.sambas,
+                        have=naturals)
+        need = BIG * (r.sambas + r.pure) + 5 * r.mixed
+        if naturals < need:
+            return _why("samba_naturals", side=side, need=need, have=naturals)
+        if r.mixed > r.jokers + r.aces_twos:
+            return _why("samba_mixed_wild", side=side, mixed=r.mixed, have=r.jokers + r.aces_twos)
+        return None
+
+    def _pack_problem(self, results: Sequence[Result | None]) -> Reason | None:
+        """More cards of a class over all the sides than the pack holds."""
+        entered = [r for r in results if r is not None]
+        for cls in CLASSES:
+            count = sum(r.melded()[cls] + r.held()[cls] for r in entered)
+            if count > COPIES[cls]:
+                return _why(f"samba_too_many_{cls}", count=count, most=COPIES[cls])
+        reds = sum(r.red_threes + r.red_held for r in entered)
+        if reds > RED_COPIES:
+            return _why("samba_too_many_red_threes", count=reds, most=RED_COPIES)
+        return None
+
+    def _check_close(self, event: Close) -> Reason | None:
+        why = self._open()
+        if why is not None:
+            return why
+        h = self.hand
+        assert h is not None
+        if h.missing:
+            return _why("samba_results_missing",
+                        sides=[self.side_name(s) for s in h.missing])
+        if not h.ended:
+            return _why("samba_who_out")
+        out_side = self.side_of[h.out] if h.out >= 0 else -1
+        for side, r in enumerate(h.results):
+            assert r is not None
+            if side == out_side and r.big < 2:
+                return _why("samba_out_short", side=self.side_name(side), count=r.big)
+            if side != out_side and r.black_threes:
+                return _why("samba_black_out", side=self.side_name(side))
+        return None
+
+    # -- moves ----------------------------------------------------------------------------------
+    def _start(self, event: Start) -> None:
+        dealer = self.next_dealer if event.dealer is None else event.dealer
+        self.hands.append(HandRecord(len(self.hands), dealer, self.sides))
+
+    def _big(self, event: Canasta | SambaMade) -> None:
+        h = self.hands[-1]
+        counts = h.canastas if isinstance(event, Canasta) else h.sambas
+        counts[event.side] += 1
+
+    def _ending(self, event: Out | StockOut) -> None:
+        h = self.hands[-1]
+        h.phase = ENDED
+        if isinstance(event, Out):
+            h.out, h.stock = event.player, False
+            h.end = _why("samba_went_out", player=self.names[event.player])
+        else:
+            h.out, h.stock = -1, True
+            h.end = _why("samba_stock_out")
+
+    def _result(self, event: Result) -> None:
+        h = self.hands[-1]
+        h.phase = ENDED
+        h.results[event.side] = event
+
+    def _close(self, event: Close) -> None:
+        h = self.hands[-1]
+        h.phase = CLOSED
+        out_side = self.side_of[h.out] if h.out >= 0 else -1
+        h.parts = tuple(
+            breakdown(r, side == out_side) for side, r in enumerate(h.results) if r is not None
+        )
+        h.points = tuple(b.total for b in h.parts)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Running totals, the next dealer and the end of the match from the closed hands."""
+        totals = [0] * self.sides
+        closed = self.history
+        for h in closed:
+            totals = [t + p for t, p in zip(totals, h.points, strict=True)]
+            h.totals = tuple(totals)
+        self.totals = totals
+        self.over, self.winners, self.end, self.tie = False, [], None, None
+        if not closed:
+            return
+        last = closed[-1]
+        self.next_dealer = (last.dealer + 1) % self.n
+        o = self.options
+        top = max(totals)
+        best = [s for s in range(self.sides) if totals[s] == top]
+        done = len(closed) >= o.hands if o.hands else top >= o.target
+        if not done:
+            return
+        players = [self.side_name(s) for s in best]
+        if len(best) > 1:
+            self.tie = _why("samba_tie", players=players, total=top)
+            return
+        self.over, self.winners = True, best
+        if o.hands:
+            self.end = _why("samba_hands_played", hands=len(closed), winners=players, total=top)
+        else:
+            reached = [self.side_name(s) for s in range(self.sides) if totals[s] >= o.target]
+            self.end = _why("samba_target", players=reached, target=o.target, winners=players,
+                            total=top)
+
+
+Table = SambaTable

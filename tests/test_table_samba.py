@@ -1,0 +1,262 @@
+"""Samba at a real table: sides, the in-hand guide (minimum, may go out), results by counts and
+card by card scored alike, refusals of what the pack and rules forbid, totals and the end."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from models.cards import parse_cards, samba_pack
+from models.games.samba import score_breakdown, side_score
+from models.match import Close, Event, Match, Out, Refused, Start
+from models.tables.samba import (
+    CLASSES,
+    Canasta,
+    Result,
+    SambaMade,
+    StockOut,
+    breakdown,
+    card_class,
+    tally,
+)
+
+
+def codes(text: str) -> list[int]:
+    return [int(c) for c in parse_cards(text)]
+
+
+def four(**options: object) -> Match:
+    return Match.new(["Ana", "Bea", "Cid", "Dan"], "samba", options or None)
+
+
+def why(match: Match, event: Event) -> str:
+    reason = match.why_not(event)
+    assert reason is not None
+    with pytest.raises(Refused):
+        match.record(event)
+    return reason.code
+
+
+def test_sides_follow_the_seating() -> None:
+    assert four().table.members == [(0, 2), (1, 3)]
+    six = Match.new(["A", "B", "C", "D", "E", "F"], "samba").table
+    assert six.members == [(0, 3), (1, 4), (2, 5)]
+    for n in (2, 3, 5):
+        table = Match.new([f"P{i}" for i in range(n)], "samba").table
+        assert table.members == [(s,) for s in range(n)]
+
+
+def test_in_hand_guide_minimum_and_going_out() -> None:
+    m = four()
+    assert m.table.phase == "idle"
+    assert [e.kind for e in m.legal_events()] == ["start"]
+    m.record(Start())
+    assert m.table.dealer == 0
+    assert m.table.minimum(0) == 50
+    assert not m.table.may_go_out(0)
+    m.record(Canasta(0))
+    assert not m.table.may_go_out(0)
+    m.record(SambaMade(0))
+    assert m.table.may_go_out(0) and not m.table.may_go_out(1)
+    assert m.table.big(0) == 2
+    m.undo()
+    assert not m.table.may_go_out(0)
+    assert why(m, Canasta(2)) == "samba_no_side"
+
+
+def test_minimum_follows_the_total_and_the_option() -> None:
+    m = four(top_minimum=160, target=20000)
+    table = m.table
+    for total, need in ((-10, 15), (0, 50), (1500, 90), (3000, 120), (7000, 160)):
+        table.totals = [total, 0]
+        assert table.minimum(0) == need
+
+
+def test_counts_and_cards_give_the_same_score() -> None:
+    # A side: a samba 4S..10S, a pure canasta of kings, a mixed canasta of eights with a joker,
+    # a group of aces with a 2, two red threes melded; in hand: JK 7D and 3H 5C.
+    melds = [codes("4S 5S 6S 7S 8S 9S 10S"), codes("KS KH KD KC KS KH KD"),
+             codes("8S 8H 8D 8C 8S 8H JK"), codes("AS AH 2D"), codes("3H"), codes("3D")]
+    hands = [codes("JK 7D"), codes("3H 5C")]
+    direct = score_breakdown(melds, hands, True)
+    counted = tally(0, [c for meld in melds for c in meld], hands, pure=1, mixed=1, sambas=1)
+    assert counted == Result(0, jokers=1, aces_twos=3, high=16, low=4, held_jokers=1,
+                             held_low=2, pure=1, mixed=1, sambas=1, red_threes=2, red_held=1)
+    assert breakdown(counted, True) == direct
+    assert breakdown(counted, True).total == side_score(melds, hands, True)
+
+
+def test_random_sides_score_alike() -> None:
+    rng = random.Random(5)
+    pack = [int(c) for c in samba_pack()]
+    for _ in range(300):
+        rng.shuffle(pack)
+        melded, hand = pack[:rng.randrange(0, 40)], pack[40:40 + rng.randrange(0, 15)]
+        counted = tally(0, melded, [hand])
+        melds = [[c] for c in melded if not card_class(c)]  # red threes are 1-card melds
+        expected = score_breakdown(melds, [hand], False)
+        got = breakdown(counted, False)
+        assert got.total - got.melded == expected.total - expected.melded
+        assert got.melded == sum(score_breakdown([], [[c]], False).in_hand for c in melded) * -1
+
+
+def test_card_classes() -> None:
+    assert [card_class(c) for c in codes("JK AS 2H KD 8C 7S 4H 3S 3C 3H 3D")] == [
+        "jokers", "aces_twos", "aces_twos", "high", "high", "low", "low", "black_threes",
+        "black_threes", "", ""]
+    assert CLASSES == ("jokers", "aces_twos", "high", "low", "black_threes")
+
+
+def test_a_whole_hand_with_going_out() -> None:
+    m = four()
+    m.record(Start())
+    m.record(Canasta(0))
+    m.record(Canasta(0))
+    a = Result(0, aces_twos=4, high=14, low=3, pure=1, mixed=1, jokers=1, red_threes=1)
+    b = Result(1, high=6, held_high=5, held_jokers=1, red_held=1)
+    m.record(a)
+    assert m.table.phase == "ended"
+    assert why(m, Close()) == "samba_results_missing"
+    m.record(b)
+    assert why(m, Close()) == "samba_who_out"
+    m.record(Out(1))  # Bea's side has no canasta
+    assert why(m, Close()) == "samba_out_short"
+    m.record(Out(2))  # Cid went out
+    m.record(Close())
+    h = m.table.history[0]
+    assert h.parts[0] == breakdown(a, True)
+    assert h.parts[0].going_out == 200 and h.parts[0].red_threes == 100
+    assert h.points == (80 + 140 + 15 + 50 + 500 + 300 + 200 + 100, 60 - 50 - 50 - 750)
+    assert m.table.totals == list(h.points)
+    assert m.table.phase == "closed"
+    assert m.table.dealer == 1
+    assert [p.seats for p in m.table.standings()] == [(0, 2), (1, 3)]
+    assert m.table.standings()[0].reason.describe() == "Ana & Cid: highest total, 1385 points"
+    assert not m.table.warnings(h)
+
+
+def test_stock_out_no_bonus_and_replacing() -> None:
+    m = four()
+    m.record(Start())
+    m.record(Out(0))
+    m.record(StockOut())
+    assert m.table.hand.out == -1 and m.table.hand.stock
+    m.record(Result(0, high=3))
+    m.record(Result(1, high=4))
+    m.record(Result(1, low=3))  # entered again: replaces
+    m.record(Close())
+    assert m.table.history[0].points == (30, 15)
+
+
+def test_refusals_by_the_pack_and_the_rules() -> None:
+    m = four()
+    m.record(Start())
+    assert why(m, Result(0, jokers=5, held_jokers=2, high=3)) == "samba_too_many_jokers"
+    m.record(Result(0, jokers=4, high=8))
+    assert why(m, Result(1, jokers=3, high=6)) == "samba_too_many_jokers"  # over both sides
+    assert why(m, Result(1, high=6, sambas=1)) == "samba_big_cards"  # a samba without 7 cards
+    assert why(m, Result(1, jokers=2, high=5, sambas=1)) == "samba_samba_cards"
+    assert why(m, Result(1, jokers=2, high=5, pure=1)) == "samba_naturals"
+    assert why(m, Result(1, high=7, mixed=1)) == "samba_mixed_wild"
+    assert why(m, Result(1, high=2)) == "samba_few_melded"
+    assert why(m, Result(1, black_threes=2, high=3)) == "samba_black_group"
+    assert why(m, Result(1, red_held=3)) == "samba_red_held"
+    assert why(m, Result(1, red_threes=7)) == "samba_too_many_red_threes"
+    assert why(m, Result(1, aces_twos=25)) == "samba_too_many_aces_twos"
+    assert why(m, Result(1, high=73)) == "samba_too_many_high"
+    assert why(m, Result(1, low=40, held_low=9)) == "samba_too_many_low"
+    assert why(m, Result(1, black_threes=4, held_black_threes=3)) == "samba_too_many_black_threes"
+    assert why(m, Result(2, high=3)) == "samba_no_side"
+    m.record(Result(1, black_threes=3, high=3))
+    m.record(StockOut())
+    assert why(m, Close()) == "samba_black_out"
+    text = m.why_not(Close())
+    assert text is not None and "only the player going out" in text.describe()
+    assert why(m, Canasta(0)) == "round_ended"
+    assert why(m, Start()) == "round_open"
+
+
+def test_tracked_canastas_are_a_guide() -> None:
+    m = four()
+    m.record(Start())
+    m.record(Canasta(1))
+    m.record(Result(0, high=3))
+    m.record(Result(1, high=10))
+    warnings = m.table.warnings(m.table.hand)
+    assert [w.code for w in warnings] == ["samba_big_mismatch"]
+    assert warnings[0].describe() == "Bea & Dan: 0 canastas and sambas entered, the table counted 1"
+
+
+def close_hand(m: Match, a: int, b: int) -> None:
+    """A hand scoring ``a`` and ``b`` hundreds (pure canastas of kings, no going out)."""
+    m.record(Start())
+    for side, hundreds in ((0, a), (1, b)):
+        pure, rest = divmod(hundreds, 5)
+        m.record(Result(side, high=max(3, 7 * pure), pure=pure))
+    m.record(StockOut())
+    m.record(Close())
+
+
+def test_the_match_ends_at_the_target_a_tie_plays_on() -> None:
+    m = four(target=1000)
+    close_hand(m, 10, 10)  # both 1140: a tie
+    assert m.table.phase == "closed" and m.table.tie is not None
+    assert m.table.tie.describe() == "Ana & Cid and Bea & Dan tie on 1140: another hand decides"
+    close_hand(m, 5, 0)
+    assert m.table.phase == "over" and m.table.winners == [0]
+    assert m.table.end is not None and m.table.end.code == "samba_target"
+    assert why(m, Start()) == "match_over"
+    m.undo()
+    assert m.table.phase == "ended"
+
+
+def test_fixed_hands() -> None:
+    m = four(hands=1)
+    close_hand(m, 0, 5)
+    assert m.table.phase == "over" and m.table.winners == [1]
+    assert m.table.end.code == "samba_hands_played"
+
+
+def test_three_players_each_alone() -> None:
+    m = Match.new(["Ana", "Bea", "Cid"], "samba", {"first_dealer": 2})
+    m.record(Start())
+    assert m.table.dealer == 2
+    m.record(Canasta(2))
+    m.record(SambaMade(2))
+    for side in range(3):
+        m.record(Result(side, high=14, pure=1, sambas=1) if side == 2 else Result(side, low=3))
+    m.record(Out(2))
+    m.record(Close())
+    assert m.table.history[0].points == (15, 15, 140 + 500 + 1500 + 200)
+    assert m.table.dealer == 0
+
+
+def test_saved_and_replayed() -> None:
+    m = four()
+    m.record(Start(dealer=3))
+    m.record(Canasta(0))
+    m.record(Result(0, high=7, pure=1))
+    data = m.to_dict()
+    again = Match.from_dict(data)
+    assert again.to_dict() == data
+    assert again.table.hand.results[0] == Result(0, high=7, pure=1)
+    assert again.table.dealer == 3
+
+
+def test_saved_match_loads_in_a_fresh_process() -> None:
+    """The game's own events are known as soon as a saved match is read."""
+    m = four()
+    m.record(Start())
+    m.record(SambaMade(1))
+    code = (
+        "import json, sys; from models.match import Match; "
+        "m = Match.from_dict(json.loads(sys.argv[1])); print(m.table.big(1))"
+    )
+    import json
+
+    out = subprocess.run([sys.executable, "-c", code, json.dumps(m.to_dict())],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "1"
