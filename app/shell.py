@@ -67,6 +67,7 @@ class Shell:
         except Exception:  # noqa: BLE001 - a platform that cannot tell keeps the default
             self.device_languages = []
         self.t = Translator(self._language())
+        self.store.players()  # read now, so that a damaged file is reported on the home screen
         page.on_route_change = lambda _e: self.render()
         page.on_view_pop = self._view_pop
         self.render()
@@ -144,7 +145,7 @@ class Shell:
                 resume = Resume(*line)
         problems = [records.problem_text(p, self.t) for p in self.store.problems]
         return home_view(
-            self.t, resume=resume, problems=problems,
+            self.t, resume=resume, problems=problems, on_dismiss=self._dismiss,
             on_resume=lambda: self.go(f"/match/{current}"),
             on_new=self.new_match,
             on_history=lambda: self.go("/history"),
@@ -152,6 +153,11 @@ class Shell:
             on_rules=lambda: self.go("/rules"),
             on_settings=lambda: self.go("/settings"),
         )
+
+    def _dismiss(self, index: int) -> None:
+        if 0 <= index < len(self.store.problems):
+            del self.store.problems[index]
+        self.render()
 
     # -- new match --------------------------------------------------------------------------
     def new_match(self, players: list[str] | None = None, game: str = "kartu_sama",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import flet as ft
@@ -23,6 +23,7 @@ def home_view(
     *,
     resume: Resume | None,
     problems: Sequence[str],
+    on_dismiss: Callable[[int], None],
     on_resume: Handler,
     on_new: Handler,
     on_history: Handler,
@@ -36,7 +37,12 @@ def home_view(
     for i, problem in enumerate(problems):
         controls.append(
             ft.Container(
-                message(problem, key=f"problem-{i}", error=True),
+                ft.Column([
+                    message(problem, key=f"problem-{i}", error=True),
+                    ft.Row([ft.TextButton(t("common.ok"), key=f"dismiss-{i}",
+                                          on_click=lambda _e, i=i: on_dismiss(i))],
+                           alignment=ft.MainAxisAlignment.END),
+                ], spacing=4),
                 bgcolor=ft.Colors.ERROR_CONTAINER, padding=ft.Padding.all(12),
                 border_radius=ft.BorderRadius.all(10),
             )
