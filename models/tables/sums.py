@@ -1,0 +1,601 @@
+"""Sums at a real table: the state derived from a match's events (RULES.md, Sums).
+
+The table knows every face-up card (each one is entered as it is placed), the cards each
+player removed, the size of each community pile and how many cards each player holds; it
+never knows which cards are in a hand. The game is one round:
+
+- the deal: each player's face-up card is entered (:class:`FaceUp`);
+- a turn: the player draws from a pile (:class:`DrawPile`, the table taps which one), then
+  places a card (:class:`models.match.Play`), or takes one back (:class:`TakeBack`, variant);
+- a placed card removes what the engine says (``models.games.sums.removable``): one card at
+  once, or the player picks (:class:`Remove`); the owner of the attacked card then counters
+  with a card placed (:class:`models.match.Play`) or lets it go (:class:`Let`); a player with
+  no card in hand, or for whom no card able to counter is left unseen, is not asked;
+- a pile empty at the start of a turn: that player places a last card or ends (:class:`Stop`).
+
+The turn order, the counters and the end follow the decisions of ``models.games.sums``
+(its module docstring). A card the packs hold no more of (face up or removed) is refused.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from models.cards import Card, card, pack
+from models.games.sums import (
+    Options,
+    Sums,
+    card_value,
+    check_setup,
+    explain,
+    final_score,
+    removable,
+)
+from models.match import TEXTS, Event, Place, Play, Reason, Setup, _words
+
+DEAL, DRAW, PLACE, EITHER, TARGET, COUNTER, LAST, OVER = (
+    "deal", "draw", "place", "either", "target", "counter", "last", "over"
+)
+
+SUMS_TEXTS: dict[str, str] = {
+    # why a card may be removed
+    "sums_sum": "{played} + your {helper} = {total}: takes {owner}'s {target}",
+    "sums_diff": "{played} - your {helper} = {total}: takes {owner}'s {target}",
+    "sums_diff_back": "your {helper} - {played} = {total}: takes {owner}'s {target}",
+    "sums_ace": "{played} takes {owner}'s {target}: a queen takes an ace of the same colour",
+    "sums_king": "{played} takes {owner}'s {target}: a 2 takes a king of the same colour",
+    # what happened
+    "sums_removed": "{player} removed {owner}'s {target}",
+    "sums_attack": "{player}'s {played} attacks {owner}'s {target}",
+    "sums_pile_empty": "Pile {pile} is empty: {player} may place one last card, then the "
+    "game ends",
+    # standings
+    "sums_first": "{players}: {points} points ({in_play} in play + {removed} removed)",
+    "sums_first_cards": "{players}: {points} points, tied with {others}: more cards removed "
+    "({cards} against {other_cards})",
+    "sums_tied": "{players}: tied on {points} points and {cards} cards removed",
+    "sums_behind": "{players}: {points} points ({in_play} in play + {removed} removed), "
+    "{behind} points behind",
+    "sums_behind_cards": "{players}: {points} points, tied with {others}: fewer cards "
+    "removed ({cards} against {other_cards})",
+    # refusals
+    "sums_deal_first": "Enter the face-up card of {players} first",
+    "sums_dealt_all": "Every face-up card of the deal is entered",
+    "sums_card_needed": "Enter the card {player} placed",
+    "sums_draw_or_play": "{player} draws from a pile or places a card",
+    "sums_dealt": "{player}'s face-up card is already entered",
+    "sums_seen": "{card} is already face up or removed",
+    "sums_seen_all": "The packs hold {copies} × {card}: all are already face up or removed",
+    "sums_draw_first": "{player} draws from a pile first",
+    "sums_drawn": "{player} has drawn: enter the card {player} places",
+    "sums_last": "A pile is empty: {player} places one last card or ends the game",
+    "sums_no_pile": "There is no pile {pile}",
+    "sums_empty_pile": "Pile {pile} is empty",
+    "sums_no_cards": "{player} holds no card",
+    "sums_pick": "{player} picks the card to remove first",
+    "sums_answer": "{player} counters or lets the attack go first",
+    "sums_not_target": "{owner}'s {card} is not within reach of {played}",
+    "sums_no_counter": "{card} does not take {attacker}'s {played}",
+    "sums_no_take_back": "Taking a card back is not allowed now",
+    "sums_hand_full": "A card may be taken back only with fewer than 5 cards in hand",
+    "sums_not_up": "{card} is not one of {player}'s face-up cards",
+}
+
+
+class Why(Reason):
+    """A reason of this table: its English text is in :data:`SUMS_TEXTS` (the shared codes
+    in ``models.match.TEXTS``)."""
+
+    __slots__ = ()
+
+    def describe(self) -> str:
+        words = {key: _words(value) for key, value in self.params.items()}
+        return (SUMS_TEXTS.get(self.code) or TEXTS[self.code]).format(**words)
+
+
+def why(code: str, **params: object) -> Why:
+    return Why(code, params)
+
+
+# -- events -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FaceUp(Event):
+    """The card dealt face up to ``player`` at the start."""
+
+    kind = "sums_up"
+    player: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPile(Event):
+    """``player`` drew the top card of community pile ``pile`` (0 = the first)."""
+
+    kind = "sums_draw"
+    player: int
+    pile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(Event):
+    """``player``, whose card may take several, picks ``owner``'s ``card``."""
+
+    kind = "sums_remove"
+    player: int
+    owner: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Let(Event):
+    """``player`` does not counter the attack on their card."""
+
+    kind = "sums_let"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(Event):
+    """``player`` ends the game without a last card."""
+
+    kind = "sums_stop"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack(Event):
+    """``player`` takes their face-up ``card`` back into their hand (variant)."""
+
+    kind = "sums_back"
+    player: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class Target:
+    """``played`` may take ``owner``'s ``card``, and why."""
+
+    played: Card
+    owner: int
+    card: Card
+    reason: Why
+
+
+@dataclass(frozen=True)
+class Attack:
+    """``attacker``'s ``played`` card attacks ``owner``'s ``target``."""
+
+    attacker: int
+    played: Card
+    owner: int
+    target: Card
+
+
+class SumsTable:
+    """The Sums table derived from a match's events (see :class:`models.match.Match`)."""
+
+    __slots__ = (
+        "setup", "options", "names", "n", "packs", "hand_size", "hands", "piles", "in_play",
+        "captured", "removals", "seen", "skips", "chain", "choices", "played", "final",
+        "turn", "current", "phase", "last_pile", "_checks", "_moves",
+    )
+
+    def __init__(self, setup: Setup) -> None:
+        options: Options = setup.options
+        n = len(setup.players)
+        check_setup(n, options)
+        self.setup = setup
+        self.options = options
+        self.names = setup.players
+        self.n = n
+        self.packs = options.pack_count(n)
+        self.hand_size = options.hand(n)
+        self.hands = [self.hand_size] * n
+        self.piles = [len(p) for p in Sums(n, 0, options).piles]  # the engine's deal
+        self.in_play: list[list[Card]] = [[] for _ in range(n)]
+        self.captured: list[list[Card]] = [[] for _ in range(n)]
+        self.removals: list[tuple[int, int, Card]] = []  # (remover, owner, card)
+        self.seen: Counter[int] = Counter()  # face-up and removed cards
+        self.skips = [0] * n
+        self.chain: list[Attack] = []
+        self.choices: list[Target] = []
+        self.played: Card | None = None  # the card whose target is being picked
+        self.final = False
+        self.turn = self.current = 0
+        self.phase = DEAL
+        self.last_pile = -1  # the empty pile that started the last play
+        self._checks: dict[type[Event], Callable[[Event], Why | None]] = {
+            FaceUp: self._check_up,
+            DrawPile: self._check_draw,
+            Play: self._check_play,
+            Remove: self._check_remove,
+            Let: self._check_let,
+            Stop: self._check_stop,
+            TakeBack: self._check_back,
+        }
+        self._moves: dict[type[Event], Callable[[Event], None]] = {
+            FaceUp: self._up,
+            DrawPile: self._draw,
+            Play: self._play,
+            Remove: self._remove,
+            Let: lambda _e: self._resolve(),
+            Stop: lambda _e: self._finish(),
+            TakeBack: self._back,
+        }
+        self._next_deal()
+
+    # -- what the screen shows -------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def attack(self) -> Attack | None:
+        """The attack awaiting a counter (or about to be settled)."""
+        return self.chain[-1] if self.chain else None
+
+    def scores(self) -> list[int]:
+        """Each seat's score so far (the final score once the game is over)."""
+        return [final_score(p, c) for p, c in zip(self.in_play, self.captured, strict=True)]
+
+    def breakdown(self, seat: int) -> tuple[int, int]:
+        """(points of the cards in play, points of the cards removed) of ``seat``."""
+        return final_score(self.in_play[seat], ()), final_score((), self.captured[seat])
+
+    def available(self, c: int) -> bool:
+        """Whether a card like ``c`` may still be entered (not all copies seen)."""
+        return self.seen[c] < self.packs
+
+    def copies(self) -> dict[Card, int]:
+        """How many of each card may still be entered."""
+        return {c: self.packs - self.seen[c] for c in pack() if self.seen[c] < self.packs}
+
+    def reach(self, seat: int, played: int, owners: Sequence[int] | None = None) -> list[Target]:
+        """What ``seat`` placing ``played`` may take (among ``owners``' face-up cards, by
+        default every other player's), each with the reason, in seat order."""
+        helpers = self.in_play[seat]
+        found = []
+        for owner in range(self.n) if owners is None else owners:
+            if owner == seat:
+                continue
+            for c in removable(played, helpers, self.in_play[owner]):
+                found.append(Target(card(played), owner, c,
+                                    self._reason(played, helpers, owner, c)))
+        return found
+
+    def counters(self) -> list[Target]:
+        """The unseen cards that would counter the attack now, each with the reason."""
+        a = self.attack
+        if a is None or self.phase != COUNTER:
+            return []
+        return self._counters(a)
+
+    def _counters(self, a: Attack) -> list[Target]:
+        helpers = self.in_play[a.owner]
+        out = []
+        for c in pack():
+            if self.available(c) and removable(c, helpers, [a.played]):
+                out.append(Target(c, a.attacker, a.played,
+                                  self._reason(c, helpers, a.attacker, a.played)))
+        return out
+
+    def _reason(self, played: int, helpers: Sequence[int], owner: int, target: int) -> Why:
+        r = explain(played, helpers, target)
+        assert r is not None  # the caller found it with removable()
+        params: dict[str, object] = {"played": str(r.played), "owner": self.names[owner],
+                                     "target": str(r.target)}
+        if r.helper is None:
+            return Why(f"sums_{r.op}", params)
+        params.update(helper=str(r.helper), total=card_value(target))
+        if r.op == "+":
+            return Why("sums_sum", params)
+        back = card_value(r.helper) > card_value(played)
+        return Why("sums_diff_back" if back else "sums_diff", params)
+
+    def standings(self) -> list[Place]:
+        """Places, best first: highest score, then more cards removed; a full tie shares."""
+        scores = self.scores()
+        keys = [(scores[s], len(self.captured[s])) for s in range(self.n)]
+        order = sorted(set(keys), reverse=True)
+        places: list[Place] = []
+        rank = 1
+        for i, key in enumerate(order):
+            seats = tuple(s for s in range(self.n) if keys[s] == key)
+            places.append(Place(rank, seats, self._place_reason(i, order, seats, keys)))
+            rank += len(seats)
+        return places
+
+    def _place_reason(self, i: int, order: list[tuple[int, int]], seats: tuple[int, ...],
+                      keys: list[tuple[int, int]]) -> Why:
+        points, cards = order[i]
+        players = [self.names[s] for s in seats]
+        in_play, removed = self.breakdown(seats[0])
+        if len(seats) > 1:
+            return why("sums_tied", players=players, points=points, cards=cards)
+        other = order[i + 1] if i == 0 and len(order) > 1 else order[i - 1] if i else None
+        if other is not None and other[0] == points:
+            others = [self.names[s] for s in range(self.n) if keys[s] == other]
+            code = "sums_first_cards" if i == 0 else "sums_behind_cards"
+            return why(code, players=players, points=points, others=others, cards=cards,
+                       other_cards=other[1])
+        if i == 0:
+            return why("sums_first", players=players, points=points, in_play=in_play,
+                       removed=removed)
+        return why("sums_behind", players=players, points=points, in_play=in_play,
+                   removed=removed, behind=order[0][0] - points)
+
+    @property
+    def winners(self) -> list[int]:
+        """The winners once the game is over (empty before)."""
+        if not self.over:
+            return []
+        return list(self.standings()[0].seats)
+
+    # -- the one check ---------------------------------------------------------------------
+    def check(self, event: Event) -> Reason | None:
+        """Why ``event`` cannot be recorded now, or None if it can."""
+        check = self._checks.get(type(event))
+        if check is None:
+            return Reason("not_here", {"kind": event.kind})
+        if self.over:
+            return Reason("match_over")
+        player = getattr(event, "player", 0)
+        if player >= self.n:
+            return Reason("no_player", {"seat": player})
+        reason = check(event)
+        if reason is None and getattr(event, "card", 0) is None:
+            return why("sums_card_needed", player=self.names[player])
+        return reason
+
+    def apply(self, event: Event) -> None:
+        """Record ``event`` (already checked)."""
+        self._moves[type(event)](event)
+
+    def legal_events(self) -> list[Event]:
+        """The events the table screen offers now, each passing :meth:`check` but for the
+        card, which the table enters (``card`` None where a card is placed)."""
+        p = self.current
+        candidates: list[Event] = []
+        if self.phase == DEAL:
+            candidates.append(FaceUp(p))
+        elif self.phase in (DRAW, EITHER):
+            candidates += [DrawPile(p, i) for i in range(len(self.piles))]
+        if self.phase in (PLACE, EITHER, LAST, COUNTER):
+            candidates.append(Play(p))
+        if self.phase == PLACE and self.options.take_back:
+            candidates += [TakeBack(p, c) for c in dict.fromkeys(self.in_play[p])]
+        if self.phase == TARGET:
+            candidates += [Remove(p, t.owner, t.card) for t in self.choices]
+        if self.phase == COUNTER:
+            candidates.append(Let(p))
+        if self.phase == LAST:
+            candidates.append(Stop(p))
+        return [e for e in candidates if self._open(self.check(e))]
+
+    @staticmethod
+    def _open(reason: Reason | None) -> bool:
+        return reason is None or reason.code == "sums_card_needed"
+
+    def _turn(self, player: int) -> Why | None:
+        if player != self.current:
+            return Why("not_turn", {"player": self.names[player],
+                                    "turn": self.names[self.current]})
+        return None
+
+    def _phase(self, player: int) -> Why:
+        """Why ``player`` cannot do that in this phase: what the table waits for."""
+        name = self.names[self.current]
+        if self.phase == DEAL:
+            missing = [self.names[s] for s in range(self.n) if not self.in_play[s]]
+            return why("sums_deal_first", players=missing)
+        if self.phase == DRAW:
+            return why("sums_draw_first", player=name)
+        if self.phase == PLACE:
+            return why("sums_drawn", player=name)
+        if self.phase == EITHER:
+            return why("sums_draw_or_play", player=name)
+        if self.phase == TARGET:
+            return why("sums_pick", player=name)
+        if self.phase == COUNTER:
+            return why("sums_answer", player=name)
+        return why("sums_last", player=name)
+
+    def _card(self, c: Card | None) -> Why | None:
+        if c is None or self.available(c):
+            return None
+        if self.packs == 1:
+            return why("sums_seen", card=str(c))
+        return why("sums_seen_all", card=str(c), copies=self.packs)
+
+    def _check_up(self, event: Event) -> Why | None:
+        assert isinstance(event, FaceUp)
+        if self.phase != DEAL:
+            return why("sums_dealt_all")
+        if self.in_play[event.player]:
+            return why("sums_dealt", player=self.names[event.player])
+        return self._card(event.card)
+
+    def _check_draw(self, event: Event) -> Why | None:
+        assert isinstance(event, DrawPile)
+        if self.phase not in (DRAW, EITHER):
+            return self._phase(event.player)
+        if event.pile >= len(self.piles):
+            return why("sums_no_pile", pile=event.pile + 1)
+        if not self.piles[event.pile]:
+            return why("sums_empty_pile", pile=event.pile + 1)
+        return self._turn(event.player)
+
+    def _check_play(self, event: Event) -> Why | None:
+        assert isinstance(event, Play)
+        if self.phase not in (PLACE, EITHER, LAST, COUNTER):
+            return self._phase(event.player)
+        turn = self._turn(event.player)
+        if turn is not None:
+            return turn
+        if not self.hands[event.player]:
+            return why("sums_no_cards", player=self.names[event.player])
+        seen = self._card(event.card)
+        if seen is not None or event.card is None or self.phase != COUNTER:
+            return seen
+        a = self.chain[-1]
+        if not removable(event.card, self.in_play[event.player], [a.played]):
+            return why("sums_no_counter", card=str(event.card),
+                       attacker=self.names[a.attacker], played=str(a.played))
+        return None
+
+    def _check_remove(self, event: Event) -> Why | None:
+        assert isinstance(event, Remove)
+        if self.phase != TARGET:
+            return self._phase(event.player)
+        turn = self._turn(event.player)
+        if turn is not None:
+            return turn
+        if event.owner >= self.n:
+            return Why("no_player", {"seat": event.owner})
+        if any(t.owner == event.owner and t.card == event.card for t in self.choices):
+            return None
+        return why("sums_not_target", owner=self.names[event.owner], card=str(event.card),
+                   played=str(self.played))
+
+    def _check_let(self, event: Event) -> Why | None:
+        assert isinstance(event, Let)
+        if self.phase != COUNTER:
+            return self._phase(event.player)
+        return self._turn(event.player)
+
+    def _check_stop(self, event: Event) -> Why | None:
+        assert isinstance(event, Stop)
+        if self.phase != LAST:
+            return self._phase(event.player)
+        return self._turn(event.player)
+
+    def _check_back(self, event: Event) -> Why | None:
+        assert isinstance(event, TakeBack)
+        if not self.options.take_back:
+            return why("sums_no_take_back")
+        if self.phase != PLACE:
+            return self._phase(event.player)
+        turn = self._turn(event.player)
+        if turn is not None:
+            return turn
+        if self.hands[event.player] >= 5:
+            return why("sums_hand_full")
+        if event.card not in self.in_play[event.player]:
+            return why("sums_not_up", card=str(event.card), player=self.names[event.player])
+        return None
+
+    # -- moves -----------------------------------------------------------------------------
+    def _put(self, seat: int, c: Card) -> None:
+        self.in_play[seat].append(c)
+        self.seen[c] += 1
+
+    def _next_deal(self) -> None:
+        missing = [s for s in range(self.n) if not self.in_play[s]]
+        if missing:
+            self.current = missing[0]
+        else:
+            self._start_turn(0)
+
+    def _up(self, event: Event) -> None:
+        assert isinstance(event, FaceUp) and event.card is not None
+        self._put(event.player, event.card)
+        self._next_deal()
+
+    def _draw(self, event: Event) -> None:
+        assert isinstance(event, DrawPile)
+        self.piles[event.pile] -= 1
+        self.hands[event.player] += 1
+        if self.phase == DRAW:
+            self.phase = PLACE
+        else:
+            self._next_turn()
+
+    def _play(self, event: Event) -> None:
+        assert isinstance(event, Play) and event.card is not None
+        seat, c = event.player, event.card
+        self.hands[seat] -= 1
+        if self.phase == COUNTER:
+            a = self.chain[-1]
+            self._put(seat, c)
+            self.skips[seat] += 1
+            self._attack(Attack(seat, c, a.attacker, a.played))
+            return
+        if self.phase == LAST:
+            self.final = True
+        found = self.reach(seat, c)
+        self._put(seat, c)
+        if not found:
+            self._end_turn()
+        elif len(found) == 1:
+            self._attack(Attack(seat, c, found[0].owner, found[0].card))
+        else:
+            self.played = c
+            self.choices = found
+            self.phase = TARGET
+
+    def _remove(self, event: Event) -> None:
+        assert isinstance(event, Remove) and event.card is not None and self.played is not None
+        self._attack(Attack(event.player, self.played, event.owner, event.card))
+
+    def _attack(self, a: Attack) -> None:
+        """The owner of the attacked card may counter: asked while they hold a card and an
+        unseen card could counter."""
+        self.chain.append(a)
+        self.choices, self.played = [], None
+        if self.hands[a.owner] and self._counters(a):
+            self.current = a.owner
+            self.phase = COUNTER
+        else:
+            self._resolve()
+
+    def _resolve(self) -> None:
+        """Nobody counters any more: the last attacked card goes to its attacker."""
+        a = self.chain[-1]
+        self.in_play[a.owner].remove(a.target)
+        self.captured[a.attacker].append(a.target)
+        self.removals.append((a.attacker, a.owner, a.target))
+        self.chain = []
+        self._end_turn()
+
+    def _back(self, event: Event) -> None:
+        assert isinstance(event, TakeBack) and event.card is not None
+        self.in_play[event.player].remove(event.card)
+        self.seen[event.card] -= 1
+        self.hands[event.player] += 1
+        self._next_turn()
+
+    def _end_turn(self) -> None:
+        if self.final:
+            self._finish()
+        else:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        seat, skips = self.turn, self.skips
+        while True:
+            seat = (seat + 1) % self.n
+            if not skips[seat]:
+                break
+            skips[seat] -= 1  # that player already played this turn as a counter
+        self._start_turn(seat)
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn = self.current = seat
+        if all(self.piles):
+            self.phase = EITHER if self.options.draw_or_play else DRAW
+        elif self.hands[seat]:
+            self.phase = LAST
+            self.last_pile = self.piles.index(0)
+        else:
+            self._finish()
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self.chain, self.choices, self.played = [], [], None
+
+
+Table = SumsTable

@@ -1,0 +1,374 @@
+"""Sums at a real table: the derivation from events, its refusals with reasons, and agreement
+with the engine on whole random games (every engine move recorded as the table would)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from models.cards import card, parse_card
+from models.games import sums
+from models.games.sums import DRAW, LET, STOP, TAKE, TARGET, Options
+from models.match import Event, Match, Play, Refused
+from models.tables import sums as tb
+from models.tables.sums import (
+    COUNTER,
+    DEAL,
+    EITHER,
+    LAST,
+    OVER,
+    PLACE,
+    DrawPile,
+    FaceUp,
+    Let,
+    Remove,
+    Stop,
+    TakeBack,
+)
+
+
+def c(text: str) -> object:
+    return parse_card(text)
+
+
+def match(players: tuple[str, ...] = ("Ana", "Bea"), options: object = None,
+          up: tuple[str, ...] = ("5D", "QD")) -> Match:
+    m = Match.new(list(players), "sums", options)
+    for seat, text in enumerate(up):
+        m.record(FaceUp(seat, c(text)))
+    return m
+
+
+def refused(m: Match, event: Event) -> str:
+    with pytest.raises(Refused) as info:
+        m.record(event)
+    return str(info.value)
+
+
+# -- the deal ---------------------------------------------------------------------------------
+
+def test_the_deal_sets_hands_piles_and_face_up_cards() -> None:
+    m = Match.new(["Ana", "Bea", "Cid"], "sums")
+    t = m.table
+    assert (t.phase, t.current, t.hands, t.piles) == (DEAL, 0, [5, 5, 5], [17, 17])
+    assert refused(m, DrawPile(0, 0)) == "Enter the face-up card of Ana, Bea and Cid first"
+    m.record(FaceUp(0, c("7H")))
+    assert t.current == 1
+    assert refused(m, FaceUp(1, c("7H"))) == "7H is already face up or removed"
+    assert refused(m, FaceUp(0, c("8H"))) == "Ana's face-up card is already entered"
+    m.record(FaceUp(1, c("8H")))
+    m.record(FaceUp(2, c("9H")))
+    assert (t.phase, t.current) == (tb.DRAW, 0)
+    assert refused(m, FaceUp(2, c("10H"))) == "Every face-up card of the deal is entered"
+
+
+def test_piles_follow_the_pack_the_players_and_the_options() -> None:
+    assert Match.new(["A", "B", "C", "D"], "sums").table.piles == [18, 18]  # 3 in hand each
+    assert Match.new(["A", "B"], "sums", {"piles": 3}).table.piles == [13, 13, 14]
+    assert Match.new(list("ABCDE"), "sums").table.piles == [37, 37]  # two packs
+
+
+# -- a turn, a removal, a counter --------------------------------------------------------------
+
+def test_a_turn_is_a_draw_then_a_card_placed() -> None:
+    m = match()
+    t = m.table
+    assert refused(m, Play(0, c("2C"))) == "Ana draws from a pile first"
+    assert refused(m, DrawPile(1, 0)) == "It is Ana's turn, not Bea's"
+    m.record(DrawPile(0, 1))
+    assert (t.phase, t.piles, t.hands) == (PLACE, [20, 19], [6, 5])
+    assert refused(m, DrawPile(0, 0)) == "Ana has drawn: enter the card Ana places"
+    assert refused(m, Play(0, None)) == "Enter the card Ana placed"
+    m.record(Play(0, c("2C")))
+    assert (t.phase, t.current, t.in_play[0], t.hands) == (tb.DRAW, 1, [c("5D"), c("2C")], [5, 5])
+
+
+def test_the_worked_example_removal_and_counter() -> None:
+    """7 of hearts + your 5 of diamonds = 12: may take Bea's queen of diamonds; Bea counters
+    with the 5 of hearts (her queen - 5 = 7); Ana lets it go: Bea removes Ana's 7."""
+    m = match()
+    t = m.table
+    m.record(DrawPile(0, 0))
+    (target,) = t.reach(0, c("7H"))
+    assert target.reason.describe() == "7H + your 5D = 12: takes Bea's QD"
+    m.record(Play(0, c("7H")))
+    assert (t.phase, t.current) == (COUNTER, 1)
+    assert [str(x.played) for x in t.counters()] == ["5H"]  # 5D is face up already
+    assert t.counters()[0].reason.describe() == "your QD - 5H = 7: takes Ana's 7H"
+    assert refused(m, Play(1, c("3H"))) == "3H does not take Ana's 7H"
+    m.record(Play(1, c("5H")))
+    assert (t.phase, t.current) == (COUNTER, 0)
+    assert t.attack.played == c("5H") and t.attack.target == c("7H")
+    m.record(Let(0))
+    assert t.in_play == [[c("5D")], [c("QD"), c("5H")]]
+    assert t.captured == [[], [c("7H")]]
+    assert t.removals == [(1, 0, c("7H"))]
+    # Bea's counter was her next turn: Ana plays again.
+    assert (t.phase, t.current, t.skips) == (tb.DRAW, 0, [0, 0])
+    assert t.scores() == [1, 4]
+
+
+def test_letting_the_attack_go_removes_the_attacked_card() -> None:
+    m = match()
+    m.record(DrawPile(0, 0))
+    m.record(Play(0, c("7H")))
+    m.record(Let(1))
+    t = m.table
+    assert t.captured == [[c("QD")], []]
+    assert (t.phase, t.current) == (tb.DRAW, 1)
+
+
+def test_no_question_when_no_unseen_card_could_counter() -> None:
+    # Bea's QD attacked by 7H: only a red 5 counters (QD - 5); both are seen.
+    m = match(("Ana", "Bea", "Cid"), up=("5D", "QD", "5H"))
+    m.record(DrawPile(0, 0))
+    m.record(Play(0, c("7H")))
+    t = m.table
+    assert t.captured[0] == [c("QD")]
+    assert (t.phase, t.current) == (tb.DRAW, 1)
+
+
+def test_several_targets_the_player_picks_one() -> None:
+    m = match(("Ana", "Bea", "Cid"), up=("5D", "QD", "2H"))
+    t = m.table
+    m.record(DrawPile(0, 0))
+    m.record(Play(0, c("7H")))  # 7 + 5 = 12 (Bea's QD), 7 - 5 = 2 (Cid's 2H)
+    assert t.phase == tb.TARGET
+    assert [(x.owner, str(x.card), x.reason.code) for x in t.choices] == [
+        (1, "QD", "sums_sum"), (2, "2H", "sums_diff")]
+    assert refused(m, Play(1, c("3S"))) == "Ana picks the card to remove first"
+    assert refused(m, Remove(0, 1, c("5D"))) == "Bea's 5D is not within reach of 7H"
+    m.record(Remove(0, 2, c("2H")))
+    assert (t.phase, t.current) == (COUNTER, 2)
+    m.record(Let(2))
+    assert t.captured[0] == [c("2H")]
+
+
+def test_the_ace_and_king_rules_in_words() -> None:
+    m = match(up=("5D", "AD"))
+    assert m.table.reach(0, c("QH"))[0].reason.describe() == (
+        "QH takes Bea's AD: a queen takes an ace of the same colour")
+    m = match(up=("5D", "KH"))
+    assert m.table.reach(0, c("2D"))[0].reason.describe() == (
+        "2D takes Bea's KH: a 2 takes a king of the same colour")
+    m = match(up=("9D", "2H"))
+    assert m.table.reach(0, c("7H"))[0].reason.describe() == (
+        "your 9D - 7H = 2: takes Bea's 2H")
+
+
+def test_a_removed_card_cannot_be_entered_again_with_one_pack() -> None:
+    m = match()
+    m.record(DrawPile(0, 0))
+    m.record(Play(0, c("7H")))
+    m.record(Let(1))
+    m.record(DrawPile(1, 0))
+    assert refused(m, Play(1, c("QD"))) == "QD is already face up or removed"
+    assert not m.table.available(c("QD"))
+
+
+def test_two_packs_allow_two_copies() -> None:
+    m = match(("A", "B", "C", "D", "E"), up=("5D", "5D", "3S", "4S", "6S"))
+    m.record(DrawPile(0, 0))
+    assert refused(m, Play(0, c("5D"))) == (
+        "The packs hold 2 × 5D: all are already face up or removed")
+
+
+# -- the end --------------------------------------------------------------------------------------
+
+def small() -> Match:
+    """Two players with 22 cards each, piles of 3 and 3, after three turns that take nothing
+    and empty the first pile (Ana AS 4S, Bea 10C): Bea is to play."""
+    m = match(options={"hand_size": 22})
+    assert m.table.piles == [3, 3]
+    for seat, text in ((0, "AS"), (1, "10C"), (0, "4S")):
+        m.record(DrawPile(seat, 0))
+        m.record(Play(seat, c(text)))
+    assert m.table.captured == [[], []]
+    return m
+
+
+def test_an_empty_pile_at_the_start_of_a_turn_runs_the_last_play() -> None:
+    m = small()
+    t = m.table
+    assert (t.phase, t.current, t.last_pile) == (LAST, 1, 0)
+    assert refused(m, DrawPile(1, 1)) == (
+        "A pile is empty: Bea places one last card or ends the game")
+    m.record(Play(1, c("4C")))
+    assert t.phase == OVER
+    assert refused(m, Play(0, c("6C"))) == "The match is over"
+
+
+def test_the_last_player_may_stop() -> None:
+    m = small()
+    m.record(Stop(1))
+    assert m.table.over
+
+
+def test_the_last_card_may_remove_and_be_countered_then_the_game_ends() -> None:
+    m = small()
+    t = m.table
+    m.record(Play(1, c("7H")))  # Bea's QD - 7H = 5: takes Ana's 5D
+    assert (t.phase, t.current) == (COUNTER, 0)
+    m.record(Play(0, c("2H")))  # 7H = 5D + 2H
+    assert (t.phase, t.current) == (COUNTER, 1)
+    m.record(Let(1))
+    assert t.over
+    assert t.captured == [[c("7H")], []]
+
+
+def test_standings_highest_score_then_more_removed_then_shared() -> None:
+    m = match()
+    t = m.table
+    m.record(DrawPile(0, 0))
+    m.record(Play(0, c("7H")))
+    m.record(Let(1))  # Ana: 5D 7H + QD removed = 4; Bea: 0
+    places = t.standings()
+    assert [(p.rank, p.seats) for p in places] == [(1, (0,)), (2, (1,))]
+    assert places[0].reason.describe() == "Ana: 4 points (2 in play + 2 removed)"
+    assert places[1].reason.describe() == "Bea: 0 points (0 in play + 0 removed), 4 points behind"
+    assert t.breakdown(0) == (2, 2)
+
+
+def test_a_tie_on_points_goes_to_more_removed_cards() -> None:
+    t = match().table  # an arranged tie: equal points, Bea removed more
+    t.in_play = [[c("KH")], [c("2S")]]
+    t.captured = [[], [c("3S"), c("4S")]]
+    assert t.scores() == [3, 3]
+    first, second = t.standings()
+    assert first.seats == (1,) and second.seats == (0,)
+    assert first.reason.describe() == (
+        "Bea: 3 points, tied with Ana: more cards removed (2 against 0)")
+    assert second.reason.describe() == (
+        "Ana: 3 points, tied with Bea: fewer cards removed (0 against 2)")
+    t.captured = [[c("3S")], [c("4S")]]
+    t.in_play = [[c("KH")], [c("AS")]]
+    (shared,) = t.standings()
+    assert shared.seats == (0, 1)
+    assert shared.reason.describe() == "Ana and Bea: tied on 4 points and 1 cards removed"
+
+
+# -- variants ------------------------------------------------------------------------------------
+
+def test_take_back_variant() -> None:
+    m = match(options={"take_back": True, "hand_size": 3})
+    t = m.table
+    m.record(DrawPile(0, 0))
+    assert refused(m, TakeBack(0, c("QD"))) == "QD is not one of Ana's face-up cards"
+    m.record(TakeBack(0, c("5D")))
+    assert (t.in_play[0], t.hands[0], t.current) == ([], 5, 1)
+    assert t.available(c("5D"))
+    m.record(DrawPile(1, 0))
+    m.record(Play(1, c("2C")))
+    m.record(DrawPile(0, 0))
+    assert refused(m, TakeBack(0, c("5D"))) == (
+        "A card may be taken back only with fewer than 5 cards in hand")
+
+
+def test_take_back_is_off_by_default() -> None:
+    m = match()
+    m.record(DrawPile(0, 0))
+    assert refused(m, TakeBack(0, c("5D"))) == "Taking a card back is not allowed now"
+
+
+def test_draw_or_play_variant() -> None:
+    m = match(options={"draw_or_play": True})
+    t = m.table
+    assert t.phase == EITHER
+    m.record(DrawPile(0, 0))
+    assert (t.current, t.hands) == (1, [6, 5])
+    m.record(Play(1, c("2C")))
+    assert (t.current, t.hands) == (0, [6, 4])
+    assert refused(m, Remove(0, 1, c("2C"))) == "Ana draws from a pile or places a card"
+
+
+# -- the match ------------------------------------------------------------------------------------
+
+def test_undo_and_saved_events_replay() -> None:
+    m = match()
+    m.record(DrawPile(0, 0))
+    m.record(Play(0, c("7H")))
+    m.record(Play(1, c("5H")))
+    saved = m.to_dict()
+    again = Match.from_dict(saved)
+    assert again.table.in_play == m.table.in_play
+    assert again.table.current == 0
+    assert [e.kind for e in again.events] == ["sums_up", "sums_up", "sums_draw", "play", "play"]
+    m.undo()
+    assert (m.table.phase, m.table.current) == (COUNTER, 1)
+    m.undo()
+    m.undo()
+    assert (m.table.phase, m.table.piles) == (tb.DRAW, [20, 20])
+
+
+def test_legal_events_agree_with_the_check() -> None:
+    m = match()
+    assert [e.kind for e in m.legal_events()] == ["sums_draw", "sums_draw"]
+    m.record(DrawPile(0, 0))
+    assert [e.kind for e in m.legal_events()] == ["play"]
+    m.record(Play(0, c("7H")))
+    assert [e.kind for e in m.legal_events()] == ["play", "sums_let"]
+
+
+# -- agreement with the engine ---------------------------------------------------------------------
+
+PHASES = {"draw": tb.DRAW, "play": PLACE, "draw_or_play": EITHER, "target": tb.TARGET,
+          "counter": COUNTER, "last": LAST, "over": OVER}
+
+
+def event_of(state: sums.Sums, action: int) -> Event:
+    """The table event of one engine action."""
+    p = state.current_player
+    if action < TAKE:
+        return Play(p, card(action))
+    if action < DRAW:
+        return TakeBack(p, card(action - TAKE))
+    if action < LET:
+        return DrawPile(p, action - DRAW)
+    if action == LET:
+        return Let(p)
+    if action == STOP:
+        return Stop(p)
+    owner, code = divmod(action - TARGET, 52)
+    return Remove(p, owner, card(code))
+
+
+def same(state: sums.Sums, m: Match) -> None:
+    t = m.table
+    assert t.phase == PHASES[sums.PHASES[state.phase]]
+    assert t.current == state.current or t.over
+    assert t.in_play == state.in_play
+    assert t.captured == state.captured
+    assert t.hands == [len(h) for h in state.hands]
+    assert t.piles == [len(p) for p in state.piles]
+    assert t.scores() == state.scores
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_whole_games_agree_with_the_engine(seed: int) -> None:
+    rng = random.Random(seed)
+    players = 2 + seed % 5
+    options = [Options(), Options(take_back=True), Options(draw_or_play=True),
+               Options(piles=3)][seed % 4]
+    state = sums.Sums(players, seed, options)
+    m = Match.new([f"P{i}" for i in range(players)], "sums", options)
+    for seat in range(players):
+        m.record(FaceUp(seat, card(state.in_play[seat][0])))
+    same(state, m)
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        event = event_of(state, action)
+        state.apply(action)
+        m.record(event)
+        t = m.table
+        # The table asks for a counter whenever an unseen card could counter; the engine only
+        # when the owner holds one: that owner lets it go.
+        while t.phase == COUNTER and sums.PHASES[state.phase] != "counter":
+            m.record(Let(t.current))
+        if t.phase == COUNTER:
+            assert t.attack.played == card(state.attack[1])
+            assert all(x in [int(y.played) for y in t.counters()] for x in state.choices)
+        same(state, m)
+    assert m.table.winners == state.winners
+    places = m.table.standings()
+    assert list(places[0].seats) == state.winners
