@@ -711,7 +711,7 @@ def test_undo_of_every_kind_of_event() -> None:
         assert snap(match.table) == before
         match.record(event)
         seen.add(event.kind)
-    assert seen == set(EVENTS)
+    assert seen == {k for k, cls in EVENTS.items() if cls.__module__ == "models.match"}
     while match.events:
         match.undo()
     assert snap(match.table) == snap(new(3, jokers=True, target=1000).table)
