@@ -65,7 +65,9 @@ class Draft:
 
     def game_options(self) -> Any:
         """The game's Options for this draft (raises MejaError when impossible)."""
-        values = {**self.values(), "first_dealer": self.dealer}
+        values = self.values()
+        if "first_dealer" in values:  # games without a dealer (Sums) have no such option
+            values["first_dealer"] = self.dealer
         return GAMES[self.game].options(values)
 
     def error(self, t: Translator) -> str:
