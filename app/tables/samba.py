@@ -1,0 +1,512 @@
+"""Samba at the table: the referee controller. A tap on the table (a hand starts, a side made a
+canasta or a samba, who went out) is one event, checked by the match and saved at once. Each
+side's result is entered by counts or card by card; it is recorded when the entry leaves that
+side or closes the hand, with the reason shown when the pack or the rules refuse it. Screens:
+the table, the result entry (``/match/<id>/result``) and the scoreboard."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from app.i18n import names, say
+from app.options import OptionSpec
+from app.tables import TableApp
+from models.cards import parse_card, samba_pack
+from models.games.samba import sides_of
+from models.games.samba_melds import Breakdown, card_value
+from models.match import Close, Event, Match, Out, Reason, Refused, Start
+from models.tables.samba import (
+    CLASSES,
+    COPIES,
+    RED_COPIES,
+    Canasta,
+    Result,
+    SambaMade,
+    StockOut,
+    breakdown,
+    tally,
+)
+from views.samba import (
+    Choice,
+    Count,
+    EntryData,
+    SambaTableData,
+    SideLine,
+    entry_view,
+    hand_details,
+    samba_table_view,
+)
+from views.scoreboard import Place, ScoreData, scoreboard_view
+from views.table import Action
+
+if TYPE_CHECKING:
+    from app.shell import Shell
+
+OPTIONS = (
+    OptionSpec("target", "int", 1000, 20000, 500),
+    OptionSpec("hands", "int", 0, 30, 1),
+    OptionSpec("top_minimum", "int", 150, 160, 10),
+)
+KINDS = ("pure", "mixed", "sambas")
+MELDED = "melded"
+COPIES_OF = {str(c): n for c, n in Counter(samba_pack()).items()}  # 3 of each, 6 jokers
+
+
+def teams(players: list[str], values: dict[str, Any], t: Any) -> list[str]:
+    """The sides the seating makes, for the new-match screen."""
+    n = len(players)
+    if n < 2:
+        return []
+    side = sides_of(n)
+    count = max(side) + 1
+    if count == n:
+        return [t("samba.alone")]
+    labels = [" & ".join(p for s, p in enumerate(players) if side[s] == i) for i in range(count)]
+    return [t("samba.teams", teams=names(labels, t))]
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+class Referee:
+    """One Samba match loaded from storage, and the taps that change it."""
+
+    def __init__(self, shell: Shell, match_id: str, match: Match) -> None:
+        self.shell = shell
+        self.match_id = match_id
+        self.match = match
+        self.names = list(match.setup.players)
+        self._reset()
+
+    def _reset(self) -> None:
+        self.side = 0
+        self.mode: dict[int, str] = {}
+        self.counts: dict[int, dict[str, int]] = {}
+        self.cards: dict[int, dict[str, list[str]]] = {}
+        self.target: dict[int, str] = {}
+        self.error = ""
+
+    @property
+    def t(self) -> Any:
+        return self.shell.t
+
+    @property
+    def table(self) -> Any:
+        return self.match.table
+
+    def say(self, reason: Reason) -> str:
+        return say(self.t, reason.code, reason.params)
+
+    # -- routing ----------------------------------------------------------------------------
+    def view(self, sub: str) -> ft.View:
+        phase = self.table.phase
+        if sub == "result" and phase in ("play", "ended"):
+            return self._entry_view()
+        if sub == "score" or phase == "over":
+            return self._score_view()
+        return self._table_view()
+
+    def _go(self, sub: str = "") -> None:
+        self.shell.go(f"/match/{self.match_id}" + (f"/{sub}" if sub else ""))
+
+    # -- recording --------------------------------------------------------------------------
+    def record(self, event: Event) -> bool:
+        """Check, record and save one event; a refusal is shown and changes nothing."""
+        try:
+            self.match.record(event)
+        except Refused as refused:
+            self.shell.toast(self.say(refused.reason))
+            return False
+        self.shell.store.append_event(self.match_id, event.to_dict())
+        if isinstance(event, Close | Start):
+            self._save_summary()
+        return True
+
+    def undo(self) -> None:
+        if not self.match.events:
+            return
+        event = self.match.undo()
+        self.shell.store.pop_event(self.match_id)
+        if isinstance(event, Close | Start):
+            self._save_summary()
+        if isinstance(event, Result):
+            self.counts.pop(event.side, None)
+        self.shell.refresh()
+
+    def _save_summary(self) -> None:
+        table = self.table
+        over = table.phase == "over"
+        history = table.history
+        side = table.side_of
+        self.shell.store.update_summary(self.match_id, {
+            "status": "finished" if over else "playing",
+            "round": len(history) + (0 if over else 1),
+            "mode": None,
+            "totals": [table.totals[side[s]] for s in range(len(self.names))],
+            "winners": [self.names[p] for w in table.winners for p in table.members[w]],
+            "rounds": [[h.points[side[s]] for s in range(len(self.names))] for h in history],
+        })
+        if over and self.shell.store.current_match_id() == self.match_id:
+            self.shell.store.set_current_match(None)
+        elif not over:
+            self.shell.store.set_current_match(self.match_id)
+
+    # -- the table --------------------------------------------------------------------------
+    def _points(self, n: int) -> str:
+        return self.t.plural("table.points", n)
+
+    def _table_data(self) -> SambaTableData:
+        t, table = self.t, self.table
+        phase = table.phase
+        h = table.hand
+        playing = phase in ("play", "ended")
+        number = h.number if playing and h is not None else len(table.history) + 1
+        dealer = self.names[table.dealer]
+        actions: list[Action] = []
+        detail = ""
+        if phase in ("idle", "closed"):
+            prompt = t("table.deals", name=dealer)
+            actions.append(Action("start", t("samba.start", n=number)))
+            if table.tie is not None:
+                detail = self.say(table.tie)
+        elif phase == "play":
+            prompt = t("samba.under_way", n=number)
+            detail = t("samba.dealt", name=dealer)
+            actions.append(Action("result", t("samba.hand_over")))
+        else:
+            prompt = t("samba.hand_ended")
+            detail = self.say(h.end) if h is not None and h.end is not None else ""
+            actions.append(Action("result", t("samba.enter_results")))
+        sides = []
+        for s in range(table.sides):
+            big = table.big(s)
+            sides.append(SideLine(
+                name=table.side_name(s), total=self._points(table.totals[s]),
+                minimum=t("samba.minimum", n=table.minimum(s)),
+                melds=t("samba.melds", canastas=h.canastas[s], sambas=h.sambas[s])
+                if phase == "play" and h is not None else "",
+                going_out=(t("samba.may_out") if big >= 2 else
+                           t.plural("samba.may_not_out", 2 - big)) if phase == "play" else "",
+                may_out=big >= 2,
+                dealer=table.dealer in table.members[s],
+            ))
+        undo = ""
+        if self.match.events:
+            undo = t("table.undo", what=self._event_words(self.match.events[-1]))
+        return SambaTableData(
+            route=f"/match/{self.match_id}", title=t("samba.title", n=number), prompt=prompt,
+            detail=detail, sides=tuple(sides), playing=phase == "play",
+            canasta=t("samba.add_canasta"), samba=t("samba.add_samba"),
+            actions=tuple(actions), undo=undo,
+        )
+
+    def _event_words(self, event: Event) -> str:
+        t, table = self.t, self.table
+        if isinstance(event, Canasta | SambaMade | Result):
+            return t(f"samba.event.{event.kind}", side=table.side_name(event.side))
+        if isinstance(event, Out):
+            return t("event.out", name=self.names[event.player])
+        if isinstance(event, Start):
+            return t("samba.event.start", n=len(table.hands))
+        return t(f"samba.event.{event.kind}")
+
+    def _table_view(self) -> ft.View:
+        return samba_table_view(
+            self.t, self._table_data(), on_action=self._act, on_big=self._big,
+            on_undo=self.undo, on_scores=lambda: self._go("score"),
+            on_back=lambda: self.shell.go("/"),
+        )
+
+    def _act(self, key: str) -> None:
+        if key == "result":
+            self.error = ""
+            return self._go("result")
+        if self.record(Start()):
+            self._reset()
+            self.shell.refresh()
+        return None
+
+    def _big(self, kind: str, side: int) -> None:
+        if self.record(Canasta(side) if kind == "canasta" else SambaMade(side)):
+            self.shell.refresh()
+
+    # -- the result entry -------------------------------------------------------------------
+    def _counts(self, side: int) -> dict[str, int]:
+        if side not in self.counts:
+            h = self.table.hand
+            recorded = h.results[side] if h is not None else None
+            if recorded is not None:
+                data = recorded.to_dict()
+                self.counts[side] = {k: v for k, v in data.items() if k not in ("kind", "side")}
+            else:
+                self.counts[side] = {k: 0 for k in Result(side).to_dict() if k not in
+                                     ("kind", "side")}
+                if h is not None:
+                    self.counts[side]["sambas"] = h.sambas[side]
+        return self.counts[side]
+
+    def _cards(self, side: int) -> dict[str, list[str]]:
+        if side not in self.cards:
+            self.cards[side] = {MELDED: []} | {f"hand-{p}": [] for p in self.table.members[side]}
+        return self.cards[side]
+
+    def _draft(self, side: int) -> Result:
+        counts = self._counts(side)
+        if self.mode.get(side) == "cards":
+            cards = self._cards(side)
+            hands = [[parse_card(c) for c in v] for k, v in cards.items() if k != MELDED]
+            return tally(side, [parse_card(c) for c in cards[MELDED]], hands,
+                         **{k: counts[k] for k in KINDS})
+        return Result(side, **counts)
+
+    def _store(self, side: int) -> bool:
+        """Record ``side``'s entry if it changed; False (the reason shown) if refused."""
+        h = self.table.hand
+        if h is None:
+            return True
+        draft = self._draft(side)
+        if h.results[side] == draft:
+            return True
+        reason = self.match.why_not(draft)
+        if reason is not None:
+            self.error = self.say(reason)
+            return False
+        self.error = ""
+        return self.record(draft)
+
+    def _went_out(self, side: int) -> bool:
+        h = self.table.hand
+        return h is not None and h.out >= 0 and self.table.side_of[h.out] == side
+
+    def _score_lines(self, parts: Breakdown) -> tuple[str, ...]:
+        return tuple(self.t(f"samba.part.{name}", n=signed(points))
+                     for name, points in parts.lines())
+
+    def _entry_data(self) -> EntryData:
+        t, table = self.t, self.table
+        h = table.hand
+        assert h is not None
+        side = self.side
+        counts = self._counts(side)
+        mode = self.mode.get(side, "counts")
+        sides = tuple(
+            Choice(str(s), table.side_name(s) + (" ✓" if h.results[s] is not None else ""),
+                   s == side)
+            for s in range(table.sides)
+        )
+        endings = tuple(Choice(str(p), name, h.out == p) for p, name in enumerate(self.names))
+        endings += (Choice("stock", t("samba.stock_out"), h.stock),)
+        kinds = (Count("pure", t("samba.count.pure"), counts["pure"], 20),
+                 Count("mixed", t("samba.count.mixed"), counts["mixed"], 20),
+                 Count("sambas", t("samba.count.sambas"), counts["sambas"], 20))
+        groups: list[tuple[str, tuple[Count, ...]]] = [(t("samba.group.big"), kinds)]
+        extra: dict[str, Any] = {}
+        if mode == "counts":
+            groups.insert(0, (t("samba.group.melded"), tuple(
+                Count(c, t(f"samba.count.{c}"), counts[c], COPIES[c]) for c in CLASSES
+            ) + (Count("red_threes", t("samba.count.red_threes"), counts["red_threes"],
+                       RED_COPIES),)))
+            groups.append((t("samba.group.held"), tuple(
+                Count(f"held_{c}", t(f"samba.count.held_{c}"), counts[f"held_{c}"], COPIES[c])
+                for c in CLASSES
+            ) + (Count("red_held", t("samba.count.red_held"), counts["red_held"],
+                       len(table.members[side])),)))
+        else:
+            cards = self._cards(side)
+            target = self.target.get(side, MELDED)
+            chosen = cards[target]
+            extra = {
+                "targets": tuple(
+                    Choice(k, t("samba.target.melded") if k == MELDED else
+                           t("hands.for", name=self.names[int(k.split("-")[1])]), k == target)
+                    for k in cards
+                ),
+                "cards": tuple(chosen),
+                "cards_line": t.plural("hands.summary", len(chosen), points=sum(
+                    card_value(int(parse_card(c))) for c in chosen)),
+                "copies": COPIES_OF,
+            }
+        try:
+            draft = self._draft(side)
+            parts = breakdown(draft, self._went_out(side))
+            score = self._score_lines(parts)
+            total = t("samba.entry.total", side=table.side_name(side), n=parts.total)
+        except Exception:  # noqa: BLE001 - an entry the model cannot read shows no score
+            score, total = (), table.side_name(side)
+        tracked = h.canastas[side] + h.sambas[side]
+        hint = t("samba.entry.tracked", canastas=h.canastas[side], sambas=h.sambas[side]) \
+            if tracked else ""
+        warning = " ".join(self.say(w) for w in table.warnings(h))
+        return EntryData(
+            route=f"/match/{self.match_id}/result", title=t("samba.entry.title", n=h.number),
+            sides=sides, endings=endings, ending_title=t("samba.who_out"), mode=mode,
+            modes=(("counts", t("samba.mode.counts")), ("cards", t("samba.mode.cards"))),
+            groups=tuple(groups), score=score, score_total=total, hint=hint,
+            error=self.error, warning=warning, close=t("samba.close"), **extra,
+        )
+
+    def _entry_view(self) -> ft.View:
+        return entry_view(
+            self.t, self._entry_data(), on_side=self._pick_side, on_ending=self._ending,
+            on_mode=self._mode, on_count=self._count, on_target=self._target,
+            on_card=self._card, on_undo_card=self._undo_card, on_clear=self._clear,
+            on_close=self._close, on_back=lambda: self._leave(),
+        )
+
+    def _leave(self) -> None:
+        self._store(self.side)
+        self._go()
+
+    def _pick_side(self, key: str) -> None:
+        if self._store(self.side):
+            self.side = int(key)
+        self.shell.refresh()
+
+    def _ending(self, key: str) -> None:
+        event: Event = StockOut() if key == "stock" else Out(int(key))
+        self.record(event)
+        self.shell.refresh()
+
+    def _mode(self, mode: str) -> None:
+        side = self.side
+        if mode == "counts" and self.mode.get(side) == "cards":
+            counts = self._draft(side).to_dict()
+            self.counts[side] = {k: v for k, v in counts.items() if k not in ("kind", "side")}
+        self.mode[side] = mode
+        self.error = ""
+        self.shell.refresh()
+
+    def _count(self, key: str, delta: int) -> None:
+        counts = self._counts(self.side)
+        counts[key] = max(0, counts[key] + delta)
+        self.error = ""
+        self.shell.refresh()
+
+    def _target(self, key: str) -> None:
+        self.target[self.side] = key
+        self.shell.refresh()
+
+    def _card(self, card: str) -> None:
+        cards = self._cards(self.side)[self.target.get(self.side, MELDED)]
+        copies = COPIES_OF.get(card, 0)
+        used = sum(v.count(card) for side in self.cards.values() for v in side.values())
+        self.error = ""
+        if used < copies:
+            cards.append(card)
+        elif card in cards:
+            cards[:] = [c for c in cards if c != card]  # a further tap clears the copies
+        else:
+            self.error = self.t("samba.entry.all_used", card=card, copies=copies)
+        self.shell.refresh()
+
+    def _undo_card(self) -> None:
+        cards = self._cards(self.side)[self.target.get(self.side, MELDED)]
+        if cards:
+            cards.pop()
+        self.shell.refresh()
+
+    def _clear(self) -> None:
+        self._cards(self.side)[self.target.get(self.side, MELDED)].clear()
+        self.shell.refresh()
+
+    def _close(self) -> None:
+        table = self.table
+        for side in [self.side, *range(table.sides)]:
+            if not self._store(side):
+                self.side = side
+                return self.shell.refresh()
+        reason = self.match.why_not(Close())
+        if reason is not None:
+            self.error = self.say(reason)
+            return self.shell.refresh()
+        if self.record(Close()):
+            self._reset()
+            return self._go("score")
+        return self.shell.refresh()
+
+    # -- the scoreboard ---------------------------------------------------------------------
+    def _hand_line(self, side: int, parts: Breakdown) -> str:
+        return self.t(
+            "samba.score.line", side=self.table.side_name(side),
+            cards=signed(parts.melded + parts.in_hand),
+            bonuses=signed(parts.sambas + parts.pure_canastas + parts.mixed_canastas),
+            reds=signed(parts.red_threes + parts.red_three_in_hand),
+            out=signed(parts.going_out), total=signed(parts.total),
+        )
+
+    def _score_data(self) -> ScoreData:
+        t, table = self.t, self.table
+        history = table.history
+        over = table.phase == "over"
+        labels = tuple(table.side_name(s) for s in range(table.sides))
+        rounds = tuple(
+            tuple(f"{p}{' ★' if p == max(h.points) else ''}" for p in h.points) for h in history
+        )
+        series = tuple(tuple(h.totals[s] for h in history) for s in range(table.sides))
+        places = tuple(
+            Place(place=p.rank, name=names(self._place_sides(p.seats), t),
+                  total=self._points(table.totals[table.side_of[p.seats[0]]]),
+                  reason=self.say(p.reason))
+            for p in table.standings()
+        )
+        notes: tuple[str, ...] = ()
+        if history:
+            last = history[-1]
+            notes = tuple(self._hand_line(s, b) for s, b in enumerate(last.parts))
+            if last.end is not None:
+                notes = (self.say(last.end), *notes)
+            notes += tuple(self.say(w) for w in table.warnings(last))
+        if table.tie is not None:
+            notes = (self.say(table.tie), *notes)
+        if over:
+            winners = [table.side_name(s) for s in table.winners]
+            headline = t.plural("score.winner", len(winners), names=names(winners, t))
+            if table.end is not None:
+                notes = (self.say(table.end), *notes)
+        else:
+            headline = t("samba.after", n=len(history)) if history else t("score.none")
+        playing = table.phase in ("play", "ended")
+        next_dealer = "" if over or playing else t("score.next_dealer",
+                                                      name=self.names[table.dealer])
+        return ScoreData(
+            route=f"/match/{self.match_id}/score", title=t("score.title"), headline=headline,
+            names=labels, rounds=rounds,
+            totals=tuple(self._points(v) for v in table.totals),
+            places=places, round_notes=notes, series=series, next_dealer=next_dealer,
+            finished=over, playing=playing,
+        )
+
+    def _place_sides(self, seats: tuple[int, ...]) -> list[str]:
+        sides = dict.fromkeys(self.table.side_of[s] for s in seats)
+        return [self.table.side_name(s) for s in sides]
+
+    def _score_view(self) -> ft.View:
+        over = self.table.phase == "over"
+        t = self.t
+        details = [
+            hand_details(t("samba.hand", n=h.number),
+                         [self._hand_line(s, b) for s, b in enumerate(h.parts)], key=f"hand-{i}")
+            for i, h in reversed(list(enumerate(self.table.history)))
+        ]
+        return scoreboard_view(
+            t, self._score_data(),
+            on_continue=None if over else (lambda: self._go()),
+            on_rematch=self._rematch if over else None,
+            on_home=lambda: self.shell.go("/"),
+            on_back=lambda: self.shell.go("/" if over else f"/match/{self.match_id}"),
+            extra=details,
+        )
+
+    def _rematch(self) -> None:
+        setup = self.match.setup
+        options = dict(self.shell.store.load_match(self.match_id)["setup"]["options"])
+        options.pop("first_dealer", None)
+        self.shell.new_match(list(setup.players), setup.game, options,
+                             dealer=self.table.next_dealer)
+
+
+TABLE = TableApp(game="samba", controller=Referee, options=OPTIONS, notes=teams)
