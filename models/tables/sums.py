@@ -167,12 +167,13 @@ class Target:
 
 @dataclass(frozen=True)
 class Attack:
-    """``attacker``'s ``played`` card attacks ``owner``'s ``target``."""
+    """``attacker``'s ``played`` card attacks ``owner``'s ``target``, and why."""
 
     attacker: int
     played: Card
     owner: int
     target: Card
+    reason: Why
 
 
 class SumsTable:
@@ -180,7 +181,7 @@ class SumsTable:
 
     __slots__ = (
         "setup", "options", "names", "n", "packs", "hand_size", "hands", "piles", "in_play",
-        "captured", "removals", "seen", "skips", "chain", "choices", "played", "final",
+        "captured", "removals", "last", "seen", "skips", "chain", "choices", "played", "final",
         "turn", "current", "phase", "last_pile", "_checks", "_moves",
     )
 
@@ -199,6 +200,7 @@ class SumsTable:
         self.in_play: list[list[Card]] = [[] for _ in range(n)]
         self.captured: list[list[Card]] = [[] for _ in range(n)]
         self.removals: list[tuple[int, int, Card]] = []  # (remover, owner, card)
+        self.last: Attack | None = None  # the attack that removed the last removed card
         self.seen: Counter[int] = Counter()  # face-up and removed cards
         self.skips = [0] * n
         self.chain: list[Attack] = []
@@ -520,9 +522,10 @@ class SumsTable:
         self.hands[seat] -= 1
         if self.phase == COUNTER:
             a = self.chain[-1]
+            reason = self._reason(c, self.in_play[seat], a.attacker, a.played)
             self._put(seat, c)
             self.skips[seat] += 1
-            self._attack(Attack(seat, c, a.attacker, a.played))
+            self._attack(Attack(seat, c, a.attacker, a.played, reason))
             return
         if self.phase == LAST:
             self.final = True
@@ -531,15 +534,16 @@ class SumsTable:
         if not found:
             self._end_turn()
         elif len(found) == 1:
-            self._attack(Attack(seat, c, found[0].owner, found[0].card))
+            self._attack(Attack(seat, c, found[0].owner, found[0].card, found[0].reason))
         else:
             self.played = c
             self.choices = found
             self.phase = TARGET
 
     def _remove(self, event: Event) -> None:
-        assert isinstance(event, Remove) and event.card is not None and self.played is not None
-        self._attack(Attack(event.player, self.played, event.owner, event.card))
+        assert isinstance(event, Remove)
+        (t,) = [t for t in self.choices if t.owner == event.owner and t.card == event.card]
+        self._attack(Attack(event.player, t.played, t.owner, t.card, t.reason))
 
     def _attack(self, a: Attack) -> None:
         """The owner of the attacked card may counter: asked while they hold a card and an
@@ -558,6 +562,7 @@ class SumsTable:
         self.in_play[a.owner].remove(a.target)
         self.captured[a.attacker].append(a.target)
         self.removals.append((a.attacker, a.owner, a.target))
+        self.last = a
         self.chain = []
         self._end_turn()
 

@@ -1,0 +1,300 @@
+"""Sums at the table: the referee controller. Each tap (a card on the grid, a pile, a card to
+take, a counter or not) becomes one event, checked by the match (the same check that builds
+the screen), saved at once, and the screen redrawn from the derived table. Screens: the table
+and the scores."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from app.i18n import names, say
+from app.options import OptionSpec
+from app.tables import TableApp
+from models.cards import parse_card
+from models.match import Event, Match, Play, Reason, Refused
+from models.tables import sums as tb
+from models.tables.sums import DrawPile, FaceUp, Let, Remove, Stop, TakeBack
+from views.scoreboard import Place, ScoreData, scoreboard_view
+from views.sums import (
+    Breakdown,
+    Choice,
+    SumsSeat,
+    SumsTableData,
+    breakdown_sections,
+    sums_table_view,
+    symbols,
+)
+from views.table import Action
+
+if TYPE_CHECKING:
+    from app.shell import Shell
+
+OPTIONS = (
+    OptionSpec("packs", "int", 0, 4, 1),
+    OptionSpec("piles", "int", 2, 8, 1),
+    OptionSpec("hand_size", "int", 0, 20, 1),
+    OptionSpec("take_back", "bool"),
+    OptionSpec("draw_or_play", "bool"),
+)
+CARD_PARAMS = ("card", "played", "helper", "target")
+
+
+class Referee:
+    """One Sums match loaded from storage, and the taps that change it."""
+
+    def __init__(self, shell: Shell, match_id: str, match: Match) -> None:
+        self.shell = shell
+        self.match_id = match_id
+        self.match = match
+        self.names = list(match.setup.players)
+
+    @property
+    def t(self) -> Any:
+        return self.shell.t
+
+    def say(self, reason: Reason, signs: bool = True) -> str:
+        """The reason in the player's language; cards as ``7♥`` (``signs``) or ``7H``."""
+        params = dict(reason.params)
+        if signs:
+            for key in CARD_PARAMS:
+                if key in params:
+                    params[key] = symbols(str(params[key]))
+        return say(self.t, reason.code, params)
+
+    # -- routing ----------------------------------------------------------------------------
+    def view(self, sub: str) -> ft.View:
+        if sub == "score":
+            return self._score_view()
+        return self._table_view()
+
+    def _go(self, sub: str = "") -> None:
+        self.shell.go(f"/match/{self.match_id}" + (f"/{sub}" if sub else ""))
+
+    # -- recording --------------------------------------------------------------------------
+    def record(self, event: Event) -> None:
+        """Check, record and save one event; a refusal is shown and changes nothing."""
+        try:
+            self.match.record(event)
+        except Refused as refused:
+            self.shell.toast(self.say(refused.reason, signs=False))
+            return
+        self.shell.store.append_event(self.match_id, event.to_dict())
+        if self.match.table.over:
+            self._save_summary()
+            return self._go("score")
+        return self.shell.refresh()
+
+    def undo(self) -> None:
+        if not self.match.events:
+            return
+        over = self.match.table.over
+        self.match.undo()
+        self.shell.store.pop_event(self.match_id)
+        if over:
+            self._save_summary()
+        self.shell.refresh()
+
+    def _save_summary(self) -> None:
+        table = self.match.table
+        over = table.over
+        scores = table.scores()
+        self.shell.store.update_summary(self.match_id, {
+            "status": "finished" if over else "playing",
+            "round": 1,
+            "mode": None,
+            "totals": scores,
+            "winners": [self.names[s] for s in table.winners],
+            "rounds": [scores] if over else [],
+        })
+        if over and self.shell.store.current_match_id() == self.match_id:
+            self.shell.store.set_current_match(None)
+        elif not over:
+            self.shell.store.set_current_match(self.match_id)
+
+    # -- the table --------------------------------------------------------------------------
+    def _points(self, seat: int) -> str:
+        return self.t.plural("table.points", self.match.table.scores()[seat])
+
+    def _table_data(self) -> SumsTableData:
+        t, table = self.t, self.match.table
+        phase = table.phase
+        name = self.names[table.current]
+        prompt, help_text = "", ""
+        notes: list[str] = []
+        choices: list[Choice] = []
+        actions: list[Action] = []
+        grid: dict[str, int] | None = None
+        copies = {str(c): n for c, n in table.copies().items()}
+        if phase == tb.DEAL:
+            prompt, help_text, grid = t("sums.deal", name=name), t("sums.deal_help", name=name), \
+                copies
+        elif phase in (tb.DRAW, tb.EITHER):
+            prompt = t("sums.draw" if phase == tb.DRAW else "sums.either", name=name)
+            help_text = t("sums.draw_help", name=name)
+            actions += [Action(f"draw-{i}", t("sums.drew", pile=i + 1, n=n))
+                        for i, n in enumerate(table.piles)]
+            if phase == tb.EITHER and table.hands[table.current]:
+                help_text, grid = t("sums.place_help", name=name), copies
+        elif phase in (tb.PLACE, tb.LAST):
+            prompt = t("sums.place" if phase == tb.PLACE else "sums.last", name=name)
+            help_text, grid = t("sums.place_help", name=name), copies
+            if phase == tb.LAST:
+                notes.append(self.say(tb.why("sums_pile_empty", pile=table.last_pile + 1,
+                                             player=name)))
+                actions.append(Action("stop", t("sums.stop"), primary=False))
+            for e in self.match.legal_events():
+                if isinstance(e, TakeBack):
+                    actions.append(Action(f"back-{e.card}", t("sums.take_back",
+                                                               card=symbols(str(e.card))),
+                                          small=True))
+        elif phase == tb.TARGET:
+            prompt = t("sums.pick", name=name)
+            notes.append(t("sums.pick_help", card=symbols(str(table.choices[0].played))))
+            choices = [Choice(f"target-{x.owner}-{x.card}", self.say(x.reason))
+                       for x in table.choices]
+        elif phase == tb.COUNTER:
+            a = table.attack
+            prompt = t("sums.counter", name=name)
+            notes.append(self.say(tb.why("sums_attack", player=self.names[a.attacker],
+                                         played=str(a.played), owner=self.names[a.owner],
+                                         target=str(a.target))))
+            notes.append(t("sums.by", name=self.names[a.attacker], why=self.say(a.reason)))
+            notes.append(t("sums.counter_help", name=name))
+            counters = table.counters()
+            notes += [self.say(x.reason) for x in counters]
+            grid = {str(x.played): copies[str(x.played)] for x in counters}
+            actions.append(Action("let", t("sums.let"), primary=False))
+        else:
+            prompt = t("sums.over")
+            actions.append(Action("scores", t("sums.see_scores")))
+        if table.last is not None and phase not in (tb.TARGET, tb.COUNTER):
+            notes[:0] = self._last_removal()
+        seats = tuple(
+            SumsSeat(
+                name=n, current=s == table.current and not table.over, hand=table.hands[s],
+                score=self._points(s), cards=tuple(str(c) for c in table.in_play[s]),
+                removed=t.plural("sums.removed", len(table.captured[s]))
+                if table.captured[s] else "",
+            )
+            for s, n in enumerate(self.names)
+        )
+        undo = ""
+        if self.match.events:
+            undo = t("table.undo", what=self._event_words(self.match.events[-1]))
+        return SumsTableData(
+            route=f"/match/{self.match_id}", title=t("sums.title"), prompt=prompt,
+            help=help_text, notes=tuple(notes),
+            piles=tuple((t("sums.pile", n=i + 1), n) for i, n in enumerate(table.piles)),
+            seats=seats, choices=tuple(choices), grid=grid, actions=tuple(actions), undo=undo,
+        )
+
+    def _last_removal(self) -> list[str]:
+        """The last removal and why, in two lines (none yet: no line)."""
+        a = self.match.table.last
+        if a is None:
+            return []
+        removed = tb.why("sums_removed", player=self.names[a.attacker], owner=self.names[a.owner],
+                         target=str(a.target))
+        return [self.t("sums.last_removal", what=self.say(removed)),
+                self.t("sums.by", name=self.names[a.attacker], why=self.say(a.reason))]
+
+    def _event_words(self, event: Event) -> str:
+        params: dict[str, object] = {"name": self.names[getattr(event, "player", 0)]}
+        c = getattr(event, "card", None)
+        if c is not None:
+            params["card"] = symbols(str(c))
+        if isinstance(event, DrawPile):
+            params["pile"] = event.pile + 1
+        return self.t(f"sums.event.{event.kind}", **params)
+
+    def _table_view(self) -> ft.View:
+        return sums_table_view(
+            self.t, self._table_data(), on_action=self._act, on_card=self._tap_card,
+            on_undo=self.undo, on_scores=lambda: self._go("score"),
+            on_back=lambda: self.shell.go("/"),
+        )
+
+    def _tap_card(self, text: str) -> None:
+        table = self.match.table
+        c = parse_card(text)
+        event: Event = FaceUp(table.current, c) if table.phase == tb.DEAL else Play(
+            table.current, c)
+        self.record(event)
+
+    def _act(self, key: str) -> None:
+        table = self.match.table
+        p = table.current
+        kind, _, rest = key.partition("-")
+        if kind == "scores":
+            return self._go("score")
+        event: Event
+        if kind == "draw":
+            event = DrawPile(p, int(rest))
+        elif kind == "back":
+            event = TakeBack(p, parse_card(rest))
+        elif kind == "target":
+            owner, _, text = rest.partition("-")
+            event = Remove(p, int(owner), parse_card(text))
+        elif kind == "let":
+            event = Let(p)
+        else:
+            event = Stop(p)
+        return self.record(event)
+
+    # -- the scores -------------------------------------------------------------------------
+    def _score_data(self) -> ScoreData:
+        t, table = self.t, self.match.table
+        over = table.over
+        places = tuple(
+            Place(place=p.rank, name=names([self.names[s] for s in p.seats], t),
+                  total=self._points(p.seats[0]), reason=self.say(p.reason))
+            for p in table.standings()
+        )
+        if over:
+            winners = [self.names[s] for s in table.winners]
+            headline = t.plural("score.winner", len(winners), names=names(winners, t))
+        else:
+            headline = t("sums.score.so_far")
+        notes = tuple(self._last_removal())
+        return ScoreData(
+            route=f"/match/{self.match_id}/score", title=t("sums.score.title"),
+            headline=headline, names=tuple(self.names), rounds=(),
+            totals=tuple(self._points(s) for s in range(len(self.names))), places=places,
+            round_notes=notes, series=(), next_dealer="", finished=over, playing=not over,
+        )
+
+    def _breakdowns(self) -> list[Breakdown]:
+        t, table = self.t, self.match.table
+        winners = table.winners
+        out = []
+        for s, name in enumerate(self.names):
+            in_play, removed = table.breakdown(s)
+            out.append(Breakdown(
+                name=name, in_play=tuple(str(c) for c in table.in_play[s]),
+                removed=tuple(str(c) for c in table.captured[s]),
+                line=t("sums.score.breakdown", in_play=in_play, removed=removed,
+                       total=in_play + removed),
+                winner=s in winners,
+            ))
+        return out
+
+    def _score_view(self) -> ft.View:
+        over = self.match.table.over
+        return scoreboard_view(
+            self.t, self._score_data(),
+            on_continue=None if over else (lambda: self._go()),
+            on_rematch=self._rematch if over else None,
+            on_home=lambda: self.shell.go("/"),
+            on_back=lambda: self._go(),
+            extra=breakdown_sections(self.t, self._breakdowns()),
+        )
+
+    def _rematch(self) -> None:
+        setup = self.match.setup
+        options = dict(self.shell.store.load_match(self.match_id)["setup"]["options"])
+        self.shell.new_match(list(setup.players), setup.game, options)
+
+
+TABLE = TableApp(game="sums", controller=Referee, options=OPTIONS)

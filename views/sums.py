@@ -1,0 +1,208 @@
+"""Sums at the table: every player's face-up cards and removed cards, the community piles, what
+a card just placed may take and why, the counter question, and the card grid that enters each
+card as it is placed. Also the per-player breakdown under the scoreboard."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+from views.common import (
+    CARD_FONT,
+    Handler,
+    Tr,
+    big_button,
+    card_chip,
+    card_text,
+    screen,
+    section,
+)
+from views.hands import card_grid
+from views.table import Action
+
+
+@dataclass(frozen=True)
+class SumsSeat:
+    name: str
+    current: bool
+    hand: int  # cards in hand
+    score: str  # "4 pts"
+    cards: tuple[str, ...]  # face-up cards, in the notation
+    removed: str  # "2 removed"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A tile to tap: a card the player may take, with why."""
+
+    key: str
+    label: str
+
+
+@dataclass(frozen=True)
+class SumsTableData:
+    route: str
+    title: str
+    prompt: str  # "Bea: counter?"
+    help: str  # "Tap the card Ana placed."
+    notes: tuple[str, ...]  # reasons, with card signs
+    piles: tuple[tuple[str, int], ...]  # ("Pile 1", 20)
+    seats: tuple[SumsSeat, ...]
+    choices: tuple[Choice, ...]
+    grid: Mapping[str, int] | None  # the cards that may be entered now, or None
+    actions: tuple[Action, ...]
+    undo: str
+
+
+def card_line(text: str, *, key: str, size: int = 15, bold: bool = False) -> ft.Text:
+    """A line that may name cards (``7♥``): in the font that has the suit signs."""
+    return ft.Text(text, key=key, size=size, font_family=CARD_FONT,
+                   weight=ft.FontWeight.W_600 if bold else ft.FontWeight.NORMAL)
+
+
+def _seat(i: int, s: SumsSeat, t: Tr) -> ft.Control:
+    head = ft.Row(
+        [
+            ft.Icon(ft.Icons.PLAY_ARROW if s.current else ft.Icons.CIRCLE_OUTLINED,
+                    color=ft.Colors.PRIMARY if s.current else ft.Colors.OUTLINE_VARIANT, size=22),
+            ft.Text(s.name, size=18, weight=ft.FontWeight.BOLD if s.current else None,
+                    expand=True),
+            ft.Icon(ft.Icons.STYLE, size=16, color=ft.Colors.ON_SURFACE_VARIANT,
+                    tooltip=t("sums.in_hand")),
+            ft.Text(str(s.hand), size=16, key=f"hand-{i}", width=28),
+            ft.Text(s.score, size=14, width=64, text_align=ft.TextAlign.END, key=f"score-{i}",
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+        ],
+        spacing=8,
+    )
+    cards = ft.Row(
+        [*(card_chip(c, size=17) for c in s.cards),
+         ft.Text(s.removed, size=13, color=ft.Colors.ON_SURFACE_VARIANT, key=f"removed-{i}")],
+        wrap=True, spacing=6, run_spacing=6,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    return ft.Container(
+        ft.Column([head, cards], spacing=6),
+        key=f"seat-{i}",
+        padding=ft.Padding.symmetric(horizontal=10, vertical=8),
+        border_radius=ft.BorderRadius.all(12),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if s.current else None,
+    )
+
+
+def _choice(c: Choice, on_action: Callable[[str], None]) -> ft.Control:
+    return ft.Container(
+        card_line(c.label, key=f"label-{c.key}", size=16, bold=True),
+        key=c.key,
+        padding=ft.Padding.symmetric(horizontal=14, vertical=14),
+        border_radius=ft.BorderRadius.all(14),
+        border=ft.Border.all(2, ft.Colors.PRIMARY),
+        bgcolor=ft.Colors.SURFACE,
+        on_click=lambda _e: on_action(c.key),
+        ink=True,
+    )
+
+
+def _small(a: Action, on_action: Callable[[str], None]) -> ft.Control:
+    return ft.OutlinedButton(
+        content=ft.Text(a.label, font_family=CARD_FONT), key=f"act-{a.key}", height=48,
+        disabled=not a.enabled, on_click=lambda _e: on_action(a.key),
+    )
+
+
+def sums_table_view(
+    t: Tr,
+    data: SumsTableData,
+    *,
+    on_action: Callable[[str], None],
+    on_card: Callable[[str], None],
+    on_undo: Handler,
+    on_scores: Handler,
+    on_back: Handler,
+) -> ft.View:
+    controls: list[ft.Control] = [
+        ft.Text(data.prompt, size=24, weight=ft.FontWeight.BOLD, key="prompt"),
+    ]
+    if data.notes:
+        controls.append(ft.Container(
+            ft.Column([card_line(n, key=f"note-{i}") for i, n in enumerate(data.notes)],
+                      spacing=4),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=ft.Padding.all(10),
+            border_radius=ft.BorderRadius.all(10), key="notes",
+        ))
+    controls.append(ft.Row(
+        [ft.Column([ft.Text(name, size=13), ft.Text(str(n), size=26, weight=ft.FontWeight.BOLD,
+                                                    key=f"pile-{i}")],
+                   spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+         for i, (name, n) in enumerate(data.piles)],
+        alignment=ft.MainAxisAlignment.SPACE_EVENLY,
+    ))
+    controls.append(ft.Column([_seat(i, s, t) for i, s in enumerate(data.seats)], spacing=2))
+    controls.extend(_choice(c, on_action) for c in data.choices)
+    if data.grid is not None:
+        if data.help:
+            controls.append(ft.Text(data.help, size=16, key="help"))
+        controls.append(card_grid((), data.grid, on_card))
+    elif data.help:
+        controls.append(ft.Text(data.help, size=16, key="help"))
+    smalls = [_small(a, on_action) for a in data.actions if a.small]
+    if smalls:
+        controls.append(ft.Row(smalls, wrap=True, spacing=8, run_spacing=8))
+    bottom = ft.Column(
+        [
+            *(big_button(a.label, (lambda k=a.key: on_action(k)) if a.enabled else None,
+                         key=f"act-{a.key}", primary=a.primary, danger=a.danger)
+              for a in data.actions if not a.small),
+            ft.Row([
+                ft.OutlinedButton(
+                    content=ft.Text(data.undo or t("table.nothing_to_undo"),
+                                    font_family=CARD_FONT, no_wrap=True,
+                                    overflow=ft.TextOverflow.ELLIPSIS),
+                    icon=ft.Icons.UNDO, key="undo", on_click=lambda _e: on_undo(),
+                    disabled=not data.undo, height=48, expand=True),
+                ft.OutlinedButton(t("table.scores"), icon=ft.Icons.LEADERBOARD, key="scores",
+                                  on_click=lambda _e: on_scores(), height=48),
+            ], spacing=8),
+        ],
+        spacing=8,
+    )
+    return screen(data.route, data.title, controls, on_back=on_back,
+                  back_label=t("common.back"), bottom=bottom)
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """One player's cards at the end (or so far) and how they score."""
+
+    name: str
+    in_play: tuple[str, ...]
+    removed: tuple[str, ...]
+    line: str  # "3 in play + 2 removed = 5 points"
+    winner: bool
+
+
+def breakdown_sections(t: Tr, players: Sequence[Breakdown]) -> list[ft.Control]:
+    """A section per player: cards in play, cards removed, the score in words."""
+
+    def cards(label: str, items: tuple[str, ...], key: str) -> ft.Control:
+        chips = [card_chip(c, size=16) for c in items] or [ft.Text(t("sums.score.none"))]
+        return ft.Row([ft.Text(label, size=14, width=80), *chips], wrap=True, spacing=6,
+                      run_spacing=6, key=key)
+
+    return [
+        section(
+            f"{p.name} ★" if p.winner else p.name,
+            cards(t("sums.score.in_play"), p.in_play, f"in-play-{i}"),
+            cards(t("sums.score.removed"), p.removed, f"removed-{i}"),
+            ft.Text(p.line, key=f"breakdown-{i}", weight=ft.FontWeight.W_600),
+            key=f"player-{i}",
+        )
+        for i, p in enumerate(players)
+    ]
+
+
+def symbols(text: str) -> str:
+    """A card in the notation as people read it: ``7H`` -> ``7♥``."""
+    return card_text(text)[0]
