@@ -69,7 +69,7 @@ _SINGULAR = {
 }
 
 
-def say(t: Translator, code: str, params: Mapping[str, Any]) -> str:
+def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reason") -> str:
     """A referee reason (``code`` and ``params`` from the models) in ``t``'s language:
     lists of names are joined, ``step`` becomes "master card", "2nd card"..."""
     words: dict[str, object] = {
@@ -81,6 +81,6 @@ def say(t: Translator, code: str, params: Mapping[str, Any]) -> str:
         words["which"] = t(f"ordinal.{step}") if t.has(f"ordinal.{step}") else t(
             "ordinal.n", n=step + 1
         )
-    text = t(f"reason.{code}", **words)
+    text = t(f"{prefix}.{code}", **words)
     singular = _SINGULAR.get(t.language)
     return singular.sub(r"\1", text) if singular else text

@@ -53,9 +53,12 @@ def history_lines(store: Store, t: Translator) -> list[MatchLine]:
             status = t.plural("history.won", len(winners), names=names(winners, t))
         else:
             status = t("history.in_progress", round=summary.get("round", 1))
+        play = summary.get("play")
+        route = f"/play/{play}" if play else f"/match/{entry['id']}/score"
         lines.append(MatchLine(id=entry["id"], title=title,
                                players=", ".join(entry.get("players") or []),
-                               status=status, finished=finished))
+                               status=status, finished=finished, route=route,
+                               on_device=bool(play)))
     return lines
 
 
@@ -70,6 +73,15 @@ def resume_line(store: Store, match_id: str, t: Translator) -> tuple[str, str] |
             return (t("home.resume_title", game=game, round=summary.get("round", 1)),
                     ", ".join(entry.get("players") or []))
     return None
+
+
+def play_line(store: Store, key: str | None, t: Translator) -> tuple[str, str] | None:
+    """(title, players) of the unfinished game on the device, for the home screen."""
+    doc = store.load_game(key) if key else None
+    if not doc or doc.get("match"):
+        return None
+    title = t("play.title", game=t(f"game.{doc.get('game', '')}"))
+    return title, ", ".join(s.get("name", "") for s in doc.get("seats", []))
 
 
 def problem_text(problem: dict[str, str], t: Translator) -> str:

@@ -4,6 +4,7 @@ and the screens that are not a match (home, new match, history, players, rules, 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 from importlib import resources
 from typing import Any
@@ -12,7 +13,9 @@ import flet as ft
 
 from app import records
 from app.i18n import LANGUAGES, Translator, system_language
+from app.lab import Lab
 from app.newmatch import Draft, setup_data
+from app.play import Play, new_doc, new_key
 from app.storage import Store
 from app.tables import TABLES
 from models.errors import MejaError
@@ -50,6 +53,8 @@ class Shell:
         self.rules_game = "kartu_sama"
         self.stats_game = "kartu_sama"
         self.referee: Any = None  # the controller of the match on screen
+        self.play: Play | None = None  # the game on the device on screen
+        self.lab = Lab(self)
 
     # -- start-up ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -118,8 +123,12 @@ class Shell:
         if not parts:
             return None
         head = parts[0]
-        if head == "new":
+        if head == "new" or parts == ["play", "new"]:
             return self._setup()
+        if head == "play" and len(parts) == 2:
+            return self._play(parts[1]).view()
+        if head == "lab":
+            return self.lab.view()
         if head == "history":
             return self._history()
         if head == "players":
@@ -144,10 +153,15 @@ class Shell:
             if line is not None:
                 resume = Resume(*line)
         problems = [records.problem_text(p, self.t) for p in self.store.problems]
+        play_line = records.play_line(self.store, self.settings.get("current_play"), self.t)
         return home_view(
             self.t, resume=resume, problems=problems, on_dismiss=self._dismiss,
             on_resume=lambda: self.go(f"/match/{current}"),
             on_new=self.new_match,
+            on_play=self.new_play,
+            on_lab=lambda: self.go("/lab"),
+            play=play_line,
+            on_play_resume=lambda: self.go(f"/play/{self.settings.get('current_play')}"),
             on_history=lambda: self.go("/history"),
             on_players=lambda: self.go("/players"),
             on_rules=lambda: self.go("/rules"),
@@ -158,6 +172,28 @@ class Shell:
         if 0 <= index < len(self.store.problems):
             del self.store.problems[index]
         self.render()
+
+    # -- playing on the device ----------------------------------------------------------------
+    def new_play(self) -> None:
+        self.draft = Draft(players=[], kinds=[], known=self.store.players())
+        self.go("/play/new")
+
+    def start_play(self, doc: dict[str, Any]) -> None:
+        key = new_key()
+        self.store.save_game(key, doc)
+        self.store.remember_players([s["name"] for s in doc["seats"] if s["kind"] == "person"])
+        self.settings["current_play"] = key
+        self.store.save_settings(self.settings)
+        self.play = None
+        self.go(f"/play/{key}")
+
+    def _play(self, key: str) -> Play:
+        if self.play is None or self.play.key != key:
+            doc = self.store.load_game(key)
+            if doc is None:
+                raise MejaError(self.t("match.missing"))
+            self.play = Play(self, key, doc)
+        return self.play
 
     # -- new match --------------------------------------------------------------------------
     def new_match(self, players: list[str] | None = None, game: str = "kartu_sama",
@@ -186,9 +222,6 @@ class Shell:
             d.draw_dealer(random.Random())
             self.toast(self.t("setup.random_drawn", name=d.players[d.dealer]))
 
-        def option(key: str, value: object) -> None:
-            d.options[key] = value
-
         def mode(value: str) -> None:
             d.options["mode"] = value
 
@@ -200,7 +233,8 @@ class Shell:
             on_game=change(game), on_mode=change(mode), on_add=change(add),
             on_remove=change(d.remove), on_move=change(d.move),
             on_dealer=change(lambda seat: setattr(d, "dealer", seat)),
-            on_random_dealer=change(random_dealer), on_option=change(option),
+            on_random_dealer=change(random_dealer), on_option=change(d.set_option),
+            on_kind=change(d.next_kind) if d.kinds is not None else None,
             on_start=self._start_match, on_back=lambda: self.go("/"),
         )
 
@@ -208,6 +242,10 @@ class Shell:
         d = self.draft
         if d is None or d.error(self.t):
             return self.refresh()
+        if d.kinds is not None:
+            options = dataclasses.asdict(d.game_options())
+            self.draft = None
+            return self.start_play(new_doc(d.game, d.players, d.kinds, options, d.casual, d.pace))
         match_id = records.create_match(self.store, d)
         self.draft = None
         self.referee = None
@@ -224,7 +262,7 @@ class Shell:
     def _history(self) -> ft.View:
         return history_view(
             self.t, records.history_lines(self.store, self.t),
-            on_open=lambda mid: self.go(f"/match/{mid}/score"),
+            on_open=lambda route: self.go(route),
             on_delete=self._confirm_delete,
             on_back=lambda: self.go("/"),
         )

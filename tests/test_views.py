@@ -55,7 +55,8 @@ def text(view: ft.View, key: str) -> str:
 def test_home_offers_resume_only_when_a_match_is_in_progress() -> None:
     spy = Spy()
     handlers = {k: getattr(spy, k) for k in ("on_resume", "on_new", "on_history", "on_players",
-                                              "on_rules", "on_settings")}
+                                              "on_rules", "on_settings", "on_play", "on_lab",
+                                              "on_play_resume")}
     idle = home_view(t, resume=None, problems=[], on_dismiss=spy.dismiss, **handlers)
     assert find(idle, "resume") is None
     busy = home_view(t, resume=Resume("Kartu Sama · round 3", "Ana, Bea"), problems=["boom"],
@@ -64,10 +65,10 @@ def test_home_offers_resume_only_when_a_match_is_in_progress() -> None:
     assert text(busy, "problem-0") == "boom"
     click(busy, "dismiss-0")
     assert spy.calls.pop() == ("dismiss", (0,))
-    for key in ("resume", "new", "history", "players", "rules", "settings"):
+    for key in ("resume", "new", "play", "history", "players", "rules", "lab", "settings"):
         click(busy, key)
-    assert [c[0] for c in spy.calls] == ["on_resume", "on_new", "on_history", "on_players",
-                                         "on_rules", "on_settings"]
+    assert [c[0] for c in spy.calls] == ["on_resume", "on_new", "on_play", "on_history",
+                                         "on_players", "on_rules", "on_lab", "on_settings"]
 
 
 def setup_data(**over: Any) -> SetupData:

@@ -150,6 +150,18 @@ def card_chip(text: str, *, size: int = 18, key: str | None = None) -> ft.Contro
     )
 
 
+def choices(
+    items: Sequence[tuple[str, str]], selected: str, on_select: Callable[[str], None], *, key: str
+) -> ft.Control:
+    """One choice among a few (a game, a mode): chips that wrap on a narrow screen."""
+    return ft.Row(
+        [ft.Chip(label=ft.Text(label), selected=value == selected, key=f"{key}-{value}",
+                 on_select=lambda _e, v=value: on_select(v), show_checkmark=True)
+         for value, label in items],
+        wrap=True, spacing=8, run_spacing=8, key=key,
+    )
+
+
 def message(text: str, *, key: str, error: bool = False) -> ft.Control:
     """A line of feedback; errors in the error colour."""
     return ft.Text(

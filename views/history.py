@@ -17,6 +17,8 @@ class MatchLine:
     players: str
     status: str  # "In progress · round 3" / "Bea won"
     finished: bool
+    route: str = ""  # where opening it goes
+    on_device: bool = False  # played on the device rather than refereed at a table
 
 
 def history_view(
@@ -34,15 +36,17 @@ def history_view(
         controls.append(
             ft.Card(
                 ft.ListTile(
-                    leading=ft.Icon(ft.Icons.EMOJI_EVENTS if line.finished else ft.Icons.TIMELAPSE,
-                                    color=ft.Colors.PRIMARY),
+                    leading=ft.Icon(
+                        ft.Icons.SMARTPHONE if line.on_device else
+                        ft.Icons.EMOJI_EVENTS if line.finished else ft.Icons.TIMELAPSE,
+                        color=ft.Colors.PRIMARY),
                     title=ft.Text(line.title, weight=ft.FontWeight.W_600),
                     subtitle=ft.Text(f"{line.players}\n{line.status}"),
                     is_three_line=True,
                     trailing=ft.IconButton(ft.Icons.DELETE_OUTLINE, key=f"delete-{line.id}",
                                            tooltip=t("history.delete"),
                                            on_click=lambda _e, i=line.id: on_delete(i)),
-                    on_click=lambda _e, i=line.id: on_open(i),
+                    on_click=lambda _e, r=line.route or line.id: on_open(r),
                     key=f"match-{line.id}",
                 ),
                 semantic_container=False,

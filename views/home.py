@@ -23,9 +23,13 @@ def home_view(
     *,
     resume: Resume | None,
     problems: Sequence[str],
+    play: tuple[str, str] | None = None,
     on_dismiss: Callable[[int], None],
     on_resume: Handler,
     on_new: Handler,
+    on_play: Handler,
+    on_lab: Handler,
+    on_play_resume: Handler,
     on_history: Handler,
     on_players: Handler,
     on_rules: Handler,
@@ -57,15 +61,29 @@ def home_view(
                 key="resume-card",
             )
         )
+    if play is not None:
+        controls.append(
+            section(
+                t("home.play_in_progress"),
+                ft.Text(play[0], size=18, key="play-title"),
+                ft.Text(play[1], key="play-players"),
+                big_button(t("home.continue"), on_play_resume, key="play-resume",
+                           icon=ft.Icons.PLAY_ARROW),
+                key="play-card",
+            )
+        )
     controls += [
         big_button(t("home.new"), on_new, key="new", icon=ft.Icons.ADD,
-                   primary=resume is None),
+                   primary=resume is None and play is None),
+        big_button(t("home.play"), on_play, key="play", icon=ft.Icons.SPORTS_ESPORTS,
+                   primary=False),
         big_button(t("home.history"), on_history, key="history", icon=ft.Icons.HISTORY,
                    primary=False),
         big_button(t("home.players"), on_players, key="players", icon=ft.Icons.PEOPLE,
                    primary=False),
         big_button(t("home.rules"), on_rules, key="rules", icon=ft.Icons.MENU_BOOK,
                    primary=False),
+        big_button(t("home.lab"), on_lab, key="lab", icon=ft.Icons.SCIENCE, primary=False),
         big_button(t("home.settings"), on_settings, key="settings", icon=ft.Icons.SETTINGS,
                    primary=False),
     ]

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
-from views.common import Handler, Tr, screen, section
+from views.common import Handler, Tr, choices, screen, section
 
 
 def rules_view(
@@ -21,11 +21,7 @@ def rules_view(
 ) -> ft.View:
     controls: list[ft.Control] = []
     if len(games) > 1:
-        controls.append(ft.SegmentedButton(
-            segments=[ft.Segment(value=k, label=ft.Text(title)) for k, title in games],
-            selected=[game], key="rules-game",
-            on_change=lambda e: on_game(list(e.control.selected)[0]),
-        ))
+        controls.append(choices(games, game, on_game, key="rules-game"))
     if in_force:
         controls.append(section(t("rules.in_force"),
                                 *[ft.Text(f"• {line}", key=f"force-{i}")

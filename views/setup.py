@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, message, screen, section, tap
+from views.common import Handler, Tr, big_button, choices, message, screen, section, tap
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,10 @@ class SetupData:
     options: tuple[OptionRow, ...]
     error: str = ""
     notes: tuple[str, ...] = ()  # e.g. the teams the seating makes
+    kinds: tuple[str, ...] = ()  # playing on the device: each seat's kind, in words
+    route: str = "/new"
+    title: str = ""
+    start_label: str = ""
 
 
 def _stepper(row: OptionRow, on_option: Callable[[str, object], None], t: Tr) -> ft.Control:
@@ -101,6 +105,7 @@ def setup_view(
     on_option: Callable[[str, object], None],
     on_start: Handler,
     on_back: Handler,
+    on_kind: Callable[[int], None] | None = None,
 ) -> ft.View:
     name_field = ft.TextField(
         label=t("setup.new_player"), key="name", expand=True,
@@ -115,6 +120,9 @@ def setup_view(
                 [
                     ft.Radio(value=str(i), key=f"dealer-{i}", tooltip=t("setup.dealer_pick")),
                     ft.Text(f"{i + 1}. {name}", size=17, expand=True, key=f"seat-{i}"),
+                    *([ft.TextButton(data.kinds[i], key=f"kind-{i}",
+                                     on_click=tap(lambda i=i: on_kind(i)))]
+                      if on_kind is not None and i < len(data.kinds) else []),
                     ft.IconButton(ft.Icons.ARROW_UPWARD, key=f"up-{i}", disabled=i == 0,
                                   tooltip=t("setup.move_up"),
                                   on_click=tap(lambda i=i: on_move(i, -1))),
@@ -145,17 +153,15 @@ def setup_view(
                                           on_click=lambda _e: on_add(name_field.value or ""))]),
         *[ft.Text(note, key=f"setup-note-{i}", size=15, weight=ft.FontWeight.W_500)
           for i, note in enumerate(data.notes)],
+        *([ft.Text(t("play.kind_help"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
+          if data.kinds else []),
         known,
         ft.TextButton(t("setup.random_dealer"), icon=ft.Icons.CASINO, key="random-dealer",
                       on_click=tap(on_random_dealer), disabled=n < 2),
     )
     game = section(
         t("setup.game"),
-        ft.SegmentedButton(
-            segments=[ft.Segment(value=k, label=ft.Text(title)) for k, title in data.games],
-            selected=[data.game], key="game",
-            on_change=lambda e: on_game(list(e.control.selected)[0]),
-        ),
+        choices(data.games, data.game, on_game, key="game"),
     )
     controls: list[ft.Control] = [game, players]
     if data.modes:
@@ -173,8 +179,8 @@ def setup_view(
         [message(data.error, key="error", error=True)] if data.error else [], spacing=6
     )
     bottom.controls.append(
-        big_button(t("setup.start"), on_start, key="start", icon=ft.Icons.PLAY_ARROW,
-                   disabled=bool(data.error))
+        big_button(data.start_label or t("setup.start"), on_start, key="start",
+                   icon=ft.Icons.PLAY_ARROW, disabled=bool(data.error))
     )
-    return screen("/new", t("setup.title"), controls, on_back=on_back,
+    return screen(data.route, data.title or t("setup.title"), controls, on_back=on_back,
                   back_label=t("common.back"), bottom=bottom)

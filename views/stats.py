@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from views.charts import bars_chart
-from views.common import Handler, Tr, screen, section
+from views.common import Handler, Tr, choices, screen, section
 
 
 @dataclass(frozen=True)
@@ -32,11 +32,7 @@ def stats_view(
     on_game: Callable[[str], None],
     on_back: Handler,
 ) -> ft.View:
-    picker = ft.SegmentedButton(
-        segments=[ft.Segment(value=k, label=ft.Text(title)) for k, title in games],
-        selected=[game], key="stats-game",
-        on_change=lambda e: on_game(list(e.control.selected)[0]),
-    )
+    picker = choices(games, game, on_game, key="stats-game")
     controls: list[ft.Control] = [picker]
     if not rows:
         controls.append(ft.Text(t("stats.empty"), key="empty", size=16))

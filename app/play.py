@@ -1,0 +1,325 @@
+"""Playing a game on the device: people pass the device (their hands hidden between turns),
+computer players think off the UI thread at a pace people can follow. A game is saved as
+(game, options, seed, seats, actions) after every move and replays exactly after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import secrets
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from app.i18n import Translator, names, say
+from models.cards import format_cards
+from models.errors import MejaError
+from models.games import GAMES
+from views.common import card_text
+from views.play import Move, PlayData, cover_view, play_view
+
+if TYPE_CHECKING:
+    from app.shell import Shell
+
+KINDS = ("person", "simple", "strong")
+PACES = (0, 1, 2, 3)  # seconds a computer move stays on screen
+MOVE_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p), k) for p, k in (
+        (r"^draw$", "move.draw"), (r"^pass$", "move.pass"), (r"^take$", "move.take"),
+        (r"^stop$", "move.stop"), (r"^end$", "move.end"), (r"^draw pile (?P<n>\d+)$",
+                                                            "move.draw_pile"),
+        (r"^remove (?P<card>\S+) of seat (?P<seat>\d+)$", "move.remove"),
+        (r"^let go$", "move.let_go"),
+    )
+)
+CARD_MOVE = re.compile(r"^(?:(?P<verb>[a-z]+) )?(?P<card>(?:10|[2-9AJQK])[SHDC]|JK)$")
+
+
+def chooser(game: str, kind: str) -> Callable[[Any, random.Random], int]:
+    from models import bots
+
+    return bots.chooser(game, kind)  # type: ignore[no-any-return]
+
+
+def move_label(label: str, t: Translator, seats: list[str]) -> str:
+    """An engine's move (``draw``, ``remove 4S of seat 0``) in the player's language."""
+    for pattern, key in MOVE_WORDS:
+        found = pattern.match(label)
+        if found:
+            params: dict[str, object] = dict(found.groupdict())
+            if "seat" in params:
+                params["name"] = seats[int(str(params.pop("seat")))]
+            if "n" in params:
+                params["n"] = int(str(params["n"])) + 1
+            return t(key, **params)
+    card = CARD_MOVE.match(label)
+    if card and not card.group("verb"):
+        return card_text(card.group("card"))[0]
+    return label
+
+
+class Play:
+    """One game on the device and the taps that move it."""
+
+    def __init__(self, shell: Shell, key: str, doc: dict[str, Any]) -> None:
+        self.shell = shell
+        self.key = key
+        self.doc = doc
+        self.game = GAMES[doc["game"]]
+        self.names = [s["name"] for s in doc["seats"]]
+        self.kinds = [s["kind"] for s in doc["seats"]]
+        self.state = self.game.replay(len(self.names), doc["seed"], doc["options"],
+                                      doc["actions"])
+        self.shown = -1  # the person whose hand is on screen (pass and play)
+        self.hint = ""
+        self.thinking = False
+
+    @property
+    def t(self) -> Translator:
+        return self.shell.t
+
+    @property
+    def route(self) -> str:
+        return f"/play/{self.key}"
+
+    def people(self) -> list[int]:
+        return [s for s, k in enumerate(self.kinds) if k == "person"]
+
+    # -- screens ----------------------------------------------------------------------------
+    def view(self) -> ft.View:
+        state = self.state
+        title = self.t("play.title", game=self.t(f"game.{self.doc['game']}"))
+        seat = state.current_player
+        if not state.is_over and self.kinds[seat] != "person":
+            self._schedule_bot()
+        elif (not state.is_over and len(self.people()) > 1 and self.shown != seat):
+            return cover_view(self.t, self.route, title, self.names[seat],
+                              on_ready=lambda: self._reveal(seat), on_back=self._leave)
+        elif not state.is_over and self.shown != seat:
+            self.shown = seat
+        return play_view(
+            self.t, self.data(title), on_move=self.move,
+            on_hint=self._hint if self.doc.get("casual") else None,
+            on_undo=self.undo if self.doc.get("casual") else None,
+            on_back=self._leave, on_again=self._again,
+        )
+
+    def data(self, title: str) -> PlayData:
+        t, state = self.t, self.state
+        seat = state.current_player
+        person = not state.is_over and self.kinds[seat] == "person"
+        shown = seat if person else (self.people()[0] if len(self.people()) == 1 else -1)
+        obs = state.observation(shown) if shown >= 0 else state.observation(0)
+        hand = tuple(format_cards(obs.get("hand", [])).split()) if shown >= 0 else ()
+        if state.is_over:
+            prompt = t("play.over")
+        elif person:
+            prompt = t("play.your_turn", name=self.names[seat])
+        else:
+            prompt = t("play.thinking", name=self.names[seat])
+        return PlayData(
+            route=self.route, title=title, prompt=prompt, table=tuple(self._facts(obs)),
+            top=_card(obs.get("top")), hand=hand,
+            moves=tuple(self._moves()) if person else (),
+            log=tuple(self.doc.get("log", [])), hint=self.hint,
+            can_undo=self._last_person_move() is not None, over=state.is_over,
+            result=tuple(self._result()) if state.is_over else (),
+        )
+
+    def _facts(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
+        t, names_ = self.t, self.names
+        facts: list[tuple[str, str]] = []
+        if obs.get("top") is not None:
+            facts.append((t("play.fact.top"), _card(obs["top"])))
+        if obs.get("to_match") not in (None, obs.get("top")):
+            facts.append((t("play.fact.to_match"), _card(obs["to_match"])))
+        for key in ("draw_pile", "stock"):
+            if key in obs:
+                facts.append((t("play.fact.draw_pile"), str(obs[key])))
+        if obs.get("debt"):
+            facts.append((t("play.fact.debt"), str(obs["debt"])))
+        if "piles" in obs and "pile_sizes" in obs:
+            for i, (top, size) in enumerate(zip(obs["piles"], obs["pile_sizes"], strict=False)):
+                facts.append((t("move.draw_pile", n=i + 1), f"{_card(top)} · {size}"))
+        if "in_play" in obs:
+            for s, cards in enumerate(obs["in_play"]):
+                facts.append((names_[s], " ".join(_card(c) for c in cards)))
+        if "melds" in obs:
+            for side, melds in enumerate(obs["melds"]):
+                shown = "  ".join("".join(_card(c) for c in m) for m in melds) or "—"
+                facts.append((t("play.side", n=side + 1), shown))
+        if "hand_sizes" in obs:
+            facts.append((t("play.fact.hands"), ", ".join(
+                f"{n} {c}" for n, c in zip(names_, obs["hand_sizes"], strict=False))))
+        scores = self.state.scores if hasattr(self.state, "scores") else None
+        if scores:
+            facts.append((t("play.fact.scores"), ", ".join(
+                f"{n} {s}" for n, s in zip(names_, scores, strict=False))))
+        return facts
+
+    def _moves(self) -> list[Move]:
+        state = self.state
+        labels = {a: state.action_str(a) for a in state.legal_actions()}
+        found = {a: CARD_MOVE.match(text) for a, text in labels.items()}
+        verbs = {m.group("verb") for m in found.values() if m}
+        moves = []
+        for a, text in labels.items():
+            m = found[a]
+            if m and len(verbs) == 1:
+                moves.append(Move(a, text, m.group("card")))
+            else:
+                moves.append(Move(a, move_label(text, self.t, self.names)))
+        return moves
+
+    def _result(self) -> list[str]:
+        state, t = self.state, self.t
+        winners = [self.names[s] for s in state.winners]
+        lines = [t.plural("play.winner", len(winners), names=names(winners, t))]
+        lines += [t("play.score", name=n, score=s)
+                  for n, s in zip(self.names, state.scores, strict=False)]
+        return lines
+
+    # -- moves ------------------------------------------------------------------------------
+    def move(self, action: int) -> None:
+        """A person's move (the screen only offers legal ones; the engine checks again)."""
+        seat = self.state.current_player
+        if seat < 0 or self.kinds[seat] != "person" or self.thinking:
+            return
+        try:
+            self._apply(action)
+        except MejaError as error:
+            self.shell.toast(str(error))
+        self.hint = ""
+        self.shell.refresh()
+
+    def _apply(self, action: int) -> None:
+        seat = self.state.current_player
+        text = self.state.action_str(action)
+        self.state.apply(action)
+        self.doc["actions"].append(action)
+        self.doc.setdefault("movers", []).append(seat)
+        log = self.doc.setdefault("log", [])
+        log.append(self.t("play.moved", name=self.names[seat],
+                          move=move_label(text, self.t, self.names)))
+        del log[:-20]
+        self._save()
+
+    def _save(self) -> None:
+        store = self.shell.store
+        if self.state.is_over:
+            self._record_result()
+        store.save_game(self.key, self.doc)
+
+    def _record_result(self) -> None:
+        """A finished game joins the history and the statistics, once."""
+        if self.doc.get("match"):
+            return
+        store, state = self.shell.store, self.state
+        setup = {"game": self.doc["game"], "players": self.names,
+                 "options": self.doc["options"], "play": self.key}
+        match_id = store.create_match(setup)
+        store.update_summary(match_id, {
+            "status": "finished", "round": len(state.results), "play": self.key,
+            "totals": list(state.scores), "winners": [self.names[s] for s in state.winners],
+            "rounds": [list(r.points) for r in state.results],
+        })
+        self.doc["match"] = match_id
+        if self.shell.settings.get("current_play") == self.key:
+            self.shell.settings.pop("current_play", None)
+            store.save_settings(self.shell.settings)
+
+    def _last_person_move(self) -> int | None:
+        movers = self.doc.get("movers", [])
+        return next((i for i in range(len(movers) - 1, -1, -1)
+                     if self.kinds[movers[i]] == "person"), None)
+
+    def undo(self) -> None:
+        """Take back the last move of a person and the computer moves after it."""
+        index = self._last_person_move()
+        if index is None or self.thinking or self.state.is_over:
+            return
+        self.doc["actions"] = self.doc["actions"][:index]
+        self.doc["movers"] = self.doc["movers"][:index]
+        self.doc["log"] = self.doc.get("log", [])[:max(0, len(self.doc.get("log", [])) - 1)]
+        self.state = self.game.replay(len(self.names), self.doc["seed"], self.doc["options"],
+                                      self.doc["actions"])
+        self.shown = self.state.current_player
+        self._save()
+        self.shell.refresh()
+
+    def _hint(self) -> None:
+        from models import bots
+
+        state = self.state
+        rng = random.Random(self.doc["seed"] * 7919 + len(self.doc["actions"]))
+        action = bots.chooser(self.doc["game"], "strong")(state.clone(), rng)
+        hint = bots.explain(self.doc["game"], state, action)
+        why = (say(self.t, hint.code, hint.params, prefix="hint")
+               if self.t.has(f"hint.{hint.code}") else hint.describe())
+        label = move_label(state.action_str(action), self.t, self.names)
+        self.hint = self.t("play.hint_text", move=label, why=why)
+        self.shell.refresh()
+
+    # -- computer players -------------------------------------------------------------------
+    def _schedule_bot(self) -> None:
+        if self.thinking:
+            return
+        self.thinking = True
+        self.shell.page.run_task(self._bot_turns)
+
+    async def _bot_turns(self) -> None:
+        try:
+            while not self.state.is_over and self.kinds[self.state.current_player] != "person":
+                seat = self.state.current_player
+                start = time.monotonic()
+                rng = random.Random(self.doc["seed"] * 7919 + len(self.doc["actions"]))
+                pick = chooser(self.doc["game"], self.kinds[seat])
+                action = await asyncio.to_thread(pick, self.state.clone(), rng)
+                pace = float(self.doc.get("pace", 1))
+                await asyncio.sleep(max(0.0, pace - (time.monotonic() - start)))
+                if self.shell.page.route != self.route or self.shell.play is not self:
+                    return  # the player left this screen: the game waits, saved
+                self._apply(action)
+                self.thinking = False
+                self.shell.refresh()
+                self.thinking = True
+        finally:
+            self.thinking = False
+        if self.shell.page.route == self.route and self.shell.play is self:
+            self.shell.refresh()
+
+    # -- navigation -------------------------------------------------------------------------
+    def _reveal(self, seat: int) -> None:
+        self.shown = seat
+        self.shell.refresh()
+
+    def _leave(self) -> None:
+        self.shown = -1
+        self.shell.go("/")
+
+    def _again(self) -> None:
+        doc = new_doc(self.doc["game"], self.names, self.kinds, self.doc["options"],
+                      bool(self.doc.get("casual")), int(self.doc.get("pace", 1)))
+        self.shell.start_play(doc)
+
+
+def new_doc(game: str, players: list[str], kinds: list[str], options: dict[str, Any],
+            casual: bool, pace: int) -> dict[str, Any]:
+    """A new game on the device, as saved."""
+    return {
+        "game": game, "options": dict(options), "seed": secrets.randbelow(2**31),
+        "seats": [{"name": n, "kind": k} for n, k in zip(players, kinds, strict=True)],
+        "actions": [], "movers": [], "log": [], "casual": casual, "pace": pace,
+    }
+
+
+def new_key() -> str:
+    return f"play-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+
+
+def _card(code: Any) -> str:
+    """A card code from an observation, as people read it (``Q♦``)."""
+    return "—" if code is None else card_text(format_cards([int(code)]))[0]

@@ -1,0 +1,138 @@
+"""Playing on the device: the public table everyone sees, the hand of the seat to play with its
+legal cards tappable, other moves as buttons; a cover screen between people (pass and play)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+from views.common import (
+    CARD_FONT,
+    Handler,
+    Tr,
+    big_button,
+    card_text,
+    message,
+    screen,
+    section,
+)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A legal move: ``action`` code, a ``label`` for a button, or the ``card`` it plays."""
+
+    action: int
+    label: str
+    card: str = ""
+
+
+@dataclass(frozen=True)
+class PlayData:
+    route: str
+    title: str
+    prompt: str  # "Your turn, Ana" / "Cid is thinking…"
+    table: tuple[tuple[str, str], ...]  # public facts: (label, value)
+    top: str  # the card on top, if the game has one
+    hand: tuple[str, ...]  # the cards of the seat shown (empty while covered or a bot plays)
+    moves: tuple[Move, ...]  # what the person may do now (empty when it is not their turn)
+    log: tuple[str, ...]  # the last moves, newest last
+    hint: str
+    can_undo: bool
+    over: bool
+    result: tuple[str, ...] = ()
+
+
+def _hand(
+    cards: Sequence[str], playable: dict[str, int], on_move: Callable[[int], None]
+) -> ft.Control:
+    chips = []
+    for i, c in enumerate(cards):
+        label, color = card_text(c)
+        action = playable.get(c)
+        chips.append(ft.Container(
+            ft.Text(label, size=20, font_family=CARD_FONT,
+                    color=ft.Colors.ON_PRIMARY if action is not None else color),
+            key=f"hand-{i}-{c}",
+            width=62, height=56, alignment=ft.Alignment.CENTER,
+            border_radius=ft.BorderRadius.all(10),
+            border=ft.Border.all(2, ft.Colors.PRIMARY if action is not None else ft.Colors.OUTLINE),
+            bgcolor=ft.Colors.PRIMARY if action is not None else ft.Colors.SURFACE,
+            opacity=1.0 if action is not None or not playable else 0.55,
+            on_click=(lambda _e, a=action: on_move(a)) if action is not None else None,
+            ink=action is not None,
+        ))
+    return ft.Row(chips, wrap=True, spacing=6, run_spacing=6, key="hand")
+
+
+def play_view(
+    t: Tr,
+    data: PlayData,
+    *,
+    on_move: Callable[[int], None],
+    on_hint: Handler | None,
+    on_undo: Handler | None,
+    on_back: Handler,
+    on_again: Handler | None = None,
+) -> ft.View:
+    facts = ft.Column(
+        [ft.Row([ft.Text(k, size=14, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+                 ft.Text(v, size=15, weight=ft.FontWeight.W_500, font_family=CARD_FONT,
+                         key=f"fact-{i}")])
+         for i, (k, v) in enumerate(data.table)],
+        spacing=2,
+    )
+    controls: list[ft.Control] = [
+        ft.Text(data.prompt, size=22, weight=ft.FontWeight.BOLD, key="prompt"),
+        section(t("play.table"), facts),
+    ]
+    card_moves = {m.card: m.action for m in data.moves if m.card}
+    if data.hand:
+        controls.append(section(t("play.hand"), _hand(data.hand, card_moves, on_move)))
+    if data.hint:
+        controls.append(message(data.hint, key="hint"))
+    if data.result:
+        controls.append(section(t("play.result"),
+                                *[ft.Text(line, key=f"result-{i}")
+                                  for i, line in enumerate(data.result)]))
+    if data.log:
+        controls.append(section(t("play.log"), *[ft.Text(line, size=13, font_family=CARD_FONT)
+                                                 for line in data.log[-6:]]))
+    bottom = ft.Column(spacing=8)
+    buttons = [m for m in data.moves if not m.card]
+    for m in buttons:
+        bottom.controls.append(big_button(m.label, lambda a=m.action: on_move(a),
+                                          key=f"move-{m.action}", primary=len(buttons) == 1))
+    row: list[ft.Control] = []
+    if on_hint is not None and not data.over:
+        row.append(ft.OutlinedButton(t("play.hint"), icon=ft.Icons.LIGHTBULB, key="hint-button",
+                                     on_click=lambda _e: on_hint(), height=48))
+    if on_undo is not None and not data.over:
+        row.append(ft.OutlinedButton(t("play.undo"), icon=ft.Icons.UNDO, key="undo",
+                                     on_click=lambda _e: on_undo(), height=48,
+                                     disabled=not data.can_undo))
+    if row:
+        bottom.controls.append(ft.Row(row, spacing=8))
+    if data.over and on_again is not None:
+        bottom.controls.append(big_button(t("play.again"), on_again, key="again",
+                                          icon=ft.Icons.REPLAY))
+    return screen(data.route, data.title, controls, on_back=on_back,
+                  back_label=t("common.back"), bottom=bottom)
+
+
+def cover_view(t: Tr, route: str, title: str, name: str, on_ready: Handler,
+               on_back: Handler) -> ft.View:
+    """Between two people: the hand is hidden until the next player taps."""
+    return screen(
+        route, title,
+        [ft.Container(height=80),
+         ft.Icon(ft.Icons.SWAP_HORIZ, size=64, color=ft.Colors.PRIMARY),
+         ft.Text(t("play.pass_to", name=name), size=26, weight=ft.FontWeight.BOLD,
+                 text_align=ft.TextAlign.CENTER, key="pass-to"),
+         ft.Text(t("play.pass_help"), size=15, text_align=ft.TextAlign.CENTER)],
+        on_back=on_back, back_label=t("common.back"),
+        bottom=ft.Column([big_button(t("play.ready", name=name), on_ready, key="ready",
+                                     icon=ft.Icons.VISIBILITY)]),
+    )
