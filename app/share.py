@@ -1,0 +1,374 @@
+"""Sharing matches: QR codes of a stored match, importing one from a code, CSV and JSON
+exports, and the read-only live scoreboard served on the local network.
+
+The codec itself is :mod:`models.share`. A match imported here is kept like any other, with
+``summary["imported"] = {"from": <the sender's match id>, "digest": ..., "created": ...}``;
+the sender's id is what makes a second import of the same match find the first.
+"""
+
+from __future__ import annotations
+
+import csv
+import hmac
+import html
+import io
+import json
+import secrets
+import socket
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import qrcode
+from qrcode.constants import ERROR_CORRECT_M
+from qrcode.util import MODE_ALPHA_NUM, QRData
+
+from app.i18n import names
+from app.storage import NotFound, Store
+from models.match import Match
+from models.share import LIMIT, Shared, encode, read_shared, shared_doc
+
+# -- a stored match as codes and files ----------------------------------------------------
+
+
+def created_of(match_id: str) -> str:
+    """The creation stamp a match id carries (``YYYYMMDD-HHMMSS-...``)."""
+    d = match_id
+    return f"{d[0:4]}-{d[4:6]}-{d[6:8]}T{d[9:11]}:{d[11:13]}:{d[13:15]}Z"
+
+
+def share_doc(store: Store, match_id: str) -> dict[str, Any]:
+    """The dict a code carries for a stored match (an imported one keeps its origin)."""
+    doc = store.load_match(match_id)
+    match = Match.from_dict({"version": 1, "setup": _setup(doc["setup"]), "events": doc["events"]})
+    summary = dict(doc["summary"] or {})
+    mark = summary.get("imported") or {}
+    origin = mark.get("from") or match_id
+    return shared_doc(origin, mark.get("created") or created_of(match_id), match, summary)
+
+
+def _setup(setup: dict[str, Any]) -> dict[str, Any]:
+    return {k: setup[k] for k in ("game", "players", "options")}
+
+
+def codes(store: Store, match_id: str, limit: int = LIMIT) -> list[str]:
+    """The texts of the QR codes of a stored match (numbered parts when it is large)."""
+    return encode(share_doc(store, match_id), limit)
+
+
+def qr(text: str) -> qrcode.QRCode:  # type: ignore[type-arg]
+    """The QR code of ``text``: error correction M, alphanumeric mode for Meja codes."""
+    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, box_size=8, border=4)
+    alnum = text.upper() == text and all(c in "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+                                         for c in text)
+    code.add_data(QRData(text, mode=MODE_ALPHA_NUM) if alnum else text)
+    code.make(fit=True)
+    return code
+
+
+def qr_png(text: str) -> bytes:
+    buf = io.BytesIO()
+    qr(text).make_image().save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def read_image(data: bytes) -> list[str]:
+    """The texts of the QR codes in an image file (none when it holds none)."""
+    import zxingcpp  # only when reading an image: a native library
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        image = Image.open(io.BytesIO(data))
+        image.load()
+    except (UnidentifiedImageError, OSError, ValueError):
+        return []
+    results = zxingcpp.read_barcodes(image.convert("L"), formats=zxingcpp.BarcodeFormat.QRCode)
+    return [r.text for r in results if r.text]
+
+
+def csv_text(store: Store, match_id: str) -> str:
+    """Points per round and the totals, one column per player, for a spreadsheet."""
+    doc = store.load_match(match_id)
+    players = list(doc["setup"]["players"])
+    summary = doc["summary"] or {}
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["round", *players])
+    for number, points in enumerate(summary.get("rounds") or [], 1):
+        w.writerow([number, *points])
+    w.writerow(["total", *(summary.get("totals") or [])])
+    if summary.get("winners"):
+        w.writerow(["winners", *summary["winners"]])
+    return out.getvalue()
+
+
+def json_text(store: Store, match_id: str) -> str:
+    """The whole match (set-up, every event, summary) as readable JSON."""
+    return json.dumps(share_doc(store, match_id), ensure_ascii=False, indent=1)
+
+
+# -- import -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import did: ``"new"``, ``"updated"`` (a newer state of a match imported
+    before), ``"same"`` (already here, nothing changed) or ``"own"`` (this device's match)."""
+
+    status: str
+    match_id: str
+
+
+def find_copy(store: Store, origin: str) -> tuple[str, dict[str, Any]] | None:
+    """The stored match that is ``origin`` or was imported from it."""
+    for entry in store.list_matches():
+        mark = (entry.get("summary") or {}).get("imported") or {}
+        if entry["id"] == origin or mark.get("from") == origin:
+            return entry["id"], mark
+    return None
+
+
+def import_shared(store: Store, shared: Shared) -> Imported:
+    """Keep a match read from a code; every check was made before the first write."""
+    mark = {"from": shared.origin, "digest": shared.digest, "created": shared.created}
+    summary = {**shared.summary, "imported": mark}
+    events = [e.to_dict() for e in shared.match.events]
+    found = find_copy(store, shared.origin)
+    if found is not None:
+        match_id, old = found
+        if not old:
+            return Imported("own", match_id)
+        if old.get("digest") == shared.digest:
+            return Imported("same", match_id)
+        store.replace_events(match_id, events)
+        store.update_summary(match_id, summary)
+        return Imported("updated", match_id)
+    match_id = store.create_match(shared.match.setup.to_dict())
+    store.replace_events(match_id, events)
+    store.update_summary(match_id, summary)
+    return Imported("new", match_id)
+
+
+def import_value(store: Store, value: Any) -> Imported:
+    """Check a decoded code and keep its match; ShareError (nothing written) if refused."""
+    return import_shared(store, read_shared(value))
+
+
+def is_imported(store: Store, match_id: str) -> bool:
+    try:
+        return bool((store.load_match(match_id)["summary"] or {}).get("imported"))
+    except (NotFound, ValueError):
+        return False
+
+
+# -- the live scoreboard ------------------------------------------------------------------
+
+
+def lan_address() -> str:
+    """This device's address on the local network (127.0.0.1 when it has none). No packet
+    is sent: connecting a UDP socket only picks the outgoing interface."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # a documentation address, never reached
+            address = str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+    return address if not address.startswith("0.") else "127.0.0.1"
+
+
+PAGE = """<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<style>
+body{{font-family:system-ui,sans-serif;margin:0;padding:16px;background:#f3f7f2;color:#111}}
+h1{{font-size:1.3em;margin:0 0 4px}} #head{{font-size:1.6em;font-weight:700;margin:8px 0}}
+table{{border-collapse:collapse;width:100%;font-size:1.1em;background:#fff}}
+th,td{{border:1px solid #ccd;padding:6px 8px;text-align:right}} th:first-child,td:first-child
+{{text-align:left}} tr.total td{{font-weight:700}} #note{{color:#555;margin-top:10px}}
+</style></head>
+<body><h1 id="game">{title}</h1><div id="head"></div><table id="board"></table>
+<div id="note">{note}</div>
+<script src="live.js"></script></body></html>
+"""
+
+SCRIPT = """'use strict';
+let last = '';
+function cell(tag, text) { const c = document.createElement(tag); c.textContent = text;
+  return c; }
+function row(cells, tag, cls) { const r = document.createElement('tr');
+  if (cls) r.className = cls; cells.forEach(x => r.appendChild(cell(tag, String(x))));
+  return r; }
+function show(d) {
+  document.getElementById('game').textContent = d.game;
+  document.getElementById('head').textContent = d.headline;
+  const t = document.getElementById('board'); t.replaceChildren();
+  t.appendChild(row([d.round_label, ...d.players], 'th'));
+  d.rounds.forEach((r, i) => t.appendChild(row([i + 1, ...r], 'td')));
+  t.appendChild(row([d.total_label, ...d.totals], 'td', 'total'));
+}
+async function poll() {
+  try {
+    const r = await fetch('data', {cache: 'no-store'});
+    if (r.ok) { const text = await r.text();
+      if (text !== last) { last = text; show(JSON.parse(text)); } }
+  } catch (e) { /* the table's device is away: try again */ }
+  setTimeout(poll, 1500);
+}
+poll();
+"""
+
+
+class LiveServer:
+    """A read-only scoreboard on ``http://<host>:<port>/<token>/``: an HTML page that polls
+    ``data`` (JSON). Without the token every request is refused (403); nothing changes data:
+    only GET and HEAD are answered."""
+
+    def __init__(self, snapshot: Callable[[], dict[str, Any]], texts: Callable[[], dict[str,
+                 str]], host: str, port: int = 0, token: str | None = None) -> None:
+        self.snapshot = snapshot
+        self.texts = texts
+        self.token = token or secrets.token_urlsafe(18)
+        self.httpd = ThreadingHTTPServer((host, port), self._handler())
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True,
+                                       name="meja-live")
+
+    @property
+    def url(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host!s}:{port}/{self.token}/"
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            server_version = "Meja"
+            sys_version = ""
+
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+                return  # the app's console is not a web log
+
+            def _send(self, status: int, body: bytes, kind: str, head: bool = False) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                self.send_header("Referrer-Policy", "no-referrer")
+                self.send_header("X-Content-Type-Options", "nosniff")
+                self.send_header("Content-Security-Policy", "default-src 'none'; script-src "
+                                 "'self'; connect-src 'self'; style-src 'unsafe-inline'")
+                self.end_headers()
+                if not head:
+                    self.wfile.write(body)
+
+            def do_GET(self, head: bool = False) -> None:  # noqa: N802
+                parts = self.path.split("?")[0].split("/")
+                token = parts[1] if len(parts) > 1 else ""
+                if not hmac.compare_digest(token.encode(), server.token.encode()):
+                    return self._send(403, b"Forbidden", "text/plain; charset=utf-8", head)
+                rest = "/".join(parts[2:])
+                if len(parts) == 2:  # /<token> -> /<token>/ so relative links work
+                    self.send_response(301)
+                    self.send_header("Location", f"/{server.token}/")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return None
+                if rest == "":
+                    words = server.texts()
+                    page = PAGE.format(lang=html.escape(words["lang"]),
+                                       title=html.escape(words["title"]),
+                                       note=html.escape(words["note"]))
+                    return self._send(200, page.encode(), "text/html; charset=utf-8", head)
+                if rest == "live.js":
+                    return self._send(200, SCRIPT.encode(), "text/javascript; charset=utf-8",
+                                      head)
+                if rest == "data":
+                    body = json.dumps(server.snapshot(), ensure_ascii=False).encode()
+                    return self._send(200, body, "application/json; charset=utf-8", head)
+                return self._send(404, b"Not found", "text/plain; charset=utf-8", head)
+
+            def do_HEAD(self) -> None:  # noqa: N802
+                self.do_GET(head=True)
+
+            def _refuse(self) -> None:
+                self._send(405, b"Read only", "text/plain; charset=utf-8")
+
+            do_POST = do_PUT = do_DELETE = do_PATCH = _refuse  # noqa: N815
+
+        return Handler
+
+
+_live: LiveServer | None = None
+_live_lock = threading.Lock()
+
+
+def live() -> LiveServer | None:
+    """The live scoreboard of this process, if it is on."""
+    return _live
+
+
+def start_live(snapshot: Callable[[], dict[str, Any]], texts: Callable[[], dict[str, str]],
+               token: str, port: int = 0, host: str | None = None) -> LiveServer:
+    """Serve the live scoreboard (once per process: later calls return the running one)."""
+    global _live
+    with _live_lock:
+        if _live is None:
+            address = host or lan_address()
+            try:
+                server = LiveServer(snapshot, texts, address, port, token)
+            except OSError:  # the port of last time is taken: any free one
+                server = LiveServer(snapshot, texts, address, 0, token)
+            _live = server.start()
+        return _live
+
+
+def stop_live() -> None:
+    global _live
+    with _live_lock:
+        if _live is not None:
+            _live.stop()
+            _live = None
+
+
+def scoreboard(store: Store, t: Any) -> dict[str, Any]:
+    """What the live page shows: the match in progress (else the latest one), from its
+    summary: players, points per round, totals, and a headline."""
+    match_id = store.current_match_id()
+    if match_id is None:
+        latest = store.list_matches(limit=1)
+        match_id = latest[0]["id"] if latest else None
+    base = {"round_label": t("share.live_round"), "total_label": t("score.total")}
+    if match_id is None:
+        return {**base, "game": "Meja", "headline": t("share.live_none"), "players": [],
+                "rounds": [], "totals": []}
+    try:
+        doc = store.load_match(match_id)
+    except (NotFound, ValueError):
+        return {**base, "game": "Meja", "headline": t("share.live_none"), "players": [],
+                "rounds": [], "totals": []}
+    summary = doc["summary"] or {}
+    players = list(doc["setup"]["players"])
+    rounds = summary.get("rounds") or []
+    winners = summary.get("winners") or []
+    if summary.get("status") == "finished" and winners:
+        headline = t.plural("score.winner", len(winners), names=names(winners, t))
+    elif rounds:
+        headline = t("score.after", round=len(rounds))
+    else:
+        headline = t("score.none")
+    game = doc["setup"].get("game", "")
+    return {**base, "game": t(f"game.{game}") if t.has(f"game.{game}") else game,
+            "headline": headline, "players": players, "rounds": rounds,
+            "totals": summary.get("totals") or [0] * len(players)}

@@ -1,0 +1,556 @@
+"""A match as text for QR codes: compact, checked, split into numbered parts when large.
+
+A shared match is a plain dict: the sending device's match ``id``, when it was ``created``,
+the ``match`` itself (``Match.to_dict()``: set-up and every event, so the receiver derives
+everything again) and its history ``summary``. It travels as:
+
+1. a compact binary form of the dict (:func:`pack`): repeated strings and dict shapes are
+   sent once and then referred to, small numbers take one byte, cards one byte;
+2. compressed (raw deflate or raw LZMA, whichever is smaller, one method byte ahead);
+3. followed by the first 4 bytes of its SHA-256 (the integrity check);
+4. written in base45 (RFC 9285), whose 45 characters are QR's alphanumeric set;
+5. behind the prefix ``MEJA1:`` (format version 1), or, split into ``n`` parts,
+   ``MEJA1:<i>/<n>/<tag>:`` where ``tag`` names the whole payload so parts can be read in
+   any order and parts of two matches are not mixed.
+
+Reading is strict: anything that is not exactly such a payload raises :class:`ShareError`
+with a reason (foreign, newer version, damaged, mixed parts, not a valid match).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import lzma
+import re
+import struct
+import zlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from models.cards import CardError, card, parse_card
+from models.errors import MejaError
+from models.match import Match, Reason
+
+FORMAT = 1
+PREFIX = f"MEJA{FORMAT}:"
+ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+CHECK = 4  # bytes of SHA-256 appended
+MAX_SIZE = 1 << 20  # largest packed match accepted (a decompression bomb stops here)
+MAX_PARTS = 99
+LIMIT = 1451  # characters of one code: QR version 25 at error correction M
+
+SHARE_TEXTS: dict[str, str] = {
+    "share_foreign": "This is not a Meja code",
+    "share_future": "This code was made by a newer Meja (format {version}): update Meja "
+    "to read it",
+    "share_damaged": "This code is damaged or incomplete: scan or paste it again",
+    "share_mixed": "This part belongs to another match than the parts read so far",
+    "share_invalid": "This code does not hold a valid match: {detail}",
+    "share_empty": "Nothing to read: scan a code or paste its text",
+}
+
+_HEADER = re.compile(r"MEJA(\d+):")
+_PART = re.compile(r"(\d{1,2})/(\d{1,2})/([0-9A-F]{6}):")
+_B45 = {c: i for i, c in enumerate(ALPHABET)}
+
+
+class ShareWhy(Reason):
+    """A reason of the share codec: its English text is in :data:`SHARE_TEXTS`."""
+
+    __slots__ = ()
+
+    def describe(self) -> str:
+        return SHARE_TEXTS[self.code].format(**self.params)
+
+
+class ShareError(MejaError):
+    """A code that cannot be read; ``reason`` says why (``str()`` in English)."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.reason = ShareWhy(code, params)
+        super().__init__(self.reason.describe())
+
+
+# -- base45 -------------------------------------------------------------------------------
+
+
+def b45encode(data: bytes) -> str:
+    """RFC 9285: two bytes become three characters, a last lone byte two."""
+    out = []
+    for i in range(0, len(data) - 1, 2):
+        n = data[i] * 256 + data[i + 1]
+        c, n = n % 45, n // 45
+        d, e = n % 45, n // 45
+        out += (ALPHABET[c], ALPHABET[d], ALPHABET[e])
+    if len(data) % 2:
+        n = data[-1]
+        out += (ALPHABET[n % 45], ALPHABET[n // 45])
+    return "".join(out)
+
+
+def b45decode(text: str) -> bytes:
+    """The bytes of a base45 text; ValueError if it is not one."""
+    try:
+        values = [_B45[c] for c in text]
+    except KeyError:
+        raise ValueError("not base45") from None
+    if len(values) % 3 == 1:
+        raise ValueError("base45 length")
+    out = bytearray()
+    for i in range(0, len(values), 3):
+        group = values[i:i + 3]
+        n = sum(v * 45**k for k, v in enumerate(group))
+        if len(group) == 3:
+            if n > 0xFFFF:
+                raise ValueError("base45 group")
+            out += bytes((n >> 8, n & 0xFF))
+        else:
+            if n > 0xFF:
+                raise ValueError("base45 group")
+            out.append(n)
+    return bytes(out)
+
+
+# -- compact binary form of JSON-able values ----------------------------------------------
+# One byte says what follows: 0x00-0x3F a whole number 0..63, 0x40-0x7F the n-th string seen,
+# 0x80-0xBF a dict of the n-th shape (its keys) seen, else one of the tags below.
+NONE, FALSE, TRUE, INT, STR, REF, SHAPE, NEW_SHAPE, LIST, CARD, CARDS, FLOAT = range(0xC0, 0xCC)
+SMALL = 0x40
+MAX_DEPTH = 32
+
+
+def _varint(n: int, out: bytearray) -> None:
+    while True:
+        byte = n & 0x7F
+        n >>= 7
+        if n:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return
+
+
+def _card_code(text: str) -> int | None:
+    """The card code of ``text`` if it is a card written exactly as Meja writes it."""
+    if not 2 <= len(text) <= 3:
+        return None
+    try:
+        c = parse_card(text)
+    except CardError:
+        return None
+    return int(c) if str(c) == text else None
+
+
+class _Packer:
+    def __init__(self) -> None:
+        self.out = bytearray()
+        self.strings: dict[str, int] = {}
+        self.shapes: dict[tuple[str, ...], int] = {}
+
+    def value(self, v: Any) -> None:
+        out = self.out
+        if v is None:
+            out.append(NONE)
+        elif v is True or v is False:
+            out.append(TRUE if v else FALSE)
+        elif isinstance(v, int):
+            if 0 <= v < SMALL:
+                out.append(v)
+            else:
+                out.append(INT)
+                _varint(v * 2 if v >= 0 else -v * 2 - 1, out)
+        elif isinstance(v, float):
+            out.append(FLOAT)
+            out += struct.pack("<d", v)
+        elif isinstance(v, str):
+            self.string(v)
+        elif isinstance(v, list | tuple):
+            codes = [_card_code(x) if isinstance(x, str) else None for x in v]
+            if v and all(c is not None for c in codes):
+                out.append(CARDS)
+                _varint(len(v), out)
+                out += bytes(c for c in codes if c is not None)
+            else:
+                out.append(LIST)
+                _varint(len(v), out)
+                for x in v:
+                    self.value(x)
+        elif isinstance(v, Mapping):
+            keys = tuple(v)
+            self.shape(keys)
+            for k in keys:
+                self.value(v[k])
+        else:
+            raise TypeError(f"cannot share a {type(v).__name__}")
+
+    def shape(self, keys: tuple[Any, ...]) -> None:
+        out = self.out
+        if not all(isinstance(k, str) for k in keys):
+            raise TypeError("dict keys must be strings")
+        index = self.shapes.get(keys)
+        if index is None:
+            self.shapes[keys] = len(self.shapes)
+            out.append(NEW_SHAPE)
+            _varint(len(keys), out)
+            for k in keys:
+                self.string(k)
+        elif index < SMALL:
+            out.append(0x80 + index)
+        else:
+            out.append(SHAPE)
+            _varint(index, out)
+
+    def string(self, s: str) -> None:
+        out = self.out
+        code = _card_code(s)
+        if code is not None:
+            out += bytes((CARD, code))
+            return
+        index = self.strings.get(s)
+        if index is None:
+            self.strings[s] = len(self.strings)
+            raw = s.encode("utf-8")
+            out.append(STR)
+            _varint(len(raw), out)
+            out += raw
+        elif index < SMALL:
+            out.append(SMALL + index)
+        else:
+            out.append(REF)
+            _varint(index, out)
+
+
+class _Unpacker:
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.pos = 0
+        self.strings: list[str] = []
+        self.shapes: list[tuple[str, ...]] = []
+
+    def byte(self) -> int:
+        b = self.data[self.pos]  # IndexError at the end: damaged
+        self.pos += 1
+        return b
+
+    def varint(self) -> int:
+        n, shift = 0, 0
+        while True:
+            b = self.byte()
+            n |= (b & 0x7F) << shift
+            if not b & 0x80:
+                return n
+            shift += 7
+            if shift > 63:
+                raise ValueError("varint")
+
+    def count(self) -> int:
+        """A length: never more than the bytes left (each item takes one at least)."""
+        n = self.varint()
+        if n > len(self.data) - self.pos:
+            raise ValueError("length")
+        return n
+
+    def value(self, depth: int = 0) -> Any:
+        if depth > MAX_DEPTH:
+            raise ValueError("too deep")
+        b = self.byte()
+        if b < SMALL:
+            return b
+        if b < 0x80:
+            return self.strings[b - SMALL]
+        if b == NONE:
+            return None
+        if b in (FALSE, TRUE):
+            return b == TRUE
+        if b == INT:
+            n = self.varint()
+            return n // 2 if n % 2 == 0 else -(n // 2) - 1
+        if b == FLOAT:
+            (x,) = struct.unpack_from("<d", self.data, self.pos)
+            self.pos += 8
+            return x
+        if b in (STR, REF, CARD):
+            self.pos -= 1
+            return self.string()
+        if b == LIST:
+            return [self.value(depth + 1) for _ in range(self.count())]
+        if b == CARDS:
+            return [str(card(self.byte())) for _ in range(self.count())]
+        if b in (NEW_SHAPE, SHAPE) or 0x80 <= b < NONE:
+            self.pos -= 1
+            return self.dict(self.shape(), depth)
+        raise ValueError("unknown tag")
+
+    def shape(self) -> tuple[str, ...]:
+        b = self.byte()
+        if 0x80 <= b < NONE:
+            return self.shapes[b - 0x80]
+        if b == SHAPE:
+            return self.shapes[self.varint()]
+        if b != NEW_SHAPE:
+            raise ValueError("not a shape")
+        keys = tuple(self.string() for _ in range(self.count()))
+        if len(set(keys)) != len(keys):
+            raise ValueError("repeated key")
+        self.shapes.append(keys)
+        return keys
+
+    def dict(self, keys: tuple[str, ...], depth: int) -> dict[str, Any]:
+        return {k: self.value(depth + 1) for k in keys}
+
+    def string(self) -> str:
+        b = self.byte()
+        if SMALL <= b < 0x80:
+            return self.strings[b - SMALL]
+        if b == REF:
+            return self.strings[self.varint()]
+        if b == CARD:
+            return str(card(self.byte()))
+        if b != STR:
+            raise ValueError("not a string")
+        n = self.count()
+        s = self.data[self.pos:self.pos + n].decode("utf-8")
+        self.pos += n
+        self.strings.append(s)
+        return s
+
+
+def pack(value: Any) -> bytes:
+    """The compact binary form of a JSON-able value (dict keys are strings)."""
+    packer = _Packer()
+    packer.value(value)
+    return bytes(packer.out)
+
+
+def unpack(data: bytes) -> Any:
+    """The value of :func:`pack`'s bytes; ValueError (or IndexError) if they are not that."""
+    reader = _Unpacker(data)
+    value = reader.value()
+    if reader.pos != len(data):
+        raise ValueError("trailing bytes")
+    return value
+
+
+# -- compression and the integrity check --------------------------------------------------
+RAW, DEFLATE, LZMA = 0, 1, 2
+_LZMA_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME}]
+
+
+def _deflate(data: bytes) -> bytes:
+    c = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+    return c.compress(data) + c.flush()
+
+
+def _lzma(data: bytes) -> bytes:
+    return lzma.compress(data, format=lzma.FORMAT_RAW, filters=_LZMA_FILTERS)
+
+
+def seal(value: Any) -> bytes:
+    """Packed, compressed the smaller way, and checked: the bytes a payload carries."""
+    raw = pack(value)
+    best = min(((DEFLATE, _deflate(raw)), (LZMA, _lzma(raw)), (RAW, raw)),
+               key=lambda m: len(m[1]))
+    body = bytes((best[0],)) + best[1]
+    return body + hashlib.sha256(body).digest()[:CHECK]
+
+
+def unseal(blob: bytes) -> Any:
+    """The value sealed in ``blob``; ShareError("share_damaged") if anything is off."""
+    body, check = blob[:-CHECK], blob[-CHECK:]
+    if len(body) < 1 or hashlib.sha256(body).digest()[:CHECK] != check:
+        raise ShareError("share_damaged")
+    method, data = body[0], body[1:]
+    try:
+        if method == DEFLATE:
+            d = zlib.decompressobj(-15)
+            raw = d.decompress(data, MAX_SIZE)
+            if d.unconsumed_tail or not d.eof:
+                raise ValueError("deflate")
+        elif method == LZMA:
+            x = lzma.LZMADecompressor(format=lzma.FORMAT_RAW, filters=_LZMA_FILTERS)
+            raw = x.decompress(data, MAX_SIZE)
+            if not x.eof:
+                raise ValueError("lzma")
+        elif method == RAW:
+            raw = data
+        else:
+            raise ValueError("method")
+        return unpack(raw)
+    except (ValueError, IndexError, KeyError, lzma.LZMAError, zlib.error, struct.error,
+            RecursionError):
+        raise ShareError("share_damaged") from None
+
+
+# -- texts: one code, or numbered parts ---------------------------------------------------
+
+
+def tag_of(blob: bytes) -> str:
+    """Six characters naming a payload (in each of its parts)."""
+    return hashlib.sha256(blob).hexdigest()[:6].upper()
+
+
+def encode(value: Any, limit: int = LIMIT) -> list[str]:
+    """The texts of the QR codes holding ``value``: one, or numbered parts, each at most
+    ``limit`` characters long (header included)."""
+    blob = seal(value)
+    data = b45encode(blob)
+    if len(PREFIX) + len(data) <= limit:
+        return [PREFIX + data]
+    tag = tag_of(blob)
+    header = len(f"{PREFIX}99/99/{tag}:")
+    size = limit - header
+    if size < 6:
+        raise MejaError(f"A code of {limit} characters cannot hold a part.")
+    count = -(-len(data) // size)
+    size = -(-len(data) // count)  # parts of even size: each code as small as can be
+    size += -size % 3  # whole base45 groups
+    chunks = [data[i:i + size] for i in range(0, len(data), size)]
+    if len(chunks) > MAX_PARTS:
+        raise MejaError(f"This match is too large to share ({len(chunks)} codes).")
+    return [f"{PREFIX}{i}/{len(chunks)}/{tag}:{c}" for i, c in enumerate(chunks, 1)]
+
+
+@dataclass
+class Reader:
+    """Collects the codes of one payload, in any order; :attr:`value` once complete."""
+
+    total: int = 0
+    tag: str = ""
+    parts: dict[int, str] = field(default_factory=dict)
+    value: Any = None
+    done: bool = False
+
+    def add(self, text: str) -> None:
+        """Read one code's text (or several, one a line); ShareError if one is refused
+        (the parts read so far are kept)."""
+        lines = [x for x in (t.lstrip().rstrip("\r\t") for t in text.split("\n")) if x]
+        if not lines:
+            raise ShareError("share_empty")
+        for line in lines:
+            self._add(line)
+
+    def _add(self, text: str) -> None:
+        head = _HEADER.match(text.upper()[:12])
+        if head is None:
+            raise ShareError("share_foreign")
+        version = int(head.group(1))
+        if version > FORMAT:
+            raise ShareError("share_future", version=version)
+        if version != FORMAT:
+            raise ShareError("share_foreign")
+        rest = text[head.end():]
+        part = _PART.match(rest)
+        if part is None:
+            self._finish(rest, None)
+            return
+        i, n, tag = int(part.group(1)), int(part.group(2)), part.group(3)
+        if not 1 <= i <= n or n < 2:
+            raise ShareError("share_damaged")
+        if self.parts and (tag != self.tag or n != self.total):
+            raise ShareError("share_mixed")
+        self.total, self.tag = n, tag
+        self.parts[i] = rest[part.end():]
+        if len(self.parts) == n:
+            self._finish("".join(self.parts[k] for k in range(1, n + 1)), tag)
+
+    def _finish(self, data: str, tag: str | None) -> None:
+        try:
+            blob = b45decode(data)
+        except ValueError:
+            self._drop(tag)
+            raise ShareError("share_damaged") from None
+        if tag is not None and tag_of(blob) != tag:
+            self._drop(tag)
+            raise ShareError("share_damaged")
+        try:
+            self.value = unseal(blob)
+        except ShareError:
+            self._drop(tag)
+            raise
+        self.done = True
+
+    def _drop(self, tag: str | None) -> None:
+        if tag is not None:  # a damaged whole: start again from the first part read
+            self.parts.clear()
+
+    @property
+    def missing(self) -> list[int]:
+        """The numbers of the parts still to read."""
+        return [i for i in range(1, self.total + 1) if i not in self.parts]
+
+
+def decode(texts: Iterable[str]) -> Any:
+    """The value held by these codes (all the parts of one payload)."""
+    reader = Reader()
+    for text in texts:
+        reader.add(text)
+    if not reader.done:
+        raise ShareError("share_damaged")
+    return reader.value
+
+
+# -- a shared match -----------------------------------------------------------------------
+SUMMARY_KEYS = ("status", "round", "mode", "totals", "winners", "rounds")
+
+
+@dataclass(frozen=True)
+class Shared:
+    """A match read from a code: the sender's ``origin`` id, its ``created`` stamp, the
+    match (every event checked again) and the history summary."""
+
+    origin: str
+    created: str
+    match: Match
+    summary: dict[str, Any]
+    digest: str  # names this exact content: the same code read twice has the same digest
+
+
+def shared_doc(origin: str, created: str, match: Match, summary: Mapping[str, Any]) -> dict[
+        str, Any]:
+    """The dict a code carries for ``match``."""
+    return {"id": origin, "created": created, "match": match.to_dict(),
+            "summary": {k: summary[k] for k in SUMMARY_KEYS if k in summary}}
+
+
+def _number(x: object) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def _summary(data: object, players: tuple[str, ...]) -> dict[str, Any]:
+    bad = ShareError("share_invalid", detail="its summary is not one Meja writes")
+    if not isinstance(data, dict) or not set(data) <= set(SUMMARY_KEYS):
+        raise bad
+    n = len(players)
+    checks = {
+        "status": lambda v: v in ("playing", "finished"),
+        "round": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10_000,
+        "mode": lambda v: v is None or isinstance(v, str),
+        "totals": lambda v: isinstance(v, list) and len(v) <= n and all(map(_number, v)),
+        "winners": lambda v: isinstance(v, list) and all(w in players for w in v),
+        "rounds": lambda v: isinstance(v, list) and all(
+            isinstance(r, list) and len(r) <= n and all(map(_number, r)) for r in v),
+    }
+    for key, value in data.items():
+        if not checks[key](value):
+            raise bad
+    return dict(data)
+
+
+def read_shared(value: Any) -> Shared:
+    """The match a decoded code holds, checked: ShareError("share_invalid") otherwise."""
+    if not isinstance(value, dict) or set(value) != {"id", "created", "match", "summary"}:
+        raise ShareError("share_invalid", detail="it is not a shared match")
+    origin, created = value["id"], value["created"]
+    if not isinstance(origin, str) or not 1 <= len(origin) <= 64 or not isinstance(
+            created, str) or len(created) > 64:
+        raise ShareError("share_invalid", detail="it does not name its match")
+    try:
+        match = Match.from_dict(value["match"])
+    except MejaError as error:
+        raise ShareError("share_invalid", detail=str(error)) from None
+    except Exception as error:  # noqa: BLE001 - untrusted input must never crash the reader
+        raise ShareError("share_invalid", detail=type(error).__name__) from None
+    summary = _summary(value["summary"], match.setup.players)
+    digest = hashlib.sha256(pack(value)).hexdigest()[:16]
+    return Shared(origin, created, match, summary, digest)

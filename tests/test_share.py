@@ -1,0 +1,345 @@
+"""Sharing a match: the codec (base45, packing, sealing, parts), the round trip of every game
+with a table through a real QR image read by an independent decoder, importing into a store
+(once), the refusals, the exports and the live scoreboard server."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app import share as app_share
+from app.i18n import Translator
+from app.storage import Store
+from models.match import Close, Hand, Match, Start, table_type
+from models.share import (
+    PREFIX,
+    Reader,
+    ShareError,
+    b45decode,
+    b45encode,
+    decode,
+    encode,
+    pack,
+    read_shared,
+    seal,
+    unpack,
+    unseal,
+)
+
+NAMES = ("Ana", "Bea", "Cid", "Dan", "Eve", "Fay")
+
+
+# -- realistic matches --------------------------------------------------------------------
+
+
+def kartu_sama(rng: random.Random, players: int = 4, rounds: int = 15) -> Match:
+    """An evening at the table: every turn tapped (cards not entered), every hand entered."""
+    m = Match.new(NAMES[:players], "kartu_sama", {"target": 1000, "rounds": rounds})
+    while m.table.phase != "over":
+        legal: dict[str, Any] = {}
+        for e in m.legal_events():
+            legal.setdefault(e.kind, e)
+        phase = m.table.phase
+        if phase in ("idle", "closed"):
+            m.record(Start())
+        elif phase == "play":
+            r = m.table.round
+            if r.counts[r.turn] == 1 and "out" in legal:
+                m.record(legal["out"])
+                continue
+            weights = {"play": 10, "pay": 8, "draw": 3, "fail": 2, "joker": 1}
+            kinds = [k for k in weights if k in legal]
+            m.record(legal[rng.choices(kinds, [weights[k] for k in kinds])[0]])
+        else:
+            r = m.table.round
+            seats = list(r.missing)
+            sizes = [min(r.counts[s], 8) for s in seats]
+            cards = rng.sample(list(m.table.cards), sum(sizes))
+            for s, n in zip(seats, sizes, strict=True):
+                m.record(Hand(s, tuple(cards[:n])))
+                cards = cards[n:]
+            m.record(Close())
+    return m
+
+
+def kartu_sama_summary(m: Match) -> dict[str, Any]:
+    """The summary the Kartu Sama referee saves (app/tables/kartu_sama.py)."""
+    table = m.table
+    over = table.phase == "over"
+    return {
+        "status": "finished" if over else "playing",
+        "round": len(table.history) + (0 if over else 1),
+        "mode": table.options.mode,
+        "totals": list(table.wins if table.options.mode == "victory" else table.totals),
+        "winners": [m.setup.players[s] for s in table.winners] if over else [],
+        "rounds": [list(r.points) for r in table.history],
+    }
+
+
+MAKERS = {"kartu_sama": (kartu_sama, kartu_sama_summary)}
+
+
+def has_table(game: str) -> bool:
+    try:
+        table_type(game)
+    except Exception:  # noqa: BLE001
+        return False
+    return True
+
+
+GAMES_WITH_TABLES = [g for g in MAKERS if has_table(g)]
+
+
+def stored(store: Store, m: Match, summary: dict[str, Any]) -> str:
+    match_id = store.create_match(m.setup.to_dict())
+    store.replace_events(match_id, [e.to_dict() for e in m.events])
+    store.update_summary(match_id, summary)
+    return match_id
+
+
+@pytest.fixture(scope="module")
+def evening() -> Match:
+    return kartu_sama(random.Random(7))
+
+
+# -- codec --------------------------------------------------------------------------------
+
+
+def test_base45_matches_the_rfc_examples() -> None:
+    assert b45encode(b"AB") == "BB8"
+    assert b45encode(b"Hello!!") == "%69 VD92EX0"
+    assert b45encode(b"ietf!") == "QED8WEX0"
+    assert b45decode("QED8WEX0") == b"ietf!"
+    for bad in ("GGW", "ZZZ", "a", "QED8WEX", "!!"):
+        with pytest.raises(ValueError):
+            b45decode(bad)
+
+
+def test_base45_round_trip_any_bytes() -> None:
+    rng = random.Random(1)
+    for n in range(40):
+        data = bytes(rng.randrange(256) for _ in range(n))
+        assert b45decode(b45encode(data)) == data
+
+
+def test_pack_round_trips_json_values() -> None:
+    values: list[Any] = [
+        None, True, False, 0, 63, 64, -1, -(2**40), 2**60, 1.5, "", "é ✓", "AS", "10H", "JK",
+        "as", "1H", [], ["AS", "JK"], ["AS", 3], {"a": 1, "b": [None, {"a": 2, "b": 3}]},
+        [{"kind": "play", "player": i % 4, "card": None} for i in range(200)],
+        {f"k{i}": f"v{i % 70}" for i in range(90)},
+    ]
+    for v in values:
+        assert unpack(pack(v)) == v
+        assert json.dumps(unpack(pack(v))) == json.dumps(v)
+
+
+def test_a_card_is_one_byte_and_repeats_are_references() -> None:
+    assert len(pack(["AS", "10H", "JK"])) == 5
+    assert len(pack(["play"] * 10)) < 20
+
+
+def test_seal_detects_any_change(evening: Match) -> None:
+    blob = seal(evening.to_dict())
+    assert unseal(blob) == evening.to_dict()
+    for i in range(0, len(blob), max(1, len(blob) // 50)):
+        bad = bytearray(blob)
+        bad[i] ^= 0x10
+        with pytest.raises(ShareError):
+            unseal(bytes(bad))
+
+
+def test_encode_one_code_or_numbered_parts_in_any_order(evening: Match) -> None:
+    value = evening.to_dict()
+    (one,) = encode(value)
+    assert one.startswith(PREFIX)
+    assert decode([one]) == value
+    parts = encode(value, 300)
+    assert len(parts) > 2 and all(len(p) <= 300 for p in parts)
+    assert parts[1].startswith(f"{PREFIX}2/{len(parts)}/")
+    shuffled = parts[:]
+    random.Random(3).shuffle(shuffled)
+    reader = Reader()
+    for text in shuffled[:-1]:
+        reader.add(text)
+        assert not reader.done
+    assert len(reader.missing) == 1
+    reader.add(shuffled[-1])
+    assert reader.done and reader.value == value
+    assert decode(["\n".join(parts)]) == value  # pasted all at once, one a line
+
+
+def test_refusals_say_why(evening: Match) -> None:
+    value = evening.to_dict()
+    (one,) = encode(value)
+
+    def why(*texts: str) -> str:
+        with pytest.raises(ShareError) as info:
+            decode(texts)
+        return info.value.reason.code
+
+    assert why("https://example.org/") == "share_foreign"
+    assert why("MEJA2:ABC") == "share_future"
+    assert why(one[:-10]) == "share_damaged"
+    assert why(one[:20] + ("0" if one[20] != "0" else "1") + one[21:]) == "share_damaged"
+    assert why("   ") == "share_empty"
+    parts_a, parts_b = encode(value, 300), encode(kartu_sama(random.Random(9), 3, 3).to_dict(), 300)
+    reader = Reader()
+    reader.add(parts_a[0])
+    with pytest.raises(ShareError) as info:
+        reader.add(parts_b[1])
+    assert info.value.reason.code == "share_mixed"
+    assert reader.parts  # what was read is kept
+
+
+def test_read_shared_rechecks_the_match(evening: Match) -> None:
+    doc = {"id": "20260101-200000-000000-abcd", "created": "2026-01-01T20:00:00Z",
+           "match": evening.to_dict(), "summary": kartu_sama_summary(evening)}
+    shared = read_shared(doc)
+    assert shared.match.to_dict() == evening.to_dict()
+    bad = json.loads(json.dumps(doc))
+    bad["match"]["events"].insert(0, {"kind": "close"})
+    with pytest.raises(ShareError, match="does not hold a valid match"):
+        read_shared(bad)
+    bad = json.loads(json.dumps(doc))
+    bad["summary"]["winners"] = ["Mallory"]
+    with pytest.raises(ShareError):
+        read_shared(bad)
+    with pytest.raises(ShareError):
+        read_shared({"id": 1})
+
+
+# -- through a real QR image, into another store ------------------------------------------
+
+
+def scan(png: bytes) -> str:
+    """An independent decoder reads the PNG the app rendered."""
+    (text,) = app_share.read_image(png)
+    return text
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_TABLES)
+def test_round_trip_through_qr_images(game: str, tmp_path: Path) -> None:
+    make, summarize = MAKERS[game]
+    m = make(random.Random(11))
+    summary = summarize(m)
+    sender, receiver = Store(tmp_path / "a"), Store(tmp_path / "b")
+    match_id = stored(sender, m, summary)
+    for limit in (app_share.LIMIT, 500):  # one code, then numbered parts
+        texts = app_share.codes(sender, match_id, limit)
+        assert all(len(t) <= limit for t in texts) and len(texts) <= 4
+        scanned = [scan(app_share.qr_png(t)) for t in reversed(texts)]
+        assert scanned == list(reversed(texts))
+        reader = Reader()
+        for text in scanned:
+            reader.add(text)
+        result = app_share.import_value(receiver, reader.value)
+        assert result.status == ("new" if limit == app_share.LIMIT else "same")
+        doc = receiver.load_match(result.match_id)
+        copy = Match.from_dict({"version": 1, "setup": doc["setup"], "events": doc["events"]})
+        assert copy.to_dict() == m.to_dict()
+        assert {k: v for k, v in doc["summary"].items() if k != "imported"} == summary
+        assert doc["summary"]["imported"]["from"] == match_id
+    assert len(receiver.list_matches()) == 1
+
+
+def test_import_twice_updates_or_keeps_one_copy(tmp_path: Path) -> None:
+    m = kartu_sama(random.Random(5), players=3, rounds=4)
+    sender, receiver = Store(tmp_path / "a"), Store(tmp_path / "b")
+    match_id = sender.create_match(m.setup.to_dict())
+    half = m.events[: len(m.events) // 2]
+    sender.replace_events(match_id, [e.to_dict() for e in half])
+    first = app_share.import_value(receiver, decode(app_share.codes(sender, match_id)))
+    assert first.status == "new"
+    assert app_share.import_value(receiver, decode(app_share.codes(sender, match_id))).status \
+        == "same"
+    sender.replace_events(match_id, [e.to_dict() for e in m.events])
+    again = app_share.import_value(receiver, decode(app_share.codes(sender, match_id)))
+    assert again == app_share.Imported("updated", first.match_id)
+    assert len(receiver.load_match(first.match_id)["events"]) == len(m.events)
+    # re-shared from the receiver, it keeps its origin; back home it is the sender's own
+    back = app_share.import_value(sender, decode(app_share.codes(receiver, first.match_id)))
+    assert back == app_share.Imported("own", match_id)
+    assert len(receiver.list_matches()) == 1 and len(sender.list_matches()) == 1
+
+
+def test_a_refused_code_writes_nothing(tmp_path: Path, evening: Match) -> None:
+    store = Store(tmp_path / "b")
+    doc = {"id": "20260101-200000-000000-abcd", "created": "x", "match": evening.to_dict(),
+           "summary": {}}
+    doc["match"]["events"].append({"kind": "start"})  # the match is over: refused
+    with pytest.raises(ShareError):
+        app_share.import_value(store, decode(encode(doc)))
+    assert store.list_matches() == []
+    assert not list((tmp_path / "b" / "matches").iterdir())
+
+
+def test_an_image_without_a_code_reads_nothing() -> None:
+    from PIL import Image
+
+    buf = __import__("io").BytesIO()
+    Image.new("RGB", (50, 50), "white").save(buf, format="PNG")
+    assert app_share.read_image(buf.getvalue()) == []
+    assert app_share.read_image(b"not an image") == []
+
+
+def test_exports(tmp_path: Path) -> None:
+    m = kartu_sama(random.Random(2), players=3, rounds=3)
+    store = Store(tmp_path)
+    match_id = stored(store, m, kartu_sama_summary(m))
+    lines = app_share.csv_text(store, match_id).splitlines()
+    assert lines[0] == "round,Ana,Bea,Cid"
+    assert len(lines) == 1 + 3 + 1 + 1 and lines[4].startswith("total,")
+    data = json.loads(app_share.json_text(store, match_id))
+    assert data["match"] == m.to_dict() and data["id"] == match_id
+
+
+# -- the live scoreboard server -----------------------------------------------------------
+
+
+def get(url: str, method: str = "GET") -> tuple[int, bytes]:
+    request = urllib.request.Request(url, method=method, data=b"x" if method == "POST" else None)
+    try:
+        with urllib.request.urlopen(request, timeout=5) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+def test_live_server_needs_the_token_and_changes_nothing(tmp_path: Path) -> None:
+    m = kartu_sama(random.Random(4), players=3, rounds=2)
+    store = Store(tmp_path)
+    stored(store, m, kartu_sama_summary(m))
+    t = Translator("en")
+    server = app_share.LiveServer(lambda: app_share.scoreboard(store, t),
+                                  lambda: {"lang": "en", "title": "Meja", "note": "n"},
+                                  "127.0.0.1").start()
+    try:
+        base = server.url
+        root = base.rsplit("/", 2)[0]
+        status, body = get(base + "data")
+        assert status == 200
+        data = json.loads(body)
+        assert data["players"] == ["Ana", "Bea", "Cid"] and len(data["rounds"]) == 2
+        assert get(base)[0] == 200 and get(base + "live.js")[0] == 200
+        for url in (root + "/", root + "/data", root + "/wrong-token/data",
+                    base.replace(server.token, server.token[:-1] + "x") + "data"):
+            assert get(url)[0] == 403
+        before = store.load_match(store.list_matches()[0]["id"])
+        for method in ("POST", "PUT", "DELETE"):
+            assert get(base + "data", method)[0] == 405
+        assert store.load_match(store.list_matches()[0]["id"]) == before
+        assert b"<form" not in get(base)[1] and b"<button" not in get(base)[1]
+    finally:
+        server.stop()
+
+
+def test_lan_address_is_an_address() -> None:
+    address = app_share.lan_address()
+    assert address.count(".") == 3 and address != "0.0.0.0"
