@@ -372,3 +372,84 @@ def test_whole_games_agree_with_the_engine(seed: int) -> None:
     assert m.table.winners == state.winners
     places = m.table.standings()
     assert list(places[0].seats) == state.winners
+
+
+# -- the referee in the app, headless -------------------------------------------
+
+class FakeStore:
+    def __init__(self) -> None:
+        self.events: list[dict[str, object]] = []
+        self.summary: dict[str, object] = {}
+
+    def append_event(self, _mid: str, event: dict[str, object]) -> None:
+        self.events.append(event)
+
+    def pop_event(self, _mid: str) -> None:
+        self.events.pop()
+
+    def update_summary(self, _mid: str, summary: dict[str, object]) -> None:
+        self.summary = dict(summary)
+
+    def current_match_id(self) -> str:
+        return "m"
+
+    def set_current_match(self, _mid: object) -> None:
+        pass
+
+
+class FakeShell:
+    def __init__(self) -> None:
+        from app.i18n import Translator
+
+        self.t = Translator("en")
+        self.store = FakeStore()
+        self.route = ""
+        self.toasts: list[str] = []
+
+    def toast(self, text: str) -> None:
+        self.toasts.append(text)
+
+    def refresh(self) -> None:
+        pass
+
+    def go(self, route: str) -> None:
+        self.route = route
+
+
+def test_the_referee_turns_taps_into_saved_events_and_shows_the_reasons() -> None:
+    from app.tables.sums import Referee
+    from views.common import find
+
+    shell = FakeShell()
+    ref = Referee(shell, "m", Match.new(["Ana", "Bea"], "sums", {"hand_size": 22}))
+    ref._tap_card("5D")
+    ref._tap_card("QD")
+    ref._act("draw-0")
+    ref._tap_card("5D")
+    assert shell.toasts == ["5D is already face up or removed"]
+    ref._tap_card("7H")
+    data = ref._table_data()
+    assert data.prompt == "Bea: counter?"
+    assert "Ana: 7♥ + your 5♦ = 12: takes Bea's Q♦" in data.notes
+    assert data.grid == {"5H": 1}  # the one card that counters
+    view = ref._table_view()
+    assert find(view, "act-let") is not None and find(view, "card-5H") is not None
+    ref._act("let")
+    assert [e["kind"] for e in shell.store.events] == [
+        "sums_up", "sums_up", "sums_draw", "play", "sums_let"]
+    for text in ("10C", "AS"):
+        ref._act("draw-0")
+        ref._tap_card(text)
+    assert ref._table_data().prompt == "Bea places a last card"
+    ref._act("stop")
+    assert shell.route == "/match/m/score"
+    assert shell.store.summary == {"status": "finished", "round": 1, "mode": None,
+                                   "totals": [7, 1], "winners": ["Ana"], "rounds": [[7, 1]]}
+    score = ref._score_data()
+    assert score.headline == "Ana wins the match!"
+    assert score.places[0].reason == "Ana: 7 points (5 in play + 2 removed)"
+    assert find(ref._score_view(), "breakdown-0").value == "5 in play + 2 removed = 7 points"
+    assert shell.toasts == ["5D is already face up or removed"]
+    ref.undo()
+    assert shell.store.summary["status"] == "playing"
+    assert ref._table_data().undo == "Undo: Ana placed A♠"

@@ -49,6 +49,7 @@ class SumsTableData:
     help: str  # "Tap the card Ana placed."
     notes: tuple[str, ...]  # reasons, with card signs
     piles: tuple[tuple[str, int], ...]  # ("Pile 1", 20)
+    draw: bool  # the piles are tapped: which one the player drew from
     seats: tuple[SumsSeat, ...]
     choices: tuple[Choice, ...]
     grid: Mapping[str, int] | None  # the cards that may be entered now, or None
@@ -105,6 +106,27 @@ def _choice(c: Choice, on_action: Callable[[str], None]) -> ft.Control:
     )
 
 
+def _piles(data: SumsTableData, on_action: Callable[[str], None]) -> ft.Control:
+    """The community piles and their sizes; tiles to tap when a player draws."""
+    per_row = min(len(data.piles), 4)
+    tiles = []
+    for i, (name, n) in enumerate(data.piles):
+        live = data.draw and n > 0
+        tiles.append(ft.Container(
+            ft.Column([ft.Text(name, size=13),
+                       ft.Text(str(n), size=26, weight=ft.FontWeight.BOLD, key=f"pile-size-{i}")],
+                      spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            key=f"pile-{i}", col={"xs": 12 // per_row}, height=68 if data.draw else None,
+            alignment=ft.Alignment.CENTER,
+            border_radius=ft.BorderRadius.all(12),
+            border=ft.Border.all(2, ft.Colors.PRIMARY) if live else None,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if live else None,
+            on_click=(lambda _e, k=f"draw-{i}": on_action(k)) if live else None,
+            ink=live,
+        ))
+    return ft.ResponsiveRow(tiles, spacing=8, run_spacing=8, key="piles")
+
+
 def _small(a: Action, on_action: Callable[[str], None]) -> ft.Control:
     return ft.OutlinedButton(
         content=ft.Text(a.label, font_family=CARD_FONT), key=f"act-{a.key}", height=48,
@@ -132,21 +154,16 @@ def sums_table_view(
             bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=ft.Padding.all(10),
             border_radius=ft.BorderRadius.all(10), key="notes",
         ))
-    controls.append(ft.Row(
-        [ft.Column([ft.Text(name, size=13), ft.Text(str(n), size=26, weight=ft.FontWeight.BOLD,
-                                                    key=f"pile-{i}")],
-                   spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
-         for i, (name, n) in enumerate(data.piles)],
-        alignment=ft.MainAxisAlignment.SPACE_EVENLY,
-    ))
+    help_line = ft.Text(data.help, size=16, key="help")
+    if data.draw and data.help:
+        controls.append(help_line)
+    controls.append(_piles(data, on_action))
     controls.append(ft.Column([_seat(i, s, t) for i, s in enumerate(data.seats)], spacing=2))
     controls.extend(_choice(c, on_action) for c in data.choices)
+    if data.help and not data.draw:
+        controls.append(help_line)
     if data.grid is not None:
-        if data.help:
-            controls.append(ft.Text(data.help, size=16, key="help"))
         controls.append(card_grid((), data.grid, on_card))
-    elif data.help:
-        controls.append(ft.Text(data.help, size=16, key="help"))
     smalls = [_small(a, on_action) for a in data.actions if a.small]
     if smalls:
         controls.append(ft.Row(smalls, wrap=True, spacing=8, run_spacing=8))
@@ -155,21 +172,18 @@ def sums_table_view(
             *(big_button(a.label, (lambda k=a.key: on_action(k)) if a.enabled else None,
                          key=f"act-{a.key}", primary=a.primary, danger=a.danger)
               for a in data.actions if not a.small),
-            ft.Row([
-                ft.OutlinedButton(
-                    content=ft.Text(data.undo or t("table.nothing_to_undo"),
-                                    font_family=CARD_FONT, no_wrap=True,
-                                    overflow=ft.TextOverflow.ELLIPSIS),
-                    icon=ft.Icons.UNDO, key="undo", on_click=lambda _e: on_undo(),
-                    disabled=not data.undo, height=48, expand=True),
-                ft.OutlinedButton(t("table.scores"), icon=ft.Icons.LEADERBOARD, key="scores",
-                                  on_click=lambda _e: on_scores(), height=48),
-            ], spacing=8),
+            ft.OutlinedButton(
+                content=ft.Text(data.undo or t("table.nothing_to_undo"), font_family=CARD_FONT,
+                                no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+                icon=ft.Icons.UNDO, key="undo", on_click=lambda _e: on_undo(),
+                disabled=not data.undo, height=48),
         ],
         spacing=8,
     )
+    scores = ft.IconButton(ft.Icons.LEADERBOARD, tooltip=t("table.scores"), key="scores",
+                           on_click=lambda _e: on_scores())
     return screen(data.route, data.title, controls, on_back=on_back,
-                  back_label=t("common.back"), bottom=bottom)
+                  back_label=t("common.back"), bottom=bottom, actions=[scores])
 
 
 @dataclass(frozen=True)
@@ -193,7 +207,7 @@ def breakdown_sections(t: Tr, players: Sequence[Breakdown]) -> list[ft.Control]:
 
     return [
         section(
-            f"{p.name} ★" if p.winner else p.name,
+            t("sums.score.winner", name=p.name) if p.winner else p.name,
             cards(t("sums.score.in_play"), p.in_play, f"in-play-{i}"),
             cards(t("sums.score.removed"), p.removed, f"removed-{i}"),
             ft.Text(p.line, key=f"breakdown-{i}", weight=ft.FontWeight.W_600),

@@ -133,10 +133,8 @@ class Referee:
         elif phase in (tb.DRAW, tb.EITHER):
             prompt = t("sums.draw" if phase == tb.DRAW else "sums.either", name=name)
             help_text = t("sums.draw_help", name=name)
-            actions += [Action(f"draw-{i}", t("sums.drew", pile=i + 1, n=n))
-                        for i, n in enumerate(table.piles)]
             if phase == tb.EITHER and table.hands[table.current]:
-                help_text, grid = t("sums.place_help", name=name), copies
+                help_text, grid = t("sums.either_help", name=name), copies
         elif phase in (tb.PLACE, tb.LAST):
             prompt = t("sums.place" if phase == tb.PLACE else "sums.last", name=name)
             help_text, grid = t("sums.place_help", name=name), copies
@@ -187,7 +185,8 @@ class Referee:
             route=f"/match/{self.match_id}", title=t("sums.title"), prompt=prompt,
             help=help_text, notes=tuple(notes),
             piles=tuple((t("sums.pile", n=i + 1), n) for i, n in enumerate(table.piles)),
-            seats=seats, choices=tuple(choices), grid=grid, actions=tuple(actions), undo=undo,
+            draw=phase in (tb.DRAW, tb.EITHER), seats=seats, choices=tuple(choices), grid=grid,
+            actions=tuple(actions), undo=undo,
         )
 
     def _last_removal(self) -> list[str]:
@@ -257,12 +256,11 @@ class Referee:
             headline = t.plural("score.winner", len(winners), names=names(winners, t))
         else:
             headline = t("sums.score.so_far")
-        notes = tuple(self._last_removal())
         return ScoreData(
             route=f"/match/{self.match_id}/score", title=t("sums.score.title"),
             headline=headline, names=tuple(self.names), rounds=(),
             totals=tuple(self._points(s) for s in range(len(self.names))), places=places,
-            round_notes=notes, series=(), next_dealer="", finished=over, playing=not over,
+            round_notes=(), series=(), next_dealer="", finished=over, playing=not over,
         )
 
     def _breakdowns(self) -> list[Breakdown]:
