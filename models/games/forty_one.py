@@ -31,6 +31,7 @@ then the fewest hand losses; still equal players share the win.
 
 from __future__ import annotations
 
+import random
 from bisect import insort
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -417,6 +418,49 @@ class FortyOne:
         if 0 <= action < 52:
             return format_cards([action])
         return _WORDS.get(action, f"?{action}")
+
+
+def known_cards(state: FortyOne) -> list[list[int]]:
+    """The cards each seat is seen to hold: taken from the discard in this hand and not
+    discarded since (read from the public action log)."""
+    known: list[list[int]] = [[] for _ in range(state.players)]
+    pile: list[int] = []
+    seat = state.first
+    for action in state.actions[len(state.actions) - state.hand_moves :]:
+        if action < 52:
+            pile.append(action)
+            if action in known[seat]:
+                known[seat].remove(action)
+            seat = (seat + 1) % state.players
+        elif action == TAKE:
+            known[seat].append(pile.pop())
+    return known
+
+
+def determinize(state: FortyOne, seat: int, rng: random.Random) -> FortyOne:
+    """A copy of ``state`` consistent with what ``seat`` has seen, for search: the cards it
+    cannot see (the other hands, the stock) are dealt again at random, every size kept, except
+    the cards seen taken from the discard (:func:`known_cards`), which stay with their takers;
+    later deals get a seed drawn from ``rng``. It depends on the unseen cards only as a
+    multiset."""
+    new = state.clone()
+    others = [s for s in range(state.players) if s != seat]
+    unseen = sorted(new.stock + [c for s in others for c in new.hands[s]])
+    known = known_cards(state)
+    for s in others:
+        held = [c for c in known[s] if c in unseen]
+        for c in held:
+            unseen.remove(c)
+        known[s] = held
+    rng.shuffle(unseen)
+    at = 0
+    for s in others:
+        size = len(new.hands[s]) - len(known[s])
+        new.hands[s] = sorted(unseen[at : at + size] + known[s])
+        at += size
+    new.stock = unseen[at:]
+    new.seed = rng.getrandbits(32)
+    return new
 
 
 def new_game(players: int, seed: int = 0, options: object = None) -> FortyOne:

@@ -9,6 +9,7 @@ with ``may_draw``, will not play; or because a joker debt cannot be paid), and
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -449,6 +450,27 @@ class KartuSama:
         if action == PASS:
             return "pass"
         return format_cards([action])
+
+
+def determinize(state: KartuSama, seat: int, rng: random.Random) -> KartuSama:
+    """A copy of ``state`` consistent with ``state.observation(seat)``, for search: the cards
+    ``seat`` cannot see (the other hands, the draw pile) are dealt again at random, every size
+    kept, and later shuffles get a seed drawn from ``rng``. It depends on those cards only as a
+    multiset, so it cannot tell where they really are."""
+    new = state.clone()
+    others = [s for s in range(state.players) if s != seat]
+    unseen = sorted(new.pile + [c for s in others for c in new.hands[s]])
+    rng.shuffle(unseen)
+    at = 0
+    for s in others:
+        size = len(new.hands[s])
+        new.hands[s] = sorted(unseen[at : at + size])
+        at += size
+    new.pile = unseen[at:]
+    if new.drawn and new.current != seat:  # another player's fresh draw: some of their cards
+        new.drawn = sorted(rng.sample(new.hands[new.current], len(new.drawn)))
+    new.seed = rng.getrandbits(32)
+    return new
 
 
 def new_game(players: int, seed: int = 0, options: object = None) -> KartuSama:

@@ -66,7 +66,7 @@ from models.games.samba_melds import (
 __all__ = [
     "GAME", "Breakdown", "InvalidMeld", "Options", "Samba", "card_value", "group_problem",
     "initial_meld_minimum", "is_canasta", "is_group", "is_pure", "is_samba", "is_sequence",
-    "meld_kind", "new_game", "score_breakdown", "sequence_problem", "side_score",
+    "determinize", "meld_kind", "new_game", "score_breakdown", "sequence_problem", "side_score",
 ]
 
 MAX_SEQ = 44  # 132 cards of ranks 4..A can form at most 44 sequences of 3
@@ -832,6 +832,37 @@ class Samba:
         if DISCARD <= action < NUM_ACTIONS:
             return "discard " + format_cards([action - DISCARD])
         return f"action {action}"
+
+
+def determinize(state: Samba, seat: int, rng: random.Random) -> Samba:
+    """A copy of ``state`` consistent with ``state.observation(seat)``, for search: the cards
+    ``seat`` cannot see (the other hands, the partner's too, the stock, the pile under its top
+    card) are dealt again at random, every size kept, and later deals get a seed drawn from
+    ``rng``. It depends on those cards only as a multiset. When the turn in progress is another
+    player's, the hand that taking the melds back would restore becomes their new hand."""
+    new = state.clone()
+    others = [s for s in range(state.players) if s != seat]
+    unseen = new.stock + new.pile[:-1] + [c for s in others for c in new.hands[s]]
+    unseen.sort()
+    rng.shuffle(unseen)
+    at = 0
+    for s in others:
+        size = len(new.hands[s])
+        hand = new.hands[s] = unseen[at : at + size]
+        at += size
+        counts = new.cnt[s] = [0] * 53
+        for code in hand:
+            counts[code] += 1
+    under = max(0, len(new.pile) - 1)
+    new.pile = unseen[at : at + under] + new.pile[-1:]
+    at += under
+    new.stock = unseen[at:]
+    owner = new.asker if new.phase == ANSWER_PHASE else new.current
+    if owner != seat and new.snap is not None:
+        new.snap = (new.hands[owner][:], None, new.snap[2])
+        new.fresh = None
+    new.seed = rng.getrandbits(32)
+    return new
 
 
 def new_game(players: int, seed: int = 0, options: object = None) -> Samba:

@@ -580,6 +580,35 @@ class Sums:
         return f"remove {format_cards([c])} of seat {seat}"
 
 
+def determinize(state: Sums, seat: int, rng: random.Random) -> Sums:
+    """A copy of ``state`` consistent with ``state.observation(seat)``, for search: the cards
+    ``seat`` cannot see (the other hands, the community piles under their top cards) are dealt
+    again at random, every size kept. It depends on those cards only as a multiset."""
+    new = state.clone()
+    others = [s for s in range(state.players) if s != seat]
+    unseen = [c for p in new.piles for c in p[:-1]] + [c for s in others for c in new.hands[s]]
+    unseen.sort()
+    rng.shuffle(unseen)
+    at = 0
+    for s in others:
+        size = len(new.hands[s])
+        new.hands[s] = sorted(unseen[at : at + size])
+        at += size
+    for i, p in enumerate(new.piles):
+        if p:
+            size = len(p) - 1
+            new.piles[i] = unseen[at : at + size] + p[-1:]
+            at += size
+    if new.phase == COUNTERING and new.current != seat:  # the counter cards of a hidden hand
+        _, c, owner, _ = new.chain[-1]
+        colour, value, helpers = RED[c], VALUE[c], new.masks[owner][RED[c]]
+        new.choices = [
+            x for x in dict.fromkeys(new.hands[owner])
+            if RED[x] == colour and _reach(VALUE[x], helpers) >> value & 1
+        ]
+    return new
+
+
 def new_game(players: int, seed: int = 0, options: object = None) -> Sums:
     """A new game of Sums (``options``: None, a dict of overrides, or :class:`Options`)."""
     return Sums(players, seed, GAME.options(options))

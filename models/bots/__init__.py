@@ -1,0 +1,82 @@
+"""Computer players for every game, at two levels: ``"simple"`` (a fast rule of thumb) and
+``"strong"`` (determinized Monte Carlo over the engine's clone, using only what its seat sees),
+plus ``"random"``. ``chooser(game, name)`` gives a function ``(state, rng) -> action``;
+``explain(game, state, action)`` gives the one-line reason for the hint button.
+
+Run a chooser off the UI thread: the strong player takes up to a few tenths of a second.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from models.bots import forty_one, kartu_sama, samba, sums
+from models.bots.base import Playbook, best
+from models.bots.hint import TEXTS, Hint
+from models.bots.search import Search
+from models.errors import MejaError
+from models.games.base import State
+
+Chooser = Callable[[State, random.Random], int]
+NAMES = ("random", "simple", "strong")
+BOOKS: dict[str, Playbook] = {
+    "kartu_sama": kartu_sama.BOOK,
+    "forty_one": forty_one.BOOK,
+    "samba": samba.BOOK,
+    "sums": sums.BOOK,
+}
+
+
+def random_player(state: State, rng: random.Random) -> int:
+    """A uniformly random legal action."""
+    return rng.choice(state.legal_actions())
+
+
+def _book(game: str) -> Playbook:
+    if game not in BOOKS:
+        raise MejaError(f"There is no game '{game}'. Games: {', '.join(sorted(BOOKS))}.")
+    return BOOKS[game]
+
+
+def simple(game: str) -> Chooser:
+    """The rule-of-thumb player of ``game``."""
+    book = _book(game)
+
+    def choose(state: State, rng: random.Random) -> int:
+        return best(book, state, state.legal_actions())
+
+    return choose
+
+
+def strong(game: str, worlds: int | None = None, cap: float | None = 0.3) -> Chooser:
+    """The searching player of ``game``: ``worlds`` sampled deals (default: the game's own
+    number), no new deal after ``cap`` seconds (None: no time cap, fully deterministic)."""
+    return Search(_book(game), worlds, cap)
+
+
+def chooser(game: str, name: str) -> Chooser:
+    """The player called ``name`` (``"random"``, ``"simple"`` or ``"strong"``) for ``game``."""
+    book = _book(game)
+    if name == "random":
+        return random_player
+    if name == "simple":
+        return simple(game)
+    if name == "strong":
+        return Search(book)
+    raise MejaError(f"There is no computer player '{name}'. Players: {', '.join(NAMES)}.")
+
+
+def explain(game: str, state: Any, action: int) -> Hint:
+    """Why ``action`` is a good move for the player to act, in one line (the hint button)."""
+    legal = state.legal_actions()
+    if action not in legal:
+        raise MejaError(f"{state.action_str(action)} is not a legal move now.")
+    if len(legal) == 1:
+        return Hint("only", {"action": state.action_str(action)})
+    return _book(game).why(state, action)
+
+
+__all__ = ["NAMES", "TEXTS", "Chooser", "Hint", "chooser", "explain", "random_player", "simple",
+           "strong"]

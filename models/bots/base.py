@@ -1,0 +1,46 @@
+"""What a game gives its computer players: a rule of thumb, its reasons, a value for search."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from models.bots.hint import Hint
+
+
+@dataclass(frozen=True)
+class Playbook:
+    """One game's knowledge for the bots.
+
+    ``score(state, action)``: how good the rule of thumb finds a legal action of the player to
+    act (higher is better), from that player's own view only. ``why(state, action)``: the hint.
+    ``value(state, seat, rounds)``: how well ``seat`` stands, once the round after the first
+    ``rounds`` results has ended or the rollout stopped early. ``determinize(state, seat,
+    rng)``: a full state consistent with what ``seat`` sees. ``searched(state)``: whether
+    the strong player searches this decision (small decisions follow the rule of thumb).
+    ``worlds`` sampled deals, at most ``width`` candidate actions, rollouts of at most
+    ``horizon`` moves, a share ``epsilon`` of rollout moves random (for variety).
+    """
+
+    score: Callable[[Any, int], float]
+    why: Callable[[Any, int], Hint]
+    value: Callable[[Any, int, int], float]
+    determinize: Callable[[Any, int, random.Random], Any]
+    searched: Callable[[Any], bool]
+    worlds: int
+    width: int
+    horizon: int
+    epsilon: float = 0.1
+
+
+def best(book: Playbook, state: Any, legal: list[int]) -> int:
+    """The rule of thumb's choice: the highest score, the first in legal order on a tie."""
+    score = book.score
+    top, choice = float("-inf"), legal[0]
+    for action in legal:
+        s = score(state, action)
+        if s > top:
+            top, choice = s, action
+    return choice

@@ -1,0 +1,159 @@
+"""Samba bots: take the pile whenever allowed, meld red 3s and naturals, add wilds only to
+groups close to a canasta, discard a lone low card (a black 3 first), never one that extends
+an opponent's sequence. The strong player searches the draw and the discard; melding follows
+the rule of thumb."""
+
+from __future__ import annotations
+
+from models.bots.base import Playbook
+from models.bots.hint import Hint
+from models.cards import format_cards
+from models.games.samba import (
+    ADD,
+    ANSWER_PHASE,
+    ASK,
+    BLACK3,
+    CANCEL,
+    DISCARD,
+    DISCARD_PHASE,
+    DRAW,
+    DRAW_PHASE,
+    FINISH,
+    RED3,
+    START_GROUP,
+    YES,
+    Samba,
+    determinize,
+    score_breakdown,
+)
+from models.games.samba_melds import BLACK_THREES, IS_WILD, POS, RED_THREES, VALUE
+
+
+def _extends_rival(state: Samba, card: int) -> bool:
+    """Whether ``card`` could go onto a sequence of another side (the pile would be theirs)."""
+    mine = state.side[state.current]
+    p, s = POS[card], card // 13
+    if p < 0:
+        return False
+    for side in range(state.nsides):
+        if side == mine:
+            continue
+        for suit, low, high in state.seqs[side]:
+            if suit == s and high - low < 6 and (p == low - 1 or p == high + 1):
+                return True
+    return False
+
+
+def _discard_score(state: Samba, card: int) -> float:
+    if IS_WILD[card]:
+        return -200.0
+    if card in BLACK_THREES:
+        return 30.0
+    hand_count = state.cnt[state.current]
+    r = card % 13
+    same = sum(hand_count[s * 13 + r] for s in range(4))
+    value = -float(VALUE[card]) - 10.0 * (same - 1)
+    if state.groups[state.side[state.current]][r] is not None:
+        value -= 15.0  # it would grow our own group
+    if _extends_rival(state, card):
+        value -= 25.0
+    return value
+
+
+def _meld_score(state: Samba, action: int) -> float:
+    side = state.side[state.current]
+    if action in (RED3, RED3 + 1):
+        return 100.0
+    if action == BLACK3:
+        return 200.0
+    if action == FINISH:
+        return 0.0
+    if action == CANCEL:
+        return -10.0
+    if action == ASK:
+        return -20.0
+    if action < START_GROUP:  # a new sequence
+        return 40.0
+    if action < ADD:
+        if (action - START_GROUP) % 70 < 20:  # three naturals
+            return 40.0
+        return 5.0 if not state.opened[side] else -5.0
+    slot, code = divmod(action - ADD, 53)
+    if not IS_WILD[code]:
+        return 50.0
+    group = state.groups[side][slot] if slot < 13 else None
+    return 20.0 if group is not None and len(group) >= 4 else -5.0
+
+
+def score(state: Samba, action: int) -> float:
+    """The rule of thumb's liking for ``action`` (see the module)."""
+    phase = state.phase
+    if phase == ANSWER_PHASE:
+        return 1.0 if action == YES else 0.0
+    if phase == DRAW_PHASE:
+        return 0.0 if action == DRAW else 10.0 + len(state.pile)
+    if phase == DISCARD_PHASE:
+        return _discard_score(state, action - DISCARD)
+    return _meld_score(state, action)
+
+
+def why(state: Samba, action: int) -> Hint:
+    """The rule of thumb's reason for ``action``."""
+    phase = state.phase
+    if phase == ANSWER_PHASE:
+        return Hint("sa_yes" if action == YES else "sa_no")
+    if phase == DRAW_PHASE:
+        if action == DRAW:
+            return Hint("sa_draw" if state.stock else "sa_stop")
+        return Hint("sa_take", {"count": len(state.pile), "card": format_cards(state.pile[-1:])})
+    if phase == DISCARD_PHASE:
+        card = action - DISCARD
+        if card in BLACK_THREES:
+            return Hint("sa_discard_block", {"card": format_cards([card])})
+        return Hint("sa_discard", {"card": format_cards([card]), "points": VALUE[card]})
+    if action in (RED3, RED3 + 1):
+        return Hint("sa_red3", {"card": format_cards([RED_THREES[action - RED3]])})
+    if action == BLACK3:
+        return Hint("sa_black3")
+    if action == FINISH:
+        return Hint("sa_finish")
+    if action == CANCEL:
+        return Hint("sa_cancel", {"minimum": state.need})
+    if action == ASK:
+        return Hint("sa_ask")
+    return Hint("sa_meld", {"action": state.action_str(action).capitalize()})
+
+
+def _standing(state: Samba) -> list[int]:
+    """Each side's points if the hand ended now, nobody going out."""
+    return [
+        score_breakdown(
+            state.melds(side),
+            [state.hands[s] for s in range(state.players) if state.side[s] == side],
+            False,
+        ).total
+        for side in range(state.nsides)
+    ]
+
+
+def value(state: Samba, seat: int, rounds: int) -> float:
+    """The seat's side points against the best other side, in thousands (a rollout stopped
+    early counts the hand as if it ended now)."""
+    side = state.side[seat]
+    if len(state.results) > rounds:
+        by_seat = state.results[rounds].points
+        points = [0] * state.nsides
+        for s, p in enumerate(by_seat):
+            points[state.side[s]] = p
+    else:
+        points = _standing(state)
+    rival = max(p for i, p in enumerate(points) if i != side)
+    return (points[side] - rival) / 1000.0
+
+
+def searched(state: Samba) -> bool:
+    """The draw (when the pile may be taken) and the discard are searched."""
+    return state.phase in (DRAW_PHASE, DISCARD_PHASE)
+
+
+BOOK = Playbook(score, why, value, determinize, searched, worlds=10, width=5, horizon=120)
