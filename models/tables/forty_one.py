@@ -1,0 +1,591 @@
+"""41 at a real table: the state derived from a match's events (RULES.md, 41).
+
+The table knows no card until a hand ends: it follows the turns lightly. A turn is one event:
+the player took the top of the stock (:class:`DrawStock`: the stock falls by one) or the card
+just discarded (:class:`TakeDiscard`; not on the first turn of a hand), then discarded. At the
+start of their turn a player may stop (:class:`Stop`); once the stock is empty, the player to
+move may decline the discard (:class:`StockOut`). Either ends the hand. With the ``instant_41``
+option a player holding 41 ends it (:class:`Show41`): anyone right after the deal, later only
+the player who just discarded.
+
+Then each player's four cards are recorded (:class:`models.match.Hand`), each card once, and
+they prove how the hand ended: a stopper holds four cards of one suit (worth at least the
+``stop_threshold`` when that option is on), a 41 holder holds 41. Closing the hand
+(:class:`models.match.Close`) scores and ranks it with the engine's rules (worst-card
+tie-breaks, then turn order from the player who ended play) and tallies it. The loser deals the
+next hand and the winner plays first; in the first hand the dealer plays first.
+
+The match goes on until the table finishes it between two hands (:class:`Finish`); the
+standings then decide: most hand wins then fewest losses, or the highest running score with
+``running_score``. The engine's ``hands`` option (hands per engine game) is not used here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from models.cards import SUITS, Card, format_cards
+from models.games.forty_one import (
+    HAND_SIZE,
+    SIGNED,
+    SUIT,
+    Options,
+    check_setup,
+    counted_suit,
+    decider,
+    hand_score,
+    rank_seats,
+)
+from models.match import Close, Event, Hand, Place, Reason, Setup, Start, _words
+
+PLAY, ENDED, CLOSED = "play", "ended", "closed"
+PACK = 52
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+WHICH = ("worst card", "second-worst card", "third-worst card", "best card")
+
+# The English of this table's reasons (the app's catalog holds every language).
+REASONS: dict[str, str] = {
+    # how a hand ended
+    "forty_one_stopped": "{player} stopped",
+    "forty_one_stock_ran_out": "The stock ran out: {player} declined the discard",
+    "forty_one_showed_41": "{player} showed 41",
+    "forty_one_stock_empty": "The stock is empty: {player} takes the discard, or play ends",
+    # a hand's places: the winner against the next, every other against the one just ahead
+    "forty_one_wins_score": "{player} wins the hand: {points} against {other_points} for "
+    "{other}",
+    "forty_one_wins_card": "{player} beats {other} on {points}: {player}'s {which} is {card} "
+    "({value}), {other}'s is {other_card} ({other_value})",
+    "forty_one_wins_turn": "{player} beats {other} on {points}, card for card equal: "
+    "{player} comes first in turn order from {ender}, who ended play",
+    "forty_one_behind_score": "{player} behind {other}: {points} against {other_points}",
+    "forty_one_behind_card": "{player} behind {other} on {points}: {player}'s {which} is {card} "
+    "({value}), {other}'s is {other_card} ({other_value})",
+    "forty_one_behind_turn": "{player} behind {other} on {points}, card for card equal: "
+    "{other} comes first in turn order from {ender}, who ended play",
+    # standings and the end of the match
+    "forty_one_record": "{players}: wins {wins}, losses {losses}",
+    "forty_one_best_total": "{players}: highest total, {total} points",
+    "forty_one_total": "{players}: {total} points, {behind} behind",
+    "forty_one_finished": "Finished after hand {hands}: {winners} won with wins {wins}, "
+    "losses {losses}",
+    "forty_one_finished_total": "Finished after hand {hands}: {winners} won with {total} points",
+    # refusals
+    "forty_one_no_hand": "No hand is in play: start one first",
+    "forty_one_hand_open": "Finish the hand in play first",
+    "forty_one_playing": "Play has not ended: record the stop or the empty stock first",
+    "forty_one_hand_over": "The hand is over: enter the cards",
+    "forty_one_no_upcard": "In 41 no card is turned up",
+    "forty_one_no_discard": "Nothing has been discarded yet: {player} takes from the stock",
+    "forty_one_stock_gone": "The stock is empty: {player} takes the discard, or play ends",
+    "forty_one_stock_left": "The stock still holds {count} cards: play ends this way only "
+    "once it is empty",
+    "forty_one_no_instant": "This match is played without the 41-wins-at-once option",
+    "forty_one_41_after": "Only {last}, who just discarded, can show 41 now",
+    "forty_one_four": "{player}'s hand has {count} cards: a 41 hand is exactly 4",
+    "forty_one_not_in_pack": "{card} is not in a 52-card pack",
+    "forty_one_twice": "{card} is entered twice",
+    "forty_one_held": "{card} is already in {other}'s hand",
+    "forty_one_stop_suit": "{player} stopped: the four cards must be of one suit",
+    "forty_one_stop_low": "{player} stopped with {points} points: stopping needs at least "
+    "{threshold}",
+    "forty_one_not_41": "{player} showed 41, but the four cards are worth {points}",
+    "forty_one_cards_missing": "Enter the cards of {players} first",
+    "forty_one_nothing_played": "Play at least one hand before finishing the match",
+}
+
+
+class Why(Reason):
+    """A reason of this table: its English is in :data:`REASONS` (the shared codes' in
+    ``models.match.TEXTS``)."""
+
+    def describe(self) -> str:
+        text = REASONS.get(self.code)
+        if text is None:
+            return super().describe()
+        return text.format(**{key: _words(value) for key, value in self.params.items()})
+
+
+# -- events -------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DrawStock(Event):
+    """``player`` took the top of the stock (and discarded)."""
+
+    kind = "forty_one_draw"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard(Event):
+    """``player`` took the card just discarded (and discarded another)."""
+
+    kind = "forty_one_take"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(Event):
+    """``player`` stopped at the start of their turn: the hand ends."""
+
+    kind = "forty_one_stop"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class StockOut(Event):
+    """The stock is empty and ``player`` declined the discard: the hand ends."""
+
+    kind = "forty_one_stock_out"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Show41(Event):
+    """``player`` holds 41 (``instant_41`` option): the hand ends."""
+
+    kind = "forty_one_41"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Finish(Event):
+    """The table ends the match between two hands."""
+
+    kind = "forty_one_finish"
+
+
+ENDS: dict[type[Event], tuple[str, str]] = {
+    Stop: ("stop", "forty_one_stopped"),
+    StockOut: ("stock", "forty_one_stock_ran_out"),
+    Show41: ("41", "forty_one_showed_41"),
+}
+
+
+class Deal:
+    """One hand as recorded so far: the turns while it is played, then its cards and result."""
+
+    __slots__ = (
+        "index", "dealer", "first", "turn", "stock", "moves", "last", "phase", "ender",
+        "how", "end", "hands", "points", "suits", "order", "wins", "losses", "totals",
+    )
+
+    def __init__(self, index: int, dealer: int, first: int, players: int) -> None:
+        self.index = index
+        self.dealer = dealer
+        self.first = first
+        self.turn = first
+        self.stock = PACK - HAND_SIZE * players
+        self.moves = 0  # turns recorded
+        self.last = -1  # who discarded last
+        self.phase = PLAY
+        self.ender = -1  # who ended play
+        self.how = ""  # "stop", "stock" or "41"
+        self.end: Reason | None = None
+        self.hands: list[tuple[Card, ...] | None] = [None] * players
+        self.points: tuple[int, ...] = ()
+        self.suits: tuple[str, ...] = ()  # the counted suit of each hand
+        self.order: list[int] = []  # seats best first
+        self.wins: tuple[int, ...] = ()  # running tallies after this hand
+        self.losses: tuple[int, ...] = ()
+        self.totals: tuple[int, ...] = ()
+
+    @property
+    def number(self) -> int:
+        """1 for the first hand."""
+        return self.index + 1
+
+    @property
+    def winner(self) -> int:
+        return self.order[0] if self.order else -1
+
+    @property
+    def loser(self) -> int:
+        return self.order[-1] if self.order else -1
+
+    @property
+    def missing(self) -> list[int]:
+        """Seats whose cards are not recorded yet."""
+        return [s for s, h in enumerate(self.hands) if h is None]
+
+
+class FortyOneTable:
+    """The 41 table derived from a match's events (see :class:`models.match.Match`)."""
+
+    __slots__ = (
+        "setup", "options", "names", "n", "deals", "wins", "losses", "totals", "over",
+        "winners", "end", "next_dealer", "next_first", "_checks", "_moves",
+    )
+
+    def __init__(self, setup: Setup) -> None:
+        options: Options = setup.options
+        check_setup(len(setup.players), options)
+        self.setup = setup
+        self.options = options
+        self.names = setup.players
+        self.n = len(setup.players)
+        self.deals: list[Deal] = []
+        self.wins = [0] * self.n
+        self.losses = [0] * self.n
+        self.totals = [0] * self.n
+        self.over = False
+        self.winners: list[int] = []
+        self.end: Reason | None = None
+        self.next_dealer = options.first_dealer
+        self.next_first = options.first_dealer  # the dealer plays first in the first hand
+        self._checks: dict[type[Event], Callable[[Event], Reason | None]] = {
+            Start: self._check_start,
+            DrawStock: self._check_turn,
+            TakeDiscard: self._check_turn,
+            Stop: self._check_turn,
+            StockOut: self._check_turn,
+            Show41: self._check_41,
+            Hand: self._check_hand,
+            Close: self._check_close,
+            Finish: self._check_finish,
+        }
+        self._moves: dict[type[Event], Callable[[Event], None]] = {
+            Start: self._start,
+            DrawStock: self._turn,
+            TakeDiscard: self._turn,
+            Stop: self._end,
+            StockOut: self._end,
+            Show41: self._end,
+            Hand: self._hand,
+            Close: self._close,
+            Finish: self._finish,
+        }
+
+    # -- what the table screen shows ------------------------------------------------------
+    @property
+    def deal(self) -> Deal | None:
+        """The current (or last) hand; None before the first."""
+        return self.deals[-1] if self.deals else None
+
+    @property
+    def phase(self) -> str:
+        """``"idle"`` (no hand yet), ``"play"``, ``"ended"`` (cards to enter), ``"closed"``
+        (between hands) or ``"over"``."""
+        if self.over:
+            return "over"
+        return self.deals[-1].phase if self.deals else "idle"
+
+    @property
+    def turn(self) -> int:
+        """The seat to move, or -1 when no hand is being played."""
+        d = self.deal
+        return d.turn if d is not None and d.phase == PLAY else -1
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the hand in play, or of the next hand between hands."""
+        d = self.deal
+        return d.dealer if d is not None and d.phase != CLOSED else self.next_dealer
+
+    @property
+    def first(self) -> int:
+        """Who plays first in the hand in play, or in the next hand between hands."""
+        d = self.deal
+        return d.first if d is not None and d.phase != CLOSED else self.next_first
+
+    @property
+    def history(self) -> list[Deal]:
+        """The closed hands, first first."""
+        return [d for d in self.deals if d.phase == CLOSED]
+
+    def stock_note(self) -> Reason | None:
+        """``The stock is empty: Bea takes the discard, or play ends`` when it is so."""
+        d = self.deal
+        if d is None or d.phase != PLAY or d.stock:
+            return None
+        return Why("forty_one_stock_empty", {"player": self.names[d.turn]})
+
+    def can_show_41(self) -> list[int]:
+        """Seats that may show 41 now (``instant_41``): anyone right after the deal, later the
+        player who just discarded."""
+        d = self.deal
+        if not self.options.instant_41 or self.over or d is None or d.phase != PLAY:
+            return []
+        return list(range(self.n)) if not d.moves else [d.last]
+
+    def places(self, d: Deal) -> list[Place]:
+        """The places of a closed hand, each with what decides it: the winner against the
+        next, every other player against the one just ahead."""
+        if not d.order:
+            return []
+        hands = [h or () for h in d.hands]
+        places = []
+        for i, seat in enumerate(d.order):
+            other = d.order[1] if i == 0 else d.order[i - 1]
+            side = "wins" if i == 0 else "behind"
+            places.append(Place(i + 1, (seat,), self._step(side, seat, other, hands, d.ender)))
+        return places
+
+    def standings(self) -> list[Place]:
+        """The match places, best first: most hand wins then fewest losses (or the highest
+        running score); equal players share a place."""
+        running = self.options.running_score
+        keys = self._keys()
+        order = sorted(set(keys), reverse=True)
+        places: list[Place] = []
+        rank = 1
+        for key in order:
+            seats = tuple(s for s in range(self.n) if keys[s] == key)
+            players = [self.names[s] for s in seats]
+            s = seats[0]
+            if running:
+                behind = order[0][0] - key[0]
+                reason = Why("forty_one_best_total" if rank == 1 else "forty_one_total",
+                             {"players": players, "total": key[0], "behind": behind})
+            else:
+                reason = Why("forty_one_record",
+                             {"players": players, "wins": self.wins[s], "losses": self.losses[s]})
+            places.append(Place(rank, seats, reason))
+            rank += len(seats)
+        return places
+
+    def _keys(self) -> list[tuple[int, int]]:
+        """Each seat's match standing, higher is better: (total, 0) with a running score,
+        else (hand wins, -hand losses)."""
+        if self.options.running_score:
+            return [(t, 0) for t in self.totals]
+        return [(w, -lost) for w, lost in zip(self.wins, self.losses, strict=True)]
+
+    # -- the one check ----------------------------------------------------------------------
+    def check(self, event: Event) -> Reason | None:
+        """Why ``event`` cannot be recorded now, or None if it can."""
+        check = self._checks.get(type(event))
+        return Why("not_here", {"kind": event.kind}) if check is None else check(event)
+
+    def apply(self, event: Event) -> None:
+        """Record ``event`` (already checked)."""
+        self._moves[type(event)](event)
+
+    def legal_events(self) -> list[Event]:
+        """The events a table screen offers now, each passing :meth:`check` (but the hands to
+        enter, whose cards are not known yet)."""
+        d = self.deal
+        candidates: list[Event] = []
+        if d is None or d.phase == CLOSED:
+            candidates += [Start(), Finish()]
+        elif d.phase == PLAY:
+            p = d.turn
+            candidates += [DrawStock(p), TakeDiscard(p), Stop(p), StockOut(p)]
+            candidates += [Show41(s) for s in self.can_show_41()]
+        else:
+            # The seats whose cards are still to enter (a hand is checked once it has them).
+            return [Hand(s) for s in d.missing] or [Close()]
+        return [e for e in candidates if self.check(e) is None]
+
+    def _seat(self, seat: int) -> Reason | None:
+        return None if seat < self.n else Why("no_player", {"seat": seat})
+
+    def _playing(self) -> Reason | None:
+        d = self.deal
+        if self.over:
+            return Why("match_over")
+        if d is None or d.phase == CLOSED:
+            return Why("forty_one_no_hand")
+        if d.phase != PLAY:
+            return Why("forty_one_hand_over")
+        return None
+
+    def _check_start(self, event: Event) -> Reason | None:
+        assert isinstance(event, Start)
+        if self.over:
+            return Why("match_over")
+        d = self.deal
+        if d is not None and d.phase != CLOSED:
+            return Why("forty_one_hand_open")
+        if event.card is not None:
+            return Why("forty_one_no_upcard")
+        return None if event.dealer is None else self._seat(event.dealer)
+
+    def _check_turn(self, event: Event) -> Reason | None:
+        assert isinstance(event, (DrawStock, TakeDiscard, Stop, StockOut))
+        why = self._playing() or self._seat(event.player)
+        if why is not None:
+            return why
+        d = self.deal
+        assert d is not None
+        player = self.names[event.player]
+        if event.player != d.turn:
+            return Why("not_turn", {"player": player, "turn": self.names[d.turn]})
+        if isinstance(event, DrawStock) and not d.stock:
+            return Why("forty_one_stock_gone", {"player": player})
+        if isinstance(event, TakeDiscard) and not d.moves:
+            return Why("forty_one_no_discard", {"player": player})
+        if isinstance(event, StockOut) and d.stock:
+            return Why("forty_one_stock_left", {"count": d.stock})
+        return None
+
+    def _check_41(self, event: Event) -> Reason | None:
+        assert isinstance(event, Show41)
+        if not self.options.instant_41:
+            return Why("forty_one_no_instant")
+        why = self._playing() or self._seat(event.player)
+        if why is not None:
+            return why
+        d = self.deal
+        assert d is not None
+        if event.player not in self.can_show_41():
+            return Why("forty_one_41_after", {"last": self.names[d.last]})
+        return None
+
+    def _check_hand(self, event: Event) -> Reason | None:
+        assert isinstance(event, Hand)
+        d = self.deal
+        if self.over:
+            return Why("match_over")
+        if d is None or d.phase == CLOSED:
+            return Why("forty_one_no_hand")
+        if d.phase == PLAY:
+            return Why("forty_one_playing")
+        return self._seat(event.player) or self._hand_ok(d, event.player, event.cards)
+
+    def _hand_ok(self, d: Deal, player: int, cards: Sequence[Card]) -> Reason | None:
+        name = self.names[player]
+        for i, c in enumerate(cards):
+            text = format_cards([c])
+            if c >= PACK:
+                return Why("forty_one_not_in_pack", {"card": text})
+            if c in cards[:i]:
+                return Why("forty_one_twice", {"card": text})
+            for s, h in enumerate(d.hands):
+                if s != player and h is not None and c in h:
+                    return Why("forty_one_held", {"card": text, "other": self.names[s]})
+        if len(cards) != HAND_SIZE:
+            return Why("forty_one_four", {"player": name, "count": len(cards)})
+        if player != d.ender:
+            return None
+        points = hand_score(cards)
+        if d.how == "41" and points != 41:
+            return Why("forty_one_not_41", {"player": name, "points": points})
+        if d.how == "stop":
+            if len({SUIT[c] for c in cards}) != 1:
+                return Why("forty_one_stop_suit", {"player": name})
+            threshold = self.options.stop_threshold
+            if points < threshold:
+                return Why("forty_one_stop_low",
+                              {"player": name, "points": points, "threshold": threshold})
+        return None
+
+    def _check_close(self, event: Event) -> Reason | None:
+        d = self.deal
+        if self.over:
+            return Why("match_over")
+        if d is None or d.phase == CLOSED:
+            return Why("forty_one_no_hand")
+        if d.phase == PLAY:
+            return Why("forty_one_playing")
+        if d.missing:
+            return Why("forty_one_cards_missing",
+                          {"players": [self.names[s] for s in d.missing]})
+        return None
+
+    def _check_finish(self, event: Event) -> Reason | None:
+        d = self.deal
+        if self.over:
+            return Why("match_over")
+        if d is None:
+            return Why("forty_one_nothing_played")
+        if d.phase != CLOSED:
+            return Why("forty_one_hand_open")
+        return None
+
+    # -- moves ------------------------------------------------------------------------------
+    def _start(self, event: Event) -> None:
+        assert isinstance(event, Start)
+        first_hand = not self.deals
+        dealer = self.next_dealer if event.dealer is None else event.dealer
+        first = dealer if first_hand else self.next_first
+        self.deals.append(Deal(len(self.deals), dealer, first, self.n))
+
+    def _turn(self, event: Event) -> None:
+        assert isinstance(event, (DrawStock, TakeDiscard))
+        d = self.deals[-1]
+        if isinstance(event, DrawStock):
+            d.stock -= 1
+        d.moves += 1
+        d.last = event.player
+        d.turn = (event.player + 1) % self.n
+
+    def _end(self, event: Event) -> None:
+        assert isinstance(event, (Stop, StockOut, Show41))
+        d = self.deals[-1]
+        how, code = ENDS[type(event)]
+        d.phase, d.how, d.ender = ENDED, how, event.player
+        d.end = Why(code, {"player": self.names[event.player]})
+
+    def _hand(self, event: Event) -> None:
+        assert isinstance(event, Hand)
+        self.deals[-1].hands[event.player] = event.cards
+
+    def _close(self, event: Event) -> None:
+        d = self.deals[-1]
+        hands = [h or () for h in d.hands]
+        d.points = tuple(hand_score(h) for h in hands)
+        d.suits = tuple(counted_suit(h) for h in hands)
+        d.order = rank_seats(hands, d.ender)
+        d.phase = CLOSED
+        self._settle()
+
+    def _finish(self, event: Event) -> None:
+        self.over = True
+        running = self.options.running_score
+        keys = self._keys()
+        best = max(keys)
+        self.winners = [s for s in range(self.n) if keys[s] == best]
+        s = self.winners[0]
+        params: dict[str, object] = {
+            "hands": len(self.history), "winners": [self.names[w] for w in self.winners],
+        }
+        if running:
+            self.end = Why("forty_one_finished_total", {**params, "total": self.totals[s]})
+        else:
+            self.end = Why("forty_one_finished",
+                              {**params, "wins": self.wins[s], "losses": self.losses[s]})
+
+    def _settle(self) -> None:
+        """Tallies, totals and the next dealer and first player from the closed hands."""
+        n = self.n
+        wins, losses, totals = [0] * n, [0] * n, [0] * n
+        for d in self.history:
+            wins[d.winner] += 1
+            losses[d.loser] += 1
+            for s in range(n):
+                totals[s] += d.points[s]
+            d.wins, d.losses, d.totals = tuple(wins), tuple(losses), tuple(totals)
+        self.wins, self.losses, self.totals = wins, losses, totals
+        last = self.deals[-1]
+        self.next_dealer, self.next_first = last.loser, last.winner
+
+    # -- reasons ----------------------------------------------------------------------------
+    def _step(self, side: str, seat: int, other: int, hands: Sequence[Sequence[Card]],
+              ender: int) -> Reason:
+        mine, theirs = hands[seat], hands[other]
+        step, index = decider(mine, theirs)
+        params: dict[str, object] = {
+            "player": self.names[seat], "other": self.names[other], "points": hand_score(mine),
+        }
+        if step == "score":
+            params["other_points"] = hand_score(theirs)
+        elif step == "card":
+            card, value = worst(mine, index)
+            other_card, other_value = worst(theirs, index)
+            params.update(which=WHICH[min(index, len(WHICH) - 1)], nth=index, card=card,
+                          value=value, other_card=other_card, other_value=other_value)
+        else:
+            params["ender"] = self.names[ender]
+        return Why(f"forty_one_{side}_{'turn' if step == 'tie' else step}", params)
+
+
+def worst(cards: Sequence[int], index: int) -> tuple[str, str]:
+    """The ``index``-th card from the worst up (0: the worst) of a hand, by its signed value in
+    the counted suit, and that value with its sign: ``("5H", "+5")``, ``("KC", "-10")``."""
+    suit = SUITS.index(counted_suit(cards))
+    ranked = sorted(cards, key=lambda c: (SIGNED[suit][c], c))
+    c = ranked[index]
+    return format_cards([c]), f"{SIGNED[suit][c]:+d}"
+
+
+Table = FortyOneTable
