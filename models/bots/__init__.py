@@ -50,7 +50,7 @@ def simple(game: str) -> Chooser:
     return choose
 
 
-def strong(game: str, worlds: int | None = None, cap: float | None = 0.3) -> Chooser:
+def strong(game: str, worlds: int | None = None, cap: float | None = 0.25) -> Chooser:
     """The searching player of ``game``: ``worlds`` sampled deals (default: the game's own
     number), no new deal after ``cap`` seconds (None: no time cap, fully deterministic)."""
     return Search(_book(game), worlds, cap)

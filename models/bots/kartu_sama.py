@@ -67,7 +67,7 @@ def score(state: KartuSama, action: int) -> float:
         return 200.0 if _chain(rest, base, debt, [_BUDGET]) else -50.0
     follows = FOLLOWS[action]
     follow = sum(1 for c in rest if c in follows)
-    value = POINTS[action] + 2.0 * follow
+    value = POINTS[action] + 0.5 * follow
     if state.debt > 1 and _chain(rest, action, state.debt - 1, [_BUDGET]):
         value += 100.0
     return value

@@ -156,4 +156,4 @@ def searched(state: Samba) -> bool:
     return state.phase in (DRAW_PHASE, DISCARD_PHASE)
 
 
-BOOK = Playbook(score, why, value, determinize, searched, worlds=10, width=5, horizon=120)
+BOOK = Playbook(score, why, value, determinize, searched, worlds=8, width=4, horizon=60)

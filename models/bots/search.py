@@ -33,12 +33,13 @@ def rollout(book: Playbook, state: Any, seat: int, rounds: int, rng: random.Rand
 
 @dataclass(frozen=True)
 class Search:
-    """A strong chooser for one game. ``cap``: seconds after which no new deal is sampled
-    (None: always ``book.worlds`` deals, fully deterministic)."""
+    """A strong chooser for one game. ``cap``: seconds after which the search stops, keeping
+    the deals fully played (at least one); None: always ``book.worlds`` deals, fully
+    deterministic."""
 
     book: Playbook
     worlds: int | None = None
-    cap: float | None = 0.3
+    cap: float | None = 0.25
 
     def evaluate(self, state: Any, rng: random.Random) -> tuple[list[int], list[list[float]]]:
         """The candidate actions (the rule of thumb's choice first) and their value in each
@@ -50,15 +51,16 @@ class Search:
         seat, rounds = state.current_player, len(state.results)
         values: list[list[float]] = [[] for _ in candidates]
         start = time.perf_counter()
-        for _ in range(self.worlds or book.worlds):
+        cap = self.cap
+        for world_no in range(self.worlds or book.worlds):
             world = book.determinize(state, seat, rng)
             seed = rng.getrandbits(32)
             for i, action in enumerate(candidates):
+                if world_no and cap is not None and time.perf_counter() - start > cap:
+                    return candidates, [v[:world_no] for v in values]  # whole deals only
                 sim = world.clone()
                 sim.apply(action)
                 values[i].append(rollout(book, sim, seat, rounds, random.Random(seed)))
-            if self.cap is not None and time.perf_counter() - start > self.cap:
-                break
         return candidates, values
 
     def __call__(self, state: Any, rng: random.Random) -> int:
