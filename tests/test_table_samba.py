@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -260,3 +261,114 @@ def test_saved_match_loads_in_a_fresh_process() -> None:
     out = subprocess.run([sys.executable, "-c", code, json.dumps(m.to_dict())],
                          capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "1"
+
+
+# -- the controller, without a browser ------------------------------------------------------
+
+
+class FakeShell:
+    """Just what a referee calls: a store, a translator, navigation and messages."""
+
+    def __init__(self, root: object) -> None:
+        from app.i18n import Translator
+        from app.storage import Store
+
+        self.store = Store(root)  # type: ignore[arg-type]
+        self.t = Translator("en")
+        self.route = ""
+        self.toasts: list[str] = []
+
+    def go(self, route: str) -> None:
+        self.route = route
+
+    def refresh(self) -> None:
+        pass
+
+    def toast(self, text: str) -> None:
+        self.toasts.append(text)
+
+    def new_match(self, *args: object, **kwargs: object) -> None:
+        self.route = "/new"
+
+
+def referee(tmp_path: object, players: list[str]) -> object:
+    from app.tables.samba import Referee
+
+    shell = FakeShell(tmp_path)
+    setup = {"game": "samba", "players": players, "options": {}}
+    match_id = shell.store.create_match(setup)
+    return Referee(shell, match_id, Match.new(players, "samba"))
+
+
+def texts(view: object) -> str:
+    from views.common import children
+
+    out: list[str] = []
+
+    def walk(c: object) -> None:
+        for name in ("value", "label", "content", "text"):
+            v = getattr(c, name, None)
+            if isinstance(v, str):
+                out.append(v)
+        for child in children(c):
+            walk(child)
+
+    walk(view)
+    return "\n".join(out)
+
+
+def test_referee_counts_and_cards_record_the_same_result(tmp_path: object) -> None:
+    from app.tables.samba import TABLE
+
+    assert TABLE.notes is not None
+    from app.i18n import Translator
+
+    t = Translator("en")
+    assert TABLE.notes(["Ana", "Bea", "Cid", "Dan"], {}, t) == [
+        "Teams, partners facing: Ana & Cid and Bea & Dan."]
+    assert TABLE.notes(["Ana", "Bea", "Cid"], {}, t) == ["Everyone plays alone."]
+
+    ref: Any = referee(tmp_path, ["Ana", "Bea", "Cid", "Dan"])
+    ref._act("start")
+    shown = texts(ref.view(""))
+    assert "First meld: 50" in shown and "Cannot go out yet: 2 more canastas or sambas" in shown
+    ref._big("canasta", 0)
+    ref._big("samba", 0)
+    assert "May go out" in texts(ref.view(""))
+    ref._act("result")
+    assert ref.shell.route.endswith("/result")
+    # Side 1 card by card: melded 4S..10S (a samba) and KS KH KD KC KS KH KD (pure), 3H;
+    # in Ana's hand JK; in Cid's hand 5C.
+    ref._mode("cards")
+    for card in [str(c) for c in parse_cards("4S 5S 6S 7S 8S 9S 10S KS KH KD KC KS KH KD 3H")]:
+        ref._card(card)
+    ref._target("hand-0")
+    ref._card("JK")
+    ref._target("hand-2")
+    ref._card("5C")
+    ref._count("pure", 1)
+    assert ref._counts(0)["sambas"] == 1  # the tapped samba is prefilled
+    by_cards = ref._draft(0)
+    ref._ending("2")
+    view = texts(ref.view("result"))
+    assert "Ana & Cid: 2365 points" in view  # 120 - 55 + 1500 + 500 + 200 + 100
+    ref._pick_side("1")  # records side 0
+    assert ref.table.hand.results[0] == by_cards
+    # Side 2 by counts: 3 kings melded, a joker in hand; too many jokers refused first.
+    ref._count("high", 3)
+    ref._count("held_jokers", 6)
+    ref._close()
+    assert "7 jokers entered, but the pack holds 6" in ref.error
+    ref._count("held_jokers", -5)
+    ref._close()
+    assert ref.shell.route.endswith("/score")
+    assert ref.table.history[0].points == (2365, -20)
+    score = texts(ref.view("score"))
+    assert "Ana & Cid: cards +65 · bonuses +2000 · red 3s +100 · going out +200 = +2365" in score
+    summary = ref.shell.store.list_matches()[0]["summary"]
+    assert summary["totals"] == [2365, -20, 2365, -20]
+    assert summary["rounds"] == [[2365, -20, 2365, -20]]
+    # Undo the close: the hand is open again; the entry shows the recorded counts.
+    ref.undo()
+    assert ref.table.phase == "ended"
+    assert ref._counts(1)["high"] == 3

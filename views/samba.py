@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, message, screen, section, tap
+from views.common import Handler, Tr, big_button, message, screen, section
 from views.hands import card_grid
 from views.table import Action
 
@@ -91,7 +91,7 @@ def samba_table_view(
                                           for i, s in enumerate(data.sides)]]
     bottom = ft.Column(
         [
-            *[big_button(a.label, tap(lambda k=a.key: on_action(k)), key=f"act-{a.key}",
+            *[big_button(a.label, lambda k=a.key: on_action(k), key=f"act-{a.key}",
                          primary=a.primary) for a in data.actions],
             ft.Row([
                 ft.OutlinedButton(data.undo or t("table.nothing_to_undo"), icon=ft.Icons.UNDO,
@@ -125,13 +125,14 @@ class Choice:
     key: str
     label: str
     selected: bool
+    done: bool = False  # entered already: a check mark
 
 
 @dataclass(frozen=True)
 class EntryData:
     route: str
     title: str
-    sides: tuple[Choice, ...]  # the side tabs (label "Ana & Cid ✓" once entered)
+    sides: tuple[Choice, ...]  # the side tabs
     endings: tuple[Choice, ...]  # who went out: a player each, and "the stock ran out"
     ending_title: str
     mode: str  # "counts" or "cards"
@@ -182,6 +183,8 @@ def _chips(choices: Sequence[Choice], prefix: str,
            on_pick: Callable[[str], None]) -> ft.Control:
     return ft.Row(
         [ft.Chip(label=ft.Text(c.label), selected=c.selected, key=f"{prefix}-{c.key}",
+                 leading=ft.Icon(ft.Icons.TASK_ALT, size=18) if c.done and not c.selected
+                 else None,
                  on_select=lambda _e, k=c.key: on_pick(k)) for c in choices],
         wrap=True, spacing=6, run_spacing=6,
     )

@@ -68,8 +68,13 @@ def teams(players: list[str], values: dict[str, Any], t: Any) -> list[str]:
     return [t("samba.teams", teams=names(labels, t))]
 
 
+def number(n: int) -> str:
+    """``-740`` with a true minus sign."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
 def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+    return f"+{n}" if n > 0 else number(n)
 
 
 class Referee:
@@ -294,8 +299,7 @@ class Referee:
         counts = self._counts(side)
         mode = self.mode.get(side, "counts")
         sides = tuple(
-            Choice(str(s), table.side_name(s) + (" ✓" if h.results[s] is not None else ""),
-                   s == side)
+            Choice(str(s), table.side_name(s), s == side, done=h.results[s] is not None)
             for s in range(table.sides)
         )
         endings = tuple(Choice(str(p), name, h.out == p) for p, name in enumerate(self.names))
@@ -334,7 +338,7 @@ class Referee:
             draft = self._draft(side)
             parts = breakdown(draft, self._went_out(side))
             score = self._score_lines(parts)
-            total = t("samba.entry.total", side=table.side_name(side), n=parts.total)
+            total = t("samba.entry.total", side=table.side_name(side), n=number(parts.total))
         except Exception:  # noqa: BLE001 - an entry the model cannot read shows no score
             score, total = (), table.side_name(side)
         tracked = h.canastas[side] + h.sambas[side]

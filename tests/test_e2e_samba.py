@@ -1,0 +1,112 @@
+"""A 4-player partnership Samba hand refereed in a real Chromium against the web mode: the teams
+on the new-match screen, the first-meld minimum and "may go out" during the hand, the results
+entered by counts with a refused entry (more jokers than the pack holds), and the scoreboard
+per side with the hand's breakdown. Screenshots go to tests/screenshots/samba-*.png."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import Server, open_app, see, shot
+
+pytestmark = pytest.mark.browser
+
+
+def tap(page: Any, name: str) -> None:
+    page.get_by_role("button", name=name, exact=True).first.click()
+
+
+def step(page: Any, label: str, side: str, *totals: int) -> None:
+    """Tap a button of the entry (named by its tooltip) once per expected total of ``side``,
+    waiting each time for the score the entry makes to show."""
+    for total in totals:
+        page.get_by_label(label, exact=True).click()
+        see(page, f"{side}: {total if total >= 0 else f'−{-total}'} points")
+
+
+def test_partnership_hand_by_counts(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path / "data").start()
+    try:
+        page = open_app(browser, server.url)
+        try:
+            _hand(page)
+        except Exception:
+            shot(page, "samba-failure")
+            raise
+    finally:
+        server.stop()
+
+
+def _hand(page: Any) -> None:
+    page.get_by_role("button", name="New match", exact=True).wait_for(timeout=30_000)
+    tap(page, "New match")
+    page.get_by_role("checkbox", name="Samba", exact=True).click()
+    field = page.get_by_role("textbox", name="Add a player")
+    for i, name in enumerate(("Ana", "Bea", "Cid", "Dan")):
+        field.click()
+        field.fill(name)
+        field.press("Enter")
+        see(page, f"{i + 1}. {name}")
+    see(page, "Teams, partners facing: Ana & Cid and Bea & Dan.")
+    shot(page, "samba-01-new-match")
+    tap(page, "Start the match")
+
+    # The hand: Ana deals; Ana & Cid make a canasta and a second one.
+    see(page, "Ana deals")
+    tap(page, "Start hand 1")
+    see(page, "Hand 1 under way")
+    see(page, "First meld: 50")
+    see(page, "Cannot go out yet: 2 more canastas or sambas")
+    page.get_by_label("Ana & Cid: + Canasta", exact=True).click()
+    see(page, "Cannot go out yet: 1 more canasta or samba")
+    page.get_by_label("Ana & Cid: + Canasta", exact=True).click()
+    see(page, "May go out")
+    shot(page, "samba-02-table")
+
+    # Results by counts. Cid went out.
+    tap(page, "The hand is over: enter the results")
+    see(page, "Who went out?")
+    page.get_by_role("checkbox", name="Cid", exact=True).click()
+    see(page, "Going out: +200")
+    # Ana & Cid: JK, 4 aces and twos, 14 kings to eights, 3 sevens to fours, a red 3;
+    # a pure and a mixed canasta; nothing left in hand. The score follows each tap.
+    ac, bd = "Ana & Cid", "Bea & Dan"
+    see(page, f"{ac}: 200 points")
+    step(page, "Jokers: more", ac, 250)
+    step(page, "Aces and twos: more", ac, 270, 290, 310, 330)
+    step(page, "Kings to eights: 5 more", ac, 380, 430, 480)
+    step(page, "Kings to eights: less", ac, 470)
+    step(page, "Sevens to fours: more", ac, 475, 480, 485)
+    step(page, "Red 3s melded: more", ac, 385)  # -100 without two canastas
+    step(page, "Pure canastas: more", ac, 885)
+    step(page, "Mixed canastas: more", ac, 1385)  # the red 3 now counts +100
+    see(page, "Red 3s: +100")
+    shot(page, "samba-03-entry-counts")
+
+    # Bea & Dan: 6 kings to eights melded; 6 jokers left in hand is one too many for the pack.
+    page.get_by_role("checkbox", name=bd, exact=True).click()
+    see(page, f"{bd}: 0 points")
+    step(page, "Kings to eights: 5 more", bd, 50)
+    step(page, "Kings to eights: more", bd, 60)
+    step(page, "Jokers in hand: 5 more", bd, -190)
+    step(page, "Jokers in hand: more", bd, -240)
+    step(page, "Players holding a red 3: more", bd, -990)
+    tap(page, "Close the hand")
+    see(page, "7 jokers entered, but the pack holds 6")
+    shot(page, "samba-04-entry-refused")
+    step(page, "Jokers in hand: 5 less", bd, -740)
+    tap(page, "Close the hand")
+
+    # The scoreboard per side, with the hand's breakdown.
+    see(page, "After hand 1")
+    see(page, "Ana & Cid: cards +285 · bonuses +800 · red 3s +100 · going out +200 = +1385")
+    see(page, "Bea & Dan: cards +10 · bonuses 0 · red 3s −750 · going out 0 = −740")
+    see(page, "Bea deals next.")
+    shot(page, "samba-05-scoreboard")
+    tap(page, "Next round")
+    see(page, "Bea deals")
+    see(page, "First meld: 50")
+    shot(page, "samba-06-next-hand")
