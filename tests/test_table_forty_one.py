@@ -257,7 +257,7 @@ def test_tally_standings_and_finishing_the_match() -> None:
     match.record(FinishMatch())
     assert t.phase == "over" and t.winners == [0, 1]
     assert t.end is not None and t.end.describe() == (
-        "Finished after hand 2: Ana and Bea won with wins 1, losses 0")
+        "Finished after hand 2: Ana and Bea won (wins 1, losses 0)")
     assert refused(match, Start()).code == "match_over"
     match.undo()
     assert t is not match.table and table(match).phase == "closed"

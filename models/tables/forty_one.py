@@ -67,8 +67,8 @@ REASONS: dict[str, str] = {
     "forty_one_record": "{players}: wins {wins}, losses {losses}",
     "forty_one_best_total": "{players}: highest total, {total} points",
     "forty_one_total": "{players}: {total} points, {behind} behind",
-    "forty_one_finished": "Finished after hand {hands}: {winners} won with wins {wins}, "
-    "losses {losses}",
+    "forty_one_finished": "Finished after hand {hands}: {winners} won (wins {wins}, "
+    "losses {losses})",
     "forty_one_finished_total": "Finished after hand {hands}: {winners} won with {total} points",
     # refusals
     "forty_one_no_hand": "No hand is in play: start one first",

@@ -1,0 +1,491 @@
+"""41 at the table: the referee controller. Each tap becomes one event, checked by the match
+(the same check that greys the buttons), saved at once, and the screen redrawn from the derived
+table. Screens: the table (turns, stock, who stopped), the cards of each hand (four taps a
+player), and the scoreboard (scores with the suit counted, tie-breaks in words, the tally)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from app.i18n import names, say
+from app.options import OptionSpec
+from app.tables import TableApp
+from models.cards import SUITS, format_cards, parse_card
+from models.games.forty_one import HAND_SIZE, counted_suit, hand_score
+from models.match import Close, Event, Hand, Match, Reason, Refused, Start
+from models.tables.forty_one import (
+    PACK,
+    DrawStock,
+    Finish,
+    Show41,
+    StockOut,
+    Stop,
+    TakeDiscard,
+)
+from views.common import small_button
+from views.forty_one import ShownHand, shown_hands
+from views.hands import HandEntryData, PlayerHand, hands_view
+from views.scoreboard import Place, ScoreData, scoreboard_view
+from views.table import Action, Seat, TableData, table_view
+
+if TYPE_CHECKING:
+    from app.shell import Shell
+
+OPTIONS = (
+    OptionSpec("stop_threshold", "int", 0, 41, 1),
+    OptionSpec("instant_41", "bool"),
+    OptionSpec("redraw", "bool"),
+    OptionSpec("running_score", "bool"),
+)
+
+# The shared screens speak of rounds and a draw pile; 41 plays hands from a stock.
+SWAPS = {
+    "table.pile": "forty_one.stock",
+    "hands.save": "forty_one.hands.save",
+    "score.last_round": "forty_one.score.last_hand",
+    "score.rounds": "forty_one.score.hands",
+    "score.chart": "forty_one.score.chart",
+    "score.next_round": "forty_one.score.next_hand",
+}
+
+EVENT_WORDS: dict[type[Event], str] = {
+    Start: "forty_one.event.start",
+    DrawStock: "forty_one.event.draw",
+    TakeDiscard: "forty_one.event.take",
+    Stop: "forty_one.event.stop",
+    StockOut: "forty_one.event.stock_out",
+    Show41: "forty_one.event.41",
+    Hand: "forty_one.event.hand",
+    Close: "forty_one.event.close",
+    Finish: "forty_one.event.finish",
+}
+
+CARDS = tuple(format_cards([c]) for c in range(PACK))
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+class Words:
+    """The translator handed to the shared screens, with 41's words swapped in."""
+
+    def __init__(self, t: Any) -> None:
+        self.t = t
+
+    def __call__(self, key: str, /, **params: object) -> str:
+        return str(self.t(SWAPS.get(key, key), **params))
+
+
+def how_it_ends(players: list[str], values: dict[str, Any], t: Any) -> list[str]:
+    """The new-match screen's line on how a 41 match ends."""
+    return [t("forty_one.how_it_ends_total" if values.get("running_score")
+              else "forty_one.how_it_ends")]
+
+
+class Referee:
+    """One 41 match loaded from storage, and the taps that change it."""
+
+    def __init__(self, shell: Shell, match_id: str, match: Match) -> None:
+        self.shell = shell
+        self.match_id = match_id
+        self.match = match
+        self.names = list(match.setup.players)
+        self.entry: dict[int, list[str]] = {}
+        self.entry_seat = 0
+        self.error = ""
+
+    @property
+    def t(self) -> Any:
+        return self.shell.t
+
+    def say(self, reason: Reason) -> str:
+        params = dict(reason.params)
+        if "nth" in params:
+            params["which"] = self.t(f"forty_one.which.{params['nth']}")
+        return say(self.t, reason.code, params)
+
+    # -- routing ----------------------------------------------------------------------------
+    def view(self, sub: str) -> ft.View:
+        phase = self.match.table.phase
+        if sub == "hands" and phase == "ended":
+            return self._hands_view()
+        if sub == "score" or phase == "over":
+            return self._score_view()
+        return self._table_view()
+
+    def _go(self, sub: str = "") -> None:
+        self.shell.go(f"/match/{self.match_id}" + (f"/{sub}" if sub else ""))
+
+    # -- recording --------------------------------------------------------------------------
+    def record(self, event: Event) -> bool:
+        """Check, record and save one event; a refusal is shown and changes nothing."""
+        try:
+            self.match.record(event)
+        except Refused as refused:
+            self.shell.toast(self.say(refused.reason))
+            return False
+        self.shell.store.append_event(self.match_id, event.to_dict())
+        if isinstance(event, Close | Start | Finish):
+            self._save_summary()
+        return True
+
+    def undo(self) -> None:
+        if not self.match.events:
+            return
+        event = self.match.undo()
+        self.shell.store.pop_event(self.match_id)
+        if isinstance(event, Close | Start | Finish):
+            self._save_summary()
+        if isinstance(event, Hand):
+            self.entry.pop(event.player, None)
+        if isinstance(event, Finish):
+            return self._go()
+        self.shell.refresh()
+        return None
+
+    def _save_summary(self) -> None:
+        table = self.match.table
+        over = table.phase == "over"
+        history = table.history
+        running = table.options.running_score
+        self.shell.store.update_summary(self.match_id, {
+            "status": "finished" if over else "playing",
+            "round": len(history) + (0 if over else 1),
+            "mode": None,
+            "totals": list(table.totals if running else table.wins),
+            "winners": [self.names[s] for s in table.winners] if over else [],
+            "rounds": [list(d.points) for d in history],
+        })
+        if over and self.shell.store.current_match_id() == self.match_id:
+            self.shell.store.set_current_match(None)
+        elif not over:
+            self.shell.store.set_current_match(self.match_id)
+
+    def _total(self, seat: int) -> str:
+        table = self.match.table
+        if table.options.running_score:
+            return str(self.t.plural("table.points", table.totals[seat]))
+        return str(self.t("forty_one.tally", wins=table.wins[seat], losses=table.losses[seat]))
+
+    def _event_words(self, event: Event) -> str:
+        player = getattr(event, "player", None)
+        name = self.names[player] if isinstance(player, int) else ""
+        return str(self.t(EVENT_WORDS[type(event)], name=name, n=len(self.match.table.deals)))
+
+    # -- the table --------------------------------------------------------------------------
+    def _table_data(self) -> TableData:
+        t, table = self.t, self.match.table
+        d = table.deal
+        phase = table.phase
+        legal = self.match.legal_events()
+        kinds = {e.kind for e in legal}
+        actions: list[Action] = []
+        prompt, detail, warning = "", "", ""
+        number = len(table.deals) + (1 if phase in ("idle", "closed") else 0)
+        if phase in ("idle", "closed"):
+            prompt = t("forty_one.deals", dealer=self.names[table.dealer],
+                       first=self.names[table.first])
+            warning = t("forty_one.how_it_ends_total" if table.options.running_score
+                        else "forty_one.how_it_ends")
+            actions.append(Action("start", t("forty_one.start", n=number)))
+            if "forty_one_finish" in kinds:
+                actions.append(Action("finish", t("forty_one.finish"), small=True))
+        elif phase == "play":
+            assert d is not None
+            turn = self.names[d.turn]
+            prompt = t("forty_one.to_play", name=turn)
+            note = table.stock_note()
+            if note is not None:
+                warning = self.say(note)
+            elif not d.moves:
+                warning = t("forty_one.first_turn")
+            if "forty_one_draw" in kinds:
+                actions.append(Action("draw", t("forty_one.drew")))
+            if "forty_one_take" in kinds:
+                actions.append(Action("take", t("forty_one.took"), primary=not d.stock))
+            if "forty_one_stock_out" in kinds:
+                actions.append(Action("stock_out", t("forty_one.declined", name=turn),
+                                      primary=False, danger=True))
+            actions.append(Action("stop", t("forty_one.stopped", name=turn), primary=False))
+            actions += [Action(f"41-{e.player}", t("forty_one.shows_41", name=self.names[e.player]),
+                               small=True)
+                        for e in legal if isinstance(e, Show41)]
+        elif phase == "ended":
+            assert d is not None
+            prompt = t("forty_one.hand_over")
+            detail = self.say(d.end) if d.end else ""
+            actions.append(Action("hands", t("forty_one.enter_cards")))
+        playing = phase in ("play", "ended")
+        seats = tuple(
+            Seat(name=name, cards=None, dealer=s == table.dealer,
+                 current=phase == "play" and s == table.turn, total=self._total(s))
+            for s, name in enumerate(self.names)
+        )
+        undo = ""
+        if self.match.events:
+            undo = t("table.undo", what=self._event_words(self.match.events[-1]))
+        return TableData(
+            route=f"/match/{self.match_id}", title=t("forty_one.title", n=number),
+            prompt=prompt, detail=detail, seats=seats,
+            pile=d.stock if d is not None and playing else PACK - HAND_SIZE * table.n,
+            top=None, warning=warning, actions=tuple(actions), undo=undo,
+        )
+
+    def _table_view(self) -> ft.View:
+        return table_view(
+            Words(self.t), self._table_data(), on_action=self._act, on_undo=self.undo,
+            on_scores=lambda: self._go("score"), on_back=lambda: self.shell.go("/"),
+        )
+
+    def _act(self, key: str) -> None:
+        table = self.match.table
+        if key == "hands":
+            self.error = ""
+            return self._go("hands")
+        turn = table.turn
+        if key.startswith("41-"):
+            event: Event = Show41(int(key[3:]))
+        else:
+            event = {
+                "start": Start, "finish": Finish,
+                "draw": lambda: DrawStock(turn), "take": lambda: TakeDiscard(turn),
+                "stop": lambda: Stop(turn), "stock_out": lambda: StockOut(turn),
+            }[key]()
+        if self.record(event):
+            if isinstance(event, Finish):
+                return self._go("score")
+            self.shell.refresh()
+        return None
+
+    # -- the cards --------------------------------------------------------------------------
+    def _recorded(self, seat: int) -> list[str] | None:
+        d = self.match.table.deal
+        if d is None or d.hands[seat] is None:
+            return None
+        return [str(c) for c in d.hands[seat]]
+
+    def _entry(self, seat: int) -> list[str]:
+        if seat not in self.entry:
+            self.entry[seat] = self._recorded(seat) or []
+        return self.entry[seat]
+
+    def _summary(self, cards: list[str]) -> tuple[int, str]:
+        if not cards:
+            return 0, self.t("forty_one.hands.none")
+        codes = [parse_card(c) for c in cards]
+        points = hand_score(codes)
+        suit = self.t(f"forty_one.suit.{counted_suit(codes)}")
+        return points, self.t("forty_one.hands.summary", n=len(cards), points=points, suit=suit)
+
+    def _hands_data(self) -> HandEntryData:
+        t, table = self.t, self.match.table
+        d = table.deal
+        assert d is not None
+        players = []
+        for s, name in enumerate(self.names):
+            cards = self._entry(s)
+            points, summary = self._summary(cards)
+            players.append(PlayerHand(
+                name=name, cards=tuple(cards), points=points, summary=summary, expected=None,
+                done=self._recorded(s) == cards and len(cards) == HAND_SIZE,
+            ))
+        ender = self.names[d.ender]
+        threshold = table.options.stop_threshold
+        if d.how == "41":
+            hint = t("forty_one.hands.holder", name=ender)
+        elif d.how == "stop" and threshold:
+            hint = t("forty_one.hands.stopper_threshold", name=ender, points=threshold)
+        elif d.how == "stop":
+            hint = t("forty_one.hands.stopper", name=ender)
+        else:
+            hint = self.say(d.end) if d.end else ""
+        return HandEntryData(
+            route=f"/match/{self.match_id}/hands", title=t("forty_one.hands.title", n=d.number),
+            players=tuple(players), current=self.entry_seat, copies=dict.fromkeys(CARDS, 1),
+            error=self.error, warning=hint,
+        )
+
+    def _hands_view(self) -> ft.View:
+        return hands_view(
+            Words(self.t), self._hands_data(), on_player=self._pick_player,
+            on_card=self._tap_card, on_undo_card=self._undo_card, on_clear=self._clear,
+            on_save=self._save_hands, on_back=lambda: self._go(),
+        )
+
+    def _pick_player(self, seat: int) -> None:
+        self.entry_seat = seat
+        self.error = ""
+        self.shell.refresh()
+
+    def _tap_card(self, card: str) -> None:
+        seat = self.entry_seat
+        cards = self._entry(seat)
+        self.error = ""
+        holder = next((s for s in range(len(self.names))
+                       if s != seat and card in self._entry(s)), None)
+        if card in cards:
+            cards.remove(card)
+        elif holder is not None:
+            self.error = self.t("forty_one.hands.taken", card=card, name=self.names[holder])
+        elif len(cards) >= HAND_SIZE:
+            self.error = self.t("forty_one.hands.full", name=self.names[seat])
+        else:
+            cards.append(card)
+            if len(cards) == HAND_SIZE and self._store_hand(seat):
+                self.entry_seat = self._next_seat(seat)
+        self.shell.refresh()
+
+    def _next_seat(self, seat: int) -> int:
+        """The next player (clockwise) whose four cards are not all entered, or ``seat``."""
+        n = len(self.names)
+        for step in range(1, n):
+            other = (seat + step) % n
+            if len(self._entry(other)) < HAND_SIZE:
+                return other
+        return seat
+
+    def _undo_card(self) -> None:
+        cards = self._entry(self.entry_seat)
+        if cards:
+            cards.pop()
+        self.error = ""
+        self.shell.refresh()
+
+    def _clear(self) -> None:
+        self._entry(self.entry_seat).clear()
+        self.error = ""
+        self.shell.refresh()
+
+    def _store_hand(self, seat: int) -> bool:
+        """Record the four entered cards of ``seat`` if they changed; False (with the reason
+        shown) when they cannot be recorded."""
+        cards = self._entry(seat)
+        if self._recorded(seat) == cards:
+            return True
+        event = Hand(seat, tuple(parse_card(c) for c in cards))
+        reason = self.match.why_not(event)
+        if reason is not None:
+            self.error = self.say(reason)
+            return False
+        return self.record(event)
+
+    def _save_hands(self) -> None:
+        for seat in range(len(self.names)):
+            count = len(self._entry(seat))
+            if count != HAND_SIZE:
+                self.entry_seat = seat
+                self.error = self.t("forty_one.hands.short", name=self.names[seat], n=count)
+                return self.shell.refresh()
+            if not self._store_hand(seat):
+                self.entry_seat = seat
+                return self.shell.refresh()
+        if self.record(Close()):
+            self.entry = {}
+            self.entry_seat = 0
+            self.error = ""
+            return self._go("score")
+        return self.shell.refresh()
+
+    # -- the scoreboard ---------------------------------------------------------------------
+    def _cell(self, d: Any, seat: int) -> str:
+        mark = " ★" if seat == d.winner else " ▼" if seat == d.loser else ""
+        return f"{d.points[seat]}{SUIT_SIGNS.get(d.suits[seat], '')}{mark}"
+
+    def _score_data(self) -> ScoreData:
+        t, table = self.t, self.match.table
+        history = table.history
+        over = table.phase == "over"
+        running = table.options.running_score
+        places = tuple(
+            Place(place=p.rank, name=names([self.names[s] for s in p.seats], t),
+                  total=self._total(p.seats[0]), reason=self.say(p.reason))
+            for p in table.standings()
+        )
+        notes: tuple[str, ...] = ()
+        if history:
+            last = history[-1]
+            notes = tuple(self.say(p.reason) for p in table.places(last))
+            if last.end is not None:
+                notes = (self.say(last.end), *notes)
+        if over:
+            winners = [self.names[s] for s in table.winners]
+            headline = t.plural("score.winner", len(winners), names=names(winners, t))
+            if table.end is not None:
+                notes = (self.say(table.end), *notes)
+        elif history:
+            headline = t("forty_one.score.after", n=len(history))
+        else:
+            headline = t("forty_one.score.none")
+        playing = table.phase in ("play", "ended")
+        next_up = "" if over or playing or not history else t(
+            "forty_one.score.next", dealer=self.names[table.dealer],
+            first=self.names[table.first])
+        return ScoreData(
+            route=f"/match/{self.match_id}/score", title=t("score.title"), headline=headline,
+            names=tuple(self.names),
+            rounds=tuple(tuple(self._cell(d, s) for s in range(len(self.names)))
+                         for d in history),
+            totals=tuple(self._total(s) for s in range(len(self.names))),
+            places=places, round_notes=notes,
+            series=tuple(tuple((d.totals if running else d.wins)[s] for d in history)
+                         for s in range(len(self.names))),
+            next_dealer=next_up, finished=over, playing=playing,
+        )
+
+    def _shown(self) -> list[ft.Control]:
+        """The cards of the last hand, best first; and, once finished, a way back."""
+        t, table = self.t, self.match.table
+        history = table.history
+        extra: list[ft.Control] = []
+        if history:
+            d = history[-1]
+            rows = [
+                ShownHand(
+                    name=self.names[s],
+                    cards=shown_order(d.hands[s] or (), d.suits[s]),
+                    line=t("forty_one.score.line", points=d.points[s],
+                           suit=t(f"forty_one.suit.{d.suits[s]}")),
+                    mark=t("forty_one.score.won") if s == d.winner
+                    else t("forty_one.score.lost") if s == d.loser else "",
+                )
+                for s in d.order
+            ]
+            extra.append(shown_hands(t("forty_one.score.cards", n=d.number), rows))
+        if table.phase == "over" and self.match.events:
+            what = self._event_words(self.match.events[-1])
+            extra.append(small_button(t("table.undo", what=what), self.undo, key="undo",
+                                      icon=ft.Icons.UNDO))
+        return extra
+
+    def _score_view(self) -> ft.View:
+        over = self.match.table.phase == "over"
+        return scoreboard_view(
+            Words(self.t), self._score_data(),
+            on_continue=None if over else (lambda: self._go()),
+            on_rematch=self._rematch if over else None,
+            on_home=lambda: self.shell.go("/"),
+            on_back=lambda: self.shell.go("/" if over else f"/match/{self.match_id}"),
+            extra=self._shown(),
+        )
+
+    def _rematch(self) -> None:
+        setup = self.match.setup
+        options = dict(self.shell.store.load_match(self.match_id)["setup"]["options"])
+        options.pop("first_dealer", None)
+        self.shell.new_match(list(setup.players), setup.game, options,
+                             dealer=self.match.table.next_dealer)
+
+
+def shown_order(cards: Sequence[int], counted: str) -> tuple[str, ...]:
+    """A hand as shown: the counted suit first, then S H D C; the ace, then K down to 2."""
+    first = SUITS.index(counted) if counted else 0
+
+    def key(card: int) -> tuple[bool, int, int]:
+        rank = card % 13
+        return (card // 13 != first, card // 13, -(13 if rank == 0 else rank))
+
+    return tuple(format_cards([c]) for c in sorted(cards, key=key))
+
+
+TABLE = TableApp(game="forty_one", controller=Referee, options=OPTIONS, notes=how_it_ends)
