@@ -153,3 +153,58 @@ FR: dict[str, str] = {
     "lab.end.stock": "talon vide",
     "lab.end.41": "41 d'emblée",
 }
+
+
+def _hints() -> None:
+    """The computer players' one-line reasons: English from the models' texts, French here."""
+    from models.bots.hint import TEXTS
+
+    EN.update({f"hint.{code}": text for code, text in TEXTS.items()})
+    FR.update({f"hint.{code}": text for code, text in HINTS_FR.items()})
+
+
+HINTS_FR: dict[str, str] = {
+    "only": "{action} : le seul coup permis",
+    "ks_out": "Jouer {card} : c'est la dernière carte, la manche s'arrête",
+    "ks_joker": "Jouer le joker : la main peut payer les {count} cartes qu'il demande",
+    "ks_joker_forced": "Jouer le joker : aucune autre carte ne suit",
+    "ks_pay": "Jouer {card} pour le joker : encore {left} à payer",
+    "ks_shed": "Jouer {card} : elle retire {points} points et laisse {follow} cartes qui la "
+    "suivent",
+    "ks_draw": "Piocher {count} : aucune carte ne suit {card}",
+    "ks_draw_debt": "Piocher {count} : le joker ne peut pas être payé",
+    "ks_draw_choice": "Piocher {count} plutôt que jouer",
+    "ks_keep": "Garder les cartes piochées",
+    "fo_stop": "Arrêter : quatre {suit} qui valent {score}",
+    "fo_take": "Prendre {card} : la main passe de {before} à {after}",
+    "fo_draw": "Piocher au talon : {card} n'améliore pas la main ({score})",
+    "fo_draw_first": "Piocher au talon",
+    "fo_end": "Finir : le talon est vide et {card} n'améliore pas {score}",
+    "fo_discard": "Défausser {card} : la main garde {score} à {suit}",
+    "sa_yes": "Oui : le camp a ce qu'il faut pour sortir",
+    "sa_no": "Non : continuer à jouer",
+    "sa_take": "Prendre la défausse ({count} cartes) avec {card}",
+    "sa_draw": "Piocher deux cartes au talon",
+    "sa_stop": "Arrêter : le talon est vide",
+    "sa_red3": "Poser {card} : les 3 rouges se posent tout de suite",
+    "sa_black3": "Poser les 3 noirs et sortir",
+    "sa_meld": "{action} : plus de cartes sur la table, moins en main",
+    "sa_finish": "Fin des combinaisons : garder le reste pour plus tard",
+    "sa_cancel": "Reprendre les combinaisons : elles n'atteignent pas les {minimum} demandés",
+    "sa_ask": "Demander au partenaire : le camp peut sortir",
+    "sa_discard": "Défausser {card} : une carte de {points} dont la main n'a pas besoin",
+    "sa_discard_block": "Défausser {card} : un 3 noir bloque la défausse",
+    "su_draw": "Piocher {card} sur le tas {pile}",
+    "su_draw_take": "Piocher {card} sur le tas {pile} : elle pourra prendre {target}",
+    "su_take": "Jouer {card} : elle prend {target} ({why})",
+    "su_place": "Jouer {card} : elle rapporte {points} et ne prend rien",
+    "su_target": "Retirer {target} : le plus de points à portée",
+    "su_counter": "Contrer avec {card} : elle reprend {target}",
+    "su_let": "Laisser passer l'attaque : aucun contre n'en vaut la peine",
+    "su_stop": "Finir la partie sans dernière carte",
+    "su_take_back": "Reprendre {card}",
+    "searched": "{action} : le meilleur sur {worlds} donnes tirées ({share} % de la valeur des "
+    "autres coups)",
+}
+
+_hints()
