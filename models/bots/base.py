@@ -21,7 +21,8 @@ class Playbook:
     rng)``: a full state consistent with what ``seat`` sees. ``searched(state)``: whether
     the strong player searches this decision (small decisions follow the rule of thumb).
     ``worlds`` sampled deals, at most ``width`` candidate actions, rollouts of at most
-    ``horizon`` moves, a share ``epsilon`` of rollout moves random (for variety).
+    ``horizon`` moves, a share ``epsilon`` of rollout moves random (for variety); the search
+    leaves the rule of thumb only for a gain above ``margin`` standard errors.
     """
 
     score: Callable[[Any, int], float]
@@ -33,6 +34,7 @@ class Playbook:
     width: int
     horizon: int
     epsilon: float = 0.1
+    margin: float = 1.0
 
 
 def best(book: Playbook, state: Any, legal: list[int]) -> int:

@@ -105,4 +105,4 @@ def searched(state: FortyOne) -> bool:
 
 
 BOOK = Playbook(score, why, value, determinize, searched, worlds=20, width=5, horizon=200,
-                epsilon=0.0)
+                epsilon=0.0, margin=0.3)

@@ -120,4 +120,5 @@ def searched(state: KartuSama) -> bool:
     return True
 
 
-BOOK = Playbook(score, why, value, determinize, searched, worlds=24, width=6, horizon=400)
+BOOK = Playbook(score, why, value, determinize, searched, worlds=60, width=6, horizon=400,
+                epsilon=0.0, margin=0.5)

@@ -125,20 +125,15 @@ def why(state: Samba, action: int) -> Hint:
 
 
 def _standing(state: Samba) -> list[int]:
-    """Each side's points if the hand ended now, nobody going out."""
-    return [
-        score_breakdown(
-            state.melds(side),
-            [state.hands[s] for s in range(state.players) if state.side[s] == side],
-            False,
-        ).total
-        for side in range(state.nsides)
-    ]
+    """Each side's points on the table now. Cards still in hand are not counted against it:
+    mid-hand they are material for melds, and counting them would teach the search to
+    throw away wilds."""
+    return [score_breakdown(state.melds(side), [], False).total for side in range(state.nsides)]
 
 
 def value(state: Samba, seat: int, rounds: int) -> float:
     """The seat's side points against the best other side, in thousands (a rollout stopped
-    early counts the hand as if it ended now)."""
+    early counts what each side has on the table)."""
     side = state.side[seat]
     if len(state.results) > rounds:
         by_seat = state.results[rounds].points
@@ -156,4 +151,5 @@ def searched(state: Samba) -> bool:
     return state.phase in (DRAW_PHASE, DISCARD_PHASE)
 
 
-BOOK = Playbook(score, why, value, determinize, searched, worlds=8, width=4, horizon=60)
+BOOK = Playbook(score, why, value, determinize, searched, worlds=20, width=4, horizon=60,
+                epsilon=0.0, margin=1.0)

@@ -68,7 +68,7 @@ class Search:
         if len(legal) == 1 or not self.book.searched(state):
             return best(self.book, state, legal)
         candidates, values = self.evaluate(state, rng)
-        return candidates[pick(values)]
+        return candidates[pick(values, self.book.margin)]
 
 
 def pick(values: list[list[float]], z: float = 1.0) -> int:
