@@ -280,3 +280,10 @@ def test_strong_beats_simple(game: str, deals: int, floor: float) -> None:
     share = duel(game, bots.strong(game, worlds=8, cap=None), bots.chooser(game, "simple"),
                  deals, seed=200)
     assert share >= floor, share
+
+
+def test_a_search_out_of_time_falls_back_on_the_rule_of_thumb() -> None:
+    state = play_to("sums", 2, 1, 5)
+    hurried = bots.strong("sums", cap=0.0)
+    simple = bots.chooser("sums", "simple")
+    assert hurried(state, random.Random(0)) == simple(state, random.Random(0))

@@ -50,9 +50,10 @@ def simple(game: str) -> Chooser:
     return choose
 
 
-def strong(game: str, worlds: int | None = None, cap: float | None = 0.25) -> Chooser:
+def strong(game: str, worlds: int | None = None, cap: float | None = 0.2) -> Chooser:
     """The searching player of ``game``: ``worlds`` sampled deals (default: the game's own
-    number), no new deal after ``cap`` seconds (None: no time cap, fully deterministic)."""
+    number), stopping after ``cap`` seconds (None: no time cap, so the choice depends on
+    nothing but the rng)."""
     return Search(_book(game), worlds, cap)
 
 

@@ -34,12 +34,12 @@ def rollout(book: Playbook, state: Any, seat: int, rounds: int, rng: random.Rand
 @dataclass(frozen=True)
 class Search:
     """A strong chooser for one game. ``cap``: seconds after which the search stops, keeping
-    the deals fully played (at least one); None: always ``book.worlds`` deals, fully
-    deterministic."""
+    only the deals fully played (none: the rule of thumb decides); None: always
+    ``book.worlds`` deals, so the choice depends on nothing but ``rng``."""
 
     book: Playbook
     worlds: int | None = None
-    cap: float | None = 0.25
+    cap: float | None = 0.2
 
     def evaluate(self, state: Any, rng: random.Random) -> tuple[list[int], list[list[float]]]:
         """The candidate actions (the rule of thumb's choice first) and their value in each
@@ -56,7 +56,9 @@ class Search:
             world = book.determinize(state, seat, rng)
             seed = rng.getrandbits(32)
             for i, action in enumerate(candidates):
-                if world_no and cap is not None and time.perf_counter() - start > cap:
+                if cap is not None and time.perf_counter() - start > cap:
+                    if not world_no:  # not one whole deal in time: the rule of thumb
+                        return candidates[:1], [[0.0]]
                     return candidates, [v[:world_no] for v in values]  # whole deals only
                 sim = world.clone()
                 sim.apply(action)
