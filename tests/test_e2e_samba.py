@@ -44,6 +44,7 @@ def _hand(page: Any) -> None:
     page.get_by_role("button", name="New match", exact=True).wait_for(timeout=30_000)
     tap(page, "New match")
     page.get_by_role("checkbox", name="Samba", exact=True).click()
+    see(page, "Top first meld")
     field = page.get_by_role("textbox", name="Add a player")
     for i, name in enumerate(("Ana", "Bea", "Cid", "Dan")):
         field.click()
@@ -110,3 +111,21 @@ def _hand(page: Any) -> None:
     see(page, "Bea deals")
     see(page, "First meld: 50")
     shot(page, "samba-06-next-hand")
+
+    # Hand 2, card by card: the grid holds three of each card and six jokers.
+    tap(page, "Start hand 2")
+    see(page, "Hand 2 under way")
+    see(page, "First meld: 50")  # Ana & Cid's 1385 asks 50 until 1500
+    tap(page, "The hand is over: enter the results")
+    tap(page, "Card by card")
+    see(page, "Melded cards")
+    for n, card in enumerate(("K♠", "K♥", "K♦"), start=1):
+        tap(page, card)
+        see(page, f"{n} card{'s' if n > 1 else ''} · {10 * n} points")
+    see(page, "Ana & Cid: 30 points")
+    page.get_by_role("checkbox", name="Ana's hand", exact=True).click()
+    see(page, "0 cards · 0 points")
+    tap(page, "A♠")
+    see(page, "1 card · 20 points")
+    see(page, "Ana & Cid: 10 points")
+    shot(page, "samba-07-entry-cards")

@@ -233,11 +233,13 @@ def entry_view(
         controls.append(section(title, *[_stepper(c, t, on_count) for c in counts],
                                 key=f"group-{i}"))
     controls.append(section(
-        data.score_total,
+        t("samba.entry.parts"),
         *[ft.Text(line, size=15, key=f"score-line-{i}") for i, line in enumerate(data.score)],
         key="score",
     ))
     bottom = ft.Column(spacing=6)
+    bottom.controls.append(ft.Text(data.score_total, size=18, weight=ft.FontWeight.BOLD,
+                                   key="score-total"))  # pinned: seen while tapping
     if data.warning:
         bottom.controls.append(message(data.warning, key="warning"))
     if data.error:

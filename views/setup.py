@@ -53,7 +53,7 @@ def _stepper(row: OptionRow, on_option: Callable[[str, object], None], t: Tr) ->
                 on_click=lambda _e: on_option(row.key, max(row.low, value - row.step)),
                 icon_size=28, tooltip=t("setup.less", what=row.label),
             ),
-            ft.Text(str(value), key=f"opt-{row.key}-value", size=20, width=56,
+            ft.Text(str(value), key=f"opt-{row.key}-value", size=20, width=72,
                     text_align=ft.TextAlign.CENTER),
             ft.IconButton(
                 ft.Icons.ADD, key=f"opt-{row.key}-plus", disabled=value >= row.high,
