@@ -104,5 +104,5 @@ def searched(state: FortyOne) -> bool:
     return not state.can_stop()
 
 
-BOOK = Playbook(score, why, value, determinize, searched, worlds=20, width=5, horizon=200,
+BOOK = Playbook(score, why, value, determinize, searched, worlds=20, width=5, horizon=80,
                 epsilon=0.0, margin=0.3)
