@@ -53,6 +53,9 @@ def history_lines(store: Store, t: Translator) -> list[MatchLine]:
             status = t.plural("history.won", len(winners), names=names(winners, t))
         else:
             status = t("history.in_progress", round=summary.get("round", 1))
+        if summary.get("imported"):  # from another device: its own date, and marked
+            title = f"{game_title} · {_date(summary['imported'].get('created') or '')}"
+            status += f" · {t('share.imported_mark')}"
         play = summary.get("play")
         route = f"/play/{play}" if play else f"/match/{entry['id']}/score"
         lines.append(MatchLine(id=entry["id"], title=title,

@@ -16,19 +16,27 @@ import json
 import secrets
 import socket
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+import flet as ft
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 from qrcode.util import MODE_ALPHA_NUM, QRData
 
-from app.i18n import names
+from app.i18n import Translator, names, say
 from app.storage import NotFound, Store
+from models.errors import MejaError
 from models.match import Match
-from models.share import LIMIT, Shared, encode, read_shared, shared_doc
+from models.share import LIMIT, Reader, Shared, ShareError, encode, read_shared, shared_doc
+from views.common import children
+from views.share import ImportData, ShareData, import_view, live_section, share_view
+
+if TYPE_CHECKING:
+    from app.shell import Shell
 
 # -- a stored match as codes and files ----------------------------------------------------
 
@@ -372,3 +380,201 @@ def scoreboard(store: Store, t: Any) -> dict[str, Any]:
     return {**base, "game": t(f"game.{game}") if t.has(f"game.{game}") else game,
             "headline": headline, "players": players, "rounds": rounds,
             "totals": summary.get("totals") or [0] * len(players)}
+
+
+# -- the screens: share, import, and the live scoreboard setting ---------------------------
+
+
+class Sharing:
+    """The shell's sharing screens and taps (one per window or browser session)."""
+
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+        self.picker = ft.FilePicker()  # services: created once, kept referenced
+        self.clipboard = ft.Clipboard()
+        self.reader = Reader()
+        self.error = ""
+        self.live_error = ""
+        self.shown: tuple[str, list[str]] | None = None  # (match id, its code texts)
+        self.part = 0
+        self.imported: dict[str, bool] = {}
+
+    @property
+    def t(self) -> Any:
+        return self.shell.t
+
+    @property
+    def store(self) -> Store:
+        return self.shell.store
+
+    def _run(self, task: Callable[[], Awaitable[None]]) -> Callable[[], None]:
+        return lambda: self.shell.page.run_task(task)  # type: ignore[arg-type]
+
+    # -- a match's screens ------------------------------------------------------------------
+    def match_screen(self, match_id: str, sub: str, referee: Callable[[str], Any]) -> ft.View:
+        """The screen of ``/match/<id>/<sub>``: the share screen, or the referee's screen with
+        a Share button on the scoreboard. An imported match only shows its scoreboard: the
+        device it came from referees it."""
+        if sub == "share":
+            return self._share_view(match_id)
+        if match_id not in self.imported:
+            self.imported[match_id] = is_imported(self.store, match_id)
+        imported = self.imported[match_id]
+        view = referee(match_id).view("score" if imported else sub)
+        if (view.route or "").endswith("/score"):
+            if imported:
+                _remove(view, "continue")
+            if view.appbar is not None:
+                view.appbar.actions = [*(view.appbar.actions or []), ft.TextButton(
+                    self.t("share.button"), icon=ft.Icons.QR_CODE_2, key="share",
+                    on_click=lambda _e: self.open_share(match_id))]
+        return view
+
+    def open_share(self, match_id: str) -> None:
+        self.shown, self.part = None, 0
+        self.shell.go(f"/match/{match_id}/share")
+
+    def _share_view(self, match_id: str) -> ft.View:
+        if self.shown is None or self.shown[0] != match_id:
+            try:
+                self.shown = (match_id, codes(self.store, match_id))
+            except (NotFound, ValueError) as error:
+                raise MejaError(self.t("match.missing")) from error
+            self.part = 0
+        texts = self.shown[1]
+        self.part %= len(texts)
+        text = texts[self.part]
+
+        def step(by: int) -> Callable[[], None]:
+            def go() -> None:
+                self.part = (self.part + by) % len(texts)
+                self.shell.refresh()
+            return go
+
+        many = len(texts) > 1
+        data = ShareData(
+            route=f"/match/{match_id}/share", png=qr_png(text),
+            part=self.t("share.part", i=self.part + 1, n=len(texts)) if many else "",
+            size=self.t("share.size", chars=len(text), version=qr(text).version),
+            parts=len(texts),
+        )
+
+        async def copy() -> None:
+            await self.clipboard.set("\n".join(texts))
+            self.shell.toast(self.t("share.copied"))
+
+        def save(kind: str) -> Callable[[], Awaitable[None]]:
+            async def run() -> None:
+                body = csv_text(self.store, match_id) if kind == "csv" else json_text(
+                    self.store, match_id)
+                try:
+                    path = await self.picker.save_file(
+                        file_name=f"meja-{match_id}.{kind}", src_bytes=body.encode("utf-8"))
+                except Exception as error:  # noqa: BLE001 - the platform says why
+                    self.shell.toast(self.t("share.save_failed", error=error))
+                    return
+                if path or self.shell.page.web:
+                    self.shell.toast(self.t("share.saved"))
+            return run
+
+        return share_view(
+            self.t, data, on_previous=step(-1) if many else None,
+            on_next=step(1) if many else None, on_copy=self._run(copy),
+            on_csv=self._run(save("csv")), on_json=self._run(save("json")),
+            on_back=lambda: self.shell.go(f"/match/{match_id}/score"),
+        )
+
+    # -- import -----------------------------------------------------------------------------
+    def import_view(self) -> ft.View:
+        reader = self.reader
+        progress = ""
+        if reader.parts and not reader.done:
+            progress = self.t("share.progress", read=len(reader.parts), total=reader.total,
+                              missing=", ".join(map(str, reader.missing)))
+        return import_view(self.t, ImportData(progress=progress, error=self.error),
+                           on_image=self._run(self._pick_image), on_paste=self.read,
+                           on_back=self._leave_import)
+
+    def _leave_import(self) -> None:
+        self.reader, self.error = Reader(), ""
+        self.shell.go("/")
+
+    async def _pick_image(self) -> None:
+        files = await self.picker.pick_files(file_type=ft.FilePickerFileType.IMAGE,
+                                             with_data=True)
+        if not files:
+            return
+        f = files[0]
+        data = f.bytes if f.bytes is not None else (Path(f.path).read_bytes() if f.path else b"")
+        found = [x for x in read_image(data) if x.upper().startswith("MEJA")]
+        if not found:
+            self.error = self.t("share.no_code")
+            return self.shell.refresh()
+        return self.read("\n".join(found))
+
+    def read(self, text: str) -> None:
+        """Read a code's text (or several); import the match once every part is in."""
+        self.error = ""
+        try:
+            self.reader.add(text)
+            if not self.reader.done:
+                return self.shell.refresh()
+            value, self.reader = self.reader.value, Reader()
+            result = import_value(self.store, value)
+        except ShareError as error:
+            self.error = say(self.t, error.reason.code, error.reason.params)
+            return self.shell.refresh()
+        self.imported[result.match_id] = result.status != "own"
+        self.shell.referee = None  # a match brought up to date is read again
+        self.shell.toast(self.t(f"share.{result.status}"))
+        return self.shell.go(f"/match/{result.match_id}/score")
+
+    # -- the live scoreboard ----------------------------------------------------------------
+    def resume_live(self) -> None:
+        """Serve the live scoreboard again if the setting is on (after a restart)."""
+        settings = self.shell.settings
+        if settings.get("live") and live() is None:
+            self._start_live(settings.get("live_token") or secrets.token_urlsafe(18),
+                             int(settings.get("live_port") or 0))
+
+    def _start_live(self, token: str, port: int) -> None:
+        t = Translator(self.t.language)
+        store = self.store
+        try:
+            server = start_live(
+                lambda: scoreboard(store, t),
+                lambda: {"lang": t.language, "title": t("share.live_title"),
+                         "note": t("share.live_note")},
+                token, port)
+        except OSError as error:
+            self.live_error = self.t("share.live_failed", error=error)
+            return
+        self.live_error = ""
+        self.shell.settings.update(live=True, live_token=server.token,
+                                   live_port=server.httpd.server_address[1])
+        self.store.save_settings(self.shell.settings)
+
+    def toggle_live(self, on: bool) -> None:
+        if on:
+            self._start_live(secrets.token_urlsafe(18), 0)  # a new token each time
+        else:
+            stop_live()
+            self.shell.settings["live"] = False
+            self.store.save_settings(self.shell.settings)
+        self.shell.refresh()
+
+    def live_section(self) -> ft.Control:
+        server = live()
+        return live_section(self.t, on=server is not None, url=server.url if server else "",
+                            png=qr_png(server.url) if server else None, error=self.live_error,
+                            on_toggle=self.toggle_live)
+
+
+def _remove(root: Any, key: str) -> None:
+    """Take the control with ``key`` out of ``root``'s tree."""
+    for child in children(root):
+        controls = getattr(root, "controls", None)
+        if getattr(child, "key", None) == key and isinstance(controls, list):
+            controls.remove(child)
+            return
+        _remove(child, key)

@@ -16,6 +16,7 @@ from app.i18n import LANGUAGES, Translator, system_language
 from app.lab import Lab
 from app.newmatch import Draft, setup_data
 from app.play import Play, new_doc, new_key
+from app.share import Sharing
 from app.storage import Store
 from app.tables import TABLES
 from models.errors import MejaError
@@ -55,6 +56,7 @@ class Shell:
         self.referee: Any = None  # the controller of the match on screen
         self.play: Play | None = None  # the game on the device on screen
         self.lab = Lab(self)
+        self.sharing = Sharing(self)
 
     # -- start-up ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -75,6 +77,7 @@ class Shell:
         self.store.players()  # read now, so that a damaged file is reported on the home screen
         page.on_route_change = lambda _e: self.render()
         page.on_view_pop = self._view_pop
+        self.sharing.resume_live()
         self.render()
 
     def _language(self) -> str:
@@ -137,8 +140,11 @@ class Shell:
             return self._rules()
         if head == "settings":
             return self._settings()
+        if head == "import":
+            return self.sharing.import_view()
         if head == "match" and len(parts) >= 2:
-            return self._referee(parts[1]).view(parts[2] if len(parts) > 2 else "")
+            return self.sharing.match_screen(parts[1], parts[2] if len(parts) > 2 else "",
+                                             self._referee)
         return None
 
     def toast(self, text: str) -> None:
@@ -166,6 +172,7 @@ class Shell:
             on_players=lambda: self.go("/players"),
             on_rules=lambda: self.go("/rules"),
             on_settings=lambda: self.go("/settings"),
+            on_import=lambda: self.go("/import"),
         )
 
     def _dismiss(self, index: int) -> None:
@@ -344,6 +351,7 @@ class Shell:
             on_language=language,
             on_theme=theme_mode,
             on_back=lambda: self.go("/"),
+            extra=[self.sharing.live_section()],
         )
 
 

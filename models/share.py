@@ -77,7 +77,7 @@ class ShareError(MejaError):
 
 def b45encode(data: bytes) -> str:
     """RFC 9285: two bytes become three characters, a last lone byte two."""
-    out = []
+    out: list[str] = []
     for i in range(0, len(data) - 1, 2):
         n = data[i] * 256 + data[i + 1]
         c, n = n % 45, n // 45

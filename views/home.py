@@ -34,6 +34,7 @@ def home_view(
     on_players: Handler,
     on_rules: Handler,
     on_settings: Handler,
+    on_import: Handler | None = None,
 ) -> ft.View:
     controls: list[ft.Control] = [
         ft.Text(t("home.tagline"), size=16, key="tagline"),
@@ -79,6 +80,8 @@ def home_view(
                    primary=False),
         big_button(t("home.history"), on_history, key="history", icon=ft.Icons.HISTORY,
                    primary=False),
+        *([big_button(t("share.import"), on_import, key="import", icon=ft.Icons.QR_CODE_SCANNER,
+                      primary=False)] if on_import else []),
         big_button(t("home.players"), on_players, key="players", icon=ft.Icons.PEOPLE,
                    primary=False),
         big_button(t("home.rules"), on_rules, key="rules", icon=ft.Icons.MENU_BOOK,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import flet as ft
 
@@ -21,6 +21,7 @@ def settings_view(
     on_language: Callable[[str], None],
     on_theme: Callable[[str], None],
     on_back: Handler,
+    extra: Sequence[ft.Control] = (),
 ) -> ft.View:
     lang_choices = {"system": t("settings.system"), **languages}
     language_picker = ft.RadioGroup(
@@ -41,6 +42,7 @@ def settings_view(
             section(t("settings.language"), language_picker),
             section(t("settings.theme"), theme_picker),
             section(t("settings.data"), ft.Text(data_dir, selectable=True, key="data-dir")),
+            *extra,
         ],
         on_back=on_back,
         back_label=t("common.back"),

@@ -1,0 +1,126 @@
+"""Sharing screens: a match's QR codes (with copy and exports), the import screen, and the
+live scoreboard section of the settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from views.common import Handler, Tr, big_button, message, screen, section, small_button
+
+
+@dataclass(frozen=True)
+class ShareData:
+    route: str
+    png: bytes  # the QR code on screen
+    part: str  # "Code 2 of 3", or "" for a single code
+    size: str  # "1,204 characters · QR version 24"
+    parts: int
+
+
+def qr_image(png: bytes, *, key: str, label: str, width: int = 360) -> ft.Control:
+    """A QR code drawn sharp (no smoothing between modules) on a white quiet zone."""
+    return ft.Container(
+        ft.Image(src=png, width=width, height=width, fit=ft.BoxFit.CONTAIN,
+                 filter_quality=ft.FilterQuality.NONE, semantics_label=label),
+        bgcolor=ft.Colors.WHITE, alignment=ft.Alignment.CENTER, key=key,
+    )
+
+
+def share_view(
+    t: Tr,
+    data: ShareData,
+    *,
+    on_previous: Handler | None,
+    on_next: Handler | None,
+    on_copy: Handler,
+    on_csv: Handler,
+    on_json: Handler,
+    on_back: Handler,
+) -> ft.View:
+    controls: list[ft.Control] = [
+        ft.Text(t("share.help"), size=16, key="share-help"),
+        qr_image(data.png, key="qr", label=data.part or t("share.title")),
+    ]
+    if data.parts > 1:
+        controls += [
+            ft.Text(data.part, size=20, weight=ft.FontWeight.BOLD, key="part",
+                    text_align=ft.TextAlign.CENTER),
+            ft.Text(t("share.parts_help"), key="parts-help", text_align=ft.TextAlign.CENTER),
+            ft.Row([small_button(t("share.previous"), on_previous, key="previous",
+                                 icon=ft.Icons.CHEVRON_LEFT),
+                    small_button(t("share.next"), on_next, key="next",
+                                 icon=ft.Icons.CHEVRON_RIGHT)],
+                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+        ]
+    controls += [
+        ft.Text(data.size, size=13, color=ft.Colors.ON_SURFACE_VARIANT, key="size",
+                text_align=ft.TextAlign.CENTER),
+        big_button(t("share.copy"), on_copy, key="copy", icon=ft.Icons.COPY, primary=False),
+        ft.Row([small_button(t("share.csv"), on_csv, key="csv", icon=ft.Icons.TABLE_CHART),
+                small_button(t("share.json"), on_json, key="json", icon=ft.Icons.DATA_OBJECT)],
+               wrap=True),
+    ]
+    return screen(data.route, t("share.title"), controls, on_back=on_back,
+                  back_label=t("common.back"))
+
+
+@dataclass(frozen=True)
+class ImportData:
+    progress: str  # "1 of 3 codes read..." or ""
+    error: str
+
+
+def import_view(
+    t: Tr,
+    data: ImportData,
+    *,
+    on_image: Handler,
+    on_paste: Callable[[str], None],
+    on_back: Handler,
+) -> ft.View:
+    field = ft.TextField(label=t("share.paste_label"), multiline=True, min_lines=3,
+                         max_lines=6, key="paste")
+    controls: list[ft.Control] = [
+        ft.Text(t("share.import_help"), size=16, key="import-help"),
+        big_button(t("share.from_image"), on_image, key="from-image", icon=ft.Icons.IMAGE),
+        section(t("share.paste_label"), field,
+                big_button(t("share.paste_button"), lambda: on_paste(field.value or ""),
+                           key="paste-import", icon=ft.Icons.INPUT, primary=False)),
+    ]
+    if data.progress:
+        controls.append(message(data.progress, key="progress"))
+    if data.error:
+        controls.append(message(data.error, key="error", error=True))
+    return screen("/import", t("share.import"), controls, on_back=on_back,
+                  back_label=t("common.back"))
+
+
+def live_section(
+    t: Tr,
+    *,
+    on: bool,
+    url: str,
+    png: bytes | None,
+    error: str,
+    on_toggle: Callable[[bool], None],
+) -> ft.Control:
+    """The live scoreboard switch; when on, its address as a QR code and as text."""
+    rows: list[ft.Control] = [
+        ft.Switch(label=t("share.live_switch"), value=on, key="live",
+                  on_change=lambda e: on_toggle(bool(e.control.value))),
+    ]
+    if on and png is not None:
+        rows += [
+            ft.Text(t("share.live_help"), key="live-help"),
+            ft.Text(url, key="live-url", size=13),
+            qr_image(png, key="live-qr", label=t("share.live_title"), width=260),
+        ]
+    else:
+        rows.append(ft.Text(t("share.live_off"), key="live-off",
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+    if error:
+        rows.append(message(error, key="live-error", error=True))
+    return section(t("share.live_title"), *rows, key="live-section")
