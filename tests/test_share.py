@@ -16,6 +16,7 @@ import pytest
 from app import share as app_share
 from app.i18n import Translator
 from app.storage import Store
+from models.cards import card
 from models.match import Close, Hand, Match, Start, table_type
 from models.share import (
     PREFIX,
@@ -82,7 +83,69 @@ def kartu_sama_summary(m: Match) -> dict[str, Any]:
     }
 
 
-MAKERS = {"kartu_sama": (kartu_sama, kartu_sama_summary)}
+def forty_one(rng: random.Random, players: int = 4, rounds: int = 15) -> Match:
+    """Hands of 41: every draw tapped until the stock runs out, then the four cards of each."""
+    from models.tables.forty_one import DrawStock, StockOut
+
+    m = Match.new(NAMES[:players], "forty_one", {"hands": rounds})
+    for _ in range(rounds):
+        m.record(Start())
+        d = m.table.deal
+        while d.stock:
+            m.record(DrawStock(d.turn))
+        m.record(StockOut(d.turn))
+        cards = rng.sample(range(52), 4 * players)
+        for seat in range(players):
+            m.record(Hand(seat, tuple(card(c) for c in cards[4 * seat:4 * seat + 4])))
+        m.record(Close())
+    return m
+
+
+def forty_one_summary(m: Match) -> dict[str, Any]:
+    """The summary the 41 referee saves (app/tables/forty_one.py)."""
+    table = m.table
+    over = table.phase == "over"
+    return {
+        "status": "finished" if over else "playing",
+        "round": len(table.history) + (0 if over else 1), "mode": None,
+        "totals": list(table.totals if table.options.running_score else table.wins),
+        "winners": [m.setup.players[s] for s in table.winners] if over else [],
+        "rounds": [list(d.points) for d in table.history],
+    }
+
+
+def samba(rng: random.Random, players: int = 4, rounds: int = 15) -> Match:
+    """Hands of Samba entered by counts (pure canastas of kings), the stock run out."""
+    from models.tables.samba import Result, StockOut
+
+    m = Match.new(NAMES[:players], "samba", {"target": 100_000})
+    for _ in range(rounds):
+        m.record(Start())
+        for side in (0, 1):
+            pure = rng.randrange(0, 3)
+            m.record(Result(side, high=max(3, 7 * pure), pure=pure))
+        m.record(StockOut())
+        m.record(Close())
+    return m
+
+
+def samba_summary(m: Match) -> dict[str, Any]:
+    """The summary the Samba referee saves (app/tables/samba.py)."""
+    table = m.table
+    over = table.phase == "over"
+    side = table.side_of
+    n = len(m.setup.players)
+    return {
+        "status": "finished" if over else "playing",
+        "round": len(table.history) + (0 if over else 1), "mode": None,
+        "totals": [table.totals[side[s]] for s in range(n)],
+        "winners": [m.setup.players[p] for w in table.winners for p in table.members[w]],
+        "rounds": [[h.points[side[s]] for s in range(n)] for h in table.history],
+    }
+
+
+MAKERS = {"kartu_sama": (kartu_sama, kartu_sama_summary),
+          "forty_one": (forty_one, forty_one_summary), "samba": (samba, samba_summary)}
 
 
 def has_table(game: str) -> bool:
