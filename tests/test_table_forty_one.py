@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -343,3 +344,130 @@ def test_legal_events_pass_the_check() -> None:
         assert [e.kind for e in match.legal_events()] == ["close"]
         match.record(Close())
         assert {e.kind for e in match.legal_events()} == {"start", "forty_one_finish"}
+
+
+# -- the controller, without a browser ------------------------------------------------------
+
+
+class FakeShell:
+    """Just what a referee calls: a store, a translator, navigation and messages."""
+
+    def __init__(self, root: Path, language: str = "en") -> None:
+        from app.i18n import Translator
+        from app.storage import Store
+
+        self.store = Store(root)
+        self.t = Translator(language)
+        self.route = ""
+        self.toasts: list[str] = []
+
+    def go(self, route: str) -> None:
+        self.route = route
+
+    def refresh(self) -> None:
+        pass
+
+    def toast(self, text: str) -> None:
+        self.toasts.append(text)
+
+    def new_match(self, *args: object, **kwargs: object) -> None:
+        self.route = "/new"
+
+
+def referee(tmp_path: Path, language: str = "en", **options: Any) -> Any:
+    from app.tables.forty_one import Referee
+
+    shell = FakeShell(tmp_path, language)
+    match = new(3, **options)
+    match_id = shell.store.create_match(match.setup.to_dict())
+    return Referee(shell, match_id, match)
+
+
+def texts(view: object) -> str:
+    from views.common import children
+
+    out: list[str] = []
+
+    def walk(c: object) -> None:
+        for name in ("value", "label", "content", "text"):
+            v = getattr(c, name, None)
+            if isinstance(v, str):
+                out.append(v)
+        for child in children(c):
+            walk(child)
+
+    walk(view)
+    return "\n".join(out)
+
+
+def test_referee_turns_four_taps_a_player_and_the_scoreboard(tmp_path: Path) -> None:
+    ref = referee(tmp_path)
+    shell = ref.shell
+    assert "Ana deals, Ana plays first" in texts(ref.view(""))
+    ref._act("start")
+    screen = texts(ref.view(""))
+    assert "First turn: take from the stock." in screen and "Took the discard" not in screen
+    ref._act("draw")
+    ref._act("take")
+    assert "Undo: Bea took the discard" in texts(ref.view(""))
+    ref._act("stop")  # Cid stops
+    assert "Cid stopped" in texts(ref.view(""))
+    ref._act("hands")
+    for card in ("AH", "9H", "5D", "3C"):  # Ana: 11 + 9 - 5 - 3
+        ref._tap_card(card)
+    assert ref.entry_seat == 1  # the fourth card records the hand and moves on
+    ref._tap_card("AH")
+    assert ref.error == "AH is already in Ana's hand."
+    for card in ("KC", "QC", "8D", "2H"):
+        ref._tap_card(card)
+    assert ref.entry_seat == 2
+    ref._pick_player(1)
+    ref._tap_card("7D")
+    assert ref.error == "Bea has 4 cards: tap one to take it back first."
+    ref._pick_player(2)
+    for card in ("AS", "KS", "QS", "2D"):  # Cid stopped: four of one suit
+        ref._tap_card(card)
+    assert ref.entry_seat == 2 and ref.error == "Cid stopped: the four cards must be of one suit"
+    ref._tap_card("2D")
+    ref._tap_card("2S")
+    screen = texts(ref.view("hands"))
+    assert "4 of 4 cards · 33 points, spades counted" in screen and "Score the hand" in screen
+    ref._save_hands()
+    assert shell.route.endswith("/score")
+    screen = texts(ref.view("score"))
+    assert "Cid wins the hand: 33 against 12 for Ana" in screen
+    assert "33 · spades counted" in screen and "Bea deals next, Cid plays first." in screen
+    summary = shell.store.list_matches()[0]["summary"]
+    assert summary["rounds"] == [[12, 10, 33]] and summary["totals"] == [0, 0, 1]
+    ref._act("finish")
+    assert "Cid wins the match!" in texts(ref.view("score"))
+    assert shell.store.list_matches()[0]["summary"]["winners"] == ["Cid"]
+    ref.undo()
+    assert "Start hand 2" in texts(ref.view(""))
+    assert shell.store.list_matches()[0]["summary"]["status"] == "playing"
+    assert not shell.toasts
+
+
+def test_referee_in_french_and_the_refused_tap(tmp_path: Path) -> None:
+    ref = referee(tmp_path, "fr", running_score=True)
+    screen = texts(ref.view(""))
+    assert "Ana donne, Ana joue en premier" in screen and "score cumulé" in screen
+    ref._act("start")
+    ref.record(TakeDiscard(0))
+    assert ref.shell.toasts == ["Rien n'a encore été défaussé : Ana prend au talon"]
+    assert "Talon" in texts(ref.view(""))
+
+
+def test_shown_order_and_how_it_ends() -> None:
+    from app.i18n import Translator
+    from app.tables.forty_one import TABLE, shown_order
+    from views.common import find
+    from views.forty_one import ShownHand, shown_hands
+
+    assert shown_order(parse_cards("2H KS AH 9C"), "H") == ("AH", "2H", "KS", "9C")
+    assert TABLE.notes is not None
+    assert TABLE.notes([], {"running_score": True}, Translator("en")) == [
+        "Play as many hands as you like, then tap Finish the match between two hands: "
+        "the highest running score wins."]
+    view = shown_hands("Cards of hand 1", [ShownHand("Ana", ("AH", "2H"), "13 · hearts", "won")])
+    assert find(view, "shown-0") is not None
