@@ -16,6 +16,7 @@ from app.i18n import LANGUAGES, Translator, system_language
 from app.lab import Lab
 from app.newmatch import Draft, setup_data
 from app.play import Play, new_doc, new_key
+from app.reconcile import reconcile
 from app.share import Sharing
 from app.storage import Store
 from app.tables import TABLES
@@ -115,7 +116,8 @@ class Shell:
         if top is None:
             return self.render()
         if len(self.page.views) > 1:
-            self.page.views[-1] = top
+            shown = self.page.views[-1]
+            self.page.views[-1] = reconcile(shown, top) if shown.route == top.route else top
         else:
             self.page.views.append(top)
         self.page.update()

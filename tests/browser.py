@@ -122,6 +122,13 @@ def see(page: Any, text: str, timeout: float = 15_000) -> None:
     page.wait_for_function(SEEN, arg=text, timeout=timeout)
 
 
+def press(page: Any, label: str) -> None:
+    """Tap the icon button named by its tooltip, then move the pointer away so that the
+    tooltip (shown while a mouse hovers, never on a phone) does not cover other buttons."""
+    page.get_by_label(label, exact=True).click()
+    page.mouse.move(1, 1)
+
+
 def seen(page: Any, text: str) -> bool:
     return bool(page.evaluate(SEEN, text))
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, load, open_app, see, seen, shot
+from tests.browser import Server, load, open_app, press, see, seen, shot
 
 pytestmark = pytest.mark.browser
 
@@ -63,8 +63,8 @@ def test_person_against_computer_to_the_end(browser: Any, tmp_path: Path) -> Non
             see(page, f"{name}")
         page.get_by_role("button", name="Person").nth(1).click()  # Cid: a computer player
         see(page, "Computer (quick)")
-        page.get_by_label("Fixed rounds: more", exact=True).click()  # one round
-        page.get_by_label("Computer pace: less", exact=True).click()  # no wait between moves
+        press(page, "Fixed rounds: more")  # one round
+        press(page, "Computer pace: less")  # no wait between moves
         shot(page, "20-play-setup")
         page.get_by_role("button", name="Start the game").click()
         see(page, "Kartu Sama on this device")
