@@ -394,6 +394,7 @@ class Sharing:
         self.clipboard = ft.Clipboard()
         self.reader = Reader()
         self.error = ""
+        self.pasted = ""
         self.live_error = ""
         self.shown: tuple[str, list[str]] | None = None  # (match id, its code texts)
         self.part = 0
@@ -491,12 +492,14 @@ class Sharing:
         if reader.parts and not reader.done:
             progress = self.t("share.progress", read=len(reader.parts), total=reader.total,
                               missing=", ".join(map(str, reader.missing)))
-        return import_view(self.t, ImportData(progress=progress, error=self.error),
-                           on_image=self._run(self._pick_image), on_paste=self.read,
+        return import_view(self.t, ImportData(progress=progress, error=self.error,
+                                              text=self.pasted),
+                           on_image=self._run(self._pick_image), on_text=self._typed,
+                           on_paste=lambda: self.read(self.pasted),
                            on_back=self._leave_import)
 
     def _leave_import(self) -> None:
-        self.reader, self.error = Reader(), ""
+        self.reader, self.error, self.pasted = Reader(), "", ""
         self.shell.go("/")
 
     async def _pick_image(self) -> None:
@@ -510,9 +513,17 @@ class Sharing:
         if not found:
             self.error = self.t("share.no_code")
             return self.shell.refresh()
-        return self.read("\n".join(found))
+        return self._read("\n".join(found))
+
+    def _typed(self, text: str) -> None:
+        self.pasted = text
 
     def read(self, text: str) -> None:
+        """Read pasted text: one code's text, or several, one a line."""
+        self.pasted = text
+        self._read(text)
+
+    def _read(self, text: str) -> None:
         """Read a code's text (or several); import the match once every part is in."""
         self.error = ""
         try:
@@ -525,6 +536,7 @@ class Sharing:
             self.error = say(self.t, error.reason.code, error.reason.params)
             return self.shell.refresh()
         self.imported[result.match_id] = result.status != "own"
+        self.pasted = ""
         self.shell.referee = None  # a match brought up to date is read again
         self.shell.toast(self.t(f"share.{result.status}"))
         return self.shell.go(f"/match/{result.match_id}/score")

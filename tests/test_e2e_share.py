@@ -144,12 +144,14 @@ def _run(browser: Any, page: Any, texts: list[str], tmp_path: Path) -> Any:
     field = page.get_by_role("textbox", name="Code text")
     field.click()
     field.fill(texts[0][:-12])
+    page.wait_for_timeout(500)
     tap(page, "Import the text")
     see(page, "This code is damaged or incomplete")
     shot(page, "share-04-refused")
     field = page.get_by_role("textbox", name="Code text")
     field.click()
-    field.fill("\n".join(texts))
+    field.fill("\n".join(texts))  # the refused text stays in the field: replaced here
+    page.wait_for_timeout(500)  # the field's value reaches the app before the tap
     tap(page, "Import the text")
     see(page, "Match imported.")
     see(page, "Scores")

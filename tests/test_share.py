@@ -406,3 +406,37 @@ def test_live_server_needs_the_token_and_changes_nothing(tmp_path: Path) -> None
 def test_lan_address_is_an_address() -> None:
     address = app_share.lan_address()
     assert address.count(".") == 3 and address != "0.0.0.0"
+
+
+# -- the screens, without a page ----------------------------------------------------------
+
+
+def test_share_and_import_views_call_back() -> None:
+    from views.common import find
+    from views.share import ImportData, ShareData, import_view, live_section, share_view
+
+    t = Translator("en")
+    calls: list[object] = []
+    png = app_share.qr_png("MEJA1:TEST")
+    view = share_view(t, ShareData("/match/x/share", png, "Code 1 of 2", "10 characters", 2),
+                      on_previous=lambda: calls.append("prev"),
+                      on_next=lambda: calls.append("next"),
+                      on_copy=lambda: calls.append("copy"), on_csv=lambda: calls.append("csv"),
+                      on_json=lambda: calls.append("json"), on_back=lambda: None)
+    for key in ("previous", "next", "copy", "csv", "json"):
+        find(view, key).on_click(None)
+    assert calls == ["prev", "next", "copy", "csv", "json"]
+    assert find(view, "part").value == "Code 1 of 2"
+    calls.clear()
+    view = import_view(t, ImportData("", "bad", "MEJA1:"), on_image=lambda: calls.append("img"),
+                       on_text=calls.append, on_paste=lambda: calls.append("paste"),
+                       on_back=lambda: None)
+    assert find(view, "paste").value == "MEJA1:" and find(view, "error").value == "bad"
+    find(view, "from-image").on_click(None)
+    find(view, "paste-import").on_click(None)
+    assert calls == ["img", "paste"]
+    off = live_section(t, on=False, url="", png=None, error="", on_toggle=calls.append)
+    assert find(off, "live-off") is not None and find(off, "live-qr") is None
+    on = live_section(t, on=True, url="http://10.0.0.2:1/abc/", png=png, error="",
+                      on_toggle=calls.append)
+    assert find(on, "live-url").value == "http://10.0.0.2:1/abc/"

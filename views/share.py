@@ -71,6 +71,7 @@ def share_view(
 class ImportData:
     progress: str  # "1 of 3 codes read..." or ""
     error: str
+    text: str = ""  # what was pasted last: kept so a refused text can be mended
 
 
 def import_view(
@@ -78,16 +79,18 @@ def import_view(
     data: ImportData,
     *,
     on_image: Handler,
-    on_paste: Callable[[str], None],
+    on_text: Callable[[str], None],
+    on_paste: Handler,
     on_back: Handler,
 ) -> ft.View:
-    field = ft.TextField(label=t("share.paste_label"), multiline=True, min_lines=3,
-                         max_lines=6, key="paste")
+    field = ft.TextField(label=t("share.paste_label"), value=data.text, multiline=True,
+                         min_lines=3, max_lines=6, key="paste",
+                         on_change=lambda e: on_text(e.control.value or ""))
     controls: list[ft.Control] = [
         ft.Text(t("share.import_help"), size=16, key="import-help"),
         big_button(t("share.from_image"), on_image, key="from-image", icon=ft.Icons.IMAGE),
         section(t("share.paste_label"), field,
-                big_button(t("share.paste_button"), lambda: on_paste(field.value or ""),
+                big_button(t("share.paste_button"), on_paste,
                            key="paste-import", icon=ft.Icons.INPUT, primary=False)),
     ]
     if data.progress:
