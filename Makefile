@@ -29,6 +29,8 @@ test: lint
 bench: $(STAMP)
 	$(PY) -m tests.bench_engines
 	$(PY) -m tests.bench_storage
+	$(PY) -m tests.bench_share
+	$(PY) -m tests.bench_bots
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
