@@ -94,9 +94,13 @@ def serve(data_dir: Path) -> Iterator[Server]:
         server.stop()
 
 
+PAGES: list[Any] = []  # pages opened by the running test; closed after it (tests/conftest.py)
+
+
 def open_app(browser: Any, url: str) -> Any:
     """A phone-sized page on the app, with Flutter's accessibility tree switched on."""
     page = browser.new_page(viewport=PHONE)
+    PAGES.append(page)
     load(page, url)
     return page
 

@@ -3,13 +3,14 @@ run; on a developer's machine without one, those tests are skipped with the reas
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.browser import CHROMIUM_ARGS, chromium
+from tests.browser import CHROMIUM_ARGS, PAGES, chromium
 
 
 @pytest.fixture(scope="session")
@@ -27,3 +28,13 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture(autouse=True)
+def close_pages() -> Iterator[None]:
+    """A page left open keeps its app drawing and its server session alive: close them."""
+    yield
+    while PAGES:
+        page = PAGES.pop()
+        with contextlib.suppress(Exception):
+            page.close()
