@@ -1,11 +1,14 @@
 """Computer players: win rates and the strong player's thinking time. Run with
-``python -m tests.bench_bots [--quick]``; prints, per game, the simple player's share of wins
-against random play, the strong player's against the simple one (each deal played twice,
-seats swapped; ties count half; +- one standard error), and the strong player's median and
-worst decision time (only the decisions it searches; bar: 0.5 s)."""
+``python -m tests.bench_bots [--quick] [--game GAME] [--deals N]`` (``--game``: that game
+only; ``--deals``: N deals for each pairing instead of the defaults); prints, per game, the
+simple player's share of wins against random play, the strong player's against the simple
+one (each deal played twice, seats swapped; ties count half; +- one standard error), and the
+strong player's median and worst decision time (only the decisions it searches; bar:
+0.5 s)."""
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -61,12 +64,20 @@ def match(
 
 
 def main(argv: list[str] | None = None) -> int:
-    quick = "--quick" in (argv if argv is not None else sys.argv[1:])
+    parser = argparse.ArgumentParser(prog="python -m tests.bench_bots")
+    parser.add_argument("--quick", action="store_true", help="a tenth of the deals")
+    parser.add_argument("--game", choices=[case[0] for case in CASES], help="this game only")
+    parser.add_argument("--deals", type=int, help="deals for each pairing")
+    args = parser.parse_args(argv)
     print(f"{'game':<12}{'simple/random (seats)':>24}{'strong/simple (seats)':>24}"
           f"{'median s':>10}{'worst s':>9}{'decisions':>10}")
     over = 0
     for game, options, (n1, easy), (n2, hard) in CASES:
-        if quick:
+        if args.game and game != args.game:
+            continue
+        if args.deals:
+            easy = hard = args.deals
+        elif args.quick:
             easy, hard = max(4, easy // 10), max(2, hard // 5)
         simple = bots.chooser(game, "simple")
         s_rate, s_err = match(game, n1, options, simple, bots.random_player, easy, 0)

@@ -228,15 +228,16 @@ def _multiset(game: str, state: Any) -> Counter[int]:
     return Counter(c for p in places for c in p)
 
 
+@pytest.mark.parametrize("who", ["engine", "book"])
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_determinize_keeps_what_the_seat_sees_and_every_card(game: str) -> None:
-    engine = ENGINES[game]
+def test_determinize_keeps_what_the_seat_sees_and_every_card(game: str, who: str) -> None:
+    determinize = ENGINES[game].determinize if who == "engine" else bots.BOOKS[game].determinize
     for seed in range(5):
         state = play_to(game, 3, seed, 4 + 9 * seed)
         if state.is_over:
             continue
         seat = state.current_player
-        world = engine.determinize(state, seat, random.Random(seed))
+        world = determinize(state, seat, random.Random(seed))
         assert world.observation(seat) == state.observation(seat)
         assert _multiset(game, world) == _multiset(game, state)
         assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
@@ -259,6 +260,60 @@ def test_forty_one_keeps_a_card_seen_taken_with_its_taker() -> None:
     for k in range(10):
         world = forty_one.determinize(state, seat, random.Random(k))
         assert discard in world.hands[taker]
+
+
+def test_forty_one_sampled_hands_follow_what_opponents_collect() -> None:
+    """The strong player's deals give an opponent the suit its play shows it collects far
+    more often than a random deal, and a hand with which it would have played its last turn
+    as it did."""
+    from models.bots.forty_one import _agrees, _reads
+
+    simple = bots.chooser("forty_one", "simple")
+    hits = {"engine": 0, "book": 0}
+    tries = agreed = 0
+    for deal in range(25):
+        state = forty_one.new_game(2, 300 + deal)
+        rng = random.Random(deal)
+        while not state.is_over and state.hand_moves < 12:
+            state.apply(simple(state, rng))
+        if state.is_over:
+            continue
+        seat = state.current_player
+        rival = 1 - seat
+        assert _agrees(state.hands[rival], _reads(state)[1][rival])  # the real hand does
+        suit = forty_one.counted_suit(state.hands[rival])
+        for k in range(4):
+            for who, determinize in (("engine", forty_one.determinize),
+                                     ("book", bots.BOOKS["forty_one"].determinize)):
+                world = determinize(state, seat, random.Random(k))
+                hits[who] += forty_one.counted_suit(world.hands[rival]) == suit
+                if who == "book":
+                    agreed += _agrees(world.hands[rival], _reads(state)[1][rival])
+            tries += 1
+    assert hits["book"] >= 0.75 * tries and hits["book"] >= hits["engine"] + 0.15 * tries, hits
+    assert agreed >= 0.9 * tries
+
+
+def test_samba_sampled_hands_hold_nothing_their_side_would_have_melded() -> None:
+    strong = bots.BOOKS["samba"].determinize
+    checked = opened = 0
+    for seed in range(6):
+        state = play_to("samba", 2, seed, 60 + 10 * seed)
+        if state.is_over:
+            continue
+        seat = state.current_player
+        rival = 1 - seat
+        groups = state.groups[state.side[rival]]
+        for k in range(3):
+            hand = strong(state, seat, random.Random(k)).hands[rival]
+            assert not set(hand) & set(samba.RED_THREES)
+            if state.opened[state.side[rival]]:
+                opened += 1
+                for r, group in enumerate(groups):
+                    if group is not None and r != 2:
+                        assert all(c % 13 != r for c in hand if c < 52 and c % 13 != 1)
+            checked += 1
+    assert checked >= 9 and opened >= 3
 
 
 # -- choosing well -------------------------------------------------------------------------

@@ -1,7 +1,12 @@
 """41 bots: stop on any flush, take the discard only when it improves the hand, discard the
-card whose loss hurts the hand least."""
+card whose loss hurts the hand least. The strong player searches every decision, the stop
+too, over deals where each opponent holds what its play so far suggests (see
+:func:`determinize`)."""
 
 from __future__ import annotations
+
+import random
+from functools import lru_cache
 
 from models.bots.base import Playbook
 from models.bots.hint import Hint
@@ -9,13 +14,15 @@ from models.cards import format_cards
 from models.games.forty_one import (
     DRAW,
     END,
+    SIGNED,
     STOP,
+    SUIT,
     TAKE,
+    VALUE,
     FortyOne,
     counted_suit,
-    determinize,
-    hand_key,
     hand_score,
+    known_cards,
 )
 
 _SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -23,22 +30,40 @@ _SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 def _keyed(cards: list[int]) -> float:
     """A hand's ranking as one number: its score, then its worst card."""
-    s, signed = hand_key(cards)
-    return s + (signed[0] + 11) / 100.0 if signed else float(s)
+    return _key(tuple(cards))
 
 
-def _after_take(state: FortyOne) -> tuple[float, int]:
-    """The best hand after taking the top discard and discarding another card, and its score."""
+@lru_cache(maxsize=1 << 16)
+def _key(cards: tuple[int, ...]) -> float:
+    if not cards:
+        return 0.0
+    total, per = 0, [0, 0, 0, 0]
+    for c in cards:
+        total += VALUE[c]
+        per[SUIT[c]] += VALUE[c]
+    top = float("-inf")
+    for suit in range(4):
+        if per[suit]:
+            signed = SIGNED[suit]
+            worst = min(signed[c] for c in cards)
+            top = max(top, 2 * per[suit] - total + (worst + 11) / 100.0)
+    return top
+
+
+def _after_take(state: FortyOne) -> list[int]:
+    """The best hand after taking the top discard and discarding another card."""
     top = state.pile[-1]
     hand = state.hands[state.current] + [top]
-    options = []
-    for c in hand:
+    best: list[int] = []
+    key = float("-inf")
+    for i, c in enumerate(hand):
         if c == top and not state.options.redraw:
             continue
-        rest = hand[:]
-        rest.remove(c)
-        options.append((_keyed(rest), hand_score(rest)))
-    return max(options)
+        rest = hand[:i] + hand[i + 1 :]
+        k = _keyed(rest)
+        if k > key:
+            best, key = rest, k
+    return best
 
 
 def score(state: FortyOne, action: int) -> float:
@@ -48,7 +73,7 @@ def score(state: FortyOne, action: int) -> float:
     if action == STOP:
         return 1000.0
     if action == TAKE:
-        return _after_take(state)[0] - _keyed(hand)
+        return _keyed(_after_take(state)) - _keyed(hand)
     if action == DRAW:
         return 0.0
     if action == END:
@@ -65,7 +90,7 @@ def why(state: FortyOne, action: int) -> Hint:
         suit = _SUIT_WORDS[counted_suit(hand)]
         return Hint("fo_stop", {"suit": suit, "score": hand_score(hand)})
     if action == TAKE:
-        after = _after_take(state)[1]
+        after = hand_score(_after_take(state))
         card = format_cards(state.pile[-1:])
         return Hint("fo_take", {"card": card, "before": hand_score(hand), "after": after})
     if action in (DRAW, END):
@@ -98,10 +123,111 @@ def value(state: FortyOne, seat: int, rounds: int) -> float:
     return win + points[seat] / 200.0
 
 
+# How much a seat's play says about the suits it keeps: a suit it throws away (or declines
+# on the discard) is less likely in its hand, the more so for a high card; a suit it takes
+# is more likely.
+_THROWN = (0.6, 0.3)  # a low card (2-9), a high card (10 to ace)
+_DECLINED = (0.8, 0.5)
+_TAKEN = 2.0
+_TRIES = 8  # sampled hands per opponent, looking for one its last turn agrees with
+
+
+def _reads(state: FortyOne) -> tuple[list[list[float]], list[tuple[int, int, int]]]:
+    """From the public play of this hand: each seat's suit weights and its last turn: the
+    card it discarded (-1: no turn yet), the card it took from the discard (-1: it drew)
+    and the discard it declined by drawing (-1: none)."""
+    n = state.players
+    weights = [[1.0] * 4 for _ in range(n)]
+    turns = [(-1, -1, -1)] * n
+    pile: list[int] = []
+    seat, took, declined = state.first, -1, -1
+    for action in state.actions[len(state.actions) - state.hand_moves :]:
+        if action < 52:
+            weights[seat][SUIT[action]] *= _THROWN[VALUE[action] >= 10]
+            turns[seat] = (action, took, declined)
+            pile.append(action)
+            seat, took, declined = (seat + 1) % n, -1, -1
+        elif action == TAKE:
+            took = pile.pop()
+            weights[seat][SUIT[took]] *= _TAKEN
+        elif action == DRAW and pile:
+            declined = pile[-1]
+            weights[seat][SUIT[declined]] *= _DECLINED[VALUE[declined] >= 10]
+    return weights, turns
+
+
+def _flush(cards: list[int]) -> bool:
+    return all(SUIT[c] == SUIT[cards[0]] for c in cards)
+
+
+def _improves(hand: list[int], card: int) -> bool:
+    """Whether the rule of thumb would take ``card`` from the discard into ``hand``."""
+    keep = _keyed(hand)
+    return any(_keyed([*hand[:i], *hand[i + 1 :], card]) > keep for i in range(len(hand)))
+
+
+def _agrees(hand: list[int], turn: tuple[int, int, int]) -> bool:
+    """Whether the rule of thumb, ending its last ``turn`` with ``hand``, would have played
+    that turn: not stopped at its start, taken or declined the discard, thrown that card."""
+    thrown, took, declined = turn
+    if thrown < 0:
+        return True
+    full = [*hand, thrown]
+    keep = _keyed(hand)
+    for i, c in enumerate(hand):
+        if c != took and _keyed(full[:i] + full[i + 1 :]) > keep:
+            return False  # it would have thrown another card
+    if took >= 0:
+        before = [c for c in full if c != took]
+        return not _flush(before) and keep > _keyed(before)
+    for i in range(len(full)):  # some card of ``full`` was the one drawn
+        before = full[:i] + full[i + 1 :]
+        if not _flush(before) and (declined < 0 or not _improves(before, declined)):
+            return True
+    return False
+
+
+def determinize(state: FortyOne, seat: int, rng: random.Random) -> FortyOne:
+    """A copy of ``state`` consistent with what ``seat`` has seen, for search: the cards seen
+    taken from the discard stay with their takers; each other hand is filled from the unseen
+    cards weighted by suit (:func:`_reads`), preferring a hand with which the rule of thumb
+    would have played that seat's last turn as it did (:func:`_agrees`); the rest is the
+    stock, shuffled; later deals get a seed drawn from ``rng``. It depends on the unseen
+    cards only as a multiset."""
+    new = state.clone()
+    others = [s for s in range(state.players) if s != seat]
+    unseen = sorted(new.stock + [c for s in others for c in new.hands[s]])
+    known = known_cards(state)
+    for s in others:
+        held = [c for c in known[s] if c in unseen]
+        for c in held:
+            unseen.remove(c)
+        known[s] = held
+    weights, turns = _reads(state)
+    rand = rng.random
+    for s in others:
+        size = len(new.hands[s]) - len(known[s])
+        w = weights[s]
+        hand: list[int] = []
+        for _ in range(_TRIES):
+            # weighted sampling without replacement: the largest keys u ** (1 / weight)
+            keys = sorted(((rand() ** (1.0 / w[SUIT[c]]), c) for c in unseen), reverse=True)
+            hand = sorted([c for _, c in keys[:size]] + known[s])
+            if _agrees(hand, turns[s]):
+                break
+        new.hands[s] = hand
+        for c in hand:
+            if c in unseen:
+                unseen.remove(c)
+    rng.shuffle(unseen)
+    new.stock = unseen
+    new.seed = rng.getrandbits(32)
+    return new
+
+
 def searched(state: FortyOne) -> bool:
-    """Every decision but a possible stop is searched: sampled opponents hold random cards,
-    not the suit they collect, so a search would wait too long."""
-    return not state.can_stop()
+    """Every decision is searched, the stop too."""
+    return True
 
 
 BOOK = Playbook(score, why, value, determinize, searched, worlds=20, width=5, horizon=80,

@@ -1,9 +1,12 @@
 """Samba bots: take the pile whenever allowed, meld red 3s and naturals, add wilds only to
 groups close to a canasta, discard a lone low card (a black 3 first), never one that extends
-an opponent's sequence. The strong player searches the draw and the discard; melding follows
-the rule of thumb."""
+an opponent's sequence. The strong player searches the draw and the discard over deals where
+the other hands hold nothing their side would have melded (see :func:`determinize`);
+melding follows the rule of thumb."""
 
 from __future__ import annotations
+
+import random
 
 from models.bots.base import Playbook
 from models.bots.hint import Hint
@@ -19,11 +22,12 @@ from models.games.samba import (
     DRAW,
     DRAW_PHASE,
     FINISH,
+    GROUP_RANK_SET,
     RED3,
+    SEQ_CARD,
     START_GROUP,
     YES,
     Samba,
-    determinize,
     score_breakdown,
 )
 from models.games.samba_melds import BLACK_THREES, IS_WILD, POS, RED_THREES, VALUE
@@ -124,11 +128,27 @@ def why(state: Samba, action: int) -> Hint:
     return Hint("sa_meld", {"action": state.action_str(action).capitalize()})
 
 
+# What an unfinished group or sequence of 4, 5, 6 cards is worth on the way to a canasta
+# (+300 or +500) or a samba (+1500): a share of the bonus, growing as it nears seven.
+_GROUP_HOPE = (0, 0, 0, 0, 40, 100, 200)
+_SEQ_HOPE = (0, 0, 0, 0, 80, 250, 600)
+
+
 def _standing(state: Samba) -> list[int]:
-    """Each side's points on the table now. Cards still in hand are not counted against it:
-    mid-hand they are material for melds, and counting them would teach the search to
-    throw away wilds."""
-    return [score_breakdown(state.melds(side), [], False).total for side in range(state.nsides)]
+    """Each side's points on the table now, plus the hope of its groups and sequences still
+    short of seven. Cards still in hand are not counted against it: mid-hand they are
+    material for melds, and counting them would teach the search to throw away wilds."""
+    out = []
+    for side in range(state.nsides):
+        points = score_breakdown(state.melds(side), [], False).total
+        for group in state.groups[side]:
+            if group is not None and len(group) < 7:
+                points += _GROUP_HOPE[len(group)]
+        for _, low, high in state.seqs[side]:
+            if high - low < 6:
+                points += _SEQ_HOPE[high - low + 1]
+        out.append(points)
+    return out
 
 
 def value(state: Samba, seat: int, rounds: int) -> float:
@@ -144,6 +164,78 @@ def value(state: Samba, seat: int, rounds: int) -> float:
         points = _standing(state)
     rival = max(p for i, p in enumerate(points) if i != side)
     return (points[side] - rival) / 1000.0
+
+
+def _melded(state: Samba, side: int) -> set[int]:
+    """The cards the rule of thumb of a player of ``side`` would meld at once whatever else
+    it holds: a red 3 always; once the side has opened, a natural for one of its groups or
+    at either end of one of its sequences."""
+    out = set(RED_THREES)
+    if not state.opened[side]:
+        return out
+    for r, group in enumerate(state.groups[side]):
+        if group is not None and r in GROUP_RANK_SET:
+            out.update(s * 13 + r for s in range(4))
+    for suit, low, high in state.seqs[side]:
+        if high - low < 6:
+            out.update(SEQ_CARD[suit][p] for p in (low - 1, high + 1) if 0 <= p <= 10)
+    return out
+
+
+def determinize(state: Samba, seat: int, rng: random.Random) -> Samba:
+    """A copy of ``state`` consistent with ``state.observation(seat)``, for search: the cards
+    ``seat`` cannot see (the other hands, the partner's too, the stock, the pile under its top
+    card) are dealt again at random, every size kept, each other hand taking only cards its
+    side's rule of thumb would not have melded already (:func:`_melded`, and once the side
+    has opened no third natural of a rank) while there are such cards; later deals get a seed
+    drawn from ``rng``. It depends on the unseen cards only as a multiset. When the turn in
+    progress is another player's, the hand that taking the melds back would restore becomes
+    their new hand."""
+    new = state.clone()
+    others = [s for s in range(state.players) if s != seat]
+    unseen = new.stock + new.pile[:-1] + [c for s in others for c in new.hands[s]]
+    unseen.sort()
+    rng.shuffle(unseen)
+    owner = new.asker if new.phase == ANSWER_PHASE else new.current
+    for s in others:
+        size = len(new.hands[s])
+        side = new.side[s]
+        melded = _melded(new, side) if s != owner else set()
+        opened = new.opened[side] and s != owner
+        ranks = [0] * 13  # naturals of each rank taken so far
+        hand: list[int] = []
+        skipped: list[int] = []
+        at = len(unseen)
+        for i, c in enumerate(unseen):
+            if len(hand) == size:
+                at = i
+                break
+            natural = not IS_WILD[c] and c not in BLACK_THREES
+            if c in melded or (opened and natural and ranks[c % 13] >= 2):
+                skipped.append(c)
+                continue
+            hand.append(c)
+            if natural:
+                ranks[c % 13] += 1
+        short = size - len(hand)
+        if short:  # too few such cards: the others, in their shuffled order
+            hand += skipped[:short]
+            del skipped[:short]
+        unseen = unseen[at:]
+        for c in skipped:  # back among the cards left, anywhere
+            unseen.insert(rng.randint(0, len(unseen)), c)
+        new.hands[s] = hand
+        counts = new.cnt[s] = [0] * 53
+        for code in hand:
+            counts[code] += 1
+    under = max(0, len(new.pile) - 1)
+    new.pile = unseen[:under] + new.pile[-1:]
+    new.stock = unseen[under:]
+    if owner != seat and new.snap is not None:
+        new.snap = (new.hands[owner][:], None, new.snap[2])
+        new.fresh = None
+    new.seed = rng.getrandbits(32)
+    return new
 
 
 def searched(state: Samba) -> bool:
