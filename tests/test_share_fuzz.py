@@ -23,7 +23,7 @@ DOC = {"id": "20260101-200000-000000-abcd", "created": "2026-01-01T20:00:00Z",
        "match": SMALL.to_dict(), "summary": kartu_sama_summary(SMALL)}
 ONE = encode(DOC)[0]
 PARTS = encode(DOC, 200)
-FAST = settings(max_examples=1500, deadline=None,
+FAST = settings(max_examples=700, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
