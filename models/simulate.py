@@ -145,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         options[key.strip()] = _option_value(value.strip())
     choosers: list[Chooser] | None = None
     if args.bots:
-        from models import bots  # type: ignore[attr-defined]
+        from models import bots
 
         names = [n.strip() for n in args.bots.split(",")]
         choosers = [bots.chooser(args.game, name) for name in names]
