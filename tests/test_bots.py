@@ -264,8 +264,8 @@ def test_forty_one_keeps_a_card_seen_taken_with_its_taker() -> None:
 
 def test_forty_one_sampled_hands_follow_what_opponents_collect() -> None:
     """The strong player's deals give an opponent the suit its play shows it collects far
-    more often than a random deal, and a hand with which it would have played its last turn
-    as it did."""
+    more often than a random deal, and a hand from which it would have made its last
+    discard."""
     from models.bots.forty_one import _agrees, _reads
 
     simple = bots.chooser("forty_one", "simple")
@@ -280,7 +280,9 @@ def test_forty_one_sampled_hands_follow_what_opponents_collect() -> None:
             continue
         seat = state.current_player
         rival = 1 - seat
-        assert _agrees(state.hands[rival], _reads(state)[1][rival])  # the real hand does
+        _, last, locked = _reads(state)
+        assert last[rival] >= 0
+        assert _agrees(state.hands[rival], last[rival], locked[rival])  # the real hand does
         suit = forty_one.counted_suit(state.hands[rival])
         for k in range(4):
             for who, determinize in (("engine", forty_one.determinize),
@@ -288,7 +290,7 @@ def test_forty_one_sampled_hands_follow_what_opponents_collect() -> None:
                 world = determinize(state, seat, random.Random(k))
                 hits[who] += forty_one.counted_suit(world.hands[rival]) == suit
                 if who == "book":
-                    agreed += _agrees(world.hands[rival], _reads(state)[1][rival])
+                    agreed += _agrees(world.hands[rival], last[rival], locked[rival])
             tries += 1
     assert hits["book"] >= 0.75 * tries and hits["book"] >= hits["engine"] + 0.15 * tries, hits
     assert agreed >= 0.9 * tries

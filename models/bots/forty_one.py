@@ -129,71 +129,48 @@ def value(state: FortyOne, seat: int, rounds: int) -> float:
 _THROWN = (0.6, 0.3)  # a low card (2-9), a high card (10 to ace)
 _DECLINED = (0.8, 0.5)
 _TAKEN = 2.0
-_TRIES = 8  # sampled hands per opponent, looking for one its last turn agrees with
+_TRIES = 8  # sampled hands per opponent, looking for one its last discard agrees with
 
 
-def _reads(state: FortyOne) -> tuple[list[list[float]], list[tuple[int, int, int]]]:
-    """From the public play of this hand: each seat's suit weights and its last turn: the
-    card it discarded (-1: no turn yet), the card it took from the discard (-1: it drew)
-    and the discard it declined by drawing (-1: none)."""
+def _reads(state: FortyOne) -> tuple[list[list[float]], list[int], list[int]]:
+    """From the public play of this hand: each seat's suit weights, its last discard (-1:
+    none yet) and the card it had just taken then (-1: none)."""
     n = state.players
     weights = [[1.0] * 4 for _ in range(n)]
-    turns = [(-1, -1, -1)] * n
+    last, locked = [-1] * n, [-1] * n
     pile: list[int] = []
-    seat, took, declined = state.first, -1, -1
+    seat, took = state.first, -1
     for action in state.actions[len(state.actions) - state.hand_moves :]:
         if action < 52:
-            weights[seat][SUIT[action]] *= _THROWN[VALUE[action] >= 10]
-            turns[seat] = (action, took, declined)
+            high = VALUE[action] >= 10
+            weights[seat][SUIT[action]] *= _THROWN[high]
+            last[seat], locked[seat] = action, took
             pile.append(action)
-            seat, took, declined = (seat + 1) % n, -1, -1
+            seat, took = (seat + 1) % n, -1
         elif action == TAKE:
             took = pile.pop()
             weights[seat][SUIT[took]] *= _TAKEN
         elif action == DRAW and pile:
-            declined = pile[-1]
-            weights[seat][SUIT[declined]] *= _DECLINED[VALUE[declined] >= 10]
-    return weights, turns
+            weights[seat][SUIT[pile[-1]]] *= _DECLINED[VALUE[pile[-1]] >= 10]
+    return weights, last, locked
 
 
-def _flush(cards: list[int]) -> bool:
-    return all(SUIT[c] == SUIT[cards[0]] for c in cards)
-
-
-def _improves(hand: list[int], card: int) -> bool:
-    """Whether the rule of thumb would take ``card`` from the discard into ``hand``."""
-    keep = _keyed(hand)
-    return any(_keyed([*hand[:i], *hand[i + 1 :], card]) > keep for i in range(len(hand)))
-
-
-def _agrees(hand: list[int], turn: tuple[int, int, int]) -> bool:
-    """Whether the rule of thumb, ending its last ``turn`` with ``hand``, would have played
-    that turn: not stopped at its start, taken or declined the discard, thrown that card."""
-    thrown, took, declined = turn
-    if thrown < 0:
-        return True
-    full = [*hand, thrown]
+def _agrees(hand: list[int], thrown: int, locked: int) -> bool:
+    """Whether the rule of thumb, holding ``hand`` and ``thrown``, would have thrown
+    ``thrown`` (keeping the card it had just taken)."""
     keep = _keyed(hand)
     for i, c in enumerate(hand):
-        if c != took and _keyed(full[:i] + full[i + 1 :]) > keep:
-            return False  # it would have thrown another card
-    if took >= 0:
-        before = [c for c in full if c != took]
-        return not _flush(before) and keep > _keyed(before)
-    for i in range(len(full)):  # some card of ``full`` was the one drawn
-        before = full[:i] + full[i + 1 :]
-        if not _flush(before) and (declined < 0 or not _improves(before, declined)):
-            return True
-    return False
+        if c != locked and _keyed([*hand[:i], *hand[i + 1 :], thrown]) > keep:
+            return False
+    return True
 
 
 def determinize(state: FortyOne, seat: int, rng: random.Random) -> FortyOne:
     """A copy of ``state`` consistent with what ``seat`` has seen, for search: the cards seen
     taken from the discard stay with their takers; each other hand is filled from the unseen
-    cards weighted by suit (:func:`_reads`), preferring a hand with which the rule of thumb
-    would have played that seat's last turn as it did (:func:`_agrees`); the rest is the
-    stock, shuffled; later deals get a seed drawn from ``rng``. It depends on the unseen
-    cards only as a multiset."""
+    cards weighted by suit (:func:`_reads`), preferring a hand from which the rule of thumb
+    would have made that seat's last discard; the rest is the stock, shuffled; later deals
+    get a seed drawn from ``rng``. It depends on the unseen cards only as a multiset."""
     new = state.clone()
     others = [s for s in range(state.players) if s != seat]
     unseen = sorted(new.stock + [c for s in others for c in new.hands[s]])
@@ -203,7 +180,7 @@ def determinize(state: FortyOne, seat: int, rng: random.Random) -> FortyOne:
         for c in held:
             unseen.remove(c)
         known[s] = held
-    weights, turns = _reads(state)
+    weights, last, locked = _reads(state)
     rand = rng.random
     for s in others:
         size = len(new.hands[s]) - len(known[s])
@@ -213,7 +190,7 @@ def determinize(state: FortyOne, seat: int, rng: random.Random) -> FortyOne:
             # weighted sampling without replacement: the largest keys u ** (1 / weight)
             keys = sorted(((rand() ** (1.0 / w[SUIT[c]]), c) for c in unseen), reverse=True)
             hand = sorted([c for _, c in keys[:size]] + known[s])
-            if _agrees(hand, turns[s]):
+            if last[s] < 0 or _agrees(hand, last[s], locked[s]):
                 break
         new.hands[s] = hand
         for c in hand:
@@ -230,5 +207,5 @@ def searched(state: FortyOne) -> bool:
     return True
 
 
-BOOK = Playbook(score, why, value, determinize, searched, worlds=20, width=5, horizon=80,
-                epsilon=0.0, margin=0.3)
+BOOK = Playbook(score, why, value, determinize, searched, worlds=40, width=5, horizon=80,
+                epsilon=0.0, margin=0.5)
