@@ -319,6 +319,33 @@ def test_samba_sampled_hands_hold_nothing_their_side_would_have_melded() -> None
 
 
 # -- choosing well -------------------------------------------------------------------------
+def test_forty_one_strong_player_searches_the_stop() -> None:
+    state = forty_one.new_game(2, 0)
+    state.hands[state.current] = [13, 17, 18, 19]  # AH 5H 6H 7H
+    assert forty_one.STOP in state.legal_actions()
+    assert bots.BOOKS["forty_one"].searched(state)
+    assert bots.chooser("forty_one", "simple")(state, random.Random(0)) == forty_one.STOP
+
+
+def test_samba_value_counts_melds_on_the_way_to_a_canasta() -> None:
+    """An unfinished rollout values a side's groups and sequences of 4 to 6 cards above their
+    card points, more as they near seven, a sequence (a samba to come) more than a group."""
+    value = bots.BOOKS["samba"].value
+    state = samba.new_game(2, 0, {"hands": 1})
+    seat = state.current
+    side = state.side[seat]
+    kings = [12, 25, 38, 51, 12, 25, 38]  # KS KH KD KC KS KH KD: 10 points each
+    hope = []
+    for size in range(3, 8):
+        state.groups[side][12] = kings[:size]
+        hope.append(round(value(state, seat, 0) * 1000) - 10 * size)
+    assert hope[0] == 0 and 0 < hope[1] < hope[2] < hope[3] < 500
+    assert hope[4] == 500  # seven: a pure canasta, its bonus counted in full
+    state.groups[side][12] = None
+    state.seqs[side] = [[0, 0, 5]]  # 4S to 9S: 40 points
+    assert round(value(state, seat, 0) * 1000) - 40 > hope[3]
+
+
 def test_pick_keeps_the_rule_of_thumb_unless_another_is_clearly_better() -> None:
     assert pick([[0.0, 1.0, 0.0], [0.1, 1.0, -0.1]]) == 0  # no clear gain
     assert pick([[0.0, 0.0, 0.0, 0.0], [1.0, 0.9, 1.1, 1.0], [0.5] * 4]) == 1
