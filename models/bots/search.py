@@ -14,13 +14,19 @@ from typing import Any
 from models.bots.base import Playbook, best
 
 
-def rollout(book: Playbook, state: Any, seat: int, rounds: int, rng: random.Random) -> float:
+def rollout(
+    book: Playbook, state: Any, seat: int, rounds: int, rng: random.Random,
+    deadline: float | None = None,
+) -> float | None:
     """Play on by the rule of thumb (with a few random moves) until the round after ``rounds``
-    results ends or ``book.horizon`` moves are made; return ``seat``'s value."""
+    results ends or ``book.horizon`` moves are made; return ``seat``'s value (None: the
+    ``perf_counter`` ``deadline`` passed first)."""
     epsilon = book.epsilon
-    for _ in range(book.horizon):
+    for move in range(book.horizon):
         if state.is_over or len(state.results) > rounds:
             break
+        if deadline is not None and not move % 16 and time.perf_counter() > deadline:
+            return None
         legal = state.legal_actions()
         if len(legal) == 1:
             state.apply(legal[0])
@@ -33,9 +39,10 @@ def rollout(book: Playbook, state: Any, seat: int, rounds: int, rng: random.Rand
 
 @dataclass(frozen=True)
 class Search:
-    """A strong chooser for one game. ``cap``: seconds after which the search stops, keeping
-    only the deals fully played (none: the rule of thumb decides); None: always
-    ``book.worlds`` deals, so the choice depends on nothing but ``rng``."""
+    """A strong chooser for one game. ``cap``: seconds after which the search stops, even in
+    the middle of a rollout, keeping only the deals fully played (none: the rule of thumb
+    decides); None: always ``book.worlds`` deals, so the choice depends on nothing but
+    ``rng``."""
 
     book: Playbook
     worlds: int | None = None
@@ -50,19 +57,19 @@ class Search:
         candidates = [legal[i] for i in order[: book.width]]
         seat, rounds = state.current_player, len(state.results)
         values: list[list[float]] = [[] for _ in candidates]
-        start = time.perf_counter()
-        cap = self.cap
+        deadline = None if self.cap is None else time.perf_counter() + self.cap
         for world_no in range(self.worlds or book.worlds):
             world = book.determinize(state, seat, rng)
             seed = rng.getrandbits(32)
             for i, action in enumerate(candidates):
-                if cap is not None and time.perf_counter() - start > cap:
+                sim = world.clone()
+                sim.apply(action)
+                value = rollout(book, sim, seat, rounds, random.Random(seed), deadline)
+                if value is None:
                     if not world_no:  # not one whole deal in time: the rule of thumb
                         return candidates[:1], [[0.0]]
                     return candidates, [v[:world_no] for v in values]  # whole deals only
-                sim = world.clone()
-                sim.apply(action)
-                values[i].append(rollout(book, sim, seat, rounds, random.Random(seed)))
+                values[i].append(value)
         return candidates, values
 
     def __call__(self, state: Any, rng: random.Random) -> int:
