@@ -1,5 +1,5 @@
 """The strong player: determinized Monte Carlo. It samples full deals consistent with what its
-seat sees (the engine's ``determinize``), tries each candidate action in every sampled deal,
+seat sees (the playbook's ``determinize``), tries each candidate action in every sampled deal,
 plays the rest of the round (up to a horizon) by the rule of thumb, and keeps the action of
 the best average value. The same deals and rollout seeds serve every candidate, so the
 comparison is fair; everything is drawn from the caller's ``rng``, so it is deterministic."""
