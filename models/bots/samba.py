@@ -243,5 +243,5 @@ def searched(state: Samba) -> bool:
     return state.phase in (DRAW_PHASE, DISCARD_PHASE)
 
 
-BOOK = Playbook(score, why, value, determinize, searched, worlds=20, width=4, horizon=60,
+BOOK = Playbook(score, why, value, determinize, searched, worlds=60, width=4, horizon=60,
                 epsilon=0.0, margin=1.0)
