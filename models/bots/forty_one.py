@@ -207,5 +207,5 @@ def searched(state: FortyOne) -> bool:
     return True
 
 
-BOOK = Playbook(score, why, value, determinize, searched, worlds=150, width=5, horizon=80,
+BOOK = Playbook(score, why, value, determinize, searched, worlds=300, width=5, horizon=80,
                 epsilon=0.0, margin=1.0)
