@@ -8,11 +8,13 @@ the sender's id is what makes a second import of the same match find the first.
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import hmac
 import html
 import io
 import json
+import re
 import secrets
 import socket
 import threading
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
+import flet_camera as fc
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 from qrcode.util import MODE_ALPHA_NUM, QRData
@@ -33,7 +36,15 @@ from models.errors import MejaError
 from models.match import Match
 from models.share import LIMIT, Reader, Shared, ShareError, encode, read_shared, shared_doc
 from views.common import children
-from views.share import ImportData, ShareData, import_view, live_section, share_view
+from views.share import (
+    ImportData,
+    ScanData,
+    ShareData,
+    import_view,
+    live_section,
+    scan_view,
+    share_view,
+)
 
 if TYPE_CHECKING:
     from app.shell import Shell
@@ -94,6 +105,35 @@ def read_image(data: bytes) -> list[str]:
         return []
     results = zxingcpp.read_barcodes(image.convert("L"), formats=zxingcpp.BarcodeFormat.QRCode)
     return [r.text for r in results if r.text]
+
+
+def meja_texts(texts: list[str]) -> list[str]:
+    """The Meja codes among the texts of QR codes read (one may be any other QR code)."""
+    return [x for x in texts if x.upper().startswith("MEJA")]
+
+
+CAMERA_TROUBLES = {  # what the platforms' camera errors mean for the person holding it
+    "cameranotfound": "share.camera_none",
+    "cameraaccessdenied": "share.camera_denied",
+    "cameraaccessdeniedwithoutprompt": "share.camera_denied",
+    "cameraaccessrestricted": "share.camera_denied",
+    "camerapermission": "share.camera_denied",
+    "cameranotsupported": "share.camera_unsupported",
+    "camerasecurity": "share.camera_unsupported",
+    "cameranotreadable": "share.camera_busy",
+}
+
+
+def camera_trouble(error: str) -> str | None:
+    """The text key that explains a camera error (``CameraException(<code>, ...)``), if
+    its code is one a person can do something about."""
+    found = re.search(r"CameraException\((\w+)", error) or re.search(r"(\w+Error)\b", error)
+    if found is None:
+        return None
+    code = found.group(1).lower()
+    if code in ("notallowederror", "permissiondeniederror"):
+        return "share.camera_denied"
+    return CAMERA_TROUBLES.get(code)
 
 
 def csv_text(store: Store, match_id: str) -> str:
@@ -384,6 +424,9 @@ def scoreboard(store: Store, t: Any) -> dict[str, Any]:
 
 # -- the screens: share, import, and the live scoreboard setting ---------------------------
 
+SCAN = "/import/camera"
+PAUSE = 0.2  # seconds between two pictures; reading one takes 10-60 ms
+
 
 class Sharing:
     """The shell's sharing screens and taps (one per window or browser session)."""
@@ -399,6 +442,10 @@ class Sharing:
         self.shown: tuple[str, list[str]] | None = None  # (match id, its code texts)
         self.part = 0
         self.imported: dict[str, bool] = {}
+        self.camera: fc.Camera | None = None  # while a scan owns it
+        self.scanning = 0  # the number of the scan running; any other one stops
+        self.scan_error = ""  # why the camera could not be used, until "Try again"
+        self.seen: set[str] = set()  # the codes the camera read already, frame after frame
 
     @property
     def t(self) -> Any:
@@ -425,6 +472,9 @@ class Sharing:
         if (view.route or "").endswith("/score"):
             if imported:
                 _remove(view, "continue")
+                if view.appbar is not None and isinstance(view.appbar.leading, ft.IconButton):
+                    # its table is on the sender's device: back leads home, not to a table
+                    view.appbar.leading.on_click = lambda _e: self.shell.go("/")
             if view.appbar is not None:
                 view.appbar.actions = [*(view.appbar.actions or []), ft.TextButton(
                     self.t("share.button"), icon=ft.Icons.QR_CODE_2, key="share",
@@ -486,20 +536,24 @@ class Sharing:
         )
 
     # -- import -----------------------------------------------------------------------------
-    def import_view(self) -> ft.View:
+    def _progress(self) -> str:
         reader = self.reader
-        progress = ""
         if reader.parts and not reader.done:
-            progress = self.t("share.progress", read=len(reader.parts), total=reader.total,
-                              missing=", ".join(map(str, reader.missing)))
-        return import_view(self.t, ImportData(progress=progress, error=self.error,
+            return self.t("share.progress", read=len(reader.parts), total=reader.total,
+                          missing=", ".join(map(str, reader.missing)))
+        return ""
+
+    def import_view(self) -> ft.View:
+        return import_view(self.t, ImportData(progress=self._progress(), error=self.error,
                                               text=self.pasted),
+                           on_camera=self.open_camera if self.has_camera() else None,
                            on_image=self._run(self._pick_image), on_text=self._typed,
                            on_paste=lambda: self.read(self.pasted),
                            on_back=self._leave_import)
 
     def _leave_import(self) -> None:
         self.reader, self.error, self.pasted = Reader(), "", ""
+        self.scanning += 1
         self.shell.go("/")
 
     async def _pick_image(self) -> None:
@@ -509,11 +563,91 @@ class Sharing:
             return
         f = files[0]
         data = f.bytes if f.bytes is not None else (Path(f.path).read_bytes() if f.path else b"")
-        found = [x for x in read_image(data) if x.upper().startswith("MEJA")]
+        found = meja_texts(read_image(data))
         if not found:
             self.error = self.t("share.no_code")
             return self.shell.refresh()
         return self._read("\n".join(found))
+
+    # -- the camera -------------------------------------------------------------------------
+    def has_camera(self) -> bool:
+        """Whether the platform offers a camera to Meja (browsers, Android and iOS; Flet's
+        desktop window has none)."""
+        page = self.shell.page
+        return bool(page.web) or page.platform in (ft.PagePlatform.ANDROID,
+                                                    ft.PagePlatform.IOS)
+
+    def open_camera(self) -> None:
+        self.scan_error = ""
+        self.shell.go(SCAN)
+
+    def scan_view(self) -> ft.View:
+        """The camera's preview while it looks for codes (a scan starts with the screen)."""
+        if self.camera is None and not self.scan_error:
+            self.camera = fc.Camera(preview_enabled=True, expand=True, key="camera")
+            self.scanning += 1
+            self.seen.clear()
+            self.shell.page.run_task(self._scan, self.scanning, self.camera)
+        data = ScanData(progress=self._progress(), error=self.error,
+                        failure=self.scan_error,
+                        state=self.t("share.scan_looking"))
+        return scan_view(self.t, data, camera=self.camera, on_retry=self.open_camera,
+                         on_back=self._leave_scan)
+
+    def _leave_scan(self) -> None:
+        self.scanning += 1
+        self.camera, self.scan_error = None, ""
+        self.shell.go("/import")
+
+    async def _scan(self, run: int, camera: fc.Camera) -> None:
+        """Take a picture every moment and read the Meja codes in it, until every part of
+        a match is read (then it is imported) or the screen is left."""
+
+        def on() -> bool:
+            return run == self.scanning and self.shell.page.route == SCAN
+
+        try:
+            await asyncio.sleep(0.3)  # the preview is built before it is asked anything
+            try:  # the browser or the phone may first ask the person: a long wait
+                cameras = await asyncio.wait_for(camera.get_available_cameras(), 120)
+                if not cameras:
+                    raise LookupError(self.t("share.camera_none"))
+                back = [c for c in cameras if c.lens_direction == fc.CameraLensDirection.BACK]
+                await asyncio.wait_for(camera.initialize(
+                    (back or cameras)[0], fc.ResolutionPreset.HIGH, enable_audio=False), 60)
+            except Exception as error:  # noqa: BLE001 - the platform says why
+                if on():
+                    self._scan_failed(error)
+                return
+            while on():
+                try:
+                    picture = await asyncio.wait_for(camera.take_picture(), 15)
+                except Exception as error:  # noqa: BLE001
+                    if on():
+                        self._scan_failed(error)
+                    return
+                found = meja_texts(await asyncio.to_thread(read_image, picture))
+                fresh = [x for x in found if x not in self.seen]
+                if fresh and on():
+                    self.seen.update(fresh)
+                    self._read("\n".join(fresh))
+                    if self.error and not self.reader.parts:  # a whole refused: read anew
+                        self.seen.clear()
+                await asyncio.sleep(PAUSE)
+        finally:
+            if run == self.scanning:
+                self.camera = None
+
+    def _scan_failed(self, error: BaseException) -> None:
+        text = str(error) or type(error).__name__
+        if isinstance(error, LookupError):
+            self.scan_error = text
+        else:
+            key = camera_trouble(text)
+            self.scan_error = self.t(key, error=text) if key else self.t(
+                "share.camera_failed", error=text)
+        self.camera = None
+        self.shell.refresh()
 
     def _typed(self, text: str) -> None:
         self.pasted = text

@@ -143,7 +143,8 @@ class Shell:
         if head == "settings":
             return self._settings()
         if head == "import":
-            return self.sharing.import_view()
+            return self.sharing.scan_view() if parts[1:] == ["camera"] else (
+                self.sharing.import_view())
         if head == "match" and len(parts) >= 2:
             return self.sharing.match_screen(parts[1], parts[2] if len(parts) > 2 else "",
                                              self._referee)

@@ -3,6 +3,7 @@ the system browser, and the few Flutter-specific moves (see FLET.md, Testing).""
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import socket
@@ -22,6 +23,34 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
 ]
+
+
+def fake_camera(video: Path) -> list[str]:
+    """Chromium's arguments for a camera that films ``video`` (see :func:`camera_video`),
+    its permission granted without asking."""
+    return ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}"]
+
+
+def camera_video(pictures: list[bytes], path: Path, seconds: float = 2.0) -> Path:
+    """A looping Y4M video showing each picture (PNG bytes) in turn for ``seconds``, as a
+    phone held over another phone's screen would film it."""
+    from PIL import Image
+
+    w, h, fps = 640, 480, 5
+    with open(path, "wb") as f:
+        f.write(f"YUV4MPEG2 W{w} H{h} F{fps}:1 Ip A1:1 C420jpeg\n".encode())
+        for png in pictures:
+            side = h - 40
+            frame = Image.new("RGB", (w, h), (70, 90, 70))  # a table around the screen
+            frame.paste(Image.open(io.BytesIO(png)).convert("RGB").resize((side, side)),
+                        ((w - side) // 2, 20))
+            y, cb, cr = frame.convert("YCbCr").split()
+            planes = y.tobytes() + cb.resize((w // 2, h // 2)).tobytes() + cr.resize(
+                (w // 2, h // 2)).tobytes()
+            for _ in range(round(seconds * fps)):
+                f.write(b"FRAME\n" + planes)
+    return path
 
 
 def chromium() -> str | None:

@@ -144,8 +144,38 @@ def samba_summary(m: Match) -> dict[str, Any]:
     }
 
 
+def sums(rng: random.Random, players: int = 4, rounds: int = 1) -> Match:
+    """A whole game of Sums (one round), every card entered as it is placed."""
+    from models.games import sums as engine
+    from models.tables.sums import COUNTER, FaceUp, Let
+    from tests.test_table_sums import event_of
+
+    state = engine.Sums(players, rng.randrange(1 << 30), engine.Options())
+    m = Match.new(NAMES[:players], "sums", engine.Options())
+    for seat in range(players):
+        m.record(FaceUp(seat, card(state.in_play[seat][0])))
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        event = event_of(state, action)
+        state.apply(action)
+        m.record(event)
+        while m.table.phase == COUNTER and engine.PHASES[state.phase] != "counter":
+            m.record(Let(m.table.current))  # the table asks whoever might counter
+    return m
+
+
+def sums_summary(m: Match) -> dict[str, Any]:
+    """The summary the Sums referee saves (app/tables/sums.py)."""
+    table = m.table
+    scores = table.scores()
+    return {"status": "finished" if table.over else "playing", "round": 1, "mode": None,
+            "totals": scores, "winners": [m.setup.players[s] for s in table.winners],
+            "rounds": [scores] if table.over else []}
+
+
 MAKERS = {"kartu_sama": (kartu_sama, kartu_sama_summary),
-          "forty_one": (forty_one, forty_one_summary), "samba": (samba, samba_summary)}
+          "forty_one": (forty_one, forty_one_summary), "samba": (samba, samba_summary),
+          "sums": (sums, sums_summary)}
 
 
 def has_table(game: str) -> bool:
@@ -412,8 +442,18 @@ def test_lan_address_is_an_address() -> None:
 
 
 def test_share_and_import_views_call_back() -> None:
+    import flet as ft
+
     from views.common import find
-    from views.share import ImportData, ShareData, import_view, live_section, share_view
+    from views.share import (
+        ImportData,
+        ScanData,
+        ShareData,
+        import_view,
+        live_section,
+        scan_view,
+        share_view,
+    )
 
     t = Translator("en")
     calls: list[object] = []
@@ -429,14 +469,50 @@ def test_share_and_import_views_call_back() -> None:
     assert find(view, "part").value == "Code 1 of 2"
     calls.clear()
     view = import_view(t, ImportData("", "bad", "MEJA1:"), on_image=lambda: calls.append("img"),
-                       on_text=calls.append, on_paste=lambda: calls.append("paste"),
-                       on_back=lambda: None)
+                       on_camera=lambda: calls.append("camera"), on_text=calls.append,
+                       on_paste=lambda: calls.append("paste"), on_back=lambda: None)
     assert find(view, "paste").value == "MEJA1:" and find(view, "error").value == "bad"
+    find(view, "from-camera").on_click(None)
     find(view, "from-image").on_click(None)
     find(view, "paste-import").on_click(None)
-    assert calls == ["img", "paste"]
+    assert calls == ["camera", "img", "paste"]
+    desktop = import_view(t, ImportData("", ""), on_camera=None, on_image=lambda: None,
+                          on_text=calls.append, on_paste=lambda: None, on_back=lambda: None)
+    assert find(desktop, "from-camera") is None and find(desktop, "from-image") is not None
+    calls.clear()
+    preview = ft.Container(key="the-camera")
+    scan = scan_view(t, ScanData("1 of 2 codes read. Still to read: 2.", "", "", "Looking"),
+                     camera=preview, on_retry=lambda: calls.append("retry"),
+                     on_back=lambda: None)
+    assert find(scan, "the-camera") is preview and find(scan, "camera-retry") is None
+    assert find(scan, "progress").value.startswith("1 of 2")
+    failed = scan_view(t, ScanData("", "", "No camera", "Looking"), camera=None,
+                       on_retry=lambda: calls.append("retry"), on_back=lambda: None)
+    assert find(failed, "camera-failed").value == "No camera" and find(failed, "preview") is None
+    find(failed, "camera-retry").on_click(None)
+    assert calls == ["retry"]
     off = live_section(t, on=False, url="", png=None, error="", on_toggle=calls.append)
     assert find(off, "live-off") is not None and find(off, "live-qr") is None
     on = live_section(t, on=True, url="http://10.0.0.2:1/abc/", png=png, error="",
                       on_toggle=calls.append)
     assert find(on, "live-url").value == "http://10.0.0.2:1/abc/"
+
+
+def test_camera_errors_are_said_in_words() -> None:
+    t = Translator("fr")
+    cases = {
+        "CameraException(cameraNotFound, No camera found for the given camera options.)":
+            "share.camera_none",
+        "CameraException(CameraAccessDenied, Camera access permission was denied.)":
+            "share.camera_denied",
+        "NotAllowedError: Permission denied": "share.camera_denied",
+        "CameraException(cameraNotSupported, The camera is not supported on this device.)":
+            "share.camera_unsupported",
+        "CameraException(cameraNotReadable, busy)": "share.camera_busy",
+        "CameraException(cameraUnknown, ???)": None,
+        "timed out": None,
+    }
+    for error, key in cases.items():
+        assert app_share.camera_trouble(error) == key, error
+        if key:
+            assert t.has(key) and "{" not in t(key)

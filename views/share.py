@@ -78,6 +78,7 @@ def import_view(
     t: Tr,
     data: ImportData,
     *,
+    on_camera: Handler | None,
     on_image: Handler,
     on_text: Callable[[str], None],
     on_paste: Handler,
@@ -88,7 +89,10 @@ def import_view(
                          on_change=lambda e: on_text(e.control.value or ""))
     controls: list[ft.Control] = [
         ft.Text(t("share.import_help"), size=16, key="import-help"),
-        big_button(t("share.from_image"), on_image, key="from-image", icon=ft.Icons.IMAGE),
+        *([big_button(t("share.from_camera"), on_camera, key="from-camera",
+                      icon=ft.Icons.QR_CODE_SCANNER)] if on_camera else []),
+        big_button(t("share.from_image"), on_image, key="from-image", icon=ft.Icons.IMAGE,
+                   primary=on_camera is None),
         section(t("share.paste_label"), field,
                 big_button(t("share.paste_button"), on_paste,
                            key="paste-import", icon=ft.Icons.INPUT, primary=False)),
@@ -98,6 +102,48 @@ def import_view(
     if data.error:
         controls.append(message(data.error, key="error", error=True))
     return screen("/import", t("share.import"), controls, on_back=on_back,
+                  back_label=t("common.back"))
+
+
+@dataclass(frozen=True)
+class ScanData:
+    progress: str  # "1 of 3 codes read..." or ""
+    error: str  # a code read and refused (the camera goes on looking)
+    failure: str  # the camera could not be used: no preview, a way out instead
+    state: str  # "Looking for a Meja code..."
+
+
+def scan_view(
+    t: Tr,
+    data: ScanData,
+    *,
+    camera: ft.Control | None,
+    on_retry: Handler,
+    on_back: Handler,
+) -> ft.View:
+    """The camera looking for codes: its preview, what was read so far, and what went wrong.
+    The camera control comes from the app (the same one at each redraw: it holds the
+    device)."""
+    controls: list[ft.Control] = [ft.Text(t("share.scan_help"), size=16, key="scan-help")]
+    if data.failure:
+        controls += [
+            message(data.failure, key="camera-failed", error=True),
+            big_button(t("share.camera_retry"), on_retry, key="camera-retry",
+                       icon=ft.Icons.REFRESH),
+            ft.Text(t("share.camera_other"), key="camera-other"),
+        ]
+    elif camera is not None:
+        controls += [
+            ft.Container(camera, height=360, bgcolor=ft.Colors.BLACK, border_radius=12,
+                         clip_behavior=ft.ClipBehavior.HARD_EDGE, key="preview"),
+            ft.Row([ft.ProgressRing(width=18, height=18, stroke_width=2),
+                    ft.Text(data.state, key="scan-state")], spacing=10),
+        ]
+    if data.progress:
+        controls.append(message(data.progress, key="progress"))
+    if data.error:
+        controls.append(message(data.error, key="error", error=True))
+    return screen("/import/camera", t("share.scan_title"), controls, on_back=on_back,
                   back_label=t("common.back"))
 
 

@@ -16,8 +16,23 @@ EN: dict[str, str] = {
     "share.saved": "Saved.",
     "share.save_failed": "Could not save: {error}",
     "share.import": "Import a match",
-    "share.import_help": "Read the code another Meja shows: from a photo or a screenshot "
-    "of it, or paste its text.",
+    "share.import_help": "Read the code another Meja shows: with the camera, from a photo "
+    "or a screenshot of it, or paste its text.",
+    "share.from_camera": "Scan with the camera",
+    "share.scan_title": "Scan a code",
+    "share.scan_help": "Point the camera at the Meja code on the other device, close enough "
+    "for the code to fill most of the picture.",
+    "share.scan_looking": "Looking for a Meja code…",
+    "share.camera_none": "This device has no camera Meja can use.",
+    "share.camera_failed": "The camera could not be opened: {error}",
+    "share.camera_denied": "Meja was not allowed to use the camera. Allow it in the "
+    "browser's or the phone's settings, then try again.",
+    "share.camera_unsupported": "This browser does not let Meja use the camera here: "
+    "browsers open the camera only for a secure page (https, or Meja on this same device).",
+    "share.camera_busy": "The camera is busy: close the other app using it, then try again.",
+    "share.camera_retry": "Try again",
+    "share.camera_other": "If the camera stays closed, allow it for Meja, or take a photo of "
+    "the code and go back to choose it from an image file.",
     "share.from_image": "From an image file",
     "share.paste_label": "Code text",
     "share.paste_button": "Import the text",
@@ -63,8 +78,24 @@ FR: dict[str, str] = {
     "share.saved": "Enregistré.",
     "share.save_failed": "Enregistrement impossible : {error}",
     "share.import": "Importer une partie",
-    "share.import_help": "Lisez le code qu'affiche un autre Meja : depuis une photo ou une "
-    "capture d'écran, ou collez son texte.",
+    "share.import_help": "Lisez le code qu'affiche un autre Meja : avec l'appareil photo, "
+    "depuis une photo ou une capture d'écran, ou collez son texte.",
+    "share.from_camera": "Scanner avec l'appareil photo",
+    "share.scan_title": "Scanner un code",
+    "share.scan_help": "Visez le code Meja de l'autre appareil, d'assez près pour qu'il "
+    "remplisse presque toute l'image.",
+    "share.scan_looking": "Recherche d'un code Meja…",
+    "share.camera_none": "Cet appareil n'a pas d'appareil photo utilisable par Meja.",
+    "share.camera_failed": "Impossible d'ouvrir l'appareil photo : {error}",
+    "share.camera_denied": "Meja n'a pas le droit d'utiliser l'appareil photo. Autorisez-le "
+    "dans les réglages du navigateur ou du téléphone, puis réessayez.",
+    "share.camera_unsupported": "Ce navigateur ne laisse pas Meja utiliser l'appareil photo "
+    "ici : il ne l'ouvre que pour une page sécurisée (https, ou Meja sur ce même appareil).",
+    "share.camera_busy": "L'appareil photo est occupé : fermez l'autre application qui "
+    "l'utilise, puis réessayez.",
+    "share.camera_retry": "Réessayer",
+    "share.camera_other": "Si l'appareil photo reste fermé, autorisez-le pour Meja, ou prenez "
+    "le code en photo et revenez le choisir depuis une image.",
     "share.from_image": "Depuis une image",
     "share.paste_label": "Texte du code",
     "share.paste_button": "Importer le texte",

@@ -1,0 +1,103 @@
+"""Importing a match with the camera, in a real Chromium whose camera films the QR codes
+another Meja showed (Chromium's fake capture device playing a video made from the app's own
+code pictures), and what the screen says when no camera can be opened."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app import share as app_share
+from app.storage import Store
+from models.match import Match
+from tests.browser import (
+    CHROMIUM_ARGS,
+    Server,
+    camera_video,
+    chromium,
+    fake_camera,
+    open_app,
+    see,
+    seen,
+    shot,
+)
+from tests.test_share import stored, sums, sums_summary
+
+pytestmark = pytest.mark.browser
+
+
+def tap(page: Any, name: str) -> None:
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def test_the_camera_reads_every_part_in_any_order_and_imports_once(
+        browser: Any, tmp_path: Path) -> None:
+    sender = Store(tmp_path / "sender")
+    m = sums(random.Random(5))
+    match_id = stored(sender, m, sums_summary(m))
+    texts = app_share.codes(sender, match_id, 300)  # a long match: numbered codes
+    assert len(texts) == 3
+    video = camera_video([app_share.qr_png(t) for t in (texts[2], texts[0], texts[1])],
+                         tmp_path / "camera.y4m")
+    phone = browser.browser_type.launch(executable_path=chromium(),
+                                        args=[*CHROMIUM_ARGS, *fake_camera(video)])
+    server = Server(tmp_path / "data").start()
+    page = open_app(phone, server.url)
+    try:
+        tap(page, "Import a match")
+        see(page, "Scan with the camera")
+        shot(page, "camera-01-import")
+        start = time.monotonic()
+        tap(page, "Scan with the camera")
+        see(page, "codes read", 30_000)  # "1 of 3 codes read. Still to read: 1, 2."
+        assert seen(page, "Still to read")
+        shot(page, "camera-02-scan")
+        see(page, "Match imported.", 30_000)
+        took = time.monotonic() - start
+        print(f"\ncamera import of 3 codes: {took:.1f} s from the tap (each code filmed 2 s)")
+        winner = m.setup.players[m.table.winners[0]]
+        see(page, f"{winner} wins")
+        shot(page, "camera-03-imported")
+
+        # Read again: recognised, not duplicated.
+        page.get_by_label("Back", exact=True).click()
+        tap(page, "Import a match")
+        tap(page, "Scan with the camera")
+        see(page, "already imported", 30_000)
+    except Exception:
+        shot(page, "camera-failure")
+        raise
+    finally:
+        server.stop()
+        phone.close()
+    receiver = Store(tmp_path / "data")
+    (entry,) = receiver.list_matches()
+    doc = receiver.load_match(entry["id"])
+    assert doc["summary"]["imported"]["from"] == match_id
+    copy = Match.from_dict({"version": 1, "setup": doc["setup"], "events": doc["events"]})
+    assert copy.to_dict() == m.to_dict()
+
+
+def test_without_a_camera_the_screen_says_so_and_offers_a_way(browser: Any,
+                                                               tmp_path: Path) -> None:
+    server = Server(tmp_path / "data").start()
+    page = open_app(browser, server.url)  # a browser with no camera at all
+    try:
+        tap(page, "Import a match")
+        tap(page, "Scan with the camera")
+        see(page, "Try again", 60_000)
+        assert seen(page, "This device has no camera Meja can use.")
+        assert seen(page, "take a photo of the code")
+        shot(page, "camera-04-none")
+        page.get_by_label("Back", exact=True).click()
+        see(page, "From an image file")
+    except Exception:
+        shot(page, "camera-failure")
+        raise
+    finally:
+        server.stop()
+    assert Store(tmp_path / "data").list_matches() == []
