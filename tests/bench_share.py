@@ -51,6 +51,39 @@ def measure(name: str, m: Match, summary: dict[str, object]) -> dict[str, object
     }
 
 
+def camera_reads(text: str) -> list[dict[str, object]]:
+    """Time to find and read a code in a camera picture (JPEG, the code filling the height),
+    and to find nothing in a picture without one: what each look of the scanner costs."""
+    import io
+
+    from PIL import Image
+
+    rows = []
+    png = app_share.qr_png(text)
+    for w, h in ((640, 480), (1280, 720), (1920, 1080)):
+        side = h - 40
+        frame = Image.new("RGB", (w, h), (70, 90, 70))
+        frame.paste(Image.open(io.BytesIO(png)).convert("RGB").resize((side, side)),
+                    ((w - side) // 2, 20))
+        pictures = []
+        for image in (frame, Image.new("RGB", (w, h), (70, 90, 70))):
+            buf = io.BytesIO()
+            image.save(buf, "JPEG", quality=85)
+            pictures.append(buf.getvalue())
+        found, times, empty = [], [], []
+        for _ in range(15):
+            start = time.perf_counter()
+            found = app_share.read_image(pictures[0])
+            times.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            app_share.read_image(pictures[1])
+            empty.append((time.perf_counter() - start) * 1000)
+        rows.append({"camera_picture": f"{w}x{h}", "qr_version": app_share.qr(text).version,
+                     "read": found == [text], "read_ms": round(statistics.median(times), 1),
+                     "no_code_ms": round(statistics.median(empty), 1)})
+    return rows
+
+
 def main() -> None:
     rows = []
     for game in GAMES_WITH_TABLES:
@@ -61,6 +94,10 @@ def main() -> None:
     m = simple_kartu_sama(random.Random(7))
     rows.append(measure("kartu_sama, hands only", m, MAKERS["kartu_sama"][1](m)))
     print(f"one code holds at most {LIMIT} characters (QR version 25, error correction M)")
+    with tempfile.TemporaryDirectory() as a:
+        sender = Store(Path(a))
+        (text,) = app_share.codes(sender, stored(sender, m, MAKERS["kartu_sama"][1](m)))
+    rows += camera_reads(text)
     for row in rows:
         print(json.dumps(row, ensure_ascii=False))
 
