@@ -392,12 +392,15 @@ def stop_live() -> None:
 
 def scoreboard(store: Store, t: Any) -> dict[str, Any]:
     """What the live page shows: the match in progress (else the latest one), from its
-    summary: players, points per round, totals, and a headline."""
+    summary: players, points per round, totals, and a headline. Rounds are called what the
+    game calls them (a hand in 41 and Samba)."""
+    from views.scoreboard import round_words
+
     match_id = store.current_match_id()
     if match_id is None:
         latest = store.list_matches(limit=1)
         match_id = latest[0]["id"] if latest else None
-    base = {"round_label": t("share.live_round"), "total_label": t("score.total")}
+    base = {"round_label": round_words(t, "")["Word"], "total_label": t("score.total")}
     if match_id is None:
         return {**base, "game": "Meja", "headline": t("share.live_none"), "players": [],
                 "rounds": [], "totals": []}
@@ -410,14 +413,16 @@ def scoreboard(store: Store, t: Any) -> dict[str, Any]:
     players = list(doc["setup"]["players"])
     rounds = summary.get("rounds") or []
     winners = summary.get("winners") or []
+    game = str(doc["setup"].get("game", ""))
+    words = round_words(t, game)
     if summary.get("status") == "finished" and winners:
         headline = t.plural("score.winner", len(winners), names=names(winners, t))
     elif rounds:
-        headline = t("score.after", round=len(rounds))
+        headline = t("score.after_word", round=len(rounds), **words)
     else:
         headline = t("score.none")
-    game = doc["setup"].get("game", "")
-    return {**base, "game": t(f"game.{game}") if t.has(f"game.{game}") else game,
+    return {**base, "round_label": words["Word"],
+            "game": t(f"game.{game}") if t.has(f"game.{game}") else game,
             "headline": headline, "players": players, "rounds": rounds,
             "totals": summary.get("totals") or [0] * len(players)}
 
@@ -583,6 +588,8 @@ class Sharing:
 
     def scan_view(self) -> ft.View:
         """The camera's preview while it looks for codes (a scan starts with the screen)."""
+        if not self.has_camera():  # Flet's desktop window: its camera control fails
+            self.scan_error = self.t("share.camera_none")
         if self.camera is None and not self.scan_error:
             self.camera = fc.Camera(preview_enabled=True, expand=True, key="camera")
             self.scanning += 1
