@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 import flet as ft
 import flet_camera as fc
@@ -110,6 +111,14 @@ def read_image(data: bytes) -> list[str]:
 def meja_texts(texts: list[str]) -> list[str]:
     """The Meja codes among the texts of QR codes read (one may be any other QR code)."""
     return [x for x in texts if x.upper().startswith("MEJA")]
+
+
+def secure(url: str) -> bool:
+    """Whether a browser lets a page at ``url`` use the camera: https, or this device."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower()
+    return parts.scheme == "https" or host in ("localhost", "127.0.0.1", "::1") or (
+        host.endswith(".localhost"))
 
 
 CAMERA_TROUBLES = {  # what the platforms' camera errors mean for the person holding it
@@ -394,13 +403,13 @@ def scoreboard(store: Store, t: Any) -> dict[str, Any]:
     """What the live page shows: the match in progress (else the latest one), from its
     summary: players, points per round, totals, and a headline. Rounds are called what the
     game calls them (a hand in 41 and Samba)."""
-    from views.scoreboard import round_words
+    from views.scoreboard import heading, round_words
 
     match_id = store.current_match_id()
     if match_id is None:
         latest = store.list_matches(limit=1)
         match_id = latest[0]["id"] if latest else None
-    base = {"round_label": round_words(t, "")["Word"], "total_label": t("score.total")}
+    base = {"round_label": heading(round_words(t, "")["word"]), "total_label": t("score.total")}
     if match_id is None:
         return {**base, "game": "Meja", "headline": t("share.live_none"), "players": [],
                 "rounds": [], "totals": []}
@@ -421,7 +430,7 @@ def scoreboard(store: Store, t: Any) -> dict[str, Any]:
         headline = t("score.after_word", round=len(rounds), **words)
     else:
         headline = t("score.none")
-    return {**base, "round_label": words["Word"],
+    return {**base, "round_label": heading(words["word"]),
             "game": t(f"game.{game}") if t.has(f"game.{game}") else game,
             "headline": headline, "players": players, "rounds": rounds,
             "totals": summary.get("totals") or [0] * len(players)}
@@ -549,9 +558,11 @@ class Sharing:
         return ""
 
     def import_view(self) -> ft.View:
+        camera = self.has_camera()
+        note = self.t("share.camera_insecure") if self.shell.page.web and not camera else ""
         return import_view(self.t, ImportData(progress=self._progress(), error=self.error,
-                                              text=self.pasted),
-                           on_camera=self.open_camera if self.has_camera() else None,
+                                              text=self.pasted, note=note),
+                           on_camera=self.open_camera if camera else None,
                            on_image=self._run(self._pick_image), on_text=self._typed,
                            on_paste=lambda: self.read(self.pasted),
                            on_back=self._leave_import)
@@ -576,11 +587,12 @@ class Sharing:
 
     # -- the camera -------------------------------------------------------------------------
     def has_camera(self) -> bool:
-        """Whether the platform offers a camera to Meja (browsers, Android and iOS; Flet's
-        desktop window has none)."""
+        """Whether the platform offers a camera to Meja (browsers on a secure page, Android
+        and iOS; Flet's desktop window has none)."""
         page = self.shell.page
-        return bool(page.web) or page.platform in (ft.PagePlatform.ANDROID,
-                                                    ft.PagePlatform.IOS)
+        if page.web:
+            return secure(page.url or "")
+        return page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
 
     def open_camera(self) -> None:
         self.scan_error = ""

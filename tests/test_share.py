@@ -516,3 +516,11 @@ def test_camera_errors_are_said_in_words() -> None:
         assert app_share.camera_trouble(error) == key, error
         if key:
             assert t.has(key) and "{" not in t(key)
+
+
+def test_the_camera_is_offered_only_where_a_browser_opens_it() -> None:
+    assert app_share.secure("http://127.0.0.1:8550/")
+    assert app_share.secure("http://localhost:8550/import")
+    assert app_share.secure("https://192.168.1.20:8550/")
+    assert not app_share.secure("http://192.168.1.20:8550/")
+    assert not app_share.secure("")

@@ -72,6 +72,7 @@ class ImportData:
     progress: str  # "1 of 3 codes read..." or ""
     error: str
     text: str = ""  # what was pasted last: kept so a refused text can be mended
+    note: str = ""  # why there is no camera button where one might be expected
 
 
 def import_view(
@@ -93,6 +94,8 @@ def import_view(
                       icon=ft.Icons.QR_CODE_SCANNER)] if on_camera else []),
         big_button(t("share.from_image"), on_image, key="from-image", icon=ft.Icons.IMAGE,
                    primary=on_camera is None),
+        *([ft.Text(data.note, key="camera-note", color=ft.Colors.ON_SURFACE_VARIANT)]
+          if data.note else []),
         section(t("share.paste_label"), field,
                 big_button(t("share.paste_button"), on_paste,
                            key="paste-import", icon=ft.Icons.INPUT, primary=False)),

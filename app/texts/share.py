@@ -29,6 +29,8 @@ EN: dict[str, str] = {
     "browser's or the phone's settings, then try again.",
     "share.camera_unsupported": "This browser does not let Meja use the camera here: "
     "browsers open the camera only for a secure page (https, or Meja on this same device).",
+    "share.camera_insecure": "The camera cannot be used at this address (browsers open it "
+    "only for secure pages): take a photo of the code, then choose it from an image file.",
     "share.camera_busy": "The camera is busy: close the other app using it, then try again.",
     "share.camera_retry": "Try again",
     "share.camera_other": "If the camera stays closed, allow it for Meja, or take a photo of "
@@ -91,6 +93,9 @@ FR: dict[str, str] = {
     "dans les réglages du navigateur ou du téléphone, puis réessayez.",
     "share.camera_unsupported": "Ce navigateur ne laisse pas Meja utiliser l'appareil photo "
     "ici : il ne l'ouvre que pour une page sécurisée (https, ou Meja sur ce même appareil).",
+    "share.camera_insecure": "L'appareil photo n'est pas utilisable à cette adresse (les "
+    "navigateurs ne l'ouvrent que pour une page sécurisée) : prenez le code en photo, puis "
+    "choisissez-le depuis une image.",
     "share.camera_busy": "L'appareil photo est occupé : fermez l'autre application qui "
     "l'utilise, puis réessayez.",
     "share.camera_retry": "Réessayer",
