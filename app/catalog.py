@@ -68,10 +68,6 @@ EN: dict[str, str] = {
     "setup.too_many": "{game} takes at most {n} players.",
     "setup.name_empty": "Type a name first.",
     "setup.name_taken": "{name} is already at the table.",
-    "setup.not_enough": "{players} players need {need} cards ({each} each and one to turn up); "
-    "{pack} has {have}.",
-    "pack.one": "a {size}-card pack",
-    "pack.many": "{packs} packs of {size} cards",
     "mode.points": "Points game",
     "mode.victory": "Victory game",
     "opt.kartu_sama.target": "Target",
@@ -180,19 +176,31 @@ EN: dict[str, str] = {
     "event.out": "{name} went out",
     "event.hand": "{name}'s hand",
     "event.close": "round closed",
-    # scoreboard
+    # scoreboard. What each game calls one deal played and scored, as its rules say: the
+    # texts below take it as {word} and {words} (a heading gets a capital first letter).
+    "word.round": "round",
+    "word.rounds": "rounds",
+    "word.round.kartu_sama": "round",
+    "word.rounds.kartu_sama": "rounds",
+    "word.round.forty_one": "hand",
+    "word.rounds.forty_one": "hands",
+    "word.round.samba": "hand",
+    "word.rounds.samba": "hands",
+    "word.round.sums": "round",
+    "word.rounds.sums": "rounds",
     "score.title": "Scores",
     "score.after": "After round {round}",
-    "score.none": "No round played yet",
+    "score.after_word": "After {word} {round}",
+    "score.none": "No score yet",
     "score.winner.one": "{names} wins the match!",
     "score.winner.other": "{names} share the win!",
-    "score.last_round": "Last round",
+    "score.last_round": "Last {word}",
     "score.places": "Standings",
-    "score.rounds": "Rounds",
-    "score.chart": "Totals over the rounds",
+    "score.rounds": "{words}",
+    "score.chart": "Totals over the {words}",
     "score.total": "Total",
     "score.next_dealer": "{name} deals next.",
-    "score.next_round": "Next round",
+    "score.next_round": "Next {word}",
     "score.back_to_table": "Back to the table",
     "score.rematch": "Rematch, same seats",
     "score.home": "Home",
@@ -258,10 +266,6 @@ FR: dict[str, str] = {
     "setup.too_many": "{game} se joue à {n} joueurs au plus.",
     "setup.name_empty": "Tapez d'abord un nom.",
     "setup.name_taken": "{name} est déjà à la table.",
-    "setup.not_enough": "{players} joueurs demandent {need} cartes ({each} chacun et une à "
-    "retourner) ; {pack} en compte {have}.",
-    "pack.one": "un jeu de {size} cartes",
-    "pack.many": "{packs} jeux de {size} cartes",
     "mode.points": "Partie aux points",
     "mode.victory": "Partie aux victoires",
     "opt.kartu_sama.target": "Objectif",
@@ -370,18 +374,31 @@ FR: dict[str, str] = {
     "event.out": "{name} est sorti",
     "event.hand": "main de {name}",
     "event.close": "manche close",
+    # Each game's word, as its rules say. All are feminine (la manche, la main, la donne): the
+    # texts below agree with them. A heading gets a capital first letter.
+    "word.round": "manche",
+    "word.rounds": "manches",
+    "word.round.kartu_sama": "manche",
+    "word.rounds.kartu_sama": "manches",
+    "word.round.forty_one": "main",
+    "word.rounds.forty_one": "mains",
+    "word.round.samba": "donne",
+    "word.rounds.samba": "donnes",
+    "word.round.sums": "manche",
+    "word.rounds.sums": "manches",
     "score.title": "Scores",
     "score.after": "Après la manche {round}",
-    "score.none": "Aucune manche jouée",
+    "score.after_word": "Après la {word} {round}",
+    "score.none": "Pas encore de score",
     "score.winner.one": "{names} gagne la partie !",
     "score.winner.other": "{names} partagent la victoire !",
-    "score.last_round": "Dernière manche",
+    "score.last_round": "Dernière {word}",
     "score.places": "Classement",
-    "score.rounds": "Manches",
-    "score.chart": "Totaux au fil des manches",
+    "score.rounds": "{words}",
+    "score.chart": "Totaux au fil des {words}",
     "score.total": "Total",
     "score.next_dealer": "{name} donne ensuite.",
-    "score.next_round": "Manche suivante",
+    "score.next_round": "{word} suivante",
     "score.back_to_table": "Retour à la table",
     "score.rematch": "Revanche, mêmes places",
     "score.home": "Accueil",
@@ -391,11 +408,13 @@ CATALOG: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
 
 
 def _reasons() -> None:
-    """The referee's reasons: English from the models' own texts, French here."""
+    """The referee's reasons and the set-up refusals: English from the models' own texts,
+    French here."""
+    from models.errors import SETUP_TEXTS
     from models.match import TEXTS
 
-    EN.update({f"reason.{code}": text for code, text in TEXTS.items()})
-    FR.update({f"reason.{code}": text for code, text in REASONS_FR.items()})
+    EN.update({f"reason.{code}": text for code, text in {**TEXTS, **SETUP_TEXTS}.items()})
+    FR.update({f"reason.{code}": text for code, text in {**REASONS_FR, **SETUP_FR}.items()})
 
 
 REASONS_FR: dict[str, str] = {
@@ -458,6 +477,57 @@ REASONS_FR: dict[str, str] = {
     "no_such_round": "Il n'y a pas de manche {number} terminée",
     "nothing_to_undo": "Il n'y a rien à annuler",
     "not_here": "Un événement « {kind} » n'a pas de sens dans ce jeu",
+}
+
+# Why a game cannot be set up as asked (models.errors.SETUP_TEXTS).
+SETUP_FR: dict[str, str] = {
+    "setup_players": "{game} se joue de {low} à {high} joueurs, pas {players}.",
+    "setup_player_list": "Les joueurs sont une liste de noms.",
+    "setup_name_empty": "Chaque joueur a besoin d'un nom.",
+    "setup_name_taken": "{name} est déjà à la table.",
+    "setup_first_dealer": "Le premier donneur est un numéro de place à partir de 0.",
+    "setup_dealer_seat": "Le premier donneur doit être l'un des {players} joueurs.",
+    "setup_unknown_game": "Jeu inconnu « {game} ». Jeux : {games}.",
+    "setup_no_table": "Meja ne sait pas encore arbitrer « {game} » à table.",
+    "setup_shape": "Une partie se décrit par un dict avec « game », « players » et « options ».",
+    "setup_fields": "Une partie nomme son jeu et donne la liste de ses joueurs.",
+    "setup_options": "Les options sont un dict ou un {kind}, pas un {got}.",
+    "setup_unknown_option": "Option inconnue « {key} ». Options connues : {known}.",
+    "setup_option_bool": "L'option « {key} » vaut oui ou non (true/false), pas {value}.",
+    "setup_option_int": "L'option « {key} » est un nombre entier, pas {value}.",
+    "setup_option_word": "L'option « {key} » est un mot, pas {value}.",
+    "setup_no_pack": "Il faut au moins un jeu de cartes.",
+    "setup_jokers": "Le nombre de jokers ne peut pas être négatif.",
+    "setup_packs": "Utilisez de 1 à {most} jeux de cartes.",
+    "setup_packs_auto": "Utilisez de 1 à {most} jeux de cartes (0 : selon le nombre de "
+    "joueurs).",
+    "setup_hand_size": "Chaque joueur doit recevoir au moins une carte.",
+    "setup_deal_one": "{players} joueurs demandent {need} cartes ({each} chacun et une à "
+    "retourner) ; un jeu de {size} cartes en compte {have}.",
+    "setup_deal_many": "{players} joueurs demandent {need} cartes ({each} chacun et une à "
+    "retourner) ; {packs} jeux de {size} cartes en comptent {have}.",
+    "setup_joker_follow": "Après un joker : choisissez parmi {choices}.",
+    "setup_dealer": "Donneur suivant : choisissez parmi {choices}.",
+    "setup_mode": "Type de partie : choisissez parmi {choices}.",
+    "setup_targets": "L'objectif, les manches et les victoires doivent être des nombres "
+    "positifs.",
+    "setup_hands_range": "Une partie compte de {low} à {high} mains.",
+    "setup_stop_threshold": "Les points pour arrêter vont de 0 (sans seuil) à {high}, la "
+    "meilleure main.",
+    "setup_target": "L'objectif doit être un nombre positif.",
+    "setup_hands_negative": "Le nombre de donnes ne peut pas être négatif (0 : jouer jusqu'à "
+    "l'objectif).",
+    "setup_top_minimum": "La première pose exigée à partir de 7000 points est de 150 ou 160.",
+    "setup_piles": "Sums se joue avec 2 à {most} piles communes.",
+    "setup_hand_negative": "Le nombre de cartes en main ne peut pas être négatif.",
+    "setup_take_back": "Les variantes reprise et piocher ou poser ne se combinent pas : on "
+    "pourrait reprendre des cartes et les reposer sans fin, sans jamais piocher.",
+    "setup_sums_deal_one": "{players} joueurs demandent {need} cartes ({hand} en main et 1 en "
+    "jeu chacun, et une pour chacune des {piles} piles communes) ; un jeu de 52 cartes en "
+    "compte {have}.",
+    "setup_sums_deal_many": "{players} joueurs demandent {need} cartes ({hand} en main et 1 en "
+    "jeu chacun, et une pour chacune des {piles} piles communes) ; {packs} jeux de 52 cartes "
+    "en comptent {have}.",
 }
 
 _reasons()

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from app.catalog import CATALOG
+from models.errors import MejaError, SetupError
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 DEFAULT = "en"
@@ -84,3 +85,11 @@ def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reas
     text = t(f"{prefix}.{code}", **words)
     singular = _SINGULAR.get(t.language)
     return singular.sub(r"\1", text) if singular else text
+
+
+def refusal(t: Translator, error: MejaError) -> str:
+    """What the models refused, in ``t``'s language: a set-up error by its reason code; any
+    other error as it reads."""
+    if isinstance(error, SetupError):
+        return say(t, error.code, error.params)
+    return str(error)

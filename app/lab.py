@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.i18n import refusal
 from app.options import visible
 from app.tables import TABLES
 from models.errors import MejaError
@@ -112,7 +113,7 @@ class Lab:
         try:
             GAMES[self.game].new_game(self.players, 0, self.options)
         except MejaError as error:
-            return str(error)
+            return refusal(self.t, error)
         return ""
 
     # -- changes ----------------------------------------------------------------------------
@@ -177,7 +178,7 @@ class Lab:
         try:
             self.report = task.result()
         except MejaError as error:
-            self.error = str(error)
+            self.error = refusal(self.t, error)
         self.running = False
         if self.shell.page.route == "/lab":
             self.shell.refresh()

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.i18n import Translator
+from app.i18n import Translator, refusal
 from app.options import visible
 from app.tables import TABLES
 from models.errors import MejaError
@@ -98,29 +98,10 @@ class Draft:
         if self.kinds is not None and "person" not in self.kinds:
             return t("play.need_person")
         try:
-            options = self.game_options()
+            GAMES[self.game].new_game(len(self.players), 0, self.game_options())
         except MejaError as error:
-            return str(error)
-        try:
-            GAMES[self.game].new_game(len(self.players), 0, options)
-        except MejaError as error:
-            return pack_error(self, options, t) or str(error)
+            return refusal(t, error)
         return ""
-
-
-def pack_error(draft: Draft, options: Any, t: Translator) -> str:
-    """The 'not enough cards' refusal in the player's language, when that is the reason."""
-    if not hasattr(options, "cards"):
-        return ""
-    n = len(draft.players)
-    need = options.hand_size * n + 1
-    have = len(options.cards())
-    if need <= have:
-        return ""
-    size = (32 if options.short_pack else 52) + 2 * options.jokers
-    pack = (t("pack.one", size=size) if options.packs == 1
-            else t("pack.many", packs=options.packs, size=size))
-    return t("setup.not_enough", players=n, need=need, each=options.hand_size, pack=pack, have=have)
 
 
 def setup_data(draft: Draft, t: Translator) -> SetupData:

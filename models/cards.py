@@ -14,7 +14,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
-from models.errors import MejaError
+from models.errors import MejaError, SetupError
 
 SUITS = "SHDC"
 RED_SUITS = "HD"
@@ -123,9 +123,9 @@ def pack(*, short: bool = False, jokers: int = 0, packs: int = 1) -> list[Card]:
     """``packs`` copies of a 52-card pack (or of the 32-card pack, 7 to A, if ``short``),
     each with ``jokers`` jokers added."""
     if packs < 1:
-        raise MejaError("At least one pack of cards is needed.")
+        raise SetupError("setup_no_pack")
     if jokers < 0:
-        raise MejaError("The number of jokers cannot be negative.")
+        raise SetupError("setup_jokers")
     one = [c for c in DECK if not short or c.rank == ACE or c.rank >= 7]
     one += [JOKER] * jokers
     return one * packs

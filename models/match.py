@@ -380,22 +380,21 @@ class Setup:
     def __post_init__(self) -> None:
         entry = GAMES.get(self.game)
         if entry is None:
-            raise SetupError(f"Unknown game {self.game!r}. Games: {', '.join(sorted(GAMES))}.")
+            raise SetupError("setup_unknown_game", game=str(self.game),
+                             games=", ".join(sorted(GAMES)))
         if isinstance(self.players, str) or not all(isinstance(p, str) for p in self.players):
-            raise SetupError("The players are a list of names.")
+            raise SetupError("setup_player_list")
         names = tuple(p.strip() for p in self.players)
         if not all(names):
-            raise SetupError("Every player needs a name.")
+            raise SetupError("setup_name_empty")
         seen: set[str] = set()
         for name in names:
             if name.casefold() in seen:
-                raise SetupError(f"{name} is already at the table.")
+                raise SetupError("setup_name_taken", name=name)
             seen.add(name.casefold())
         if not entry.min_players <= len(names) <= entry.max_players:
-            raise SetupError(
-                f"{entry.title} is played by {entry.min_players} to {entry.max_players} "
-                f"players, not {len(names)}."
-            )
+            raise SetupError("setup_players", game=entry.title, low=entry.min_players,
+                             high=entry.max_players, players=len(names))
         object.__setattr__(self, "players", names)
         object.__setattr__(self, "options", entry.options(self.options))
 
@@ -410,10 +409,10 @@ class Setup:
     def from_dict(data: object) -> Setup:
         """The set-up of a dict made by :meth:`to_dict`; anything else raises MejaError."""
         if not isinstance(data, Mapping) or set(data) != {"game", "players", "options"}:
-            raise SetupError("A match set-up is a dict with 'game', 'players' and 'options'.")
+            raise SetupError("setup_shape")
         players, game = data["players"], data["game"]
         if not isinstance(players, list) or not isinstance(game, str):
-            raise SetupError("A match set-up names its game and lists its players.")
+            raise SetupError("setup_fields")
         return Setup(tuple(players), game, data["options"])
 
 
@@ -430,11 +429,11 @@ def table_type(game: str) -> type[Table]:
     """The derivation of ``game`` at a real table."""
     # Imported here: each derivation imports the events of this module.
     if game not in GAMES:
-        raise SetupError(f"Unknown game {game!r}.")
+        raise SetupError("setup_unknown_game", game=game, games=", ".join(sorted(GAMES)))
     try:
         module = import_module(f"models.tables.{game}")
     except ModuleNotFoundError as error:
-        raise SetupError(f"Meja cannot referee {game!r} at a table yet.") from error
+        raise SetupError("setup_no_table", game=game) from error
     table: type[Table] = module.Table
     return table
 

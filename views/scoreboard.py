@@ -34,6 +34,28 @@ class ScoreData:
     next_dealer: str  # "Cid deals next" or ""
     finished: bool
     playing: bool  # a round is under way (the button goes back to the table)
+    game: str = ""  # the game's key: its own word for a round ("hand" in 41 and Samba)
+
+
+def round_words(t: Tr, game: str) -> dict[str, str]:
+    """What ``game`` calls one deal played and scored, in ``t``'s language: ``word`` and
+    ``words`` ("hand", "hands"; "donne", "donnes"), the fields of the texts that speak of
+    rounds. A game without its own word (or no game) says "round"."""
+
+    def pick(key: str) -> str:
+        if game:
+            try:
+                return t(f"{key}.{game}")
+            except KeyError:
+                pass
+        return t(key)
+
+    return {"word": pick("word.round"), "words": pick("word.rounds")}
+
+
+def heading(text: str) -> str:
+    """``text`` with a capital first letter (a text may begin with a game's word)."""
+    return text[:1].upper() + text[1:]
 
 
 def score_table(names: Sequence[str], rounds: Sequence[Sequence[str]],
@@ -65,11 +87,12 @@ def scoreboard_view(
     on_back: Handler,
     extra: Sequence[ft.Control] = (),
 ) -> ft.View:
+    words = round_words(t, data.game)
     controls: list[ft.Control] = [
         ft.Text(data.headline, size=24, weight=ft.FontWeight.BOLD, key="headline"),
     ]
     if data.round_notes:
-        controls.append(section(t("score.last_round"),
+        controls.append(section(heading(t("score.last_round", **words)),
                                 *[ft.Text(n, key=f"round-note-{i}")
                                   for i, n in enumerate(data.round_notes)]))
     controls.append(section(
@@ -82,9 +105,9 @@ def scoreboard_view(
           for i, p in enumerate(data.places)],
     ))
     if data.rounds:
-        controls.append(section(t("score.rounds"),
+        controls.append(section(heading(t("score.rounds", **words)),
                                 score_table(data.names, data.rounds, data.totals, t)))
-        controls.append(section(t("score.chart"),
+        controls.append(section(heading(t("score.chart", **words)),
                                 totals_chart(data.names, data.series, key="totals-chart")))
     if data.next_dealer:
         controls.append(ft.Text(data.next_dealer, size=16, key="next-dealer"))
@@ -92,7 +115,8 @@ def scoreboard_view(
     bottom = ft.Column(spacing=8)
     if on_continue is not None:
         bottom.controls.append(big_button(
-            t("score.back_to_table") if data.playing else t("score.next_round"), on_continue,
+            t("score.back_to_table") if data.playing
+            else heading(t("score.next_round", **words)), on_continue,
             key="continue", icon=ft.Icons.PLAY_ARROW))
     if on_rematch is not None:
         bottom.controls.append(big_button(t("score.rematch"), on_rematch, key="rematch",

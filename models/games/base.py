@@ -95,21 +95,21 @@ def make_options(cls: type[OptionsT], options: object = None) -> OptionsT:
     if isinstance(options, cls):
         return options
     if not isinstance(options, Mapping):
-        raise SetupError(f"Options must be a dict or {cls.__name__}, not {type(options).__name__}.")
+        raise SetupError("setup_options", kind=cls.__name__, got=type(options).__name__)
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     values: dict[str, Any] = {}
     for key, value in options.items():
         if key not in fields:
             known = ", ".join(sorted(fields))
-            raise SetupError(f"Unknown option '{key}'. Known options: {known}.")
+            raise SetupError("setup_unknown_option", key=key, known=known)
         default = fields[key].default
         if isinstance(default, bool):
             if not isinstance(value, bool):
-                raise SetupError(f"Option '{key}' is yes or no (true/false), not {value!r}.")
+                raise SetupError("setup_option_bool", key=key, value=repr(value))
         elif isinstance(default, int) and (isinstance(value, bool) or not isinstance(value, int)):
-            raise SetupError(f"Option '{key}' is a whole number, not {value!r}.")
+            raise SetupError("setup_option_int", key=key, value=repr(value))
         elif isinstance(default, str) and not isinstance(value, str):
-            raise SetupError(f"Option '{key}' is a word, not {value!r}.")
+            raise SetupError("setup_option_word", key=key, value=repr(value))
         values[key] = value
     return cls(**values)
 
@@ -122,4 +122,4 @@ def options_dict(options: object) -> dict[str, Any]:
 def check_players(title: str, players: int, low: int, high: int) -> None:
     """Refuse a player count outside ``low..high`` with a clear reason."""
     if not low <= players <= high:
-        raise SetupError(f"{title} is played by {low} to {high} players, not {players}.")
+        raise SetupError("setup_players", game=title, low=low, high=high, players=players)

@@ -72,20 +72,18 @@ class Options:
 
     def __post_init__(self) -> None:
         if self.first_dealer < 0:
-            raise SetupError("The first dealer is a seat number from 0.")
+            raise SetupError("setup_first_dealer")
         if not 1 <= self.hands <= 1000:
-            raise SetupError("A match has from 1 to 1000 hands.")
+            raise SetupError("setup_hands_range", low=1, high=1000)
         if not 0 <= self.stop_threshold <= 41:
-            raise SetupError(
-                "The points needed to stop go from 0 (no threshold) to 41, the best hand."
-            )
+            raise SetupError("setup_stop_threshold", high=41)
 
 
 def check_setup(players: int, options: Options) -> None:
     """Refuse a set-up the rules do not allow, with the reason in words."""
     check_players("41", players, 2, 8)
     if options.first_dealer >= players:
-        raise SetupError(f"The first dealer must be one of the {players} players.")
+        raise SetupError("setup_dealer_seat", players=players)
 
 
 # -- scoring and ranking -------------------------------------------------------------------

@@ -65,19 +65,19 @@ class Options:
 
     def __post_init__(self) -> None:
         if self.packs < 1 or self.packs > 8:
-            raise SetupError("Use from 1 to 8 packs of cards.")
+            raise SetupError("setup_packs", most=8)
         if self.hand_size < 1:
-            raise SetupError("Each player needs at least one card.")
+            raise SetupError("setup_hand_size")
         if self.joker_follow not in JOKER_FOLLOWS:
-            raise SetupError(f"After a joker: choose one of {', '.join(JOKER_FOLLOWS)}.")
+            raise SetupError("setup_joker_follow", choices=", ".join(JOKER_FOLLOWS))
         if self.dealer not in DEALERS:
-            raise SetupError(f"Dealer rotation: choose one of {', '.join(DEALERS)}.")
+            raise SetupError("setup_dealer", choices=", ".join(DEALERS))
         if self.mode not in MODES:
-            raise SetupError(f"Game type: choose one of {', '.join(MODES)}.")
+            raise SetupError("setup_mode", choices=", ".join(MODES))
         if self.target < 1 or self.rounds < 0 or self.wins < 1:
-            raise SetupError("Target, rounds and wins must be positive numbers.")
+            raise SetupError("setup_targets")
         if self.first_dealer < 0:
-            raise SetupError("The first dealer is a seat number from 0.")
+            raise SetupError("setup_first_dealer")
 
     def cards(self) -> list[int]:
         """The cards in play, as codes, in pack order."""
@@ -96,12 +96,14 @@ def check_setup(players: int, options: Options) -> None:
     need = options.hand_size * players + 1
     have = len(options.cards())
     if need > have:
-        raise SetupError(
-            f"{players} players need {need} cards ({options.hand_size} each and one to turn up); "
-            f"{options.pack_words()} {'has' if options.packs == 1 else 'have'} {have}."
-        )
+        size = (32 if options.short_pack else 52) + 2 * options.jokers
+        words = {"players": players, "need": need, "each": options.hand_size, "have": have,
+                 "size": size}
+        if options.packs == 1:
+            raise SetupError("setup_deal_one", **words)
+        raise SetupError("setup_deal_many", packs=options.packs, **words)
     if options.first_dealer >= players:
-        raise SetupError(f"The first dealer must be one of the {players} players.")
+        raise SetupError("setup_dealer_seat", players=players)
 
 
 def hand_points(cards: Iterable[int]) -> int:

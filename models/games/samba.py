@@ -140,13 +140,13 @@ class Options:
 
     def __post_init__(self) -> None:
         if self.target < 1:
-            raise SetupError("The target score must be a positive number.")
+            raise SetupError("setup_target")
         if self.hands < 0:
-            raise SetupError("The number of hands cannot be negative (0 plays to the target).")
+            raise SetupError("setup_hands_negative")
         if self.top_minimum not in (150, 160):
-            raise SetupError("The first-meld minimum from 7000 points is 150 or 160.")
+            raise SetupError("setup_top_minimum")
         if self.first_dealer < 0:
-            raise SetupError("The first dealer is a seat number from 0.")
+            raise SetupError("setup_first_dealer")
 
 
 def sides_of(players: int) -> list[int]:
@@ -170,7 +170,7 @@ class Samba:
         options = options or Options()
         check_players("Samba", players, 2, 6)
         if options.first_dealer >= players:
-            raise SetupError(f"The first dealer must be one of the {players} players.")
+            raise SetupError("setup_dealer_seat", players=players)
         self.options = options
         self.players = players
         self.seed = seed

@@ -188,18 +188,13 @@ class Options:
 
     def __post_init__(self) -> None:
         if not 0 <= self.packs <= MAX_PACKS:
-            raise SetupError(
-                f"Use from 1 to {MAX_PACKS} packs of cards (0 chooses by the number of players)."
-            )
+            raise SetupError("setup_packs_auto", most=MAX_PACKS)
         if not 2 <= self.piles <= MAX_PILES:
-            raise SetupError(f"Sums needs from 2 to {MAX_PILES} community piles.")
+            raise SetupError("setup_piles", most=MAX_PILES)
         if self.hand_size < 0:
-            raise SetupError("The number of cards in hand cannot be negative.")
+            raise SetupError("setup_hand_negative")
         if self.take_back and self.draw_or_play:
-            raise SetupError(
-                "The take-back and draw-or-play variants cannot be combined: players could "
-                "take cards back and play them again forever without drawing."
-            )
+            raise SetupError("setup_take_back")
 
     def pack_count(self, players: int) -> int:
         """How many 52-card packs a game of ``players`` uses."""
@@ -219,11 +214,11 @@ def check_setup(players: int, options: Options) -> None:
     need = players * (hand + 1) + options.piles
     have = 52 * packs
     if need > have:
-        words = "one 52-card pack" if packs == 1 else f"{packs} packs of 52 cards"
-        raise SetupError(
-            f"{players} players need {need} cards ({hand} in hand and 1 in play each, and one "
-            f"for each of the {options.piles} community piles); {words} has {have}."
-        )
+        words = {"players": players, "need": need, "hand": hand, "piles": options.piles,
+                 "have": have}
+        if packs == 1:
+            raise SetupError("setup_sums_deal_one", **words)
+        raise SetupError("setup_sums_deal_many", packs=packs, **words)
 
 
 class Sums:

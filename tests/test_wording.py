@@ -1,0 +1,272 @@
+"""Each game in its own words, in each language: the scoreboards say "hand" / "donne" / "main"
+where the rules do, and a set-up the engines refuse is explained in the player's language."""
+
+from __future__ import annotations
+
+import ast
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.catalog import CATALOG
+from app.i18n import Translator, fields, refusal
+from app.newmatch import Draft
+from app.share import scoreboard
+from app.storage import Store
+from models.errors import SETUP_TEXTS, SetupError
+from models.games import GAMES
+from models.match import Close, Match, Out, Start
+from models.tables.samba import Canasta, Result
+from views.common import children
+from views.scoreboard import Place, ScoreData, round_words, scoreboard_view
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# What the rules of each game call one deal played and scored (app/rules/<game>.<lang>.md).
+WORDS = {
+    "kartu_sama": {"en": ("round", "rounds"), "fr": ("manche", "manches")},
+    "forty_one": {"en": ("hand", "hands"), "fr": ("main", "mains")},
+    "samba": {"en": ("hand", "hands"), "fr": ("donne", "donnes")},
+    "sums": {"en": ("round", "rounds"), "fr": ("manche", "manches")},
+}
+OTHER_WORDS = {"en": ("round", "hand"), "fr": ("manche", "main", "donne")}
+
+
+def texts(control: Any) -> str:
+    out: list[str] = []
+
+    def walk(c: Any) -> None:
+        for name in ("value", "label", "content", "text", "title"):
+            v = getattr(c, name, None)
+            if isinstance(v, str):
+                out.append(v)
+        for child in children(c):
+            walk(child)
+
+    walk(control)
+    return "\n".join(out)
+
+
+def others(game: str, language: str) -> list[str]:
+    """The words of the other games, which this game's screens must never say."""
+    own = WORDS[game][language][0]
+    return [w for w in OTHER_WORDS[language] if w != own]
+
+
+# -- the scoreboards ------------------------------------------------------------------------
+
+
+def test_every_game_has_the_word_of_its_rules() -> None:
+    assert set(WORDS) == set(GAMES)
+    for game, by_language in WORDS.items():
+        for language, (word, words) in by_language.items():
+            assert round_words(Translator(language), game) == {"word": word, "words": words}
+            rules = (ROOT / "app" / "rules" / f"{game}.{language}.md").read_text().lower()
+            if game != "sums":  # one game of Sums is one round: its rules never count them
+                assert word in rules, (game, language)
+    assert round_words(Translator("fr"), "") == {"word": "manche", "words": "manches"}
+    assert round_words(Translator("fr"), "no_such_game")["word"] == "manche"
+
+
+def score_data(game: str, headline: str) -> ScoreData:
+    return ScoreData(
+        route="/match/x/score", title="Scores", headline=headline, names=("Ana", "Bea"),
+        rounds=(("120", "-40"),), totals=("120", "-40"),
+        places=(Place(1, "Ana", "120", ""), Place(2, "Bea", "-40", "")),
+        round_notes=("Ana: +120",), series=((120,), (-40,)), next_dealer="",
+        finished=False, playing=False, game=game,
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game", sorted(WORDS))
+def test_the_scoreboard_speaks_of_the_games_own_rounds(game: str, language: str) -> None:
+    t = Translator(language)
+    view = scoreboard_view(t, score_data(game, "·"), on_continue=print, on_rematch=None,
+                           on_home=print, on_back=print)
+    shown = texts(view)
+    word, words = WORDS[game][language]
+    expected = {
+        "en": [f"Last {word}", words.capitalize(), f"Totals over the {words}", f"Next {word}"],
+        "fr": [f"Dernière {word}", words.capitalize(), f"Totaux au fil des {words}",
+               f"{word.capitalize()} suivante"],
+    }[language]
+    for line in expected:
+        assert line in shown.splitlines(), (line, shown)
+    for other in others(game, language):
+        assert other not in shown.lower(), (other, shown)
+
+
+def test_french_samba_scoreboard_says_donne_never_manche() -> None:
+    t = Translator("fr")
+    view = scoreboard_view(t, score_data("samba", "Après la donne 1"), on_continue=print,
+                           on_rematch=None, on_home=print, on_back=print)
+    shown = texts(view)
+    assert "Donne suivante" in shown and "Dernière donne" in shown
+    assert "manche" not in shown.lower()
+
+
+def referee_shell(tmp_path: Path, language: str) -> Any:
+    class Shell:
+        def __init__(self) -> None:
+            self.store = Store(tmp_path)
+            self.t = Translator(language)
+            self.route = ""
+
+        def go(self, route: str) -> None:
+            self.route = route
+
+        def refresh(self) -> None:
+            pass
+
+        def toast(self, text: str) -> None:
+            raise AssertionError(text)
+
+        def new_match(self, *args: object, **kwargs: object) -> None:
+            self.route = "/new"
+
+    return Shell()
+
+
+@pytest.mark.xfail(strict=True, reason="the referees do not pass the game to ScoreData yet: "
+                   "app/tables must set ScoreData(game=...) (then remove this mark)")
+def test_a_samba_referee_shows_donnes_in_french(tmp_path: Path) -> None:
+    from app.tables.samba import Referee
+
+    players = ["Ana", "Bea", "Cid", "Dan"]
+    shell = referee_shell(tmp_path, "fr")
+    match_id = shell.store.create_match({"game": "samba", "players": players, "options": {}})
+    ref = Referee(shell, match_id, Match.new(players, "samba"))
+    for event in (Start(), Canasta(0), Canasta(0),
+                  Result(0, aces_twos=4, high=14, low=3, pure=1, mixed=1, jokers=1, red_threes=1),
+                  Result(1, high=6, held_high=5, held_jokers=1, red_held=1), Out(2), Close()):
+        assert ref.record(event)
+    shown = texts(ref.view("score"))
+    assert "Après la donne 1" in shown and "Donne suivante" in shown
+    assert "manche" not in shown.lower()
+
+
+def live(tmp_path: Path, game: str, players: list[str], rounds: list[list[int]],
+         language: str) -> dict[str, Any]:
+    store = Store(tmp_path)
+    match_id = store.create_match({"game": game, "players": players, "options": {}})
+    store.update_summary(match_id, {"status": "playing", "round": len(rounds) + 1,
+                                    "totals": [sum(r) for r in zip(*rounds, strict=True)],
+                                    "winners": [], "rounds": rounds})
+    store.set_current_match(match_id)
+    return scoreboard(store, Translator(language))
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game", sorted(WORDS))
+def test_the_live_scoreboard_speaks_of_the_games_own_rounds(tmp_path: Path, game: str,
+                                                           language: str) -> None:
+    players = ["Ana", "Bea", "Cid", "Dan"]
+    board = live(tmp_path, game, players, [[5, 0, 5, 0], [0, 7, 0, 7]], language)
+    word = WORDS[game][language][0]
+    assert board["round_label"] == word.capitalize()
+    after = {"en": f"After {word} 2", "fr": f"Après la {word} 2"}[language]
+    assert board["headline"] == after
+    shown = f"{board['round_label']} {board['headline']}".lower()
+    for other in others(game, language):
+        assert other not in shown
+
+
+def test_the_live_scoreboard_of_a_french_samba_match(tmp_path: Path) -> None:
+    board = live(tmp_path, "samba", ["Ana", "Bea", "Cid", "Dan"], [[2365, -20, 2365, -20]],
+                 "fr")
+    assert (board["round_label"], board["headline"]) == ("Donne", "Après la donne 1")
+
+
+# -- set-up refusals ------------------------------------------------------------------------
+
+BAD_SETUPS: list[tuple[str, int, dict[str, object]]] = [
+    ("kartu_sama", 7, {}),
+    ("kartu_sama", 13, {"packs": 2}),
+    ("kartu_sama", 1, {}),
+    ("kartu_sama", 3, {"first_dealer": 3}),
+    ("kartu_sama", 2, {"packs": 9}),
+    ("kartu_sama", 2, {"hand_size": 0}),
+    ("kartu_sama", 2, {"joker_follow": "next"}),
+    ("kartu_sama", 2, {"dealer": "right"}),
+    ("kartu_sama", 2, {"mode": "golf"}),
+    ("kartu_sama", 2, {"target": 0}),
+    ("kartu_sama", 2, {"first_dealer": -1}),
+    ("kartu_sama", 2, {"colour": True}),
+    ("kartu_sama", 2, {"jokers": 1}),
+    ("kartu_sama", 2, {"packs": "2"}),
+    ("kartu_sama", 2, {"mode": 3}),
+    ("forty_one", 9, {}),
+    ("forty_one", 4, {"hands": 0}),
+    ("forty_one", 4, {"stop_threshold": 42}),
+    ("forty_one", 4, {"first_dealer": 4}),
+    ("samba", 7, {}),
+    ("samba", 4, {"target": 0}),
+    ("samba", 4, {"hands": -1}),
+    ("samba", 4, {"top_minimum": 155}),
+    ("sums", 9, {}),
+    ("sums", 2, {"packs": 5}),
+    ("sums", 2, {"piles": 1}),
+    ("sums", 2, {"hand_size": -1}),
+    ("sums", 2, {"take_back": True, "draw_or_play": True}),
+    ("sums", 8, {"packs": 1, "hand_size": 7}),
+    ("sums", 8, {"packs": 2, "hand_size": 12}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), BAD_SETUPS)
+def test_engine_setup_refusals_have_a_reason_in_each_language(
+        game: str, players: int, options: dict[str, object]) -> None:
+    with pytest.raises(SetupError) as info:
+        GAMES[game].new_game(players, 0, options)
+    error = info.value
+    assert error.code in SETUP_TEXTS
+    assert refusal(Translator("en"), error) == str(error)  # the same English as the models'
+    french = refusal(Translator("fr"), error)
+    assert french != str(error) and "{" not in french
+    again = pickle.loads(pickle.dumps(error))
+    assert (again.code, again.params, str(again)) == (error.code, error.params, str(error))
+
+
+def test_every_setup_error_in_the_models_has_a_known_code_and_its_fields() -> None:
+    used: set[str] = set()
+    for path in (ROOT / "models").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "SetupError":
+                first = node.args[0] if node.args else None
+                assert isinstance(first, ast.Constant) and first.value in SETUP_TEXTS, (
+                    f"{path.name}:{node.lineno}: SetupError takes a code of SETUP_TEXTS")
+                used.add(first.value)
+                names = {k.arg for k in node.keywords}
+                if None not in names:  # no **spread: the fields are all there is
+                    assert names == fields(SETUP_TEXTS[first.value]), (path.name, node.lineno)
+    assert used == set(SETUP_TEXTS)
+    for code in SETUP_TEXTS:
+        assert f"reason.{code}" in CATALOG["fr"]
+
+
+def draft(game: str, players: int, **options: object) -> Draft:
+    return Draft(game=game, players=[f"P{i}" for i in range(players)], options=dict(options))
+
+
+def test_the_new_match_screen_shows_engine_refusals_in_french() -> None:
+    fr = Translator("fr")
+    assert draft("sums", 8, packs=1, hand_size=7).error(fr) == (
+        "8 joueurs demandent 66 cartes (7 en main et 1 en jeu chacun, et une pour chacune des "
+        "2 piles communes) ; un jeu de 52 cartes en compte 52.")
+    assert draft("sums", 2, take_back=True, draw_or_play=True).error(fr).startswith(
+        "Les variantes reprise et piocher ou poser ne se combinent pas")
+    assert draft("kartu_sama", 7).error(fr) == (
+        "7 joueurs demandent 57 cartes (8 chacun et une à retourner) ; un jeu de 52 cartes en "
+        "compte 52.")
+    assert draft("kartu_sama", 13, packs=2).error(fr) == (
+        "13 joueurs demandent 105 cartes (8 chacun et une à retourner) ; 2 jeux de 52 cartes "
+        "en comptent 104.")
+    assert draft("samba", 7).error(fr) == "Samba se joue de 2 à 6 joueurs, pas 7."
+    assert draft("forty_one", 4, stop_threshold=42).error(fr).startswith(
+        "Les points pour arrêter vont de 0")
+    assert draft("kartu_sama", 3, short_pack=True, hand_size=12).error(Translator("en")) == (
+        "3 players need 37 cards (12 each and one to turn up); a 32-card pack has 32.")
+    assert draft("sums", 4).error(fr) == ""
