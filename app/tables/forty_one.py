@@ -12,10 +12,10 @@ import flet as ft
 
 from app.i18n import names, say
 from app.options import OptionSpec
-from app.tables import TableApp
+from app.tables import TableApp, base
 from models.cards import SUITS, format_cards, parse_card
 from models.games.forty_one import HAND_SIZE, counted_suit, hand_score
-from models.match import Close, Event, Hand, Match, Reason, Refused, Start
+from models.match import Close, Event, Hand, Match, Reason, Start
 from models.tables.forty_one import (
     PACK,
     DrawStock,
@@ -28,7 +28,7 @@ from models.tables.forty_one import (
 from views.common import small_button
 from views.forty_one import ShownHand, shown_hands
 from views.hands import HandEntryData, PlayerHand, hands_view
-from views.scoreboard import Place, ScoreData, scoreboard_view
+from views.scoreboard import Place, ScoreData
 from views.table import Action, Seat, TableData, table_view
 
 if TYPE_CHECKING:
@@ -83,21 +83,14 @@ def how_it_ends(players: list[str], values: dict[str, Any], t: Any) -> list[str]
               else "forty_one.how_it_ends")]
 
 
-class Referee:
+class Referee(base.Referee):
     """One 41 match loaded from storage, and the taps that change it."""
 
     def __init__(self, shell: Shell, match_id: str, match: Match) -> None:
-        self.shell = shell
-        self.match_id = match_id
-        self.match = match
-        self.names = list(match.setup.players)
+        super().__init__(shell, match_id, match)
         self.entry: dict[int, list[str]] = {}
         self.entry_seat = 0
         self.error = ""
-
-    @property
-    def t(self) -> Any:
-        return self.shell.t
 
     def say(self, reason: Reason) -> str:
         params = dict(reason.params)
@@ -114,53 +107,28 @@ class Referee:
             return self._score_view()
         return self._table_view()
 
-    def _go(self, sub: str = "") -> None:
-        self.shell.go(f"/match/{self.match_id}" + (f"/{sub}" if sub else ""))
-
     # -- recording --------------------------------------------------------------------------
-    def record(self, event: Event) -> bool:
-        """Check, record and save one event; a refusal is shown and changes nothing."""
-        try:
-            self.match.record(event)
-        except Refused as refused:
-            self.shell.toast(self.say(refused.reason))
-            return False
-        self.shell.store.append_event(self.match_id, event.to_dict())
-        if isinstance(event, Close | Start | Finish):
-            self._save_summary()
-        return True
+    def _milestone(self, event: Event) -> bool:
+        return isinstance(event, Close | Start | Finish)
 
-    def undo(self) -> None:
-        if not self.match.events:
-            return
-        event = self.match.undo()
-        self.shell.store.pop_event(self.match_id)
-        if isinstance(event, Close | Start | Finish):
-            self._save_summary()
+    def _undone(self, event: Event) -> None:
         if isinstance(event, Hand):
             self.entry.pop(event.player, None)
         if isinstance(event, Finish):
             return self._go()
-        self.shell.refresh()
-        return None
+        return super()._undone(event)
 
-    def _save_summary(self) -> None:
+    def _summary_fields(self, over: bool) -> dict[str, Any]:
         table = self.match.table
-        over = table.phase == "over"
         history = table.history
         running = table.options.running_score
-        self.shell.store.update_summary(self.match_id, {
-            "status": "finished" if over else "playing",
+        return {
             "round": len(history) + (0 if over else 1),
             "mode": None,
             "totals": list(table.totals if running else table.wins),
             "winners": [self.names[s] for s in table.winners] if over else [],
             "rounds": [list(d.points) for d in history],
-        })
-        if over and self.shell.store.current_match_id() == self.match_id:
-            self.shell.store.set_current_match(None)
-        elif not over:
-            self.shell.store.set_current_match(self.match_id)
+        }
 
     def _total(self, seat: int) -> str:
         table = self.match.table
@@ -222,14 +190,11 @@ class Referee:
                  current=phase == "play" and s == table.turn, total=self._total(s))
             for s, name in enumerate(self.names)
         )
-        undo = ""
-        if self.match.events:
-            undo = t("table.undo", what=self._event_words(self.match.events[-1]))
         return TableData(
             route=f"/match/{self.match_id}", title=t("forty_one.title", n=number),
             prompt=prompt, detail=detail, seats=seats,
             pile=d.stock if d is not None and playing else PACK - HAND_SIZE * table.n,
-            top=None, warning=warning, actions=tuple(actions), undo=undo,
+            top=None, warning=warning, actions=tuple(actions), undo=self._undo_text(),
         )
 
     def _table_view(self) -> ft.View:
@@ -453,28 +418,12 @@ class Referee:
             ]
             extra.append(shown_hands(t("forty_one.score.cards", n=d.number), rows))
         if table.phase == "over" and self.match.events:
-            what = self._event_words(self.match.events[-1])
-            extra.append(small_button(t("table.undo", what=what), self.undo, key="undo",
+            extra.append(small_button(self._undo_text(), self.undo, key="undo",
                                       icon=ft.Icons.UNDO))
         return extra
 
     def _score_view(self) -> ft.View:
-        over = self.match.table.phase == "over"
-        return scoreboard_view(
-            Words(self.t), self._score_data(),
-            on_continue=None if over else (lambda: self._go()),
-            on_rematch=self._rematch if over else None,
-            on_home=lambda: self.shell.go("/"),
-            on_back=lambda: self.shell.go("/" if over else f"/match/{self.match_id}"),
-            extra=self._shown(),
-        )
-
-    def _rematch(self) -> None:
-        setup = self.match.setup
-        options = dict(self.shell.store.load_match(self.match_id)["setup"]["options"])
-        options.pop("first_dealer", None)
-        self.shell.new_match(list(setup.players), setup.game, options,
-                             dealer=self.match.table.next_dealer)
+        return self._scoreboard(Words(self.t), extra=self._shown())
 
 
 def shown_order(cards: Sequence[int], counted: str) -> tuple[str, ...]:

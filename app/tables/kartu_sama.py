@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.i18n import names, say
+from app.i18n import names
 from app.options import OptionSpec
-from app.tables import TableApp
+from app.tables import TableApp, base
 from models.cards import format_cards, parse_card
 from models.errors import MejaError
 from models.games.kartu_sama import hand_points
@@ -26,12 +26,10 @@ from models.match import (
     Out,
     Pay,
     Play,
-    Reason,
-    Refused,
     Start,
 )
 from views.hands import HandEntryData, PlayerHand, hands_view
-from views.scoreboard import Place, ScoreData, scoreboard_view
+from views.scoreboard import Place, ScoreData
 from views.table import Action, Seat, TableData, table_view
 
 if TYPE_CHECKING:
@@ -53,24 +51,14 @@ OPTIONS = (
 )
 
 
-class Referee:
+class Referee(base.Referee):
     """One Kartu Sama match loaded from storage, and the taps that change it."""
 
     def __init__(self, shell: Shell, match_id: str, match: Match) -> None:
-        self.shell = shell
-        self.match_id = match_id
-        self.match = match
-        self.names = list(self.match.setup.players)
+        super().__init__(shell, match_id, match)
         self.entry: dict[int, list[str]] = {}
         self.entry_seat = 0
         self.error = ""
-
-    @property
-    def t(self) -> Any:
-        return self.shell.t
-
-    def say(self, reason: Reason) -> str:
-        return say(self.t, reason.code, reason.params)
 
     # -- routing ----------------------------------------------------------------------------
     def view(self, sub: str) -> ft.View:
@@ -81,49 +69,22 @@ class Referee:
             return self._score_view()
         return self._table_view()
 
-    def _go(self, sub: str = "") -> None:
-        self.shell.go(f"/match/{self.match_id}" + (f"/{sub}" if sub else ""))
-
     # -- recording --------------------------------------------------------------------------
-    def record(self, event: Event) -> bool:
-        """Check, record and save one event; a refusal is shown and changes nothing."""
-        try:
-            self.match.record(event)
-        except Refused as refused:
-            self.shell.toast(self.say(refused.reason))
-            return False
-        self.shell.store.append_event(self.match_id, event.to_dict())
-        if isinstance(event, Close | Start):
-            self._save_summary()
-        return True
-
-    def undo(self) -> None:
-        if not self.match.events:
-            return
-        event = self.match.undo()
-        self.shell.store.pop_event(self.match_id)
-        if isinstance(event, Close | Start):
-            self._save_summary()
+    def _undone(self, event: Event) -> None:
         if isinstance(event, Hand):
             self.entry.pop(event.player, None)
-        self.shell.refresh()
+        super()._undone(event)
 
-    def _save_summary(self) -> None:
+    def _summary_fields(self, over: bool) -> dict[str, Any]:
         table = self.match.table
-        over = table.phase == "over"
         history = table.history
-        self.shell.store.update_summary(self.match_id, {
-            "status": "finished" if over else "playing",
+        return {
             "round": len(history) + (0 if over else 1),
             "mode": table.options.mode,
             "totals": list(table.wins if table.options.mode == "victory" else table.totals),
             "winners": [self.names[s] for s in table.winners] if over else [],
             "rounds": [list(r.points) for r in history],
-        })
-        if over and self.shell.store.current_match_id() == self.match_id:
-            self.shell.store.set_current_match(None)
-        elif not over:
-            self.shell.store.set_current_match(self.match_id)
+        }
 
     # -- the table --------------------------------------------------------------------------
     def _total(self, seat: int) -> str:
@@ -193,14 +154,11 @@ class Referee:
         top = None
         if r is not None and phase == "play" and r.base is not None and r.base < 53:
             top = format_cards([r.base])
-        undo = ""
-        if self.match.events:
-            undo = t("table.undo", what=self._event_words(self.match.events[-1]))
         return TableData(
             route=f"/match/{self.match_id}", title=title, prompt=prompt, detail=detail,
             seats=seats, pile=r.pile if r is not None and phase == "play" else
             table.pack - table.n * table.options.hand_size - 1,
-            top=top, warning=warning, actions=tuple(actions), undo=undo,
+            top=top, warning=warning, actions=tuple(actions), undo=self._undo_text(),
         )
 
     def _draw_label(self, plan: Any) -> str:
@@ -430,22 +388,7 @@ class Referee:
         )
 
     def _score_view(self) -> ft.View:
-        over = self.match.table.phase == "over"
-        return scoreboard_view(
-            self.t, self._score_data(),
-            on_continue=None if over else (lambda: self._go()),
-            on_rematch=self._rematch if over else None,
-            on_home=lambda: self.shell.go("/"),
-            on_back=lambda: self.shell.go("/" if over else f"/match/{self.match_id}"),
-        )
-
-    def _rematch(self) -> None:
-        setup = self.match.setup
-        table = self.match.table
-        options = dict(self.shell.store.load_match(self.match_id)["setup"]["options"])
-        options.pop("first_dealer", None)
-        self.shell.new_match(list(setup.players), setup.game, options,
-                             dealer=table.next_dealer)
+        return self._scoreboard(self.t)
 
 
 TABLE = TableApp(game="kartu_sama", controller=Referee, options=OPTIONS,

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.i18n import names, say
+from app.i18n import names
 from app.options import OptionSpec
-from app.tables import TableApp
+from app.tables import TableApp, base
 from models.cards import parse_card, samba_pack
 from models.games.samba import sides_of
 from models.games.samba_melds import Breakdown, card_value
-from models.match import Close, Event, Match, Out, Reason, Refused, Start
+from models.match import Close, Event, Match, Out, Start
 from models.tables.samba import (
     CLASSES,
     COPIES,
@@ -39,7 +39,7 @@ from views.samba import (
     hand_details,
     samba_table_view,
 )
-from views.scoreboard import Place, ScoreData, scoreboard_view
+from views.scoreboard import Place, ScoreData
 from views.table import Action
 
 if TYPE_CHECKING:
@@ -77,14 +77,11 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else number(n)
 
 
-class Referee:
+class Referee(base.Referee):
     """One Samba match loaded from storage, and the taps that change it."""
 
     def __init__(self, shell: Shell, match_id: str, match: Match) -> None:
-        self.shell = shell
-        self.match_id = match_id
-        self.match = match
-        self.names = list(match.setup.players)
+        super().__init__(shell, match_id, match)
         self._reset()
 
     def _reset(self) -> None:
@@ -95,17 +92,6 @@ class Referee:
         self.target: dict[int, str] = {}
         self.error = ""
 
-    @property
-    def t(self) -> Any:
-        return self.shell.t
-
-    @property
-    def table(self) -> Any:
-        return self.match.table
-
-    def say(self, reason: Reason) -> str:
-        return say(self.t, reason.code, reason.params)
-
     # -- routing ----------------------------------------------------------------------------
     def view(self, sub: str) -> ft.View:
         phase = self.table.phase
@@ -115,50 +101,23 @@ class Referee:
             return self._score_view()
         return self._table_view()
 
-    def _go(self, sub: str = "") -> None:
-        self.shell.go(f"/match/{self.match_id}" + (f"/{sub}" if sub else ""))
-
     # -- recording --------------------------------------------------------------------------
-    def record(self, event: Event) -> bool:
-        """Check, record and save one event; a refusal is shown and changes nothing."""
-        try:
-            self.match.record(event)
-        except Refused as refused:
-            self.shell.toast(self.say(refused.reason))
-            return False
-        self.shell.store.append_event(self.match_id, event.to_dict())
-        if isinstance(event, Close | Start):
-            self._save_summary()
-        return True
-
-    def undo(self) -> None:
-        if not self.match.events:
-            return
-        event = self.match.undo()
-        self.shell.store.pop_event(self.match_id)
-        if isinstance(event, Close | Start):
-            self._save_summary()
+    def _undone(self, event: Event) -> None:
         if isinstance(event, Result):
             self.counts.pop(event.side, None)
-        self.shell.refresh()
+        super()._undone(event)
 
-    def _save_summary(self) -> None:
+    def _summary_fields(self, over: bool) -> dict[str, Any]:
         table = self.table
-        over = table.phase == "over"
         history = table.history
         side = table.side_of
-        self.shell.store.update_summary(self.match_id, {
-            "status": "finished" if over else "playing",
+        return {
             "round": len(history) + (0 if over else 1),
             "mode": None,
             "totals": [table.totals[side[s]] for s in range(len(self.names))],
             "winners": [self.names[p] for w in table.winners for p in table.members[w]],
             "rounds": [[h.points[side[s]] for s in range(len(self.names))] for h in history],
-        })
-        if over and self.shell.store.current_match_id() == self.match_id:
-            self.shell.store.set_current_match(None)
-        elif not over:
-            self.shell.store.set_current_match(self.match_id)
+        }
 
     # -- the table --------------------------------------------------------------------------
     def _points(self, n: int) -> str:
@@ -199,14 +158,11 @@ class Referee:
                 may_out=big >= 2,
                 dealer=table.dealer in table.members[s],
             ))
-        undo = ""
-        if self.match.events:
-            undo = t("table.undo", what=self._event_words(self.match.events[-1]))
         return SambaTableData(
             route=f"/match/{self.match_id}", title=t("samba.title", n=number), prompt=prompt,
             detail=detail, sides=tuple(sides), playing=phase == "play",
             canasta=t("samba.add_canasta"), samba=t("samba.add_samba"),
-            actions=tuple(actions), undo=undo,
+            actions=tuple(actions), undo=self._undo_text(),
         )
 
     def _event_words(self, event: Event) -> str:
@@ -489,28 +445,13 @@ class Referee:
         return [self.table.side_name(s) for s in sides]
 
     def _score_view(self) -> ft.View:
-        over = self.table.phase == "over"
         t = self.t
         details = [
             hand_details(t("samba.hand", n=h.number),
                          [self._hand_line(s, b) for s, b in enumerate(h.parts)], key=f"hand-{i}")
             for i, h in reversed(list(enumerate(self.table.history)))
         ]
-        return scoreboard_view(
-            t, self._score_data(),
-            on_continue=None if over else (lambda: self._go()),
-            on_rematch=self._rematch if over else None,
-            on_home=lambda: self.shell.go("/"),
-            on_back=lambda: self.shell.go("/" if over else f"/match/{self.match_id}"),
-            extra=details,
-        )
-
-    def _rematch(self) -> None:
-        setup = self.match.setup
-        options = dict(self.shell.store.load_match(self.match_id)["setup"]["options"])
-        options.pop("first_dealer", None)
-        self.shell.new_match(list(setup.players), setup.game, options,
-                             dealer=self.table.next_dealer)
+        return self._scoreboard(t, extra=details)
 
 
 TABLE = TableApp(game="samba", controller=Referee, options=OPTIONS, notes=teams)

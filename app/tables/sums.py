@@ -5,15 +5,15 @@ and the scores."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from app.i18n import names, say
 from app.options import OptionSpec
-from app.tables import TableApp
+from app.tables import TableApp, base
 from models.cards import parse_card
-from models.match import Event, Match, Play, Reason, Refused
+from models.match import Event, Play, Reason
 from models.tables import sums as tb
 from models.tables.sums import DrawPile, FaceUp, Let, Remove, Stop, TakeBack
 from views.scoreboard import Place, ScoreData, scoreboard_view
@@ -28,9 +28,6 @@ from views.sums import (
 )
 from views.table import Action
 
-if TYPE_CHECKING:
-    from app.shell import Shell
-
 OPTIONS = (
     OptionSpec("packs", "int", 0, 4, 1),
     OptionSpec("piles", "int", 2, 8, 1),
@@ -41,18 +38,8 @@ OPTIONS = (
 CARD_PARAMS = ("card", "played", "helper", "target")
 
 
-class Referee:
+class Referee(base.Referee):
     """One Sums match loaded from storage, and the taps that change it."""
-
-    def __init__(self, shell: Shell, match_id: str, match: Match) -> None:
-        self.shell = shell
-        self.match_id = match_id
-        self.match = match
-        self.names = list(match.setup.players)
-
-    @property
-    def t(self) -> Any:
-        return self.shell.t
 
     def say(self, reason: Reason, signs: bool = True) -> str:
         """The reason in the player's language; cards as ``7♥`` (``signs``) or ``7H``."""
@@ -69,49 +56,34 @@ class Referee:
             return self._score_view()
         return self._table_view()
 
-    def _go(self, sub: str = "") -> None:
-        self.shell.go(f"/match/{self.match_id}" + (f"/{sub}" if sub else ""))
-
     # -- recording --------------------------------------------------------------------------
-    def record(self, event: Event) -> None:
-        """Check, record and save one event; a refusal is shown and changes nothing."""
-        try:
-            self.match.record(event)
-        except Refused as refused:
-            self.shell.toast(self.say(refused.reason, signs=False))
-            return
-        self.shell.store.append_event(self.match_id, event.to_dict())
-        if self.match.table.over:
-            self._save_summary()
-            return self._go("score")
-        return self.shell.refresh()
+    def record(self, event: Event) -> bool:
+        """Check, record and save one event; then the scores if it ended the match, else the
+        table redrawn."""
+        if not super().record(event):
+            return False
+        if self.over:
+            self._go("score")
+        else:
+            self.shell.refresh()
+        return True
 
-    def undo(self) -> None:
-        if not self.match.events:
-            return
-        over = self.match.table.over
-        self.match.undo()
-        self.shell.store.pop_event(self.match_id)
-        if over:
-            self._save_summary()
-        self.shell.refresh()
+    def _milestone(self, event: Event) -> bool:
+        return self.over  # the move that ends the match, whatever its kind
 
-    def _save_summary(self) -> None:
+    def _refusal(self, reason: Reason) -> str:
+        return self.say(reason, signs=False)
+
+    def _summary_fields(self, over: bool) -> dict[str, Any]:
         table = self.match.table
-        over = table.over
         scores = table.scores()
-        self.shell.store.update_summary(self.match_id, {
-            "status": "finished" if over else "playing",
+        return {
             "round": 1,
             "mode": None,
             "totals": scores,
             "winners": [self.names[s] for s in table.winners],
             "rounds": [scores] if over else [],
-        })
-        if over and self.shell.store.current_match_id() == self.match_id:
-            self.shell.store.set_current_match(None)
-        elif not over:
-            self.shell.store.set_current_match(self.match_id)
+        }
 
     # -- the table --------------------------------------------------------------------------
     def _points(self, seat: int) -> str:
@@ -178,15 +150,12 @@ class Referee:
             )
             for s, n in enumerate(self.names)
         )
-        undo = ""
-        if self.match.events:
-            undo = t("table.undo", what=self._event_words(self.match.events[-1]))
         return SumsTableData(
             route=f"/match/{self.match_id}", title=t("sums.title"), prompt=prompt,
             help=help_text, notes=tuple(notes),
             piles=tuple((t("sums.pile", n=i + 1), n) for i, n in enumerate(table.piles)),
             draw=phase in (tb.DRAW, tb.EITHER), seats=seats, choices=tuple(choices), grid=grid,
-            actions=tuple(actions), undo=undo,
+            actions=tuple(actions), undo=self._undo_text(),
         )
 
     def _last_removal(self) -> list[str]:
@@ -240,7 +209,8 @@ class Referee:
             event = Let(p)
         else:
             event = Stop(p)
-        return self.record(event)
+        self.record(event)
+        return None
 
     # -- the scores -------------------------------------------------------------------------
     def _score_data(self) -> ScoreData:
