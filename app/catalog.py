@@ -32,7 +32,7 @@ EN: dict[str, str] = {
     "home.players": "Players",
     "home.rules": "Rules",
     "home.settings": "Settings",
-    "home.resume_title": "{game} · round {round}",
+    "home.resume_title": "{game} · {word} {round}",
     "match.missing": "This match could not be opened: it is no longer saved or was damaged.",
     "match.no_table": "This version of Meja cannot referee {game} at a table.",
     "problem.damaged": "{file} could not be read ({why}). It was kept aside as {kept}; "
@@ -107,7 +107,7 @@ EN: dict[str, str] = {
     "history.delete": "Delete",
     "history.confirm_title": "Delete this match?",
     "history.confirm_text": "{title} with {players} will be gone for good.",
-    "history.in_progress": "In progress · round {round}",
+    "history.in_progress": "In progress · {word} {round}",
     "history.won.one": "{names} won",
     "history.won.other": "{names} won together",
     # players
@@ -230,7 +230,7 @@ FR: dict[str, str] = {
     "home.players": "Joueurs",
     "home.rules": "Règles",
     "home.settings": "Réglages",
-    "home.resume_title": "{game} · manche {round}",
+    "home.resume_title": "{game} · {word} {round}",
     "match.missing": "Impossible d'ouvrir cette partie : elle n'est plus enregistrée ou a été "
     "abîmée.",
     "match.no_table": "Cette version de Meja ne sait pas arbitrer {game} à table.",
@@ -309,7 +309,7 @@ FR: dict[str, str] = {
     "history.delete": "Supprimer",
     "history.confirm_title": "Supprimer cette partie ?",
     "history.confirm_text": "{title} avec {players} disparaîtra pour de bon.",
-    "history.in_progress": "En cours · manche {round}",
+    "history.in_progress": "En cours · {word} {round}",
     "history.won.one": "{names} a gagné",
     "history.won.other": "{names} ont gagné ensemble",
     "stats.title": "Joueurs",

@@ -17,6 +17,7 @@ from app.storage import Store
 from app.tables import TABLES
 from models.games import GAMES
 from views.history import MatchLine
+from views.scoreboard import round_words
 from views.stats import PlayerStats
 
 
@@ -52,7 +53,8 @@ def history_lines(store: Store, t: Translator) -> list[MatchLine]:
             winners = list(summary.get("winners") or [])
             status = t.plural("history.won", len(winners), names=names(winners, t))
         else:
-            status = t("history.in_progress", round=summary.get("round", 1))
+            status = t("history.in_progress", round=summary.get("round", 1),
+                       **round_words(t, game))
         if summary.get("imported"):  # from another device: its own date, and marked
             title = f"{game_title} · {_date(summary['imported'].get('created') or '')}"
             status += f" · {t('share.imported_mark')}"
@@ -72,8 +74,9 @@ def resume_line(store: Store, match_id: str, t: Translator) -> tuple[str, str] |
             summary = entry.get("summary") or {}
             if summary.get("status") == "finished":
                 return None
-            game = t(f"game.{entry.get('game', '')}")
-            return (t("home.resume_title", game=game, round=summary.get("round", 1)),
+            key = entry.get("game", "")
+            return (t("home.resume_title", game=t(f"game.{key}"), round=summary.get("round", 1),
+                      **round_words(t, key)),
                     ", ".join(entry.get("players") or []))
     return None
 

@@ -107,7 +107,7 @@ def _hand(page: Any) -> None:
     see(page, "Bea & Dan: cards +10 · bonuses 0 · red 3s −750 · going out 0 = −740")
     see(page, "Bea deals next.")
     shot(page, "samba-05-scoreboard")
-    tap(page, "Next round")
+    tap(page, "Next hand")
     see(page, "Bea deals")
     see(page, "First meld: 50")
     shot(page, "samba-06-next-hand")

@@ -130,8 +130,6 @@ def referee_shell(tmp_path: Path, language: str) -> Any:
     return Shell()
 
 
-@pytest.mark.xfail(strict=True, reason="the referees do not pass the game to ScoreData yet: "
-                   "app/tables must set ScoreData(game=...) (then remove this mark)")
 def test_a_samba_referee_shows_donnes_in_french(tmp_path: Path) -> None:
     from app.tables.samba import Referee
 
@@ -178,6 +176,26 @@ def test_the_live_scoreboard_of_a_french_samba_match(tmp_path: Path) -> None:
     board = live(tmp_path, "samba", ["Ana", "Bea", "Cid", "Dan"], [[2365, -20, 2365, -20]],
                  "fr")
     assert (board["round_label"], board["headline"]) == ("Donne", "Après la donne 1")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game", sorted(WORDS))
+def test_history_and_home_say_the_games_own_round(tmp_path: Path, game: str,
+                                                  language: str) -> None:
+    from app.records import history_lines, resume_line
+
+    t = Translator(language)
+    store = Store(tmp_path)
+    match_id = store.create_match({"game": game, "players": ["Ana", "Bea"], "options": {}})
+    store.update_summary(match_id, {"status": "playing", "round": 3, "mode": None,
+                                    "totals": [0, 0], "winners": [], "rounds": []})
+    word = WORDS[game][language][0]
+    (line,) = history_lines(store, t)
+    assert line.status.endswith(f" {word} 3")
+    title, _players = resume_line(store, match_id, t) or ("", "")
+    assert title.endswith(f" · {word} 3")
+    for other in others(game, language):
+        assert f" {other} " not in f" {line.status} {title} "
 
 
 # -- set-up refusals ------------------------------------------------------------------------

@@ -4,6 +4,7 @@ between the match's screens (``/match/<id>/<sub>``), and the scoreboard's button
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -111,7 +112,7 @@ class Referee:
         """The scoreboard: back to the table while the match goes on, a rematch once over."""
         over = self.over
         return scoreboard_view(
-            t, self._score_data(),
+            t, dataclasses.replace(self._score_data(), game=self.match.setup.game),
             on_continue=None if over else (lambda: self._go()),
             on_rematch=self._rematch if over else None,
             on_home=lambda: self.shell.go("/"),

@@ -41,14 +41,11 @@ OPTIONS = (
     OptionSpec("running_score", "bool"),
 )
 
-# The shared screens speak of rounds and a draw pile; 41 plays hands from a stock.
+# The shared screens speak of a draw pile; 41 plays from a stock. (The scoreboard says
+# "hand" by itself: it knows the game.)
 SWAPS = {
     "table.pile": "forty_one.stock",
     "hands.save": "forty_one.hands.save",
-    "score.last_round": "forty_one.score.last_hand",
-    "score.rounds": "forty_one.score.hands",
-    "score.chart": "forty_one.score.chart",
-    "score.next_round": "forty_one.score.next_hand",
 }
 
 EVENT_WORDS: dict[type[Event], str] = {

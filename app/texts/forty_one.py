@@ -24,10 +24,6 @@ EN: dict[str, str] = {
     # the shared screens' words for a 41 hand
     "forty_one.stock": "Stock",
     "forty_one.hands.save": "Score the hand",
-    "forty_one.score.last_hand": "Last hand",
-    "forty_one.score.hands": "Hands",
-    "forty_one.score.chart": "Over the hands",
-    "forty_one.score.next_hand": "Next hand",
     # the table
     "forty_one.title": "Hand {n}",
     "forty_one.deals": "{dealer} deals, {first} plays first",
@@ -100,10 +96,6 @@ FR: dict[str, str] = {
     "Terminer la partie entre deux mains : le plus haut score cumulé l'emporte.",
     "forty_one.stock": "Talon",
     "forty_one.hands.save": "Compter la main",
-    "forty_one.score.last_hand": "Dernière main",
-    "forty_one.score.hands": "Mains",
-    "forty_one.score.chart": "Au fil des mains",
-    "forty_one.score.next_hand": "Main suivante",
     "forty_one.title": "Main {n}",
     "forty_one.deals": "{dealer} donne, {first} joue en premier",
     "forty_one.start": "Commencer la main {n}",
