@@ -50,7 +50,6 @@ EN: dict[str, str] = {
     "share.live_help": "People at the table read this code to follow the scores on their "
     "phone. They cannot change anything.",
     "share.live_off": "Off: nothing is served beyond this device.",
-    "share.live_round": "Round",
     "share.live_none": "No match yet",
     "share.live_note": "Read only · updates by itself",
     "share.live_failed": "The live scoreboard could not start: {error}",
@@ -116,7 +115,6 @@ FR: dict[str, str] = {
     "share.live_help": "Les joueurs lisent ce code pour suivre les scores sur leur téléphone. "
     "Ils ne peuvent rien modifier.",
     "share.live_off": "Désactivé : rien n'est servi hors de cet appareil.",
-    "share.live_round": "Manche",
     "share.live_none": "Pas encore de partie",
     "share.live_note": "Lecture seule · se met à jour tout seul",
     "share.live_failed": "Le tableau en direct n'a pas pu démarrer : {error}",
