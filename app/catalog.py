@@ -466,8 +466,8 @@ REASONS_FR: dict[str, str] = {
     "no_match": "{card} ne suit pas {top}",
     "draw_count": "{player} pioche {expected} maintenant, pas {count}",
     "out_hand": "{player} est sorti : sa main est vide",
-    "too_many_cards": "Les mains comptent {count} cartes, mais {pack} en laisse au plus {most} "
-    "(une carte est retournée)",
+    "too_many_cards": "Les mains comptent {count} cartes, mais avec {pack} elles en comptent au "
+    "plus {most} (une carte est retournée)",
     "too_many_copies": "Le jeu utilisé contient {copies} × {card}, mais les mains en montrent "
     "{count}",
     "hands_missing": "Saisissez d'abord la main de {players}",
@@ -477,6 +477,8 @@ REASONS_FR: dict[str, str] = {
     "no_such_round": "Il n'y a pas de manche {number} terminée",
     "nothing_to_undo": "Il n'y a rien à annuler",
     "not_here": "Un événement « {kind} » n'a pas de sens dans ce jeu",
+    "pack.one": "un jeu de {size} cartes",
+    "pack.other": "{n} jeux de {size} cartes",
 }
 
 # Why a game cannot be set up as asked (models.errors.SETUP_TEXTS).

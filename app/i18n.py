@@ -12,6 +12,7 @@ from typing import Any
 
 from app.catalog import CATALOG
 from models.errors import MejaError, SetupError
+from models.match import Reason
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 DEFAULT = "en"
@@ -70,26 +71,40 @@ _SINGULAR = {
 }
 
 
+def _word(t: Translator, value: object) -> object:
+    if isinstance(value, list | tuple):
+        return names([str(v) for v in value], t)
+    if isinstance(value, Reason):  # a reason inside a reason: said as a clause, no full stop
+        return say(t, value.code, value.params).rstrip(".")
+    return value
+
+
 def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reason") -> str:
     """A referee reason (``code`` and ``params`` from the models) in ``t``'s language:
-    lists of names are joined, ``step`` becomes "master card", "2nd card"..."""
-    words: dict[str, object] = {
-        key: names([str(v) for v in value], t) if isinstance(value, list | tuple) else value
-        for key, value in params.items()
-    }
+    lists of names are joined, a reason given as a param is said too, ``step`` becomes
+    "master card", "2nd card"..., ``packs`` and ``size`` become ``pack`` ("a 52-card pack",
+    "2 jeux de 54 cartes"), a ``suit`` letter its word ("spades", "piques")."""
+    words: dict[str, object] = {key: _word(t, value) for key, value in params.items()}
     if "step" in params:
         step = int(params["step"])
         words["which"] = t(f"ordinal.{step}") if t.has(f"ordinal.{step}") else t(
             "ordinal.n", n=step + 1
         )
+    if "packs" in params and "size" in params:
+        words["pack"] = t.plural("reason.pack", int(params["packs"]), size=params["size"])
+    if "suit" in params and t.has(f"{prefix}.suit.{params['suit']}"):
+        words["suit"] = t(f"{prefix}.suit.{params['suit']}")
     text = t(f"{prefix}.{code}", **words)
     singular = _SINGULAR.get(t.language)
     return singular.sub(r"\1", text) if singular else text
 
 
 def refusal(t: Translator, error: MejaError) -> str:
-    """What the models refused, in ``t``'s language: a set-up error by its reason code; any
-    other error as it reads."""
+    """What the models refused, in ``t``'s language: a set-up error, a refused event or a
+    refused share code by its reason; any other error as it reads."""
     if isinstance(error, SetupError):
         return say(t, error.code, error.params)
+    reason = getattr(error, "reason", None)
+    if isinstance(reason, Reason):
+        return say(t, reason.code, reason.params)
     return str(error)

@@ -86,7 +86,7 @@ TEXTS: dict[str, str] = {
     "no_match": "{card} does not match {top}",
     "draw_count": "{player} draws {expected} now, not {count}",
     "out_hand": "{player} went out: their hand is empty",
-    "too_many_cards": "The hands hold {count} cards, but {pack} leaves at most {most} "
+    "too_many_cards": "The hands hold {count} cards, but with {pack} they hold at most {most} "
     "(one card lies face up)",
     "too_many_copies": "The pack in use holds {copies} x {card}, but the hands show {count}",
     "hands_missing": "Record the hands of {players} first",
@@ -95,6 +95,10 @@ TEXTS: dict[str, str] = {
     "no_such_round": "There is no closed round {number}",
     "nothing_to_undo": "There is nothing to undo",
     "not_here": "A '{kind}' event has no meaning in this game",
+    # words inside reasons: {pack}, the pack in use, said from the params packs and size
+    # (cards in one pack, jokers included), by the number of packs
+    "pack.one": "a {size}-card pack",
+    "pack.other": "{n} packs of {size} cards",
 }
 
 
@@ -117,11 +121,17 @@ class Reason:
     params: Mapping[str, Any] = field(default_factory=dict)
 
     def describe(self) -> str:
-        """The reason in English (the app translates ``code`` with ``params`` instead)."""
+        """The reason in English (the app translates ``code`` with ``params`` instead). Some
+        words come from plain facts: ``step`` gives ``which`` (``master card``...), ``packs``
+        and ``size`` give ``pack`` (``a 52-card pack``, ``2 packs of 54 cards``)."""
         words = {key: _words(value) for key, value in self.params.items()}
         if "step" in self.params:
             step = int(self.params["step"])
             words["which"] = ORDINALS[step] if step < len(ORDINALS) else f"{step + 1}th card"
+        if "packs" in self.params and "size" in self.params:
+            packs = int(self.params["packs"])
+            form = "pack.one" if packs == 1 else "pack.other"
+            words["pack"] = TEXTS[form].format(n=packs, size=self.params["size"])
         return _SINGULAR.sub(r"\1", TEXTS[self.code].format(**words))
 
     def to_dict(self) -> dict[str, Any]:

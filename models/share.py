@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from models.cards import CardError, card, parse_card
-from models.errors import MejaError
-from models.match import Match, Reason
+from models.errors import SETUP_TEXTS, MejaError, SetupError
+from models.match import Match, Reason, Refused
 
 FORMAT = 1
 PREFIX = f"MEJA{FORMAT}:"
@@ -48,6 +48,11 @@ SHARE_TEXTS: dict[str, str] = {
     "share_mixed": "This part belongs to another match than the parts read so far",
     "share_invalid": "This code does not hold a valid match: {detail}",
     "share_empty": "Nothing to read: scan a code or paste its text",
+    # the detail of share_invalid when the match's own reason is not the problem
+    "share_not_shared": "it is not a shared match",
+    "share_unnamed": "it does not name its match",
+    "share_unreadable": "its set-up or its events are not written the way Meja writes them",
+    "share_summary": "its summary is not one Meja writes",
 }
 
 _HEADER = re.compile(r"MEJA(\d+):")
@@ -56,12 +61,24 @@ _B45 = {c: i for i, c in enumerate(ALPHABET)}
 
 
 class ShareWhy(Reason):
-    """A reason of the share codec: its English text is in :data:`SHARE_TEXTS`."""
+    """A reason of the share codec: its English text is in :data:`SHARE_TEXTS`. A param may
+    be a reason itself (``share_invalid``'s ``detail``: why the match is not valid)."""
 
     __slots__ = ()
 
     def describe(self) -> str:
-        return SHARE_TEXTS[self.code].format(**self.params)
+        words = {key: str(value).rstrip(".") if isinstance(value, Reason) else value
+                 for key, value in self.params.items()}
+        return SHARE_TEXTS[self.code].format(**words)
+
+
+class _SetupWhy(Reason):
+    """A set-up refusal as a reason (``models.errors.SETUP_TEXTS``: codes and English)."""
+
+    __slots__ = ()
+
+    def describe(self) -> str:
+        return SETUP_TEXTS[self.code].format(**self.params)
 
 
 class ShareError(MejaError):
@@ -70,6 +87,22 @@ class ShareError(MejaError):
     def __init__(self, code: str, **params: object) -> None:
         self.reason = ShareWhy(code, params)
         super().__init__(self.reason.describe())
+
+
+def _invalid(detail: str | Reason) -> ShareError:
+    """``share_invalid`` with its detail: a reason of the models (a refused set-up or event,
+    with its code and params), or one of :data:`SHARE_TEXTS`'s details."""
+    return ShareError("share_invalid",
+                      detail=ShareWhy(detail) if isinstance(detail, str) else detail)
+
+
+def _why_invalid(error: Exception) -> Reason:
+    """Why :meth:`Match.from_dict` refused a match, as a reason the app can translate."""
+    if isinstance(error, SetupError):
+        return _SetupWhy(error.code, error.params)
+    if isinstance(error, Refused):
+        return error.reason
+    return ShareWhy("share_unreadable")  # the shape of the match or of an event
 
 
 # -- base45 -------------------------------------------------------------------------------
@@ -518,7 +551,7 @@ def _number(x: object) -> bool:
 
 
 def _summary(data: object, players: tuple[str, ...]) -> dict[str, Any]:
-    bad = ShareError("share_invalid", detail="its summary is not one Meja writes")
+    bad = _invalid("share_summary")
     if not isinstance(data, dict) or not set(data) <= set(SUMMARY_KEYS):
         raise bad
     n = len(players)
@@ -538,19 +571,18 @@ def _summary(data: object, players: tuple[str, ...]) -> dict[str, Any]:
 
 
 def read_shared(value: Any) -> Shared:
-    """The match a decoded code holds, checked: ShareError("share_invalid") otherwise."""
+    """The match a decoded code holds, checked: ShareError("share_invalid") otherwise, its
+    ``detail`` a reason (the refused set-up or event's own, with its code and params)."""
     if not isinstance(value, dict) or set(value) != {"id", "created", "match", "summary"}:
-        raise ShareError("share_invalid", detail="it is not a shared match")
+        raise _invalid("share_not_shared")
     origin, created = value["id"], value["created"]
     if not isinstance(origin, str) or not 1 <= len(origin) <= 64 or not isinstance(
             created, str) or len(created) > 64:
-        raise ShareError("share_invalid", detail="it does not name its match")
+        raise _invalid("share_unnamed")
     try:
         match = Match.from_dict(value["match"])
-    except MejaError as error:
-        raise ShareError("share_invalid", detail=str(error)) from None
     except Exception as error:  # noqa: BLE001 - untrusted input must never crash the reader
-        raise ShareError("share_invalid", detail=type(error).__name__) from None
+        raise _invalid(_why_invalid(error)) from None
     summary = _summary(value["summary"], match.setup.players)
     digest = hashlib.sha256(pack(value)).hexdigest()[:16]
     return Shared(origin, created, match, summary, digest)

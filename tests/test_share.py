@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 
 from app import share as app_share
-from app.i18n import Translator
+from app.i18n import Translator, refusal
 from app.storage import Store
 from models.cards import card
 from models.match import Close, Hand, Match, Start, table_type
@@ -306,6 +307,71 @@ def test_read_shared_rechecks_the_match(evening: Match) -> None:
         read_shared(bad)
     with pytest.raises(ShareError):
         read_shared({"id": 1})
+
+
+class ImportShell:
+    """What the import screen uses of the shell, in one language."""
+
+    def __init__(self, root: Path, language: str) -> None:
+        self.t = Translator(language)
+        self.store = Store(root)
+
+    def refresh(self) -> None:
+        pass
+
+    def toast(self, text: str) -> None:
+        raise AssertionError(f"imported: {text}")
+
+
+REFUSED_MATCHES: dict[str, tuple[Any, str, str]] = {
+    # a well-sealed code, its match changed: (change, the reason in English, in French)
+    "card not in the pack": (
+        lambda m: m["events"].append({"kind": "hand", "player": 0, "cards": ["2S"]}),
+        "2S is not in the pack in use (2 packs of 34 cards)",
+        "2S n'est pas dans le jeu utilisé (2 jeux de 34 cartes)"),
+    "not the player's turn": (
+        lambda m: m["events"].append({"kind": "play", "player": 2, "card": None}),
+        "It is Bea's turn, not Cid's",
+        "C'est à Bea de jouer, pas à Cid"),
+    "a set-up the pack cannot deal": (
+        lambda m: m["setup"]["options"].update(hand_size=30),
+        "3 players need 91 cards (30 each and one to turn up); 2 packs of 34 cards have 68",
+        "3 joueurs demandent 91 cartes (30 chacun et une à retourner) ; 2 jeux de 34 cartes en "
+        "comptent 68"),
+    "a set-up with too many packs": (
+        lambda m: m["setup"]["options"].update(packs=9),
+        "Use from 1 to 8 packs of cards",
+        "Utilisez de 1 à 8 jeux de cartes"),
+    "an event Meja does not write": (
+        lambda m: m["events"].append({"kind": "play", "player": "Bea"}),
+        "its set-up or its events are not written the way Meja writes them",
+        "sa partie n'est pas écrite comme Meja écrit les parties"),
+}
+
+
+@pytest.mark.parametrize("case", REFUSED_MATCHES)
+def test_a_refused_match_is_said_in_the_readers_language(case: str, tmp_path: Path) -> None:
+    """The import screen says why the models refused a code's match (its set-up or an event),
+    from the reason's code and params: French in French, no English inside."""
+    change, english, french = REFUSED_MATCHES[case]
+    m = Match.new(["Ana", "Bea", "Cid"], "kartu_sama",
+                  {"short_pack": True, "jokers": True, "packs": 2})
+    m.record(Start())
+    doc = {"id": "20260101-200000-000000-abcd", "created": "2026-01-01T20:00:00Z",
+           "match": m.to_dict(), "summary": {}}
+    change(doc["match"])
+    (code,) = encode(doc)
+    with pytest.raises(ShareError) as info:
+        read_shared(decode([code]))
+    assert str(info.value) == f"This code does not hold a valid match: {english}"
+    for language, said in (("en", "This code does not hold a valid match: " + english),
+                           ("fr", "Ce code ne contient pas une partie valable : " + french)):
+        shell: Any = ImportShell(tmp_path / language, language)
+        screen = app_share.Sharing(shell)
+        screen.read(code)
+        assert screen.error == said + "."
+        assert refusal(Translator(language), info.value) == said + "."
+    assert not re.search(r"\b(pack|packs|cards?|turn|players?|each|not|its|Use)\b", screen.error)
 
 
 # -- through a real QR image, into another store ------------------------------------------

@@ -5,19 +5,22 @@ from __future__ import annotations
 
 import ast
 import pickle
+import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from app.catalog import CATALOG
-from app.i18n import Translator, fields, refusal
+from app.i18n import Translator, fields, refusal, say
 from app.newmatch import Draft
 from app.share import scoreboard
 from app.storage import Store
+from models.cards import parse_card
 from models.errors import SETUP_TEXTS, SetupError
 from models.games import GAMES
-from models.match import Close, Match, Out, Start
+from models.match import Close, Hand, Match, Out, Start
 from models.tables.samba import Canasta, Result
 from views.common import children
 from views.scoreboard import Place, ScoreData, round_words, scoreboard_view
@@ -288,3 +291,93 @@ def test_the_new_match_screen_shows_engine_refusals_in_french() -> None:
     assert draft("kartu_sama", 3, short_pack=True, hand_size=12).error(Translator("en")) == (
         "3 players need 37 cards (12 each and one to turn up); a 32-card pack has 32.")
     assert draft("sums", 4).error(fr) == ""
+
+
+# -- the pack and the hints: facts from the models, words from the catalog -------------------
+
+PACKS = [  # Kartu Sama options, and a card that pack does not hold (None: it holds them all)
+    ({}, "JK"),
+    ({"short_pack": True}, "2S"),
+    ({"jokers": True}, None),
+    ({"short_pack": True, "jokers": True, "packs": 2}, "6H"),
+    ({"packs": 3}, "JK"),
+]
+ENGLISH_PACK = re.compile(r"pack|card|\bof\b|\bleaves?\b|\bhold\b")
+
+
+@pytest.mark.parametrize(("options", "missing"), PACKS)
+def test_the_pack_in_a_refusal_is_said_in_the_players_language(
+        options: dict[str, object], missing: str | None) -> None:
+    match = Match.new(["Ana", "Bea"], "kartu_sama", options)
+    match.record(Start())
+    cards = list(match.table.cards)
+    match.record(Hand(0, tuple(cards[: len(cards) // 2])))
+    reasons = [match.why_not(Hand(1, tuple(cards[len(cards) // 2:])))]  # the whole pack
+    if missing is not None:
+        reasons.append(match.why_not(Hand(1, (parse_card(missing),))))
+    assert [r.code if r else None for r in reasons] == ["too_many_cards", "not_in_pack"][
+        : len(reasons)]
+    packs = int(str(options.get("packs", 1)))
+    size = (32 if options.get("short_pack") else 52) + (2 if options.get("jokers") else 0)
+    english = f"a {size}-card pack" if packs == 1 else f"{packs} packs of {size} cards"
+    french = f"un jeu de {size} cartes" if packs == 1 else f"{packs} jeux de {size} cartes"
+    for reason in reasons:
+        assert reason is not None
+        assert not any(isinstance(v, str) and " " in v for v in reason.params.values())  # facts
+        en = say(Translator("en"), reason.code, reason.params)
+        fr = say(Translator("fr"), reason.code, reason.params)
+        assert en == reason.describe() and english in en
+        assert french in fr and "{" not in fr
+        assert not ENGLISH_PACK.search(fr), fr
+
+
+ENGLISH_HINT = re.compile(
+    r"\b(spades|hearts|diamonds|clubs|your|colour|only|meld|draw|play|the|and|of|takes?)\b", re.I)
+HINT_OPTIONS = {"kartu_sama": {"jokers": True, "rounds": 1}, "forty_one": {"hands": 1},
+                "samba": {"hands": 1}, "sums": {}}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_hints_are_said_in_french(game: str) -> None:
+    """Every hint of a game's first moves, said in French: its params are facts (cards,
+    numbers, a suit letter), its words the catalog's."""
+    from models import bots
+
+    fr = Translator("fr")
+    state = GAMES[game].new_game(2 if game == "sums" else 4, 1, HINT_OPTIONS[game])
+    rng = random.Random(1)
+    for _ in range(60):
+        if state.is_over:
+            break
+        for action in state.legal_actions():
+            hint = bots.explain(game, state, action)
+            assert not any(isinstance(v, str) and " " in v for v in hint.params.values()), hint
+            line = say(fr, hint.code, hint.params, prefix="hint")
+            assert "{" not in line and not ENGLISH_HINT.search(line), line
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_hints_with_a_suit_or_a_sum_in_french() -> None:
+    from models.bots.hint import Hint
+    from models.bots.sums import _take
+    from models.games.sums import explain
+
+    fr = Translator("fr")
+
+    def said(hint: Hint) -> str:
+        return say(fr, hint.code, hint.params, prefix="hint")
+
+    stop = Hint("fo_stop", {"suit": "H", "score": 41})
+    assert said(stop) == "Arrêter : quatre cœurs qui valent 41"
+    assert stop.describe() == "Stop: four hearts worth 41"
+    assert said(Hint("fo_discard", {"card": "2C", "score": 30, "suit": "S"})) == (
+        "Défausser 2C : la main garde 30 en piques")
+    c = {text: int(parse_card(text)) for text in ("7H", "5D", "QD", "3H", "9D", "6H", "QH", "AD")}
+    take = _take("7H", explain(c["7H"], [c["5D"]], c["QD"]))
+    assert take.describe() == "Play 7H: it takes QD (7H + your 5D = 12)"
+    assert said(take) == "Jouer 7H : elle prend QD (7H + votre 5D = 12)"
+    back = _take("3H", explain(c["3H"], [c["9D"]], c["6H"]))
+    assert said(back) == "Jouer 3H : elle prend 6H (votre 9D - 3H = 6)"
+    ace = _take("QH", explain(c["QH"], [], c["AD"]))
+    assert said(ace) == "Jouer QH : elle prend AD (une dame prend un as de la même couleur)"
+    assert said(Hint("only")) == "Le seul coup permis"

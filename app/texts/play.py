@@ -164,7 +164,7 @@ def _hints() -> None:
 
 
 HINTS_FR: dict[str, str] = {
-    "only": "{action} : le seul coup permis",
+    "only": "Le seul coup permis",
     "ks_out": "Jouer {card} : c'est la dernière carte, la manche s'arrête",
     "ks_joker": "Jouer le joker : la main peut payer les {count} cartes qu'il demande",
     "ks_joker_forced": "Jouer le joker : aucune autre carte ne suit",
@@ -180,7 +180,7 @@ HINTS_FR: dict[str, str] = {
     "fo_draw": "Piocher au talon : {card} n'améliore pas la main ({score})",
     "fo_draw_first": "Piocher au talon",
     "fo_end": "Finir : le talon est vide et {card} n'améliore pas {score}",
-    "fo_discard": "Défausser {card} : la main garde {score} à {suit}",
+    "fo_discard": "Défausser {card} : la main garde {score} en {suit}",
     "sa_yes": "Oui : le camp a ce qu'il faut pour sortir",
     "sa_no": "Non : continuer à jouer",
     "sa_take": "Prendre la défausse ({count} cartes) avec {card}",
@@ -188,7 +188,7 @@ HINTS_FR: dict[str, str] = {
     "sa_stop": "Arrêter : le talon est vide",
     "sa_red3": "Poser {card} : les 3 rouges se posent tout de suite",
     "sa_black3": "Poser les 3 noirs et sortir",
-    "sa_meld": "{action} : plus de cartes sur la table, moins en main",
+    "sa_meld": "Plus de cartes sur la table, moins en main",
     "sa_finish": "Fin des combinaisons : garder le reste pour plus tard",
     "sa_cancel": "Reprendre les combinaisons : elles n'atteignent pas les {minimum} demandés",
     "sa_ask": "Demander au partenaire : le camp peut sortir",
@@ -196,7 +196,13 @@ HINTS_FR: dict[str, str] = {
     "sa_discard_block": "Défausser {card} : un 3 noir bloque la défausse",
     "su_draw": "Piocher {card} sur le tas {pile}",
     "su_draw_take": "Piocher {card} sur le tas {pile} : elle pourra prendre {target}",
-    "su_take": "Jouer {card} : elle prend {target} ({why})",
+    "su_take_sum": "Jouer {card} : elle prend {target} ({card} + votre {helper} = {total})",
+    "su_take_diff": "Jouer {card} : elle prend {target} ({card} - votre {helper} = {total})",
+    "su_take_diff_back": "Jouer {card} : elle prend {target} (votre {helper} - {card} = "
+    "{total})",
+    "su_take_ace": "Jouer {card} : elle prend {target} (une dame prend un as de la même "
+    "couleur)",
+    "su_take_king": "Jouer {card} : elle prend {target} (un 2 prend un roi de la même couleur)",
     "su_place": "Jouer {card} : elle rapporte {points} et ne prend rien",
     "su_target": "Retirer {target} : le plus de points à portée",
     "su_counter": "Contrer avec {card} : elle reprend {target}",
@@ -205,6 +211,10 @@ HINTS_FR: dict[str, str] = {
     "su_take_back": "Reprendre {card}",
     "searched": "{action} : le meilleur sur {worlds} donnes tirées ({share} % de la valeur des "
     "autres coups)",
+    "suit.S": "piques",
+    "suit.H": "cœurs",
+    "suit.D": "carreaux",
+    "suit.C": "trèfles",
 }
 
 _hints()

@@ -58,8 +58,13 @@ EN: dict[str, str] = {
     "Meja to read it.",
     "reason.share_damaged": "This code is damaged or incomplete: read it or paste it again.",
     "reason.share_mixed": "This code belongs to another match than the codes read so far.",
-    "reason.share_invalid": "This code does not hold a valid match: {detail}",
+    "reason.share_invalid": "This code does not hold a valid match: {detail}.",
     "reason.share_empty": "Nothing to read: read a code or paste its text.",
+    "reason.share_not_shared": "it is not a shared match",
+    "reason.share_unnamed": "it does not name its match",
+    "reason.share_unreadable": "its set-up or its events are not written the way Meja writes "
+    "them",
+    "reason.share_summary": "its summary is not one Meja writes",
 }
 
 FR: dict[str, str] = {
@@ -124,6 +129,10 @@ FR: dict[str, str] = {
     "reason.share_damaged": "Ce code est abîmé ou incomplet : lisez-le ou collez-le à "
     "nouveau.",
     "reason.share_mixed": "Ce code appartient à une autre partie que les codes déjà lus.",
-    "reason.share_invalid": "Ce code ne contient pas une partie valable : {detail}",
+    "reason.share_invalid": "Ce code ne contient pas une partie valable : {detail}.",
     "reason.share_empty": "Rien à lire : lisez un code ou collez son texte.",
+    "reason.share_not_shared": "ce n'est pas une partie partagée",
+    "reason.share_unnamed": "il ne dit pas de quelle partie il s'agit",
+    "reason.share_unreadable": "sa partie n'est pas écrite comme Meja écrit les parties",
+    "reason.share_summary": "son résumé n'est pas de ceux qu'écrit Meja",
 }

@@ -75,7 +75,7 @@ def explain(game: str, state: Any, action: int) -> Hint:
     if action not in legal:
         raise MejaError(f"{state.action_str(action)} is not a legal move now.")
     if len(legal) == 1:
-        return Hint("only", {"action": state.action_str(action)})
+        return Hint("only")
     return _book(game).why(state, action)
 
 

@@ -25,8 +25,6 @@ from models.games.forty_one import (
     known_cards,
 )
 
-_SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
 
 def _keyed(cards: list[int]) -> float:
     """A hand's ranking as one number: its score, then its worst card."""
@@ -87,8 +85,7 @@ def why(state: FortyOne, action: int) -> Hint:
     """The rule of thumb's reason for ``action``."""
     hand = state.hands[state.current]
     if action == STOP:
-        suit = _SUIT_WORDS[counted_suit(hand)]
-        return Hint("fo_stop", {"suit": suit, "score": hand_score(hand)})
+        return Hint("fo_stop", {"suit": counted_suit(hand), "score": hand_score(hand)})
     if action == TAKE:
         after = hand_score(_after_take(state))
         card = format_cards(state.pile[-1:])
@@ -101,10 +98,8 @@ def why(state: FortyOne, action: int) -> Hint:
         return Hint(code, {"card": card, "score": hand_score(hand)})
     rest = hand[:]
     rest.remove(action)
-    suit = _SUIT_WORDS[counted_suit(rest)]
-    return Hint(
-        "fo_discard", {"card": format_cards([action]), "score": hand_score(rest), "suit": suit}
-    )
+    return Hint("fo_discard", {"card": format_cards([action]), "score": hand_score(rest),
+                               "suit": counted_suit(rest)})
 
 
 def value(state: FortyOne, seat: int, rounds: int) -> float:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 TEXTS: dict[str, str] = {
-    "only": "{action}: the only move allowed",
+    "only": "The only move allowed",
     # Kartu Sama
     "ks_out": "Play {card}: it is the last card, the round ends",
     "ks_joker": "Play the joker: the hand can pay the {count} cards it asks",
@@ -34,7 +34,7 @@ TEXTS: dict[str, str] = {
     "sa_stop": "Stop: the stock is empty",
     "sa_red3": "Meld {card}: red 3s go down at once",
     "sa_black3": "Meld the black 3s and go out",
-    "sa_meld": "{action}: more cards on the table, fewer left in hand",
+    "sa_meld": "More cards on the table, fewer left in hand",
     "sa_finish": "Done melding: keep the rest for later",
     "sa_cancel": "Take the melds back: they do not reach the {minimum} needed",
     "sa_ask": "Ask the partner: the side may go out",
@@ -43,7 +43,11 @@ TEXTS: dict[str, str] = {
     # Sums
     "su_draw": "Draw {card} from pile {pile}",
     "su_draw_take": "Draw {card} from pile {pile}: it can take {target} next",
-    "su_take": "Play {card}: it takes {target} ({why})",
+    "su_take_sum": "Play {card}: it takes {target} ({card} + your {helper} = {total})",
+    "su_take_diff": "Play {card}: it takes {target} ({card} - your {helper} = {total})",
+    "su_take_diff_back": "Play {card}: it takes {target} (your {helper} - {card} = {total})",
+    "su_take_ace": "Play {card}: it takes {target} (a queen takes an ace of the same colour)",
+    "su_take_king": "Play {card}: it takes {target} (a 2 takes a king of the same colour)",
     "su_place": "Play {card}: it scores {points} and takes nothing",
     "su_target": "Remove {target}: the most points within reach",
     "su_counter": "Counter with {card}: it takes {target} back",
@@ -52,20 +56,28 @@ TEXTS: dict[str, str] = {
     "su_take_back": "Take back {card}",
     # search
     "searched": "{action}: best in {worlds} sampled deals ({share}% of its rivals' value)",
+    # words inside hints: {suit}, said from the param suit (S H D C)
+    "suit.S": "spades",
+    "suit.H": "hearts",
+    "suit.D": "diamonds",
+    "suit.C": "clubs",
 }
 
 
 @dataclass(frozen=True)
 class Hint:
     """Why a move is good: ``code`` (a key of :data:`TEXTS`) and its ``params`` (cards in the
-    notation, numbers, words)."""
+    notation, numbers, a ``suit`` letter: facts the app says in the player's language)."""
 
     code: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
     def describe(self) -> str:
         """The hint in English."""
-        return TEXTS[self.code].format(**self.params)
+        words = dict(self.params)
+        if "suit" in words:
+            words["suit"] = TEXTS[f"suit.{words['suit']}"]
+        return TEXTS[self.code].format(**words)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"code": ..., "params": {...}}`` with JSON-able values."""

@@ -125,7 +125,7 @@ def why(state: Samba, action: int) -> Hint:
         return Hint("sa_cancel", {"minimum": state.need})
     if action == ASK:
         return Hint("sa_ask")
-    return Hint("sa_meld", {"action": state.action_str(action).capitalize()})
+    return Hint("sa_meld")
 
 
 # What an unfinished group or sequence of 4, 5, 6 cards is worth on the way to a canasta

@@ -18,6 +18,7 @@ from models.games.sums import (
     TAKE,
     TARGET,
     VALUE,
+    Reason,
     Sums,
     _reach,
     determinize,
@@ -77,9 +78,7 @@ def why(state: Sums, action: int) -> Hint:
         gain, target = _best_target(state, seat, action)
         card = format_cards([action])
         if target >= 0:
-            reason = explain(action, state.in_play[seat], target)
-            words = reason.words() if reason else ""
-            return Hint("su_take", {"card": card, "target": format_cards([target]), "why": words})
+            return _take(card, explain(action, state.in_play[seat], target))
         return Hint("su_place", {"card": card, "points": POINTS[action]})
     if action < DRAW:
         return Hint("su_take_back", {"card": format_cards([action - TAKE])})
@@ -92,6 +91,20 @@ def why(state: Sums, action: int) -> Hint:
     if target >= 0:
         return Hint("su_draw_take", {**params, "target": format_cards([target])})
     return Hint("su_draw", params)
+
+
+def _take(card: str, reason: Reason | None) -> Hint:
+    """Play ``card`` to take a card, and the rule that lets it (facts, no words)."""
+    assert reason is not None  # _best_target found the target within reach
+    params: dict[str, object] = {"card": card, "target": str(reason.target)}
+    helper = reason.helper
+    if helper is None:  # a queen takes an ace, a 2 takes a king
+        return Hint(f"su_take_{reason.op}", params)
+    params.update(helper=str(helper), total=VALUE[reason.target])
+    if reason.op == "+":
+        return Hint("su_take_sum", params)
+    back = VALUE[helper] > VALUE[reason.played]
+    return Hint("su_take_diff_back" if back else "su_take_diff", params)
 
 
 def value(state: Sums, seat: int, rounds: int) -> float:

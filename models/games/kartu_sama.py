@@ -84,10 +84,9 @@ class Options:
         cards = pack(short=self.short_pack, jokers=2 * self.jokers, packs=self.packs)
         return [int(c) for c in cards]
 
-    def pack_words(self) -> str:
-        """The pack in words, for messages: ``a 32-card pack``, ``2 packs of 54 cards``."""
-        size = (32 if self.short_pack else 52) + 2 * self.jokers
-        return f"a {size}-card pack" if self.packs == 1 else f"{self.packs} packs of {size} cards"
+    def pack_size(self) -> int:
+        """The cards in one pack, its jokers included (32, 34, 52 or 54)."""
+        return (32 if self.short_pack else 52) + 2 * self.jokers
 
 
 def check_setup(players: int, options: Options) -> None:
@@ -96,9 +95,8 @@ def check_setup(players: int, options: Options) -> None:
     need = options.hand_size * players + 1
     have = len(options.cards())
     if need > have:
-        size = (32 if options.short_pack else 52) + 2 * options.jokers
         words = {"players": players, "need": need, "each": options.hand_size, "have": have,
-                 "size": size}
+                 "size": options.pack_size()}
         if options.packs == 1:
             raise SetupError("setup_deal_one", **words)
         raise SetupError("setup_deal_many", packs=options.packs, **words)

@@ -424,11 +424,9 @@ class KartuSamaTable:
         return None
 
     def _pack_params(self) -> dict[str, object]:
-        """The pack in use: in English words (``pack``), and as ``size`` (cards in one pack)
-        and ``packs`` for a translation."""
-        o = self.options
-        size = (32 if o.short_pack else 52) + 2 * o.jokers
-        return {"pack": o.pack_words(), "size": size, "packs": o.packs}
+        """The pack in use as facts: ``packs`` of ``size`` cards each (jokers included); the
+        words (``a 32-card pack``, ``2 jeux de 54 cartes``) are the reader's language's."""
+        return {"size": self.options.pack_size(), "packs": self.options.packs}
 
     def _in_pack(self, card: Card) -> Reason | None:
         return self._over_pack([card])
