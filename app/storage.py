@@ -2,7 +2,8 @@
 
 Everything is plain JSON-able dicts, kept in small TinyDB files under one data folder::
 
-    matches/<id>.json     one match: its setup, its events and its latest summary
+    matches/<id>.json     one match: its setup, its events, its latest summary, and the
+                          draft of what is being entered (a hand half tapped)
     index/<YYYYMM>.json   the summaries of the matches created in that month (history screen)
     players.json          the player names met so far, most recent first
     settings.json         the app settings
@@ -264,6 +265,29 @@ class Store:
             tables = db.storage.read() or {}
             tables["events"] = {str(i): dict(e) for i, e in enumerate(events, 1)}
             db.storage.write(tables)
+
+    @_locked
+    def save_draft(self, match_id: str, draft: Mapping[str, Any] | None) -> None:
+        """Keep what is being entered for a match and not yet recorded as an event (a hand
+        half tapped), to find it again after a restart; None forgets it. Rewrites that
+        match's file only, like an event."""
+        with self._match(match_id) as (db, _):
+            tables = db.storage.read() or {}
+            if draft is None:
+                if "draft" not in tables:
+                    return
+                del tables["draft"]
+            else:
+                tables["draft"] = {"1": dict(draft)}
+            db.storage.write(tables)
+
+    @_locked
+    def load_draft(self, match_id: str) -> Doc | None:
+        """The draft kept for a match (see :meth:`save_draft`), or None. Whether it still
+        fits the match is for the caller to check."""
+        with self._match(match_id) as (db, _):
+            draft = ((db.storage.read() or {}).get("draft") or {}).get("1")
+        return dict(draft) if isinstance(draft, dict) else None
 
     @_locked
     def load_match(self, match_id: str) -> Doc:

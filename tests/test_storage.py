@@ -148,6 +148,33 @@ def test_replace_events(store: Store) -> None:
     assert store.load_match(m)["events"] == []
 
 
+def test_draft_round_trip_beside_the_events(store: Store, tmp_path: Path) -> None:
+    m = store.create_match(SETUP)
+    store.append_event(m, event(0))
+    assert store.load_draft(m) is None
+    inode = (tmp_path / "matches" / f"{m}.json").stat().st_ino
+    store.save_draft(m, None)  # nothing to forget: nothing written
+    assert (tmp_path / "matches" / f"{m}.json").stat().st_ino == inode
+    draft = {"round": 1, "start": 0, "seat": 2, "hands": {"2": ["AS", "10♥"]}}
+    store.save_draft(m, draft)
+    assert Store(tmp_path).load_draft(m) == draft
+    store.append_event(m, event(1))  # events come and go, the draft stays
+    assert store.pop_event(m) == event(1)
+    store.replace_events(m, [event(5)])
+    assert store.load_draft(m) == draft
+    assert store.load_match(m)["events"] == [event(5)]
+    assert "draft" not in store.load_match(m)
+    store.save_draft(m, {**draft, "seat": 0})
+    assert store.load_draft(m) == {**draft, "seat": 0}
+    store.save_draft(m, None)
+    assert store.load_draft(m) is None
+    assert store.load_match(m)["events"] == [event(5)]
+    other = m[:-4] + ("0000" if m[-4:] != "0000" else "0001")
+    for call in (store.load_draft, lambda i: store.save_draft(i, draft)):
+        with pytest.raises(NotFound):
+            call(other)
+
+
 def test_delete(store: Store) -> None:
     a, b = store.create_match(SETUP), store.create_match(SETUP)
     store.append_event(a, event(0))
