@@ -6,16 +6,17 @@ player), and the scoreboard (scores with the suit counted, tie-breaks in words, 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from app.i18n import names, say
 from app.options import OptionSpec
-from app.tables import TableApp, base
+from app.tables import TableApp
+from app.tables.entry import HandEntryReferee
 from models.cards import SUITS, format_cards, parse_card
 from models.games.forty_one import HAND_SIZE, counted_suit, hand_score
-from models.match import Close, Event, Hand, Match, Reason, Start
+from models.match import Close, Event, Hand, Reason, Start
 from models.tables.forty_one import (
     PACK,
     DrawStock,
@@ -27,12 +28,9 @@ from models.tables.forty_one import (
 )
 from views.common import small_button
 from views.forty_one import ShownHand, shown_hands
-from views.hands import HandEntryData, PlayerHand, hands_view
+from views.hands import HandEntryData, PlayerHand
 from views.scoreboard import Place, ScoreData
 from views.table import Action, Seat, TableData, table_view
-
-if TYPE_CHECKING:
-    from app.shell import Shell
 
 OPTIONS = (
     OptionSpec("stop_threshold", "int", 0, 41, 1),
@@ -61,6 +59,7 @@ EVENT_WORDS: dict[type[Event], str] = {
 }
 
 CARDS = tuple(format_cards([c]) for c in range(PACK))
+COPIES = dict.fromkeys(CARDS, 1)
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -80,14 +79,11 @@ def how_it_ends(players: list[str], values: dict[str, Any], t: Any) -> list[str]
               else "forty_one.how_it_ends")]
 
 
-class Referee(base.Referee):
+class Referee(HandEntryReferee):
     """One 41 match loaded from storage, and the taps that change it."""
 
-    def __init__(self, shell: Shell, match_id: str, match: Match) -> None:
-        super().__init__(shell, match_id, match)
-        self.entry: dict[int, list[str]] = {}
-        self.entry_seat = 0
-        self.error = ""
+    ENTRY_PHASES = ("ended",)
+    HAND_CAP = HAND_SIZE
 
     def say(self, reason: Reason) -> str:
         params = dict(reason.params)
@@ -98,7 +94,7 @@ class Referee(base.Referee):
     # -- routing ----------------------------------------------------------------------------
     def view(self, sub: str) -> ft.View:
         phase = self.match.table.phase
-        if sub == "hands" and phase == "ended":
+        if sub == "hands" and phase in self.ENTRY_PHASES:
             return self._hands_view()
         if sub == "score" or phase == "over":
             return self._score_view()
@@ -109,8 +105,6 @@ class Referee(base.Referee):
         return isinstance(event, Close | Start | Finish)
 
     def _undone(self, event: Event) -> None:
-        if isinstance(event, Hand):
-            self.entry.pop(event.player, None)
         if isinstance(event, Finish):
             return self._go()
         return super()._undone(event)
@@ -203,8 +197,7 @@ class Referee(base.Referee):
     def _act(self, key: str) -> None:
         table = self.match.table
         if key == "hands":
-            self.error = ""
-            return self._go("hands")
+            return self._open_hands()
         turn = table.turn
         if key.startswith("41-"):
             event: Event = Show41(int(key[3:]))
@@ -221,16 +214,17 @@ class Referee(base.Referee):
         return None
 
     # -- the cards --------------------------------------------------------------------------
-    def _recorded(self, seat: int) -> list[str] | None:
-        d = self.match.table.deal
-        if d is None or d.hands[seat] is None:
-            return None
-        return [str(c) for c in d.hands[seat]]
+    def _round(self) -> Any:
+        return self.match.table.deal
 
-    def _entry(self, seat: int) -> list[str]:
-        if seat not in self.entry:
-            self.entry[seat] = self._recorded(seat) or []
-        return self.entry[seat]
+    def _copies(self) -> dict[str, int]:
+        return COPIES
+
+    def _missing(self, seat: int) -> str:
+        count = len(self._entry(seat))
+        if count != HAND_SIZE:
+            return str(self.t("forty_one.hands.short", name=self.names[seat], n=count))
+        return ""
 
     def _summary(self, cards: list[str]) -> tuple[int, str]:
         if not cards:
@@ -264,21 +258,17 @@ class Referee(base.Referee):
             hint = self.say(d.end) if d.end else ""
         return HandEntryData(
             route=f"/match/{self.match_id}/hands", title=t("forty_one.hands.title", n=d.number),
-            players=tuple(players), current=self.entry_seat, copies=dict.fromkeys(CARDS, 1),
+            players=tuple(players), current=self.entry_seat, copies=self._copies(),
             error=self.error, warning=hint,
         )
 
     def _hands_view(self) -> ft.View:
-        return hands_view(
-            Words(self.t), self._hands_data(), on_player=self._pick_player,
-            on_card=self._tap_card, on_undo_card=self._undo_card, on_clear=self._clear,
-            on_save=self._save_hands, on_back=lambda: self._go(),
-        )
+        return self._hand_screen(Words(self.t))
 
     def _pick_player(self, seat: int) -> None:
         self.entry_seat = seat
         self.error = ""
-        self.shell.refresh()
+        self._redraw()
 
     def _tap_card(self, card: str) -> None:
         seat = self.entry_seat
@@ -296,7 +286,7 @@ class Referee(base.Referee):
             cards.append(card)
             if len(cards) == HAND_SIZE and self._store_hand(seat):
                 self.entry_seat = self._next_seat(seat)
-        self.shell.refresh()
+        self._redraw()
 
     def _next_seat(self, seat: int) -> int:
         """The next player (clockwise) whose four cards are not all entered, or ``seat``."""
@@ -306,48 +296,6 @@ class Referee(base.Referee):
             if len(self._entry(other)) < HAND_SIZE:
                 return other
         return seat
-
-    def _undo_card(self) -> None:
-        cards = self._entry(self.entry_seat)
-        if cards:
-            cards.pop()
-        self.error = ""
-        self.shell.refresh()
-
-    def _clear(self) -> None:
-        self._entry(self.entry_seat).clear()
-        self.error = ""
-        self.shell.refresh()
-
-    def _store_hand(self, seat: int) -> bool:
-        """Record the four entered cards of ``seat`` if they changed; False (with the reason
-        shown) when they cannot be recorded."""
-        cards = self._entry(seat)
-        if self._recorded(seat) == cards:
-            return True
-        event = Hand(seat, tuple(parse_card(c) for c in cards))
-        reason = self.match.why_not(event)
-        if reason is not None:
-            self.error = self.say(reason)
-            return False
-        return self.record(event)
-
-    def _save_hands(self) -> None:
-        for seat in range(len(self.names)):
-            count = len(self._entry(seat))
-            if count != HAND_SIZE:
-                self.entry_seat = seat
-                self.error = self.t("forty_one.hands.short", name=self.names[seat], n=count)
-                return self.shell.refresh()
-            if not self._store_hand(seat):
-                self.entry_seat = seat
-                return self.shell.refresh()
-        if self.record(Close()):
-            self.entry = {}
-            self.entry_seat = 0
-            self.error = ""
-            return self._go("score")
-        return self.shell.refresh()
 
     # -- the scoreboard ---------------------------------------------------------------------
     def _cell(self, d: Any, seat: int) -> str:

@@ -5,35 +5,20 @@ derived table. Screens: the table, the hand entry, and the scoreboard."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from app.i18n import names
 from app.options import OptionSpec
-from app.tables import TableApp, base
+from app.tables import TableApp
+from app.tables.entry import HandEntryReferee
 from models.cards import format_cards, parse_card
-from models.errors import MejaError
 from models.games.kartu_sama import hand_points
-from models.match import (
-    Close,
-    Draw,
-    Event,
-    Fail,
-    Hand,
-    Joker,
-    Match,
-    Out,
-    Pay,
-    Play,
-    Start,
-)
-from views.hands import HandEntryData, PlayerHand, hands_view
+from models.match import Draw, Event, Fail, Joker, Out, Pay, Play, Start
+from views.hands import HandEntryData, PlayerHand
 from views.scoreboard import Place, ScoreData
 from views.table import Action, Seat, TableData, table_view
-
-if TYPE_CHECKING:
-    from app.shell import Shell
 
 OPTIONS = (
     OptionSpec("target", "int", 10, 1000, 10, only_mode="points"),
@@ -51,30 +36,21 @@ OPTIONS = (
 )
 
 
-class Referee(base.Referee):
+class Referee(HandEntryReferee):
     """One Kartu Sama match loaded from storage, and the taps that change it."""
 
-    def __init__(self, shell: Shell, match_id: str, match: Match) -> None:
-        super().__init__(shell, match_id, match)
-        self.entry: dict[int, list[str]] = {}
-        self.entry_seat = 0
-        self.error = ""
+    ENTRY_PHASES = ("play", "ended")  # hands may be entered before the round ends
 
     # -- routing ----------------------------------------------------------------------------
     def view(self, sub: str) -> ft.View:
         table = self.match.table
-        if sub == "hands" and table.phase in ("play", "ended"):
+        if sub == "hands" and table.phase in self.ENTRY_PHASES:
             return self._hands_view()
         if sub == "score" or table.phase == "over":
             return self._score_view()
         return self._table_view()
 
     # -- recording --------------------------------------------------------------------------
-    def _undone(self, event: Event) -> None:
-        if isinstance(event, Hand):
-            self.entry.pop(event.player, None)
-        super()._undone(event)
-
     def _summary_fields(self, over: bool) -> dict[str, Any]:
         table = self.match.table
         history = table.history
@@ -195,8 +171,7 @@ class Referee(base.Referee):
         table = self.match.table
         r = table.round
         if key == "hands":
-            self.error = ""
-            return self._go("hands")
+            return self._open_hands()
         event: Event | None = None
         if key == "start":
             event = Start()
@@ -220,16 +195,17 @@ class Referee(base.Referee):
     def _copies(self) -> dict[str, int]:
         return {format_cards([c]): n for c, n in Counter(self.match.table.cards).items()}
 
-    def _recorded(self, seat: int) -> list[str] | None:
-        r = self.match.table.round
-        if r is None or r.hands[seat] is None:
-            return None
-        return [str(c) for c in r.hands[seat]]
+    def _round(self) -> Any:
+        return self.match.table.round
 
-    def _entry(self, seat: int) -> list[str]:
-        if seat not in self.entry:
-            self.entry[seat] = self._recorded(seat) or []
-        return self.entry[seat]
+    def _has_hand(self, seat: int) -> bool:
+        r = self.match.table.round
+        return r is None or seat != r.out
+
+    def _missing(self, seat: int) -> str:
+        if self._has_hand(seat) and not self._entry(seat):
+            return str(self.t("hands.empty", name=self.names[seat]))
+        return ""
 
     def _hands_data(self) -> HandEntryData:
         t, table = self.t, self.match.table
@@ -261,16 +237,12 @@ class Referee(base.Referee):
         r = self.match.table.round
         if r is not None and self.entry_seat == r.out:
             self.entry_seat = next((s for s in range(len(self.names)) if s != r.out), 0)
-        return hands_view(
-            self.t, self._hands_data(), on_player=self._pick_player, on_card=self._tap_card,
-            on_undo_card=self._undo_card, on_clear=self._clear, on_save=self._save_hands,
-            on_back=lambda: self._go(),
-        )
+        return self._hand_screen(self.t)
 
     def _pick_player(self, seat: int) -> None:
         if self._store_hand(self.entry_seat):
             self.entry_seat = seat
-        self.shell.refresh()
+        self._redraw()
 
     def _tap_card(self, card: str) -> None:
         cards = self._entry(self.entry_seat)
@@ -289,59 +261,7 @@ class Referee(base.Referee):
                 cards.remove(card)
         else:
             cards.append(card)
-        self.shell.refresh()
-
-    def _undo_card(self) -> None:
-        cards = self._entry(self.entry_seat)
-        if cards:
-            cards.pop()
-        self.error = ""
-        self.shell.refresh()
-
-    def _clear(self) -> None:
-        self._entry(self.entry_seat).clear()
-        self.error = ""
-        self.shell.refresh()
-
-    def _store_hand(self, seat: int) -> bool:
-        """Record the entered hand of ``seat`` if it changed; False (with the reason shown)
-        when it cannot be recorded."""
-        r = self.match.table.round
-        if r is None or seat == r.out:
-            return True
-        cards = self._entry(seat)
-        if self._recorded(seat) == cards:
-            return True
-        try:
-            event = Hand(seat, tuple(parse_card(c) for c in cards))
-        except MejaError as error:
-            self.error = str(error)
-            return False
-        reason = self.match.why_not(event)
-        if reason is not None:
-            self.error = self.say(reason)
-            return False
-        self.error = ""
-        return self.record(event)
-
-    def _save_hands(self) -> None:
-        r = self.match.table.round
-        if r is None:
-            return
-        for seat in range(len(self.names)):
-            if seat != r.out and not self._entry(seat):
-                self.entry_seat = seat
-                self.error = self.t("hands.empty", name=self.names[seat])
-                return self.shell.refresh()
-            if not self._store_hand(seat):
-                self.entry_seat = seat
-                return self.shell.refresh()
-        if self.record(Close()):
-            self.entry = {}
-            self.entry_seat = 0
-            self.error = ""
-            return self._go("score")
-        return self.shell.refresh()
+        self._redraw()
 
     # -- the scoreboard ---------------------------------------------------------------------
     def _score_data(self) -> ScoreData:
