@@ -1,8 +1,16 @@
 """The hand entry Kartu Sama and 41 share: at the end of a round each player's cards are tapped
-on a card grid (``views.hands``), each hand recorded as one event, then the round closed."""
+on a card grid (``views.hands``), each hand recorded as one event, then the round closed.
+
+What is tapped but not yet recorded is kept as the match's draft (``Store.save_draft``) at
+each change, so that a hand half entered survives a restart: the referee made again for the
+match finds it there. A draft that no longer fits the match (another round, a player who went
+out, more copies of a card than the pack holds, a damaged document) is dropped, seat by seat or
+whole, never in the way of the match."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -10,7 +18,7 @@ import flet as ft
 from app.tables import base
 from models.cards import parse_card
 from models.errors import MejaError
-from models.match import Close, Event, Hand, Match
+from models.match import Close, Event, Hand, Match, Start
 from views.hands import HandEntryData, hands_view
 
 if TYPE_CHECKING:
@@ -32,6 +40,8 @@ class HandEntryReferee(base.Referee):
         self.entry: dict[int, list[str]] = {}  # the cards shown for each seat
         self.entry_seat = 0
         self.error = ""
+        self._kept: dict[str, Any] | None = None  # the draft as last saved
+        self._restore_draft()
 
     # -- what a game tells ------------------------------------------------------------------
     def _round(self) -> Any:
@@ -132,14 +142,94 @@ class HandEntryReferee(base.Referee):
             self.entry = {}
             self.entry_seat = 0
             self.error = ""
+            self._keep_draft()
             return self._go("score")
         return self._redraw()
 
     def _undone(self, event: Event) -> None:
         if isinstance(event, Hand):
             self.entry.pop(event.player, None)
+        self._keep_draft()
         super()._undone(event)
 
     def _redraw(self) -> None:
-        """A tap's answer: redraw the screen."""
+        """A tap's answer: keep the draft, then redraw the screen."""
+        self._keep_draft()
         self.shell.refresh()
+
+    # -- the draft --------------------------------------------------------------------------
+    def _draft_key(self) -> dict[str, int] | None:
+        """The round whose hands are being entered: its number and where its start is in the
+        event list. None when no hands are entered now."""
+        r = self._round()
+        if r is None or self.table.phase not in self.ENTRY_PHASES:
+            return None
+        events = self.match.events
+        start = next((i for i in range(len(events) - 1, -1, -1)
+                      if isinstance(events[i], Start)), -1)
+        return {"round": r.number, "start": start}
+
+    def _draft(self) -> dict[str, Any] | None:
+        """What is entered and not recorded, as saved: None when there is nothing."""
+        key = self._draft_key()
+        if key is None:
+            return None
+        hands = {str(s): list(cards) for s, cards in sorted(self.entry.items())
+                 if self._has_hand(s) and cards != (self._recorded(s) or [])}
+        if not hands:
+            return None
+        return {**key, "seat": self.entry_seat, "hands": hands}
+
+    def _keep_draft(self) -> None:
+        """Save the draft if it changed. One that cannot be saved stays on screen: the taps
+        are not lost until the app closes, and the next change tries again."""
+        draft = self._draft()
+        if draft == self._kept:
+            return
+        try:
+            self.shell.store.save_draft(self.match_id, draft)
+        except (OSError, LookupError, ValueError):
+            return
+        self._kept = draft
+
+    def _restore_draft(self) -> None:
+        """Take up the draft saved for this match: the seats whose cards still fit; what no
+        longer fits is dropped, in memory and on disk."""
+        try:
+            saved = self.shell.store.load_draft(self.match_id)
+        except (OSError, LookupError, ValueError):
+            return
+        if saved is None:
+            return
+        self._kept = saved
+        entry, seat = self._fitting(saved)
+        if entry:
+            self.entry = entry
+            self.entry_seat = seat
+        self._keep_draft()
+
+    def _fitting(self, saved: Mapping[str, Any]) -> tuple[dict[int, list[str]], int]:
+        """The entries of ``saved`` that fit this round, and the seat it was entering. A seat
+        whose cards cannot be its hand is dropped; more copies of a card than the pack holds
+        (with the recorded hands) drop the whole draft."""
+        key = self._draft_key()
+        hands = saved.get("hands")
+        if key is None or any(saved.get(k) != v for k, v in key.items()) or not isinstance(
+                hands, Mapping):
+            return {}, 0
+        n, cap, copies = len(self.names), self.HAND_CAP, self._copies()
+        entry: dict[int, list[str]] = {}
+        for text, cards in hands.items():
+            seat = int(text) if isinstance(text, str) and text.isascii() and text.isdigit() else -1
+            if 0 <= seat < n and isinstance(cards, list) and all(
+                    isinstance(c, str) and copies.get(c, 0) > 0 for c in cards) and (
+                    cap is None or len(cards) <= cap) and self._has_hand(seat):
+                entry[seat] = list(cards)
+        held = Counter(c for s in range(n)
+                       for c in (entry[s] if s in entry else self._recorded(s) or []))
+        if any(k > copies.get(c, 0) for c, k in held.items()):
+            return {}, 0
+        current = saved.get("seat")
+        if type(current) is not int or not 0 <= current < n:
+            current = min(entry, default=0)
+        return entry, current
