@@ -89,6 +89,21 @@ def test_the_round_closes_and_the_entry_is_forgotten(tmp_path: Path, game: str) 
     assert ref.match.table.phase == "closed" and draft(ref) is None
 
 
+def test_kartu_sama_looking_at_another_hand_records_no_empty_hand(tmp_path: Path) -> None:
+    ref = referee(tmp_path, "kartu_sama")
+    ref._act("start")
+    ref._act("hands")  # the hands entered during play: an empty one would end the round
+    events = len(ref.match.events)
+    phase = ref.match.table.phase
+    ref._pick_player(2)  # Ana's hand not touched: looking at Cid's records nothing
+    ref._pick_player(1)
+    assert ref.entry_seat == 1 and len(ref.match.events) == events
+    assert ref.match.table.phase == phase
+    ref._tap_card("AS")
+    ref._pick_player(0)  # Bea's card is recorded when another hand is shown
+    assert [str(c) for c in ref.match.table.round.hands[1]] == ["AS"]
+
+
 # -- the draft --------------------------------------------------------------------------------
 def test_kartu_sama_a_half_entered_hand_survives_a_restart(tmp_path: Path) -> None:
     ref = referee(tmp_path, "kartu_sama")

@@ -240,7 +240,11 @@ class Referee(HandEntryReferee):
         return self._hand_screen(self.t)
 
     def _pick_player(self, seat: int) -> None:
-        if self._store_hand(self.entry_seat):
+        """Show another player's hand, recording the one shown first. A hand not touched yet
+        is not recorded: an empty hand says its player went out."""
+        shown = self.entry_seat
+        untouched = not self._entry(shown) and self._recorded(shown) is None
+        if untouched or self._store_hand(shown):
             self.entry_seat = seat
         self._redraw()
 
