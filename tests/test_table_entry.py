@@ -175,6 +175,8 @@ def test_kartu_sama_undoing_the_round_start_forgets_the_draft(tmp_path: Path) ->
     assert draft(ref) is not None
     ref.undo()
     assert ref.match.table.phase == "idle" and draft(ref) is None
+    to_hands(ref)  # the round started again: nothing of the old taps comes back
+    assert ref._entry(0) == [] and draft(ref) is None
 
 
 def test_a_tap_that_changes_nothing_writes_nothing(tmp_path: Path,

@@ -149,6 +149,8 @@ class HandEntryReferee(base.Referee):
     def _undone(self, event: Event) -> None:
         if isinstance(event, Hand):
             self.entry.pop(event.player, None)
+        elif isinstance(event, Start):  # the round is gone: so are the cards tapped for it
+            self.entry, self.entry_seat, self.error = {}, 0, ""
         self._keep_draft()
         super()._undone(event)
 
