@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -18,6 +17,7 @@ from app.i18n import Translator, names, say
 from models.cards import format_cards
 from models.errors import MejaError
 from models.games import GAMES
+from models.games.base import ActionWords, State
 from views.common import card_text
 from views.play import Move, PlayData, cover_view, play_view
 
@@ -26,16 +26,8 @@ if TYPE_CHECKING:
 
 KINDS = ("person", "simple", "strong")
 PACES = (0, 1, 2, 3)  # seconds a computer move stays on screen
-MOVE_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(p), k) for p, k in (
-        (r"^draw$", "move.draw"), (r"^pass$", "move.pass"), (r"^take$", "move.take"),
-        (r"^stop$", "move.stop"), (r"^end$", "move.end"), (r"^draw pile (?P<n>\d+)$",
-                                                            "move.draw_pile"),
-        (r"^remove (?P<card>\S+) of seat (?P<seat>\d+)$", "move.remove"),
-        (r"^let go$", "move.let_go"),
-    )
-)
-CARD_MOVE = re.compile(r"^(?:(?P<verb>[a-z]+) )?(?P<card>(?:10|[2-9AJQK])[SHDC]|JK)$")
+# moves that put down one card from the hand: the person taps that card in the hand
+TAP_CODES = frozenset({"play", "counter", "discard", "meld"})
 
 
 def chooser(game: str, kind: str) -> Callable[[Any, random.Random], int]:
@@ -44,21 +36,35 @@ def chooser(game: str, kind: str) -> Callable[[Any, random.Random], int]:
     return bots.chooser(game, kind)  # type: ignore[no-any-return]
 
 
-def move_label(label: str, t: Translator, seats: list[str]) -> str:
-    """An engine's move (``draw``, ``remove 4S of seat 0``) in the player's language."""
-    for pattern, key in MOVE_WORDS:
-        found = pattern.match(label)
-        if found:
-            params: dict[str, object] = dict(found.groupdict())
-            if "seat" in params:
-                params["name"] = seats[int(str(params.pop("seat")))]
-            if "n" in params:
-                params["n"] = int(str(params["n"])) + 1
-            return t(key, **params)
-    card = CARD_MOVE.match(label)
-    if card and not card.group("verb"):
-        return card_text(card.group("card"))[0]
-    return label
+def move_label(words: ActionWords, t: Translator, seats: Sequence[str]) -> str:
+    """An engine's move, told by its :class:`ActionWords` (``discard`` QD, ``remove`` 4S of
+    seat 0...), in the player's language, with the cards as people read them (``Q♦``)."""
+    cards = [_card(c) for c in words.cards]
+    params: dict[str, object] = {
+        "card": cards[0] if cards else "—", "cards": " ".join(cards) or "—",
+        "meld": f"{_card(words.meld[0])}–{_card(words.meld[-1])}" if words.meld else "—",
+    }
+    if words.seat >= 0:
+        params["name"] = seats[words.seat]
+    if words.rank >= 0:
+        rank = format_cards([words.rank])[:-1]  # the rank of the ace..king of spades
+        params["rank"] = (t(f"move.rank.{rank}") if t.has(f"move.rank.{rank}")
+                          else t("move.rank.n", rank=rank))
+    key = f"move.{words.code}"
+    if t.has(f"{key}.other"):
+        return t.plural(key, words.n, **params)
+    return t(key, n=words.n, **params)
+
+
+def offered(state: State, t: Translator, seats: Sequence[str]) -> list[Move]:
+    """The legal moves of ``state`` in the player's words; the moves that put down one card
+    from the hand (all of one kind, one move a card) are tapped on that card."""
+    words = {a: state.action_words(a) for a in state.legal_actions()}
+    taps = {a: w.cards[0] for a, w in words.items() if w.code in TAP_CODES and len(w.cards) == 1}
+    if len({words[a].code for a in taps}) != 1 or len(set(taps.values())) != len(taps):
+        taps = {}
+    return [Move(a, move_label(w, t, seats), format_cards([taps[a]]) if a in taps else "")
+            for a, w in words.items()]
 
 
 class Play:
@@ -143,7 +149,7 @@ class Play:
             facts.append((t("play.fact.debt"), str(obs["debt"])))
         if "piles" in obs and "pile_sizes" in obs:
             for i, (top, size) in enumerate(zip(obs["piles"], obs["pile_sizes"], strict=False)):
-                facts.append((t("move.draw_pile", n=i + 1), f"{_card(top)} · {size}"))
+                facts.append((t("sums.pile", n=i + 1), f"{_card(top)} · {size}"))
         if "in_play" in obs:
             for s, cards in enumerate(obs["in_play"]):
                 facts.append((names_[s], " ".join(_card(c) for c in cards)))
@@ -161,18 +167,7 @@ class Play:
         return facts
 
     def _moves(self) -> list[Move]:
-        state = self.state
-        labels = {a: state.action_str(a) for a in state.legal_actions()}
-        found = {a: CARD_MOVE.match(text) for a, text in labels.items()}
-        verbs = {m.group("verb") for m in found.values() if m}
-        moves = []
-        for a, text in labels.items():
-            m = found[a]
-            if m and len(verbs) == 1:
-                moves.append(Move(a, text, m.group("card")))
-            else:
-                moves.append(Move(a, move_label(text, self.t, self.names)))
-        return moves
+        return offered(self.state, self.t, self.names)
 
     def _result(self) -> list[str]:
         state, t = self.state, self.t
@@ -197,13 +192,13 @@ class Play:
 
     def _apply(self, action: int) -> None:
         seat = self.state.current_player
-        text = self.state.action_str(action)
+        words = self.state.action_words(action)
         self.state.apply(action)
         self.doc["actions"].append(action)
         self.doc.setdefault("movers", []).append(seat)
         log = self.doc.setdefault("log", [])
         log.append(self.t("play.moved", name=self.names[seat],
-                          move=move_label(text, self.t, self.names)))
+                          move=move_label(words, self.t, self.names)))
         del log[:-20]
         self._save()
 
@@ -259,7 +254,7 @@ class Play:
         hint = bots.explain(self.doc["game"], state, action)
         why = (say(self.t, hint.code, hint.params, prefix="hint")
                if self.t.has(f"hint.{hint.code}") else hint.describe())
-        label = move_label(state.action_str(action), self.t, self.names)
+        label = move_label(state.action_words(action), self.t, self.names)
         self.hint = self.t("play.hint_text", move=label, why=why)
         self.shell.refresh()
 
@@ -321,5 +316,6 @@ def new_key() -> str:
 
 
 def _card(code: Any) -> str:
-    """A card code from an observation, as people read it (``Q♦``)."""
-    return "—" if code is None else card_text(format_cards([int(code)]))[0]
+    """A card code from an observation, as people read it (``Q♦``); none (``None``, or -1
+    for Samba's empty discard pile) as a dash."""
+    return "—" if code is None or int(code) < 0 else card_text(format_cards([int(code)]))[0]

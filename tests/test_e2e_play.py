@@ -15,6 +15,7 @@ from tests.browser import Server, load, open_app, press, see, seen, shot
 pytestmark = pytest.mark.browser
 
 CARD = re.compile(r"^(10|[2-9AJQK])[♠♥♦♣]$|^JK★$")
+OTHER_MOVES = (re.compile(r"^Draw \d+ cards?$"), re.compile(r"^Keep the cards drawn$"))
 
 
 def my_move(page: Any) -> None:
@@ -24,8 +25,8 @@ def my_move(page: Any) -> None:
         if CARD.match(name):
             button.click()
             return
-    for name in ("Draw", "Keep the cards drawn"):
-        target = page.get_by_role("button", name=name, exact=True)
+    for name in OTHER_MOVES:
+        target = page.get_by_role("button", name=name)
         if target.count():
             target.first.click()
             return

@@ -3,8 +3,10 @@
 A game is a deterministic function of ``(options, seed, actions)``. Each engine
 module defines an ``Options`` frozen dataclass (the defaults of RULES.md), a
 state class with ``current_player``, ``legal_actions()``, ``apply(action)``,
-``is_over``, ``clone()``, ``observation(seat)`` and ``action_str(action)``, and
-a :class:`Game` entry registered in ``models.games.GAMES``.
+``is_over``, ``clone()``, ``observation(seat)``, ``action_str(action)`` (the action in
+the notation, for logs and tests) and ``action_words(action)`` (the action as a code and its
+facts, which the app says in the player's language), and a :class:`Game` entry registered in
+``models.games.GAMES``.
 """
 
 from __future__ import annotations
@@ -36,12 +38,31 @@ class State(Protocol):
     def clone(self) -> State: ...
     def observation(self, seat: int) -> dict[str, Any]: ...
     def action_str(self, action: int) -> str: ...
+    def action_words(self, action: int) -> ActionWords: ...
     @property
     def results(self) -> list[RoundResult]: ...
     @property
     def winners(self) -> list[int]: ...
     @property
     def totals(self) -> list[int]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ActionWords:
+    """An action as people say it, for the app to put in their language (the English of
+    ``action_str`` stays for logs and tests): a ``code`` (``draw``, ``meld``, ``add_group``...,
+    listed by each engine's ``WORD_CODES``) and the facts its words need, read for the state
+    before the action. ``cards``: card codes (played, melded, taken, removed...); ``seat``:
+    another player's seat (-1: none); ``n``: a number in the words, a pile or a sequence
+    counted from 1 or a count of cards (0: none); ``rank``: a rank index 0..12, ace to king
+    (-1: none); ``meld``: the cards of the meld the action goes onto."""
+
+    code: str
+    cards: tuple[int, ...] = ()
+    seat: int = -1
+    n: int = 0
+    rank: int = -1
+    meld: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,7 +39,7 @@ from typing import Any
 
 from models.cards import SUITS, format_cards, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games.base import Game, RoundResult, check_players
+from models.games.base import ActionWords, Game, RoundResult, check_players
 
 DRAW = 52
 TAKE = 53
@@ -57,6 +57,8 @@ SIGNED: tuple[tuple[int, ...], ...] = tuple(
     tuple(VALUE[c] if SUIT[c] == s else -VALUE[c] for c in range(52)) for s in range(4)
 )
 _WORDS = {DRAW: "draw", TAKE: "take", STOP: "stop", END: "end"}
+_WORD_CODES = {DRAW: "draw_stock", TAKE: "take_discard", STOP: "stop_suit", END: "end_stock"}
+WORD_CODES = ("discard", *_WORD_CODES.values())  # the codes of FortyOne.action_words
 
 
 @dataclass(frozen=True)
@@ -416,6 +418,17 @@ class FortyOne:
         if 0 <= action < 52:
             return format_cards([action])
         return _WORDS.get(action, f"?{action}")
+
+    def action_words(self, action: int) -> ActionWords:
+        """The action for people's words: ``discard`` a card, ``draw_stock``, ``take_discard``
+        (with the card on top of the discard), ``stop_suit`` (four of a suit), ``end_stock``."""
+        if 0 <= action < 52:
+            return ActionWords("discard", (action,))
+        if action == TAKE and self.pile:
+            return ActionWords("take_discard", (self.pile[-1],))
+        if action not in _WORD_CODES:
+            raise IllegalAction(f"{action} is not a 41 action.")
+        return ActionWords(_WORD_CODES[action])
 
 
 def known_cards(state: FortyOne) -> list[list[int]]:

@@ -16,10 +16,11 @@ from typing import Any
 
 from models.cards import JOKER_CODE, format_cards, pack, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games.base import Game, RoundResult, check_players
+from models.games.base import ActionWords, Game, RoundResult, check_players
 
 DRAW = 53
 PASS = 54
+WORD_CODES = ("play", "draw", "keep")  # the codes of :meth:`KartuSama.action_words`
 FREE = 53  # the "card to match" after a joker (or a joker turned up): anything goes
 
 MODES = ("points", "victory")
@@ -450,6 +451,15 @@ class KartuSama:
         if action == PASS:
             return "pass"
         return format_cards([action])
+
+    def action_words(self, action: int) -> ActionWords:
+        """The action for people's words: ``play`` a card, ``draw`` (``n`` cards, as
+        :meth:`draw_count` says), ``keep`` the cards just drawn."""
+        if action == DRAW:
+            return ActionWords("draw", n=self.draw_count()[0])
+        if action == PASS:
+            return ActionWords("keep")
+        return ActionWords("play", (action,))
 
 
 def determinize(state: KartuSama, seat: int, rng: random.Random) -> KartuSama:

@@ -39,7 +39,7 @@ from typing import Any
 
 from models.cards import format_cards, samba_pack
 from models.errors import IllegalAction, SetupError
-from models.games.base import Game, RoundResult, check_players
+from models.games.base import ActionWords, Game, RoundResult, check_players
 from models.games.samba_melds import (
     BLACK_THREES,
     IS_WILD,
@@ -127,6 +127,11 @@ def _by_signature() -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
 BY_SIGNATURE = _by_signature()
 SEQ_CARD = tuple(tuple(s * 13 + (0 if p == 10 else p + 3) for p in range(11)) for s in range(4))
 ANSWER_PHASE, DRAW_PHASE, MELD_PHASE, DISCARD_PHASE = range(4)
+_WORD_CODES = {FINISH: "finish", CANCEL: "cancel", ASK: "ask", YES: "yes", NO: "no",
+               BLACK3: "meld_black3"}
+# the codes of Samba.action_words
+WORD_CODES = ("draw", "stop_stock", "take_pile", "take_pile_seq", "meld", "add_group",
+              "add_seq", "discard", *_WORD_CODES.values())
 
 
 @dataclass(frozen=True)
@@ -832,6 +837,51 @@ class Samba:
         if DISCARD <= action < NUM_ACTIONS:
             return "discard " + format_cards([action - DISCARD])
         return f"action {action}"
+
+    def action_words(self, action: int) -> ActionWords:
+        """The action for people's words: ``draw`` (``n`` cards) or ``stop_stock``,
+        ``take_pile`` (with the two naturals of the top card's rank), ``take_pile_seq`` (onto
+        sequence ``n``: ``meld``), ``meld`` cards, ``meld_black3``, ``add_group`` (a card to
+        the group of ``rank``), ``add_seq`` (a card to sequence ``n``: ``meld``), ``finish``,
+        ``cancel``, ``ask``, ``yes``, ``no``, ``discard`` a card."""
+        if action == DRAW:
+            if self.stock or self.over:
+                return ActionWords("draw", n=min(2, len(self.stock)) or 2)
+            return ActionWords("stop_stock")
+        if action in _WORD_CODES:
+            return ActionWords(_WORD_CODES[action])
+        if action in (RED3, RED3 + 1):
+            return ActionWords("meld", (RED_THREES[action - RED3],))
+        if TAKE_GROUP <= action < TAKE_SEQ:
+            a, b = PAIRS[action - TAKE_GROUP]
+            r = self.pile[-1] % 13 if self.pile else 0
+            return ActionWords("take_pile", (a * 13 + r, b * 13 + r))
+        if TAKE_SEQ <= action < START_SEQ:
+            i = action - TAKE_SEQ
+            return ActionWords("take_pile_seq", n=i + 1, meld=self._seq_cards(i))
+        if START_SEQ <= action < START_GROUP:
+            suit, low = divmod(action - START_SEQ, 9)
+            return ActionWords("meld", SEQ_CARD[suit][low : low + 3])
+        if START_GROUP <= action < ADD:
+            r, k = divmod(action - START_GROUP, 70)
+            return ActionWords("meld", COMBOS[r][k])
+        if ADD <= action < DISCARD:
+            slot, code = divmod(action - ADD, 53)
+            if slot < 13:
+                return ActionWords("add_group", (code,), rank=slot)
+            return ActionWords("add_seq", (code,), n=slot - 12, meld=self._seq_cards(slot - 13))
+        if DISCARD <= action < NUM_ACTIONS:
+            return ActionWords("discard", (action - DISCARD,))
+        raise IllegalAction(f"{action} is not a Samba action.")
+
+    def _seq_cards(self, i: int) -> tuple[int, ...]:
+        """The cards of sequence ``i`` of the side to play (none if it has no such one)."""
+        turn = self.current_player
+        seqs = self.seqs[self.side[turn]] if turn >= 0 else []
+        if i >= len(seqs):
+            return ()
+        suit, low, high = seqs[i]
+        return SEQ_CARD[suit][low : high + 1]
 
 
 def determinize(state: Samba, seat: int, rng: random.Random) -> Samba:

@@ -43,7 +43,7 @@ from typing import Any
 
 from models.cards import ACE, JACK, KING, QUEEN, Card, card, format_cards, pack
 from models.errors import IllegalAction, SetupError
-from models.games.base import Game, RoundResult, check_players
+from models.games.base import ActionWords, Game, RoundResult, check_players
 
 MAX_PLAYERS = 8
 MAX_PILES = 8
@@ -56,6 +56,8 @@ LET = DRAW + MAX_PILES
 STOP = LET + 1
 TARGET = STOP + 1
 ACTIONS = TARGET + MAX_PLAYERS * 52  # every action code is below this
+# the codes of Sums.action_words
+WORD_CODES = ("play", "counter", "take_back", "draw_pile", "let_go", "end_game", "remove")
 
 # Phases: what the player to act decides.
 DRAWING, PLACING, EITHER, CHOOSING, COUNTERING, LAST, OVER = range(7)
@@ -573,6 +575,24 @@ class Sums:
             return "stop"
         seat, c = divmod(action - TARGET, 52)
         return f"remove {format_cards([c])} of seat {seat}"
+
+    def action_words(self, action: int) -> ActionWords:
+        """The action for people's words: ``play`` a card (``counter`` while countering),
+        ``take_back`` a card, ``draw_pile`` ``n`` (with its top card), ``let_go``,
+        ``end_game``, ``remove`` a card of ``seat``."""
+        if 0 <= action < TAKE:
+            return ActionWords("counter" if self.phase == COUNTERING else "play", (action,))
+        if action < DRAW:
+            return ActionWords("take_back", (action - TAKE,))
+        if action < LET:
+            pile = self.piles[action - DRAW] if action - DRAW < len(self.piles) else []
+            return ActionWords("draw_pile", tuple(pile[-1:]), n=action - DRAW + 1)
+        if action == LET:
+            return ActionWords("let_go")
+        if action == STOP:
+            return ActionWords("end_game")
+        seat, c = divmod(action - TARGET, 52)
+        return ActionWords("remove", (c,), seat=seat)
 
 
 def determinize(state: Sums, seat: int, rng: random.Random) -> Sums:
