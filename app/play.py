@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from app.shell import Shell
 
 KINDS = ("person", "simple", "strong")
+CARD_PARAMS = ("card", "target", "helper")  # a hint's cards, shown as on the cards (Q♦)
 PACES = (0, 1, 2, 3)  # seconds a computer move stays on screen
 # moves that put down one card from the hand: the person taps that card in the hand
 TAP_CODES = frozenset({"play", "counter", "discard", "meld"})
@@ -252,7 +253,9 @@ class Play:
         rng = random.Random(self.doc["seed"] * 7919 + len(self.doc["actions"]))
         action = bots.chooser(self.doc["game"], "strong")(state.clone(), rng)
         hint = bots.explain(self.doc["game"], state, action)
-        why = (say(self.t, hint.code, hint.params, prefix="hint")
+        params = {k: card_text(str(v))[0] if k in CARD_PARAMS else v
+                  for k, v in hint.params.items()}
+        why = (say(self.t, hint.code, params, prefix="hint")
                if self.t.has(f"hint.{hint.code}") else hint.describe())
         label = move_label(state.action_words(action), self.t, self.names)
         self.hint = self.t("play.hint_text", move=label, why=why)

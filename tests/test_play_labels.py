@@ -171,3 +171,31 @@ def test_cards_from_the_hand_are_tapped_other_moves_are_buttons() -> None:
     state = first("samba", 4, {"hands": 1}, lambda s: "add_group" in codes(s))
     moves = offered(state, EN, NAMES)
     assert all(not m.card for m in moves if m.label.startswith("Add"))
+
+
+class HintShell:
+    """What a game on the device needs of the shell to give a hint."""
+
+    def __init__(self, language: str) -> None:
+        self.t = Translator(language)
+
+    def refresh(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_hints_show_the_cards_as_the_screen_does(game: str) -> None:
+    from app.play import Play, new_doc
+
+    players = 4 if game == "samba" else 3
+    rng = random.Random(5)
+    doc = new_doc(game, ["Ana", "Bea", "Cid", "Dan"][:players], ["person"] * players, {},
+                  True, 0)
+    play = Play(HintShell("fr"), "k", doc)
+    raw = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
+    for _ in range(20):  # a strong player thinks up to 0.2 s a hint
+        if play.state.is_over:
+            break
+        play._hint()
+        assert play.hint and not raw.search(play.hint), play.hint
+        play.state.apply(rng.choice(play.state.legal_actions()))
