@@ -6,7 +6,7 @@ state class with ``current_player``, ``legal_actions()``, ``apply(action)``,
 ``is_over``, ``clone()``, ``observation(seat)``, ``action_str(action)`` (the action in
 the notation, for logs and tests) and ``action_words(action)`` (the action as a code and its
 facts, which the app says in the player's language), and a :class:`Game` entry registered in
-``models.games.GAMES``.
+``models.games.GAMES``. The state classes build on :class:`Engine`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from models.errors import SetupError
 
@@ -78,8 +78,11 @@ class RoundResult:
     first: int = -1
 
 
+StateT = TypeVar("StateT", bound=State, covariant=True)
+
+
 @dataclass(frozen=True)
-class Game:
+class Game(Generic[StateT]):
     """A registry entry: the game's key, its title, its options type, and a factory."""
 
     key: str
@@ -87,7 +90,7 @@ class Game:
     min_players: int
     max_players: int
     options_type: type[Any]
-    factory: Callable[[int, int, Any], State]
+    factory: Callable[[int, int, Any], StateT]
     lower_is_better: bool = False
     notes: Mapping[str, str] = field(default_factory=dict)
 
@@ -95,18 +98,76 @@ class Game:
         """Options from ``None`` (the defaults), a dict of overrides, or the dataclass."""
         return make_options(self.options_type, options)
 
-    def new_game(self, players: int, seed: int = 0, options: object = None) -> State:
-        """A new game with ``players`` seats, shuffled by ``seed``."""
+    def new_game(self, players: int, seed: int = 0, options: object = None) -> StateT:
+        """A new game with ``players`` seats, shuffled by ``seed`` (``options``: None, a dict
+        of overrides, or the options dataclass)."""
         return self.factory(players, seed, self.options(options))
 
     def replay(
         self, players: int, seed: int, options: object, actions: Sequence[int]
-    ) -> State:
+    ) -> StateT:
         """The state reached by playing ``actions`` from a new game (raises if one is illegal)."""
         state = self.new_game(players, seed, options)
         for action in actions:
             state.apply(action)
         return state
+
+    def check_players(self, players: int) -> None:
+        """Refuse a player count outside ``min_players..max_players`` with a clear reason."""
+        if not self.min_players <= players <= self.max_players:
+            raise SetupError("setup_players", game=self.title, low=self.min_players,
+                             high=self.max_players, players=players)
+
+
+class Engine(Generic[OptionsT]):
+    """What the engines' states share: the record a game replays from (``options``,
+    ``players``, ``seed``, ``actions``) and its ``results``; the seat to act and the end, read
+    from ``current`` and ``over`` (an engine that keeps them otherwise overrides both); and
+    :meth:`clone`. ``LISTS`` names the slots holding a list changed in place, ``NESTED`` those
+    holding a list of such lists; the copy shares every other slot's value."""
+
+    __slots__: tuple[str, ...] = ("options", "players", "seed", "actions", "results")
+    LISTS: ClassVar[tuple[str, ...]] = ()
+    NESTED: ClassVar[tuple[str, ...]] = ()
+    _SHARED: ClassVar[tuple[str, ...]] = ()  # the other slots, worked out once per class
+    current: int
+    over: bool
+
+    def __init__(self, players: int, seed: int, options: OptionsT) -> None:
+        """A game not started yet: its options, seat count and seed, no action, no result."""
+        self.options = options
+        self.players = players
+        self.seed = seed
+        self.actions: list[int] = []
+        self.results: list[RoundResult] = []
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        copied = {*cls.LISTS, *cls.NESTED}
+        slots = [name for c in cls.__mro__ for name in c.__dict__.get("__slots__", ())]
+        cls._SHARED = tuple(name for name in slots if name not in copied)
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or -1 once the game is over."""
+        return -1 if self.over else self.current
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+        return self.over
+
+    def clone(self) -> Self:
+        """An independent copy, cheap enough for search (no deepcopy)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        for name in cls._SHARED:
+            setattr(new, name, getattr(self, name))
+        for name in cls.LISTS:
+            setattr(new, name, getattr(self, name)[:])
+        for name in cls.NESTED:
+            setattr(new, name, [inner[:] for inner in getattr(self, name)])
+        return new
 
 
 def make_options(cls: type[OptionsT], options: object = None) -> OptionsT:
@@ -138,9 +199,3 @@ def make_options(cls: type[OptionsT], options: object = None) -> OptionsT:
 def options_dict(options: object) -> dict[str, Any]:
     """The options as a plain dict (for saving and sharing)."""
     return dataclasses.asdict(options)  # type: ignore[call-overload, no-any-return]
-
-
-def check_players(title: str, players: int, low: int, high: int) -> None:
-    """Refuse a player count outside ``low..high`` with a clear reason."""
-    if not low <= players <= high:
-        raise SetupError("setup_players", game=title, low=low, high=high, players=players)

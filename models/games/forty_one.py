@@ -39,7 +39,7 @@ from typing import Any
 
 from models.cards import SUITS, format_cards, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Game, RoundResult, check_players
+from models.games.base import ActionWords, Engine, Game, RoundResult
 
 DRAW = 52
 TAKE = 53
@@ -83,7 +83,7 @@ class Options:
 
 def check_setup(players: int, options: Options) -> None:
     """Refuse a set-up the rules do not allow, with the reason in words."""
-    check_players("41", players, 2, 8)
+    GAME.check_players(players)
     if options.first_dealer >= players:
         raise SetupError("setup_dealer_seat", players=players)
 
@@ -160,26 +160,24 @@ def _order(keys: Sequence[tuple[int, tuple[int, ...]]], ender: int) -> list[int]
 
 
 # -- the engine ----------------------------------------------------------------------------
-class FortyOne:
+class FortyOne(Engine[Options]):
     """A 41 match in play: hands, turns (draw then discard), stops, the tally."""
 
     __slots__ = (
-        "options", "players", "seed", "actions", "hand_no", "dealer", "first", "current",
-        "hands", "stock", "pile", "phase", "taken", "_locked", "totals", "wins", "losses",
-        "results", "rankings", "shown", "hand_moves", "over",
+        "hand_no", "dealer", "first", "current", "hands", "stock", "pile", "phase", "taken",
+        "_locked", "totals", "wins", "losses", "rankings", "shown", "hand_moves", "over",
     )
+    LISTS = ("actions", "stock", "pile", "totals", "wins", "losses", "results", "rankings",
+             "shown")
+    NESTED = ("hands",)
 
     def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
         options = options or Options()
         check_setup(players, options)
-        self.options = options
-        self.players = players
-        self.seed = seed
-        self.actions: list[int] = []
+        super().__init__(players, seed, options)
         self.totals = [0] * players
         self.wins = [0] * players
         self.losses = [0] * players
-        self.results: list[RoundResult] = []
         self.rankings: list[list[int]] = []
         self.shown: list[tuple[tuple[int, ...], ...]] = []
         self.hand_no = 0
@@ -216,15 +214,6 @@ class FortyOne:
                     return
 
     # -- queries --------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        """The seat to act, or -1 once the match is over."""
-        return -1 if self.over else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
     @property
     def top(self) -> int | None:
         """The card the player to act may take (the previous discard), or None."""
@@ -372,24 +361,7 @@ class FortyOne:
             return "Play can end this way only once the stock is empty."
         return "Draw from the stock or take the discard first."
 
-    # -- copies, views --------------------------------------------------------------------
-    def clone(self) -> FortyOne:
-        """An independent copy, cheap enough for search (no deepcopy)."""
-        new = FortyOne.__new__(FortyOne)
-        for name in FortyOne.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.actions = self.actions[:]
-        new.hands = [h[:] for h in self.hands]
-        new.stock = self.stock[:]
-        new.pile = self.pile[:]
-        new.totals = self.totals[:]
-        new.wins = self.wins[:]
-        new.losses = self.losses[:]
-        new.results = self.results[:]
-        new.rankings = self.rankings[:]
-        new.shown = self.shown[:]
-        return new
-
+    # -- views ----------------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its own hand, the face-up discards, the card just taken from
         them, the stock size, the hands shown at the end of the last hand, the tally."""
@@ -474,11 +446,6 @@ def determinize(state: FortyOne, seat: int, rng: random.Random) -> FortyOne:
     return new
 
 
-def new_game(players: int, seed: int = 0, options: object = None) -> FortyOne:
-    """A new 41 match (``options``: None, a dict of overrides, or :class:`Options`)."""
-    return FortyOne(players, seed, GAME.options(options))
-
-
 GAME = Game(
     key="forty_one",
     title="41",
@@ -487,3 +454,4 @@ GAME = Game(
     options_type=Options,
     factory=FortyOne,
 )
+new_game = GAME.new_game  # a new 41 match

@@ -16,7 +16,7 @@ from typing import Any
 
 from models.cards import JOKER_CODE, format_cards, pack, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Game, RoundResult, check_players
+from models.games.base import ActionWords, Engine, Game, RoundResult
 
 DRAW = 53
 PASS = 54
@@ -92,7 +92,7 @@ class Options:
 
 def check_setup(players: int, options: Options) -> None:
     """Refuse a set-up the pack cannot deal, with the reason in words."""
-    check_players("Kartu Sama", players, 2, 20)
+    GAME.check_players(players)
     need = options.hand_size * players + 1
     have = len(options.cards())
     if need > have:
@@ -160,25 +160,23 @@ def round_loser(ranking: Sequence[Sequence[int]], dealer: int, players: int) -> 
     return next(s for s in ((dealer + 1 + i) % players for i in range(players)) if s in worst)
 
 
-class KartuSama:
+class KartuSama(Engine[Options]):
     """A Kartu Sama match in play: rounds, turns, joker debts, totals."""
 
     __slots__ = (
-        "options", "players", "seed", "actions", "round_no", "dealer", "hands", "pile",
-        "discard", "current", "debt", "base", "drawn", "totals", "wins", "results",
-        "round_moves", "over", "reshuffles", "_unique", "_follow_any", "_may_draw", "last_draw",
+        "round_no", "dealer", "hands", "pile", "discard", "current", "debt", "base", "drawn",
+        "totals", "wins", "round_moves", "over", "reshuffles", "_unique", "_follow_any",
+        "_may_draw", "last_draw",
     )
+    LISTS = ("actions", "pile", "discard", "drawn", "totals", "wins", "results")
+    NESTED = ("hands",)
 
     def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
         options = options or Options()
         check_setup(players, options)
-        self.options = options
-        self.players = players
-        self.seed = seed
-        self.actions: list[int] = []
+        super().__init__(players, seed, options)
         self.totals = [0] * players
         self.wins = [0] * players
-        self.results: list[RoundResult] = []
         self.round_no = 0
         self.dealer = options.first_dealer
         self.over = False
@@ -222,15 +220,6 @@ class KartuSama:
         self.round_moves = 0
 
     # -- queries --------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        """The seat to act, or -1 once the match is over."""
-        return -1 if self.over else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
     @property
     def top(self) -> int:
         """The top card of the discard pile."""
@@ -408,22 +397,7 @@ class KartuSama:
             return "That card is not in the player's hand."
         return f"{self.action_str(action)} does not match {format_cards([self.base])}."
 
-    # -- copies, views --------------------------------------------------------------------
-    def clone(self) -> KartuSama:
-        """An independent copy, cheap enough for search (no deepcopy)."""
-        new = KartuSama.__new__(KartuSama)
-        for name in KartuSama.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.actions = self.actions[:]
-        new.hands = [h[:] for h in self.hands]
-        new.pile = self.pile[:]
-        new.discard = self.discard[:]
-        new.drawn = self.drawn[:]
-        new.totals = self.totals[:]
-        new.wins = self.wins[:]
-        new.results = self.results[:]
-        return new
-
+    # -- views ----------------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its own hand, everyone's hand sizes, the public table."""
         return {
@@ -483,11 +457,6 @@ def determinize(state: KartuSama, seat: int, rng: random.Random) -> KartuSama:
     return new
 
 
-def new_game(players: int, seed: int = 0, options: object = None) -> KartuSama:
-    """A new Kartu Sama match (``options``: None, a dict of overrides, or :class:`Options`)."""
-    return KartuSama(players, seed, GAME.options(options))
-
-
 GAME = Game(
     key="kartu_sama",
     title="Kartu Sama",
@@ -497,3 +466,4 @@ GAME = Game(
     factory=KartuSama,
     lower_is_better=True,
 )
+new_game = GAME.new_game  # a new Kartu Sama match

@@ -35,11 +35,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Self
 
 from models.cards import format_cards, samba_pack
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Game, RoundResult, check_players
+from models.games.base import ActionWords, Engine, Game, RoundResult
 from models.games.samba_melds import (
     BLACK_THREES,
     IS_WILD,
@@ -160,33 +160,31 @@ def sides_of(players: int) -> list[int]:
     return [seat % teams for seat in range(players)]
 
 
-class Samba:
+class Samba(Engine[Options]):
     """A Samba game in play: hands, turns, melds, totals."""
 
     __slots__ = (
-        "options", "players", "seed", "actions", "side", "partner", "nsides", "hand_no",
-        "dealer", "side_totals", "results", "over", "hands", "cnt", "stock", "pile",
-        "groups", "seqs", "red3", "big", "nmelds", "opened", "current", "phase", "asker",
-        "need", "counted", "fresh", "snap", "no_take", "cancelled", "may_out", "asked",
+        "side", "partner", "nsides", "hand_no", "dealer", "side_totals", "over", "hands", "cnt",
+        "stock", "pile", "groups", "seqs", "red3", "big", "nmelds", "opened", "current", "phase",
+        "asker", "need", "counted", "fresh", "snap", "no_take", "cancelled", "may_out", "asked",
         "moves", "breakdowns",
     )
+    LISTS = ("actions", "side_totals", "results", "breakdowns", "stock", "pile", "big",
+             "nmelds", "opened")
+    NESTED = ("hands", "cnt", "red3")  # groups, seqs and fresh: see clone
 
     def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
         options = options or Options()
-        check_players("Samba", players, 2, 6)
+        GAME.check_players(players)
         if options.first_dealer >= players:
             raise SetupError("setup_dealer_seat", players=players)
-        self.options = options
-        self.players = players
-        self.seed = seed
-        self.actions: list[int] = []
+        super().__init__(players, seed, options)
         self.side = sides_of(players)
         self.nsides = max(self.side) + 1
         self.partner = [
             (s + players // 2) % players if players in (4, 6) else -1 for s in range(players)
         ]
         self.side_totals = [0] * self.nsides
-        self.results: list[RoundResult] = []
         self.breakdowns: list[list[Breakdown]] = []
         self.hand_no = 0
         self.dealer = options.first_dealer
@@ -238,15 +236,6 @@ class Samba:
             self._end_hand(-1)
 
     # -- queries --------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        """The seat to act, or -1 once the game is over."""
-        return -1 if self.over else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
     @property
     def totals(self) -> list[int]:
         """Game points of each seat (partners share their side's total)."""
@@ -760,25 +749,12 @@ class Samba:
         return f"{self.action_str(action)} is not allowed now."
 
     # -- copies, views --------------------------------------------------------------------
-    def clone(self) -> Samba:
-        """An independent copy, cheap enough for search (no deepcopy)."""
-        new = Samba.__new__(Samba)
-        for name in Samba.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.actions = self.actions[:]
-        new.side_totals = self.side_totals[:]
-        new.results = self.results[:]
-        new.breakdowns = self.breakdowns[:]
-        new.hands = [h[:] for h in self.hands]
-        new.cnt = [c[:] for c in self.cnt]
-        new.stock = self.stock[:]
-        new.pile = self.pile[:]
+    def clone(self) -> Self:
+        """An independent copy, cheap enough for search (no deepcopy): :meth:`Engine.clone`,
+        and the melds and the count of fresh pile cards copied too."""
+        new = super().clone()
         new.groups = [[None if g is None else g[:] for g in side] for side in self.groups]
         new.seqs = [[s[:] for s in side] for side in self.seqs]
-        new.red3 = [r[:] for r in self.red3]
-        new.big = self.big[:]
-        new.nmelds = self.nmelds[:]
-        new.opened = self.opened[:]
         new.fresh = None if self.fresh is None else self.fresh[:]
         return new
 
@@ -915,11 +891,6 @@ def determinize(state: Samba, seat: int, rng: random.Random) -> Samba:
     return new
 
 
-def new_game(players: int, seed: int = 0, options: object = None) -> Samba:
-    """A new Samba game (``options``: None, a dict of overrides, or :class:`Options`)."""
-    return Samba(players, seed, GAME.options(options))
-
-
 GAME = Game(
     key="samba",
     title="Samba",
@@ -928,3 +899,4 @@ GAME = Game(
     options_type=Options,
     factory=Samba,
 )
+new_game = GAME.new_game  # a new Samba game

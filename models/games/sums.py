@@ -43,7 +43,7 @@ from typing import Any
 
 from models.cards import ACE, JACK, KING, QUEEN, Card, card, format_cards, pack
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Game, RoundResult, check_players
+from models.games.base import ActionWords, Engine, Game, RoundResult
 
 MAX_PLAYERS = 8
 MAX_PILES = 8
@@ -211,7 +211,7 @@ class Options:
 
 def check_setup(players: int, options: Options) -> None:
     """Refuse a set-up the pack cannot deal, with the reason in words."""
-    check_players("Sums", players, 2, MAX_PLAYERS)
+    GAME.check_players(players)
     packs, hand = options.pack_count(players), options.hand(players)
     need = players * (hand + 1) + options.piles
     have = 52 * packs
@@ -223,23 +223,20 @@ def check_setup(players: int, options: Options) -> None:
         raise SetupError("setup_sums_deal_many", packs=packs, **words)
 
 
-class Sums:
+class Sums(Engine[Options]):
     """A game of Sums in play: hands, cards in play, community piles, attacks and counters."""
 
     __slots__ = (
-        "options", "players", "seed", "actions", "hands", "in_play", "counts", "masks",
-        "captured", "piles", "phase", "turn", "current", "skips", "chain", "played",
-        "final", "choices", "removals", "results", "_multi", "_draws",
+        "hands", "in_play", "counts", "masks", "captured", "piles", "phase", "turn", "current",
+        "skips", "chain", "played", "final", "choices", "removals", "_multi", "_draws",
     )
+    LISTS = ("actions", "skips", "chain", "removals", "results")
+    NESTED = ("hands", "in_play", "counts", "masks", "captured", "piles")
 
     def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
         options = options or Options()
         check_setup(players, options)
-        self.options = options
-        self.players = players
-        self.seed = seed
-        self.actions: list[int] = []
-        self.results: list[RoundResult] = []
+        super().__init__(players, seed, options)
         self._multi = options.pack_count(players) > 1
         deck = [int(c) for c in pack(packs=options.pack_count(players))]
         random.Random(f"sums/{seed}/0/deal").shuffle(deck)
@@ -521,25 +518,7 @@ class Sums:
             return "The game can end early only when a community pile is empty."
         return "There is no such action now."
 
-    # -- copies, views --------------------------------------------------------------------
-    def clone(self) -> Sums:
-        """An independent copy, cheap enough for search (no deepcopy)."""
-        new = Sums.__new__(Sums)
-        for name in Sums.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.actions = self.actions[:]
-        new.hands = [h[:] for h in self.hands]
-        new.in_play = [p[:] for p in self.in_play]
-        new.counts = [c[:] for c in self.counts]
-        new.masks = [m[:] for m in self.masks]
-        new.captured = [c[:] for c in self.captured]
-        new.piles = [p[:] for p in self.piles]
-        new.skips = self.skips[:]
-        new.chain = self.chain[:]
-        new.removals = self.removals[:]
-        new.results = self.results[:]
-        return new
-
+    # -- views ----------------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its own hand, everyone's hand sizes, the public table."""
         return {
@@ -624,11 +603,6 @@ def determinize(state: Sums, seat: int, rng: random.Random) -> Sums:
     return new
 
 
-def new_game(players: int, seed: int = 0, options: object = None) -> Sums:
-    """A new game of Sums (``options``: None, a dict of overrides, or :class:`Options`)."""
-    return Sums(players, seed, GAME.options(options))
-
-
 GAME = Game(
     key="sums",
     title="Sums",
@@ -637,3 +611,4 @@ GAME = Game(
     options_type=Options,
     factory=Sums,
 )
+new_game = GAME.new_game  # a new game of Sums
