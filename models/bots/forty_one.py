@@ -22,7 +22,7 @@ from models.games.forty_one import (
     FortyOne,
     counted_suit,
     hand_score,
-    known_cards,
+    hidden_cards,
 )
 
 
@@ -168,13 +168,7 @@ def determinize(state: FortyOne, seat: int, rng: random.Random) -> FortyOne:
     get a seed drawn from ``rng``. It depends on the unseen cards only as a multiset."""
     new = state.clone()
     others = [s for s in range(state.players) if s != seat]
-    unseen = sorted(new.stock + [c for s in others for c in new.hands[s]])
-    known = known_cards(state)
-    for s in others:
-        held = [c for c in known[s] if c in unseen]
-        for c in held:
-            unseen.remove(c)
-        known[s] = held
+    unseen, known = hidden_cards(state, others)
     weights, last, locked = _reads(state)
     rand = rng.random
     for s in others:

@@ -29,6 +29,7 @@ from models.games.samba import (
     YES,
     Samba,
     score_breakdown,
+    settle_turn,
 )
 from models.games.samba_melds import BLACK_THREES, IS_WILD, POS, RED_THREES, VALUE
 
@@ -231,9 +232,7 @@ def determinize(state: Samba, seat: int, rng: random.Random) -> Samba:
     under = max(0, len(new.pile) - 1)
     new.pile = unseen[:under] + new.pile[-1:]
     new.stock = unseen[under:]
-    if owner != seat and new.snap is not None:
-        new.snap = (new.hands[owner][:], None, new.snap[2])
-        new.fresh = None
+    settle_turn(new, seat)
     new.seed = rng.getrandbits(32)
     return new
 

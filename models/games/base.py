@@ -6,12 +6,14 @@ state class with ``current_player``, ``legal_actions()``, ``apply(action)``,
 ``is_over``, ``clone()``, ``observation(seat)``, ``action_str(action)`` (the action in
 the notation, for logs and tests) and ``action_words(action)`` (the action as a code and its
 facts, which the app says in the player's language), and a :class:`Game` entry registered in
-``models.games.GAMES``. The state classes build on :class:`Engine`.
+``models.games.GAMES``. The state classes build on :class:`Engine`; the ``determinize``
+functions (a copy of the game for a search) deal the hidden cards with :func:`redeal`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
@@ -168,6 +170,21 @@ class Engine(Generic[OptionsT]):
         for name in cls.NESTED:
             setattr(new, name, [inner[:] for inner in getattr(self, name)])
         return new
+
+
+def redeal(unseen: list[int], sizes: Sequence[int], rng: random.Random) -> list[list[int]]:
+    """The cards a seat cannot see, dealt again at random for a search (``determinize``):
+    ``unseen`` is sorted (so only its multiset counts), shuffled by ``rng`` and cut into parts
+    of ``sizes``, in order, and the rest, last."""
+    unseen.sort()
+    rng.shuffle(unseen)
+    parts = []
+    at = 0
+    for size in sizes:
+        parts.append(unseen[at : at + size])
+        at += size
+    parts.append(unseen[at:])
+    return parts
 
 
 def make_options(cls: type[OptionsT], options: object = None) -> OptionsT:

@@ -39,7 +39,7 @@ from typing import Any
 
 from models.cards import SUITS, format_cards, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Engine, Game, RoundResult
+from models.games.base import ActionWords, Engine, Game, RoundResult, redeal
 
 DRAW = 52
 TAKE = 53
@@ -420,6 +420,20 @@ def known_cards(state: FortyOne) -> list[list[int]]:
     return known
 
 
+def hidden_cards(state: FortyOne, others: Sequence[int]) -> tuple[list[int], list[list[int]]]:
+    """What a seat cannot see, as a search deals it again: the cards of the ``others``' hands
+    and of the stock, sorted, less the cards seen taken from the discard; and, by seat, those
+    seen cards (:func:`known_cards`, each of the ``others``' lists kept to the cards found)."""
+    unseen = sorted(state.stock + [c for s in others for c in state.hands[s]])
+    known = known_cards(state)
+    for s in others:
+        held = [c for c in known[s] if c in unseen]
+        for c in held:
+            unseen.remove(c)
+        known[s] = held
+    return unseen, known
+
+
 def determinize(state: FortyOne, seat: int, rng: random.Random) -> FortyOne:
     """A copy of ``state`` consistent with what ``seat`` has seen, for search: the cards it
     cannot see (the other hands, the stock) are dealt again at random, every size kept, except
@@ -428,20 +442,11 @@ def determinize(state: FortyOne, seat: int, rng: random.Random) -> FortyOne:
     multiset."""
     new = state.clone()
     others = [s for s in range(state.players) if s != seat]
-    unseen = sorted(new.stock + [c for s in others for c in new.hands[s]])
-    known = known_cards(state)
-    for s in others:
-        held = [c for c in known[s] if c in unseen]
-        for c in held:
-            unseen.remove(c)
-        known[s] = held
-    rng.shuffle(unseen)
-    at = 0
-    for s in others:
-        size = len(new.hands[s]) - len(known[s])
-        new.hands[s] = sorted(unseen[at : at + size] + known[s])
-        at += size
-    new.stock = unseen[at:]
+    unseen, known = hidden_cards(state, others)
+    sizes = [len(new.hands[s]) - len(known[s]) for s in others]
+    *hands, new.stock = redeal(unseen, sizes, rng)
+    for s, hand in zip(others, hands, strict=True):
+        new.hands[s] = sorted(hand + known[s])
     new.seed = rng.getrandbits(32)
     return new
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from models.cards import JOKER_CODE, format_cards, pack, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Engine, Game, RoundResult
+from models.games.base import ActionWords, Engine, Game, RoundResult, redeal
 
 DRAW = 53
 PASS = 54
@@ -443,14 +443,10 @@ def determinize(state: KartuSama, seat: int, rng: random.Random) -> KartuSama:
     multiset, so it cannot tell where they really are."""
     new = state.clone()
     others = [s for s in range(state.players) if s != seat]
-    unseen = sorted(new.pile + [c for s in others for c in new.hands[s]])
-    rng.shuffle(unseen)
-    at = 0
-    for s in others:
-        size = len(new.hands[s])
-        new.hands[s] = sorted(unseen[at : at + size])
-        at += size
-    new.pile = unseen[at:]
+    unseen = new.pile + [c for s in others for c in new.hands[s]]
+    *hands, new.pile = redeal(unseen, [len(new.hands[s]) for s in others], rng)
+    for s, hand in zip(others, hands, strict=True):
+        new.hands[s] = sorted(hand)
     if new.drawn and new.current != seat:  # another player's fresh draw: some of their cards
         new.drawn = sorted(rng.sample(new.hands[new.current], len(new.drawn)))
     new.seed = rng.getrandbits(32)

@@ -39,7 +39,7 @@ from typing import Any, Self
 
 from models.cards import format_cards, samba_pack
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Engine, Game, RoundResult
+from models.games.base import ActionWords, Engine, Game, RoundResult, redeal
 from models.games.samba_melds import (
     BLACK_THREES,
     IS_WILD,
@@ -66,7 +66,8 @@ from models.games.samba_melds import (
 __all__ = [
     "GAME", "Breakdown", "InvalidMeld", "Options", "Samba", "card_value", "group_problem",
     "initial_meld_minimum", "is_canasta", "is_group", "is_pure", "is_samba", "is_sequence",
-    "determinize", "meld_kind", "new_game", "score_breakdown", "sequence_problem", "side_score",
+    "determinize", "meld_kind", "new_game", "score_breakdown", "sequence_problem", "settle_turn",
+    "side_score",
 ]
 
 MAX_SEQ = 44  # 132 cards of ranks 4..A can form at most 44 sequences of 3
@@ -869,26 +870,27 @@ def determinize(state: Samba, seat: int, rng: random.Random) -> Samba:
     new = state.clone()
     others = [s for s in range(state.players) if s != seat]
     unseen = new.stock + new.pile[:-1] + [c for s in others for c in new.hands[s]]
-    unseen.sort()
-    rng.shuffle(unseen)
-    at = 0
-    for s in others:
-        size = len(new.hands[s])
-        hand = new.hands[s] = unseen[at : at + size]
-        at += size
+    sizes = [len(new.hands[s]) for s in others] + [max(0, len(new.pile) - 1)]
+    *hands, under, new.stock = redeal(unseen, sizes, rng)
+    for s, hand in zip(others, hands, strict=True):
+        new.hands[s] = hand
         counts = new.cnt[s] = [0] * 53
         for code in hand:
             counts[code] += 1
-    under = max(0, len(new.pile) - 1)
-    new.pile = unseen[at : at + under] + new.pile[-1:]
-    at += under
-    new.stock = unseen[at:]
-    owner = new.asker if new.phase == ANSWER_PHASE else new.current
-    if owner != seat and new.snap is not None:
-        new.snap = (new.hands[owner][:], None, new.snap[2])
-        new.fresh = None
+    new.pile = under + new.pile[-1:]
+    settle_turn(new, seat)
     new.seed = rng.getrandbits(32)
     return new
+
+
+def settle_turn(world: Samba, seat: int) -> None:
+    """For a copy of the game whose hidden hands were dealt again (``determinize``): when the
+    turn in progress is another player's than ``seat``'s, the hand that taking the melds back
+    would restore becomes their new hand, and none of it counts as taken from the pile."""
+    owner = world.asker if world.phase == ANSWER_PHASE else world.current
+    if owner != seat and world.snap is not None:
+        world.snap = (world.hands[owner][:], None, world.snap[2])
+        world.fresh = None
 
 
 GAME = Game(

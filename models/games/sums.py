@@ -43,7 +43,7 @@ from typing import Any
 
 from models.cards import ACE, JACK, KING, QUEEN, Card, card, format_cards, pack
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Engine, Game, RoundResult
+from models.games.base import ActionWords, Engine, Game, RoundResult, redeal
 
 MAX_PLAYERS = 8
 MAX_PILES = 8
@@ -425,19 +425,23 @@ class Sums(Engine[Options]):
     def _attack(self, attacker: int, c: int, owner: int, target: int) -> None:
         """``attacker``'s card ``c`` attacks ``owner``'s ``target``: the owner may counter."""
         self.chain.append((attacker, c, owner, target))
-        colour, value = RED[c], VALUE[c]
-        helpers = self.masks[owner][colour]
-        hand = self.hands[owner]
-        counters = [
-            x for x in (dict.fromkeys(hand) if self._multi else hand)
-            if RED[x] == colour and _reach(VALUE[x], helpers) >> value & 1
-        ]
+        counters = self._counters(owner, c)
         if counters:
             self.choices = counters
             self.current = owner
             self.phase = COUNTERING
         else:
             self._resolve()
+
+    def _counters(self, owner: int, c: int) -> list[int]:
+        """The cards in ``owner``'s hand that counter the card ``c``, each once."""
+        colour, value = RED[c], VALUE[c]
+        helpers = self.masks[owner][colour]
+        hand = self.hands[owner]
+        return [
+            x for x in (dict.fromkeys(hand) if self._multi else hand)
+            if RED[x] == colour and _reach(VALUE[x], helpers) >> value & 1
+        ]
 
     def _counter(self, c: int) -> None:
         seat = self.current
@@ -581,25 +585,16 @@ def determinize(state: Sums, seat: int, rng: random.Random) -> Sums:
     new = state.clone()
     others = [s for s in range(state.players) if s != seat]
     unseen = [c for p in new.piles for c in p[:-1]] + [c for s in others for c in new.hands[s]]
-    unseen.sort()
-    rng.shuffle(unseen)
-    at = 0
-    for s in others:
-        size = len(new.hands[s])
-        new.hands[s] = sorted(unseen[at : at + size])
-        at += size
-    for i, p in enumerate(new.piles):
-        if p:
-            size = len(p) - 1
-            new.piles[i] = unseen[at : at + size] + p[-1:]
-            at += size
+    stacked = [i for i, p in enumerate(new.piles) if p]
+    sizes = [len(new.hands[s]) for s in others] + [len(new.piles[i]) - 1 for i in stacked]
+    *parts, _ = redeal(unseen, sizes, rng)  # nothing is left over
+    for s, hand in zip(others, parts[: len(others)], strict=True):
+        new.hands[s] = sorted(hand)
+    for i, under in zip(stacked, parts[len(others) :], strict=True):
+        new.piles[i] = under + new.piles[i][-1:]
     if new.phase == COUNTERING and new.current != seat:  # the counter cards of a hidden hand
         _, c, owner, _ = new.chain[-1]
-        colour, value, helpers = RED[c], VALUE[c], new.masks[owner][RED[c]]
-        new.choices = [
-            x for x in dict.fromkeys(new.hands[owner])
-            if RED[x] == colour and _reach(VALUE[x], helpers) >> value & 1
-        ]
+        new.choices = new._counters(owner, c)
     return new
 
 
