@@ -585,13 +585,13 @@ def determinize(state: Sums, seat: int, rng: random.Random) -> Sums:
     new = state.clone()
     others = [s for s in range(state.players) if s != seat]
     unseen = [c for p in new.piles for c in p[:-1]] + [c for s in others for c in new.hands[s]]
-    stacked = [i for i, p in enumerate(new.piles) if p]
-    sizes = [len(new.hands[s]) for s in others] + [len(new.piles[i]) - 1 for i in stacked]
-    *parts, _ = redeal(unseen, sizes, rng)  # nothing is left over
-    for s, hand in zip(others, parts[: len(others)], strict=True):
-        new.hands[s] = sorted(hand)
-    for i, under in zip(stacked, parts[len(others) :], strict=True):
-        new.piles[i] = under + new.piles[i][-1:]
+    sizes = [len(new.hands[s]) for s in others] + [len(p) - 1 for p in new.piles if p]
+    parts = iter(redeal(unseen, sizes, rng))
+    for s in others:
+        new.hands[s] = sorted(next(parts))
+    for i, p in enumerate(new.piles):
+        if p:
+            new.piles[i] = next(parts) + p[-1:]
     if new.phase == COUNTERING and new.current != seat:  # the counter cards of a hidden hand
         _, c, owner, _ = new.chain[-1]
         new.choices = new._counters(owner, c)
