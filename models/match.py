@@ -119,12 +119,18 @@ class Reason:
 
     code: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    # The English of one game table's own codes (its subclass of Reason sets them); said as
+    # they are, where the shared codes of TEXTS get the words below.
+    texts: ClassVar[Mapping[str, str]] = {}
 
     def describe(self) -> str:
         """The reason in English (the app translates ``code`` with ``params`` instead). Some
         words come from plain facts: ``step`` gives ``which`` (``master card``...), ``packs``
         and ``size`` give ``pack`` (``a 52-card pack``, ``2 packs of 54 cards``)."""
         words = {key: _words(value) for key, value in self.params.items()}
+        own = self.texts.get(self.code)
+        if own is not None:
+            return own.format(**words)
         if "step" in self.params:
             step = int(self.params["step"])
             words["which"] = ORDINALS[step] if step < len(ORDINALS) else f"{step + 1}th card"

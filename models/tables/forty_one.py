@@ -37,7 +37,7 @@ from models.games.forty_one import (
     hand_score,
     rank_seats,
 )
-from models.match import Close, Event, Hand, Place, Reason, Setup, Start, _words
+from models.match import Close, Event, Hand, Place, Reason, Setup, Start
 
 PLAY, ENDED, CLOSED = "play", "ended", "closed"
 PACK = 52
@@ -99,11 +99,7 @@ class Why(Reason):
     """A reason of this table: its English is in :data:`REASONS` (the shared codes' in
     ``models.match.TEXTS``)."""
 
-    def describe(self) -> str:
-        text = REASONS.get(self.code)
-        if text is None:
-            return super().describe()
-        return text.format(**{key: _words(value) for key, value in self.params.items()})
+    texts = REASONS
 
 
 # -- events -------------------------------------------------------------------------------

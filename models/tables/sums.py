@@ -33,7 +33,7 @@ from models.games.sums import (
     final_score,
     removable,
 )
-from models.match import TEXTS, Event, Place, Play, Reason, Setup, _words
+from models.match import Event, Place, Play, Reason, Setup
 
 DEAL, DRAW, PLACE, EITHER, TARGET, COUNTER, LAST, OVER = (
     "deal", "draw", "place", "either", "target", "counter", "last", "over"
@@ -88,11 +88,7 @@ class Why(Reason):
     """A reason of this table: its English text is in :data:`SUMS_TEXTS` (the shared codes
     in ``models.match.TEXTS``)."""
 
-    __slots__ = ()
-
-    def describe(self) -> str:
-        words = {key: _words(value) for key, value in self.params.items()}
-        return (SUMS_TEXTS.get(self.code) or TEXTS[self.code]).format(**words)
+    texts = SUMS_TEXTS
 
 
 def why(code: str, **params: object) -> Why:
