@@ -96,13 +96,7 @@ TEXTS: dict[str, str] = {
 class SambaReason(Reason):
     """A reason of this table (its English text is in :data:`TEXTS`)."""
 
-    def describe(self) -> str:
-        words = {
-            key: " and ".join(str(v) for v in value) if isinstance(value, list | tuple)
-            else str(value)
-            for key, value in self.params.items()
-        }
-        return TEXTS[self.code].format(**words)
+    texts = TEXTS
 
 
 def _why(code: str, **params: Any) -> SambaReason:
