@@ -22,7 +22,7 @@ standings then decide: most hand wins then fewest losses, or the highest running
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from models.cards import SUITS, Card, format_cards
@@ -38,8 +38,8 @@ from models.games.forty_one import (
     rank_seats,
 )
 from models.match import Close, Event, Hand, Place, Reason, Setup, Start
+from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
 
-PLAY, ENDED, CLOSED = "play", "ended", "closed"
 PACK = 52
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 WHICH = ("worst card", "second-worst card", "third-worst card", "best card")
@@ -157,38 +157,28 @@ ENDS: dict[type[Event], tuple[str, str]] = {
 }
 
 
-class Deal:
+class Deal(Record):
     """One hand as recorded so far: the turns while it is played, then its cards and result."""
 
     __slots__ = (
-        "index", "dealer", "first", "turn", "stock", "moves", "last", "phase", "ender",
-        "how", "end", "hands", "points", "suits", "order", "wins", "losses", "totals",
+        "first", "turn", "stock", "moves", "last", "ender", "how", "hands", "suits", "order",
+        "wins", "losses",
     )
 
     def __init__(self, index: int, dealer: int, first: int, players: int) -> None:
-        self.index = index
-        self.dealer = dealer
+        super().__init__(index, dealer)
         self.first = first
         self.turn = first
         self.stock = PACK - HAND_SIZE * players
         self.moves = 0  # turns recorded
         self.last = -1  # who discarded last
-        self.phase = PLAY
         self.ender = -1  # who ended play
         self.how = ""  # "stop", "stock" or "41"
-        self.end: Reason | None = None
         self.hands: list[tuple[Card, ...] | None] = [None] * players
-        self.points: tuple[int, ...] = ()
         self.suits: tuple[str, ...] = ()  # the counted suit of each hand
         self.order: list[int] = []  # seats best first
         self.wins: tuple[int, ...] = ()  # running tallies after this hand
         self.losses: tuple[int, ...] = ()
-        self.totals: tuple[int, ...] = ()
-
-    @property
-    def number(self) -> int:
-        """1 for the first hand."""
-        return self.index + 1
 
     @property
     def winner(self) -> int:
@@ -204,31 +194,26 @@ class Deal:
         return [s for s, h in enumerate(self.hands) if h is None]
 
 
-class FortyOneTable:
-    """The 41 table derived from a match's events (see :class:`models.match.Match`)."""
+class FortyOneTable(RoundTable[Deal]):
+    """The 41 table derived from a match's events (see :class:`models.match.Match`); its
+    rounds are the hands (:attr:`deals`)."""
 
-    __slots__ = (
-        "setup", "options", "names", "n", "deals", "wins", "losses", "totals", "over",
-        "winners", "end", "next_dealer", "next_first", "_checks", "_moves",
-    )
+    __slots__ = ("wins", "losses", "totals", "next_first")
+    options: Options
+    reason = Why
+    WRONG_TIME = {
+        CLOSED: "forty_one_no_hand", "open": "forty_one_hand_open",
+        PLAY: "forty_one_playing", ENDED: "forty_one_hand_over",
+    }
 
     def __init__(self, setup: Setup) -> None:
-        options: Options = setup.options
-        check_setup(len(setup.players), options)
-        self.setup = setup
-        self.options = options
-        self.names = setup.players
-        self.n = len(setup.players)
-        self.deals: list[Deal] = []
+        check_setup(len(setup.players), setup.options)
+        super().__init__(setup)
         self.wins = [0] * self.n
         self.losses = [0] * self.n
         self.totals = [0] * self.n
-        self.over = False
-        self.winners: list[int] = []
-        self.end: Reason | None = None
-        self.next_dealer = options.first_dealer
-        self.next_first = options.first_dealer  # the dealer plays first in the first hand
-        self._checks: dict[type[Event], Callable[[Event], Reason | None]] = {
+        self.next_first = self.next_dealer  # the dealer plays first in the first hand
+        self._checks = {
             Start: self._check_start,
             DrawStock: self._check_turn,
             TakeDiscard: self._check_turn,
@@ -239,7 +224,7 @@ class FortyOneTable:
             Close: self._check_close,
             Finish: self._check_finish,
         }
-        self._moves: dict[type[Event], Callable[[Event], None]] = {
+        self._moves = {
             Start: self._start,
             DrawStock: self._turn,
             TakeDiscard: self._turn,
@@ -253,17 +238,14 @@ class FortyOneTable:
 
     # -- what the table screen shows ------------------------------------------------------
     @property
-    def deal(self) -> Deal | None:
-        """The current (or last) hand; None before the first."""
-        return self.deals[-1] if self.deals else None
+    def deals(self) -> list[Deal]:
+        """The hands recorded so far, first first."""
+        return self.rounds
 
     @property
-    def phase(self) -> str:
-        """``"idle"`` (no hand yet), ``"play"``, ``"ended"`` (cards to enter), ``"closed"``
-        (between hands) or ``"over"``."""
-        if self.over:
-            return "over"
-        return self.deals[-1].phase if self.deals else "idle"
+    def deal(self) -> Deal | None:
+        """The current (or last) hand; None before the first."""
+        return self.round
 
     @property
     def turn(self) -> int:
@@ -272,21 +254,10 @@ class FortyOneTable:
         return d.turn if d is not None and d.phase == PLAY else -1
 
     @property
-    def dealer(self) -> int:
-        """The dealer of the hand in play, or of the next hand between hands."""
-        d = self.deal
-        return d.dealer if d is not None and d.phase != CLOSED else self.next_dealer
-
-    @property
     def first(self) -> int:
         """Who plays first in the hand in play, or in the next hand between hands."""
         d = self.deal
         return d.first if d is not None and d.phase != CLOSED else self.next_first
-
-    @property
-    def history(self) -> list[Deal]:
-        """The closed hands, first first."""
-        return [d for d in self.deals if d.phase == CLOSED]
 
     def stock_note(self) -> Reason | None:
         """``The stock is empty: Bea takes the discard, or play ends`` when it is so."""
@@ -320,23 +291,19 @@ class FortyOneTable:
         """The match places, best first: most hand wins then fewest losses (or the highest
         running score); equal players share a place."""
         running = self.options.running_score
-        keys = self._keys()
-        order = sorted(set(keys), reverse=True)
+        groups = ranking(self._keys())
+        best = groups[0][1][0]
         places: list[Place] = []
-        rank = 1
-        for key in order:
-            seats = tuple(s for s in range(self.n) if keys[s] == key)
+        for rank, key, seats in groups:
             players = [self.names[s] for s in seats]
             s = seats[0]
             if running:
-                behind = order[0][0] - key[0]
                 reason = Why("forty_one_best_total" if rank == 1 else "forty_one_total",
-                             {"players": players, "total": key[0], "behind": behind})
+                             {"players": players, "total": key[0], "behind": best - key[0]})
             else:
                 reason = Why("forty_one_record",
                              {"players": players, "wins": self.wins[s], "losses": self.losses[s]})
             places.append(Place(rank, seats, reason))
-            rank += len(seats)
         return places
 
     def _keys(self) -> list[tuple[int, int]]:
@@ -347,15 +314,6 @@ class FortyOneTable:
         return [(w, -lost) for w, lost in zip(self.wins, self.losses, strict=True)]
 
     # -- the one check ----------------------------------------------------------------------
-    def check(self, event: Event) -> Reason | None:
-        """Why ``event`` cannot be recorded now, or None if it can."""
-        check = self._checks.get(type(event))
-        return Why("not_here", {"kind": event.kind}) if check is None else check(event)
-
-    def apply(self, event: Event) -> None:
-        """Record ``event`` (already checked)."""
-        self._moves[type(event)](event)
-
     def legal_events(self) -> list[Event]:
         """The events a table screen offers now, each passing :meth:`check` (but the hands to
         enter, whose cards are not known yet)."""
@@ -372,33 +330,16 @@ class FortyOneTable:
             return [Hand(s) for s in d.missing] or [Close()]
         return [e for e in candidates if self.check(e) is None]
 
-    def _seat(self, seat: int) -> Reason | None:
-        return None if seat < self.n else Why("no_player", {"seat": seat})
-
-    def _playing(self) -> Reason | None:
-        d = self.deal
-        if self.over:
-            return Why("match_over")
-        if d is None or d.phase == CLOSED:
-            return Why("forty_one_no_hand")
-        if d.phase != PLAY:
-            return Why("forty_one_hand_over")
-        return None
-
     def _check_start(self, event: Event) -> Reason | None:
         assert isinstance(event, Start)
-        if self.over:
-            return Why("match_over")
-        d = self.deal
-        if d is not None and d.phase != CLOSED:
-            return Why("forty_one_hand_open")
-        if event.card is not None:
+        why = self._when(CLOSED)
+        if why is None and event.card is not None:
             return Why("forty_one_no_upcard")
-        return None if event.dealer is None else self._seat(event.dealer)
+        return why or (None if event.dealer is None else self._seat(event.dealer))
 
     def _check_turn(self, event: Event) -> Reason | None:
         assert isinstance(event, (DrawStock, TakeDiscard, Stop, StockOut))
-        why = self._playing() or self._seat(event.player)
+        why = self._when(PLAY) or self._seat(event.player)
         if why is not None:
             return why
         d = self.deal
@@ -418,7 +359,7 @@ class FortyOneTable:
         assert isinstance(event, Show41)
         if not self.options.instant_41:
             return Why("forty_one_no_instant")
-        why = self._playing() or self._seat(event.player)
+        why = self._when(PLAY) or self._seat(event.player)
         if why is not None:
             return why
         d = self.deal
@@ -429,14 +370,8 @@ class FortyOneTable:
 
     def _check_hand(self, event: Event) -> Reason | None:
         assert isinstance(event, Hand)
-        d = self.deal
-        if self.over:
-            return Why("match_over")
-        if d is None or d.phase == CLOSED:
-            return Why("forty_one_no_hand")
-        if d.phase == PLAY:
-            return Why("forty_one_playing")
-        return self._seat(event.player) or self._hand_ok(d, event.player, event.cards)
+        why = self._when(ENDED) or self._seat(event.player)
+        return why or self._hand_ok(self.deals[-1], event.player, event.cards)
 
     def _hand_ok(self, d: Deal, player: int, cards: Sequence[Card]) -> Reason | None:
         name = self.names[player]
@@ -466,27 +401,15 @@ class FortyOneTable:
         return None
 
     def _check_close(self, event: Event) -> Reason | None:
-        d = self.deal
-        if self.over:
-            return Why("match_over")
-        if d is None or d.phase == CLOSED:
-            return Why("forty_one_no_hand")
-        if d.phase == PLAY:
-            return Why("forty_one_playing")
-        if d.missing:
-            return Why("forty_one_cards_missing",
-                          {"players": [self.names[s] for s in d.missing]})
-        return None
+        why = self._when(ENDED)
+        if why is not None:
+            return why
+        missing = [self.names[s] for s in self.deals[-1].missing]
+        return Why("forty_one_cards_missing", {"players": missing}) if missing else None
 
     def _check_finish(self, event: Event) -> Reason | None:
-        d = self.deal
-        if self.over:
-            return Why("match_over")
-        if d is None:
-            return Why("forty_one_nothing_played")
-        if d.phase != CLOSED:
-            return Why("forty_one_hand_open")
-        return None
+        why = self._when(CLOSED)
+        return why or (None if self.deals else Why("forty_one_nothing_played"))
 
     # -- moves ------------------------------------------------------------------------------
     def _start(self, event: Event) -> None:

@@ -13,7 +13,7 @@ A table that does not follow the turns simply starts a round and records the han
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from models.cards import JOKER_CODE, Card, CardError, check_within, format_cards
@@ -47,8 +47,7 @@ from models.match import (
     Setup,
     Start,
 )
-
-PLAY, ENDED, CLOSED = "play", "ended", "closed"
+from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
 
 
 @dataclass(frozen=True)
@@ -67,12 +66,10 @@ class DrawPlan:
     reasons: tuple[Reason, ...]
 
 
-class Round:
+class Round(Record):
     """One round as recorded so far: the counts while it is played, then its hands and score."""
 
     __slots__ = (
-        "index",
-        "dealer",
         "first",
         "counts",
         "pile",
@@ -82,27 +79,22 @@ class Round:
         "turn",
         "extra",
         "tracked",
-        "phase",
-        "end",
         "out",
         "hands",
         "flags",
         "notes",
-        "points",
         "ranking",
         "names",
         "loser",
-        "totals",
         "wins",
     )
 
     def __init__(
         self, index: int, dealer: int, names: tuple[str, ...], options: Options, pack: int
     ) -> None:
+        super().__init__(index, dealer)
         players = len(names)
         self.names = names
-        self.index = index
-        self.dealer = dealer
         self.first = (dealer + 1) % players
         self.counts = [options.hand_size] * players
         self.pile = pack - players * options.hand_size - 1
@@ -112,22 +104,13 @@ class Round:
         self.turn = self.first
         self.extra = -1  # a player who just drew and may still play (play_after_draw)
         self.tracked = False  # some turn was recorded: the counts are meaningful
-        self.phase = PLAY
-        self.end: Reason | None = None
         self.out = -1
         self.hands: list[tuple[Card, ...] | None] = [None] * players
         self.flags: dict[int, Reason] = {}  # recorded hand sizes that differ from the counts
         self.notes: list[Reason] = []
-        self.points: tuple[int, ...] = ()
         self.ranking: list[list[int]] = []
         self.loser = -1
-        self.totals: tuple[int, ...] = ()  # running totals after this round
         self.wins: tuple[int, ...] = ()  # running round wins after this round
-
-    @property
-    def number(self) -> int:
-        """1 for the first round."""
-        return self.index + 1
 
     @property
     def winners(self) -> list[int]:
@@ -152,44 +135,20 @@ class Round:
         return self.notes + [self.flags[s] for s in sorted(self.flags)]
 
 
-class KartuSamaTable:
+class KartuSamaTable(RoundTable[Round]):
     """The Kartu Sama table derived from a match's events (see :class:`models.match.Match`)."""
 
-    __slots__ = (
-        "setup",
-        "options",
-        "names",
-        "n",
-        "cards",
-        "pack",
-        "rounds",
-        "totals",
-        "wins",
-        "over",
-        "winners",
-        "next_dealer",
-        "end",
-        "_checks",
-        "_moves",
-    )
+    __slots__ = ("cards", "pack", "totals", "wins")
+    options: Options
 
     def __init__(self, setup: Setup) -> None:
-        options: Options = setup.options
-        check_setup(len(setup.players), options)
-        self.setup = setup
-        self.options = options
-        self.names = setup.players
-        self.n = len(setup.players)
-        self.cards = options.cards()
+        check_setup(len(setup.players), setup.options)
+        super().__init__(setup)
+        self.cards = self.options.cards()
         self.pack = len(self.cards)
-        self.rounds: list[Round] = []
         self.totals = [0] * self.n
         self.wins = [0] * self.n
-        self.over = False
-        self.winners: list[int] = []
-        self.next_dealer = options.first_dealer
-        self.end: Reason | None = None
-        self._checks: dict[type[Event], Callable[[Event], Reason | None]] = {
+        self._checks = {
             Start: self._check_start,
             Play: self._check_play,
             Pay: self._check_play,
@@ -204,7 +163,7 @@ class KartuSamaTable:
             FixPile: self._check_fix,
             FixHand: self._check_fix_hand,
         }
-        self._moves: dict[type[Event], Callable[[Event], None]] = {
+        self._moves = {
             Start: self._start,
             Play: self._play,
             Pay: self._play,
@@ -222,34 +181,10 @@ class KartuSamaTable:
 
     # -- what the table screen shows ------------------------------------------------------
     @property
-    def round(self) -> Round | None:
-        """The current (or last) round; None before the first."""
-        return self.rounds[-1] if self.rounds else None
-
-    @property
-    def phase(self) -> str:
-        """``"idle"`` (no round yet), ``"play"``, ``"ended"`` (hands to record),
-        ``"closed"`` (between rounds) or ``"over"``."""
-        if self.over:
-            return "over"
-        return self.rounds[-1].phase if self.rounds else "idle"
-
-    @property
     def turn(self) -> int:
         """The seat to play, or -1 when no round is being played."""
         r = self.round
         return r.turn if r is not None and r.phase == PLAY else -1
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the round in play, or of the next round between rounds."""
-        r = self.round
-        return r.dealer if r is not None and r.phase != CLOSED else self.next_dealer
-
-    @property
-    def history(self) -> list[Round]:
-        """The closed rounds, first first (points, running totals, dealer, places, reasons)."""
-        return [r for r in self.rounds if r.phase == CLOSED]
 
     def debt_reason(self) -> Reason | None:
         """``Ana owes 3 more cards`` while a joker debt is open."""
@@ -269,33 +204,21 @@ class KartuSamaTable:
         """The match places, best first: by lowest total (points game) or most round wins
         (victory game); equal players share a place."""
         victory = self.options.mode == "victory"
-        score = self.wins if victory else self.totals
-        order = sorted(set(score), reverse=victory)
+        groups = ranking(self.wins if victory else self.totals, highest=victory)
+        best = groups[0][1]
         places: list[Place] = []
-        rank = 1
-        for value in order:
-            seats = tuple(s for s in range(self.n) if score[s] == value)
+        for rank, value, seats in groups:
             players = [self.names[s] for s in seats]
             if victory:
-                params = {"players": players, "wins": value, "behind": order[0] - value}
+                params = {"players": players, "wins": value, "behind": best - value}
                 reason = Reason("most_wins" if rank == 1 else "wins", params)
             else:
-                params = {"players": players, "total": value, "behind": value - order[0]}
+                params = {"players": players, "total": value, "behind": value - best}
                 reason = Reason("lowest_total" if rank == 1 else "total", params)
             places.append(Place(rank, seats, reason))
-            rank += len(seats)
         return places
 
     # -- the one check ----------------------------------------------------------------------
-    def check(self, event: Event) -> Reason | None:
-        """Why ``event`` cannot be recorded now, or None if it can."""
-        check = self._checks.get(type(event))
-        return Reason("not_here", {"kind": event.kind}) if check is None else check(event)
-
-    def apply(self, event: Event) -> None:
-        """Record ``event`` (already checked)."""
-        self._moves[type(event)](event)
-
     def legal_events(self) -> list[Event]:
         """The events a table screen offers now, each passing :meth:`check`."""
         r = self.round
@@ -313,33 +236,23 @@ class KartuSamaTable:
             candidates.append(Close())
         return [e for e in candidates if self.check(e) is None]
 
-    def _seat(self, seat: int) -> Reason | None:
-        return None if seat < self.n else Reason("no_player", {"seat": seat})
-
     def _in_play(self, player: int, extra: bool = False) -> Reason | None:
-        r = self.round
-        if self.over:
-            return Reason("match_over")
-        if r is None or r.phase == CLOSED:
-            return Reason("no_round")
-        if r.phase != PLAY:
-            return Reason("round_ended")
-        if player >= self.n:
-            return Reason("no_player", {"seat": player})
+        why = self._when(PLAY) or self._seat(player)
+        if why is not None:
+            return why
+        r = self.rounds[-1]
         if player != r.turn and not (extra and player == r.extra):
             return Reason("not_turn", {"player": self.names[player], "turn": self.names[r.turn]})
         return None
 
     def _check_start(self, event: Event) -> Reason | None:
         assert isinstance(event, Start)
-        r = self.round
-        if self.over:
-            return Reason("match_over")
-        if r is not None and r.phase != CLOSED:
-            return Reason("round_open")
-        if event.dealer is not None and event.dealer >= self.n:
-            return Reason("no_player", {"seat": event.dealer})
-        return None if event.card is None else self._in_pack(event.card)
+        why = self._when(CLOSED)
+        if why is None and event.dealer is not None:
+            why = self._seat(event.dealer)
+        if why is None and event.card is not None:
+            why = self._in_pack(event.card)
+        return why
 
     def _check_play(self, event: Event) -> Reason | None:
         assert isinstance(event, (Play, Pay, Out, Joker))
@@ -385,12 +298,7 @@ class KartuSamaTable:
 
     def _check_hand(self, event: Event) -> Reason | None:
         assert isinstance(event, Hand)
-        r = self.round
-        if self.over:
-            return Reason("match_over")
-        if r is None or r.phase == CLOSED:
-            return Reason("no_round")
-        return self._hand_ok(r, event.player, event.cards)
+        return self._when(PLAY, ENDED) or self._hand_ok(self.rounds[-1], event.player, event.cards)
 
     def _hand_ok(self, r: Round, player: int, cards: Sequence[Card]) -> Reason | None:
         why = self._seat(player)
@@ -432,24 +340,18 @@ class KartuSamaTable:
         return self._over_pack([card])
 
     def _check_close(self, event: Event) -> Reason | None:
-        r = self.round
-        if self.over:
-            return Reason("match_over")
-        if r is None or r.phase == CLOSED:
-            return Reason("no_round")
-        if r.missing:
-            return Reason("hands_missing", {"players": [self.names[s] for s in r.missing]})
-        return None
+        why = self._when(PLAY, ENDED)
+        if why is not None:
+            return why
+        missing = [self.names[s] for s in self.rounds[-1].missing]
+        return Reason("hands_missing", {"players": missing}) if missing else None
 
     def _check_fix(self, event: Event) -> Reason | None:
         assert isinstance(event, (FixCount, FixTurn, FixPile))
-        r = self.round
-        if self.over:
-            return Reason("match_over")
-        if r is None or r.phase == CLOSED:
-            return Reason("no_round")
-        if r.phase != PLAY:
-            return Reason("round_ended")
+        why = self._when(PLAY)
+        if why is not None:
+            return why
+        r = self.rounds[-1]
         if isinstance(event, FixPile):
             if event.count > self.pack:
                 return Reason("pile_range", {"count": event.count, "most": self.pack})

@@ -27,7 +27,7 @@ Decisions the engine's rules leave to the table:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -42,8 +42,7 @@ from models.games.samba_melds import (
     score_breakdown,
 )
 from models.match import Close, Event, Out, Place, Reason, Setup, Start
-
-PLAY, ENDED, CLOSED = "play", "ended", "closed"
+from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
 
 # Card classes of the quick entry, a card standing for each, and how many three packs hold.
 CLASSES = ("jokers", "aces_twos", "high", "low", "black_threes")
@@ -229,31 +228,20 @@ def breakdown(result: Result, went_out: bool) -> Breakdown:
 # -- the table ----------------------------------------------------------------------------
 
 
-class HandRecord:
-    """One hand as recorded so far: canastas and sambas made, the ending, the results."""
+class HandRecord(Record):
+    """One hand as recorded so far: canastas and sambas made, the ending, the results; its
+    points and running totals are the sides'."""
 
-    __slots__ = (
-        "index", "dealer", "phase", "canastas", "sambas", "out", "stock", "results",
-        "parts", "points", "totals", "end",
-    )
+    __slots__ = ("canastas", "sambas", "out", "stock", "results", "parts")
 
     def __init__(self, index: int, dealer: int, sides: int) -> None:
-        self.index = index
-        self.dealer = dealer
-        self.phase = PLAY
+        super().__init__(index, dealer)
         self.canastas = [0] * sides
         self.sambas = [0] * sides
         self.out = -1  # the seat that went out
         self.stock = False  # the stock ran out
         self.results: list[Result | None] = [None] * sides
         self.parts: tuple[Breakdown, ...] = ()
-        self.points: tuple[int, ...] = ()  # per side
-        self.totals: tuple[int, ...] = ()  # running totals per side after this hand
-        self.end: Reason | None = None
-
-    @property
-    def number(self) -> int:
-        return self.index + 1
 
     @property
     def ended(self) -> bool:
@@ -266,33 +254,23 @@ class HandRecord:
         return [s for s, r in enumerate(self.results) if r is None]
 
 
-class SambaTable:
-    """The Samba table derived from a match's events (see :class:`models.match.Match`)."""
+class SambaTable(RoundTable[HandRecord]):
+    """The Samba table derived from a match's events (see :class:`models.match.Match`); its
+    rounds are the hands (:attr:`hands`), its winners sides."""
 
-    __slots__ = (
-        "setup", "options", "names", "n", "side_of", "sides", "members", "hands", "totals",
-        "over", "winners", "end", "tie", "next_dealer", "_checks", "_moves",
-    )
+    __slots__ = ("side_of", "sides", "members", "totals", "tie")
+    options: Options
 
     def __init__(self, setup: Setup) -> None:
-        options: Options = setup.options
-        self.setup = setup
-        self.options = options
-        self.names = setup.players
-        self.n = len(setup.players)
+        super().__init__(setup)
         self.side_of = sides_of(self.n)
         self.sides = max(self.side_of) + 1
         self.members = [
             tuple(s for s in range(self.n) if self.side_of[s] == side) for side in range(self.sides)
         ]
-        self.hands: list[HandRecord] = []
         self.totals = [0] * self.sides
-        self.over = False
-        self.winners: list[int] = []  # winning sides
-        self.end: Reason | None = None
         self.tie: Reason | None = None
-        self.next_dealer = options.first_dealer % self.n
-        self._checks: dict[type[Event], Callable[[Any], Reason | None]] = {
+        self._checks = {
             Start: self._check_start,
             Canasta: self._check_big,
             SambaMade: self._check_big,
@@ -301,7 +279,7 @@ class SambaTable:
             Result: self._check_result,
             Close: self._check_close,
         }
-        self._moves: dict[type[Event], Callable[[Any], None]] = {
+        self._moves = {
             Start: self._start,
             Canasta: self._big,
             SambaMade: self._big,
@@ -313,26 +291,14 @@ class SambaTable:
 
     # -- what the screens show ----------------------------------------------------------------
     @property
+    def hands(self) -> list[HandRecord]:
+        """The hands recorded so far, first first."""
+        return self.rounds
+
+    @property
     def hand(self) -> HandRecord | None:
         """The current (or last) hand; None before the first."""
-        return self.hands[-1] if self.hands else None
-
-    @property
-    def phase(self) -> str:
-        """``"idle"``, ``"play"``, ``"ended"`` (results to enter), ``"closed"`` or ``"over"``."""
-        if self.over:
-            return "over"
-        return self.hands[-1].phase if self.hands else "idle"
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the hand in play, or of the next hand between hands."""
-        h = self.hand
-        return h.dealer if h is not None and h.phase != CLOSED else self.next_dealer
-
-    @property
-    def history(self) -> list[HandRecord]:
-        return [h for h in self.hands if h.phase == CLOSED]
+        return self.round
 
     def side_name(self, side: int) -> str:
         """``Ana & Cid``: the players of ``side``."""
@@ -363,29 +329,18 @@ class SambaTable:
 
     def standings(self) -> list[Place]:
         """The sides by total, highest first; equal sides share a place."""
-        order = sorted(set(self.totals), reverse=True)
+        groups = ranking(self.totals)
+        best = groups[0][1]
         places: list[Place] = []
-        rank = 1
-        for value in order:
-            sides = [s for s in range(self.sides) if self.totals[s] == value]
+        for rank, value, sides in groups:
             seats = tuple(p for s in sides for p in self.members[s])
             players = [self.side_name(s) for s in sides]
             reason = (_why("samba_highest", players=players, total=value) if rank == 1 else
-                      _why("samba_behind", players=players, total=value, behind=order[0] - value))
+                      _why("samba_behind", players=players, total=value, behind=best - value))
             places.append(Place(rank, seats, reason))
-            rank += len(sides)
         return places
 
     # -- the one check --------------------------------------------------------------------------
-    def check(self, event: Event) -> Reason | None:
-        """Why ``event`` cannot be recorded now, or None if it can."""
-        check = self._checks.get(type(event))
-        return Reason("not_here", {"kind": event.kind}) if check is None else check(event)
-
-    def apply(self, event: Event) -> None:
-        """Record ``event`` (already checked)."""
-        self._moves[type(event)](event)
-
     def legal_events(self) -> list[Event]:
         """The events a table screen offers now, each passing :meth:`check`."""
         h = self.hand
@@ -398,46 +353,25 @@ class SambaTable:
             candidates += [Out(p) for p in range(self.n)] + [StockOut(), Close()]
         return [e for e in candidates if self.check(e) is None]
 
-    def _open(self) -> Reason | None:
-        h = self.hand
-        if self.over:
-            return Reason("match_over")
-        if h is None or h.phase == CLOSED:
-            return Reason("no_round")
-        return None
-
     def _side(self, side: int) -> Reason | None:
         return None if side < self.sides else _why("samba_no_side", side=side + 1)
 
     def _check_start(self, event: Start) -> Reason | None:
-        h = self.hand
-        if self.over:
-            return Reason("match_over")
-        if h is not None and h.phase != CLOSED:
-            return Reason("round_open")
-        if event.dealer is not None and event.dealer >= self.n:
-            return Reason("no_player", {"seat": event.dealer})
-        return None
+        why = self._when(CLOSED)
+        return why or (None if event.dealer is None else self._seat(event.dealer))
 
     def _check_big(self, event: Canasta | SambaMade) -> Reason | None:
-        why = self._open() or self._side(event.side)
-        if why is None and self.phase != PLAY:
-            return Reason("round_ended")
-        return why
+        return self._when(PLAY, ENDED) or self._side(event.side) or self._when(PLAY)
 
     def _check_ending(self, event: Out | StockOut) -> Reason | None:
-        why = self._open()
-        if why is None and isinstance(event, Out) and event.player >= self.n:
-            return Reason("no_player", {"seat": event.player})
-        return why
+        why = self._when(PLAY, ENDED)
+        return why or (self._seat(event.player) if isinstance(event, Out) else None)
 
     def _check_result(self, event: Result) -> Reason | None:
-        why = self._open() or self._side(event.side)
+        why = self._when(PLAY, ENDED) or self._side(event.side)
         if why is not None:
             return why
-        h = self.hand
-        assert h is not None
-        results = list(h.results)
+        results = list(self.hands[-1].results)
         results[event.side] = event
         return self._result_problem(event) or self._pack_problem(results)
 
@@ -486,11 +420,10 @@ class SambaTable:
         return None
 
     def _check_close(self, event: Close) -> Reason | None:
-        why = self._open()
+        why = self._when(PLAY, ENDED)
         if why is not None:
             return why
-        h = self.hand
-        assert h is not None
+        h = self.hands[-1]
         if h.missing:
             return _why("samba_results_missing",
                         sides=[self.side_name(s) for s in h.missing])

@@ -34,6 +34,7 @@ from models.games.sums import (
     removable,
 )
 from models.match import Event, Place, Play, Reason, Setup
+from models.tables.base import ranking
 
 DEAL, DRAW, PLACE, EITHER, TARGET, COUNTER, LAST, OVER = (
     "deal", "draw", "place", "either", "target", "counter", "last", "over"
@@ -297,34 +298,28 @@ class SumsTable:
     def standings(self) -> list[Place]:
         """Places, best first: highest score, then more cards removed; a full tie shares."""
         scores = self.scores()
-        keys = [(scores[s], len(self.captured[s])) for s in range(self.n)]
-        order = sorted(set(keys), reverse=True)
-        places: list[Place] = []
-        rank = 1
-        for i, key in enumerate(order):
-            seats = tuple(s for s in range(self.n) if keys[s] == key)
-            places.append(Place(rank, seats, self._place_reason(i, order, seats, keys)))
-            rank += len(seats)
-        return places
+        groups = ranking([(scores[s], len(self.captured[s])) for s in range(self.n)])
+        return [Place(rank, seats, self._place_reason(i, groups))
+                for i, (rank, _, seats) in enumerate(groups)]
 
-    def _place_reason(self, i: int, order: list[tuple[int, int]], seats: tuple[int, ...],
-                      keys: list[tuple[int, int]]) -> Why:
-        points, cards = order[i]
+    def _place_reason(self, i: int, groups: list[tuple[int, tuple[int, int], tuple[int, ...]]]
+                      ) -> Why:
+        _, (points, cards), seats = groups[i]
         players = [self.names[s] for s in seats]
         in_play, removed = self.breakdown(seats[0])
         if len(seats) > 1:
             return why("sums_tied", players=players, points=points, cards=cards)
-        other = order[i + 1] if i == 0 and len(order) > 1 else order[i - 1] if i else None
-        if other is not None and other[0] == points:
-            others = [self.names[s] for s in range(self.n) if keys[s] == other]
+        other = groups[i + 1] if i == 0 and len(groups) > 1 else groups[i - 1] if i else None
+        if other is not None and other[1][0] == points:
             code = "sums_first_cards" if i == 0 else "sums_behind_cards"
+            others = [self.names[s] for s in other[2]]
             return why(code, players=players, points=points, others=others, cards=cards,
-                       other_cards=other[1])
+                       other_cards=other[1][1])
         if i == 0:
             return why("sums_first", players=players, points=points, in_play=in_play,
                        removed=removed)
         return why("sums_behind", players=players, points=points, in_play=in_play,
-                   removed=removed, behind=order[0][0] - points)
+                   removed=removed, behind=groups[0][1][0] - points)
 
     @property
     def winners(self) -> list[int]:
