@@ -122,6 +122,16 @@ def removable(
     return [card(c) for c in found]
 
 
+def next_seat(seat: int, skips: list[int]) -> int:
+    """The seat whose turn comes after ``seat``'s. A counter is its player's next turn played
+    early: a seat with a skip left is passed over, and uses one."""
+    while True:
+        seat = (seat + 1) % len(skips)
+        if not skips[seat]:
+            return seat
+        skips[seat] -= 1
+
+
 @dataclass(frozen=True, slots=True)
 class Reason:
     """Why a play takes a card: ``played`` with the player's own ``helper`` card, by ``op``
@@ -468,13 +478,7 @@ class Sums(Engine[Options]):
             self._next_turn()
 
     def _next_turn(self) -> None:
-        seat, skips = self.turn, self.skips
-        while True:
-            seat = (seat + 1) % self.players
-            if not skips[seat]:
-                break
-            skips[seat] -= 1  # that player already played this turn as a counter
-        self._start_turn(seat)
+        self._start_turn(next_seat(self.turn, self.skips))
 
     def _start_turn(self, seat: int) -> None:
         self.turn = self.current = seat

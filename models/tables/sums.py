@@ -31,6 +31,7 @@ from models.games.sums import (
     check_setup,
     explain,
     final_score,
+    next_seat,
     removable,
 )
 from models.match import Event, Place, Play, Reason, Setup
@@ -571,13 +572,7 @@ class SumsTable:
             self._next_turn()
 
     def _next_turn(self) -> None:
-        seat, skips = self.turn, self.skips
-        while True:
-            seat = (seat + 1) % self.n
-            if not skips[seat]:
-                break
-            skips[seat] -= 1  # that player already played this turn as a counter
-        self._start_turn(seat)
+        self._start_turn(next_seat(self.turn, self.skips))
 
     def _start_turn(self, seat: int) -> None:
         self.turn = self.current = seat
