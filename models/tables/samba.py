@@ -377,15 +377,11 @@ class SambaTable(RoundTable[HandRecord]):
 
     def _result_problem(self, r: Result) -> Reason | None:
         """What the pack and the rules forbid in one side's counts."""
+        why = self._pack_problem([r])
+        if why is not None:
+            return why
         side = self.side_name(r.side)
         melded = r.melded()
-        for cls in CLASSES:
-            count = melded[cls] + r.held()[cls]
-            if count > COPIES[cls]:
-                return _why(f"samba_too_many_{cls}", count=count, most=COPIES[cls])
-        if r.red_threes + r.red_held > RED_COPIES:
-            return _why("samba_too_many_red_threes", count=r.red_threes + r.red_held,
-                        most=RED_COPIES)
         if r.red_held > len(self.members[r.side]):
             return _why("samba_red_held", side=side, count=r.red_held,
                         most=len(self.members[r.side]))
@@ -408,10 +404,11 @@ class SambaTable(RoundTable[HandRecord]):
         return None
 
     def _pack_problem(self, results: Sequence[Result | None]) -> Reason | None:
-        """More cards of a class over all the sides than the pack holds."""
+        """More cards of a class than the pack holds, over the sides of ``results``."""
         entered = [r for r in results if r is not None]
+        counts = [(r.melded(), r.held()) for r in entered]
         for cls in CLASSES:
-            count = sum(r.melded()[cls] + r.held()[cls] for r in entered)
+            count = sum(melded[cls] + held[cls] for melded, held in counts)
             if count > COPIES[cls]:
                 return _why(f"samba_too_many_{cls}", count=count, most=COPIES[cls])
         reds = sum(r.red_threes + r.red_held for r in entered)
