@@ -250,18 +250,18 @@ class FortyOneTable(RoundTable[Deal]):
     @property
     def turn(self) -> int:
         """The seat to move, or -1 when no hand is being played."""
-        d = self.deal
+        d = self.round
         return d.turn if d is not None and d.phase == PLAY else -1
 
     @property
     def first(self) -> int:
         """Who plays first in the hand in play, or in the next hand between hands."""
-        d = self.deal
+        d = self.round
         return d.first if d is not None and d.phase != CLOSED else self.next_first
 
     def stock_note(self) -> Reason | None:
         """``The stock is empty: Bea takes the discard, or play ends`` when it is so."""
-        d = self.deal
+        d = self.round
         if d is None or d.phase != PLAY or d.stock:
             return None
         return Why("forty_one_stock_empty", {"player": self.names[d.turn]})
@@ -269,7 +269,7 @@ class FortyOneTable(RoundTable[Deal]):
     def can_show_41(self) -> list[int]:
         """Seats that may show 41 now (``instant_41``): anyone right after the deal, later the
         player who just discarded."""
-        d = self.deal
+        d = self.round
         if not self.options.instant_41 or self.over or d is None or d.phase != PLAY:
             return []
         return list(range(self.n)) if not d.moves else [d.last]
@@ -317,7 +317,7 @@ class FortyOneTable(RoundTable[Deal]):
     def legal_events(self) -> list[Event]:
         """The events a table screen offers now, each passing :meth:`check` (but the hands to
         enter, whose cards are not known yet)."""
-        d = self.deal
+        d = self.round
         candidates: list[Event] = []
         if d is None or d.phase == CLOSED:
             candidates += [Start(), Finish()]
@@ -342,8 +342,7 @@ class FortyOneTable(RoundTable[Deal]):
         why = self._when(PLAY) or self._seat(event.player)
         if why is not None:
             return why
-        d = self.deal
-        assert d is not None
+        d = self.rounds[-1]
         player = self.names[event.player]
         if event.player != d.turn:
             return Why("not_turn", {"player": player, "turn": self.names[d.turn]})
@@ -362,8 +361,7 @@ class FortyOneTable(RoundTable[Deal]):
         why = self._when(PLAY) or self._seat(event.player)
         if why is not None:
             return why
-        d = self.deal
-        assert d is not None
+        d = self.rounds[-1]
         if event.player not in self.can_show_41():
             return Why("forty_one_41_after", {"last": self.names[d.last]})
         return None
@@ -371,7 +369,7 @@ class FortyOneTable(RoundTable[Deal]):
     def _check_hand(self, event: Event) -> Reason | None:
         assert isinstance(event, Hand)
         why = self._when(ENDED) or self._seat(event.player)
-        return why or self._hand_ok(self.deals[-1], event.player, event.cards)
+        return why or self._hand_ok(self.rounds[-1], event.player, event.cards)
 
     def _hand_ok(self, d: Deal, player: int, cards: Sequence[Card]) -> Reason | None:
         name = self.names[player]
@@ -404,24 +402,24 @@ class FortyOneTable(RoundTable[Deal]):
         why = self._when(ENDED)
         if why is not None:
             return why
-        missing = [self.names[s] for s in self.deals[-1].missing]
+        missing = [self.names[s] for s in self.rounds[-1].missing]
         return Why("forty_one_cards_missing", {"players": missing}) if missing else None
 
     def _check_finish(self, event: Event) -> Reason | None:
         why = self._when(CLOSED)
-        return why or (None if self.deals else Why("forty_one_nothing_played"))
+        return why or (None if self.rounds else Why("forty_one_nothing_played"))
 
     # -- moves ------------------------------------------------------------------------------
     def _start(self, event: Event) -> None:
         assert isinstance(event, Start)
-        first_hand = not self.deals
+        first_hand = not self.rounds
         dealer = self.next_dealer if event.dealer is None else event.dealer
         first = dealer if first_hand else self.next_first
-        self.deals.append(Deal(len(self.deals), dealer, first, self.n))
+        self.rounds.append(Deal(len(self.rounds), dealer, first, self.n))
 
     def _turn(self, event: Event) -> None:
         assert isinstance(event, (DrawStock, TakeDiscard))
-        d = self.deals[-1]
+        d = self.rounds[-1]
         if isinstance(event, DrawStock):
             d.stock -= 1
         d.moves += 1
@@ -430,17 +428,17 @@ class FortyOneTable(RoundTable[Deal]):
 
     def _end(self, event: Event) -> None:
         assert isinstance(event, (Stop, StockOut, Show41))
-        d = self.deals[-1]
+        d = self.rounds[-1]
         how, code = ENDS[type(event)]
         d.phase, d.how, d.ender = ENDED, how, event.player
         d.end = Why(code, {"player": self.names[event.player]})
 
     def _hand(self, event: Event) -> None:
         assert isinstance(event, Hand)
-        self.deals[-1].hands[event.player] = event.cards
+        self.rounds[-1].hands[event.player] = event.cards
 
     def _close(self, event: Event) -> None:
-        d = self.deals[-1]
+        d = self.rounds[-1]
         hands = [h or () for h in d.hands]
         d.points = tuple(hand_score(h) for h in hands)
         d.suits = tuple(counted_suit(h) for h in hands)
@@ -475,7 +473,7 @@ class FortyOneTable(RoundTable[Deal]):
                 totals[s] += d.points[s]
             d.wins, d.losses, d.totals = tuple(wins), tuple(losses), tuple(totals)
         self.wins, self.losses, self.totals = wins, losses, totals
-        last = self.deals[-1]
+        last = self.rounds[-1]
         self.next_dealer, self.next_first = last.loser, last.winner
 
     # -- reasons ----------------------------------------------------------------------------

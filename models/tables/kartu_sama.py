@@ -259,8 +259,7 @@ class KartuSamaTable(RoundTable[Round]):
         why = self._in_play(event.player, extra=not isinstance(event, Pay))
         if why is not None:
             return why
-        r = self.round
-        assert r is not None
+        r = self.rounds[-1]
         player = self.names[event.player]
         if isinstance(event, Pay):
             if not r.debt:
@@ -284,8 +283,7 @@ class KartuSamaTable(RoundTable[Round]):
         why = self._in_play(event.player)
         if why is not None:
             return why
-        r = self.round
-        assert r is not None
+        r = self.rounds[-1]
         player = self.names[event.player]
         if isinstance(event, Fail) and not r.debt:
             return Reason("no_debt", {"player": player})

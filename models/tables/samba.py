@@ -310,7 +310,7 @@ class SambaTable(RoundTable[HandRecord]):
 
     def big(self, side: int) -> int:
         """Canastas and sambas the side has made in the hand in play."""
-        h = self.hand
+        h = self.round
         return 0 if h is None or h.phase == CLOSED else h.canastas[side] + h.sambas[side]
 
     def may_go_out(self, side: int) -> bool:
@@ -343,7 +343,7 @@ class SambaTable(RoundTable[HandRecord]):
     # -- the one check --------------------------------------------------------------------------
     def legal_events(self) -> list[Event]:
         """The events a table screen offers now, each passing :meth:`check`."""
-        h = self.hand
+        h = self.round
         candidates: list[Event] = []
         if h is None or h.phase == CLOSED:
             candidates.append(Start())
@@ -371,7 +371,7 @@ class SambaTable(RoundTable[HandRecord]):
         why = self._when(PLAY, ENDED) or self._side(event.side)
         if why is not None:
             return why
-        results = list(self.hands[-1].results)
+        results = list(self.rounds[-1].results)
         results[event.side] = event
         return self._result_problem(event) or self._pack_problem(results)
 
@@ -420,7 +420,7 @@ class SambaTable(RoundTable[HandRecord]):
         why = self._when(PLAY, ENDED)
         if why is not None:
             return why
-        h = self.hands[-1]
+        h = self.rounds[-1]
         if h.missing:
             return _why("samba_results_missing",
                         sides=[self.side_name(s) for s in h.missing])
@@ -438,15 +438,15 @@ class SambaTable(RoundTable[HandRecord]):
     # -- moves ----------------------------------------------------------------------------------
     def _start(self, event: Start) -> None:
         dealer = self.next_dealer if event.dealer is None else event.dealer
-        self.hands.append(HandRecord(len(self.hands), dealer, self.sides))
+        self.rounds.append(HandRecord(len(self.rounds), dealer, self.sides))
 
     def _big(self, event: Canasta | SambaMade) -> None:
-        h = self.hands[-1]
+        h = self.rounds[-1]
         counts = h.canastas if isinstance(event, Canasta) else h.sambas
         counts[event.side] += 1
 
     def _ending(self, event: Out | StockOut) -> None:
-        h = self.hands[-1]
+        h = self.rounds[-1]
         h.phase = ENDED
         if isinstance(event, Out):
             h.out, h.stock = event.player, False
@@ -456,12 +456,12 @@ class SambaTable(RoundTable[HandRecord]):
             h.end = _why("samba_stock_out")
 
     def _result(self, event: Result) -> None:
-        h = self.hands[-1]
+        h = self.rounds[-1]
         h.phase = ENDED
         h.results[event.side] = event
 
     def _close(self, event: Close) -> None:
-        h = self.hands[-1]
+        h = self.rounds[-1]
         h.phase = CLOSED
         out_side = self.side_of[h.out] if h.out >= 0 else -1
         h.parts = tuple(
