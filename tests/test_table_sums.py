@@ -453,3 +453,18 @@ def test_the_referee_turns_taps_into_saved_events_and_shows_the_reasons() -> Non
     ref.undo()
     assert shell.store.summary["status"] == "playing"
     assert ref._table_data().undo == "Undo: Ana placed A♠"
+
+
+def test_a_joker_is_refused_in_every_place_a_card_is_entered() -> None:
+    m = Match.new(["Ana", "Bea"], "sums")
+    joker = parse_card("JK")
+    assert m.why_not(FaceUp(0, joker)).code == "sums_joker"
+    m.record(FaceUp(0, card(0)))
+    m.record(FaceUp(1, card(1)))
+    while m.table.phase not in (PLACE, EITHER):
+        m.record(m.legal_events()[0])
+    seat = m.table.current
+    with pytest.raises(Refused) as refused:
+        m.record(Play(seat, joker))
+    assert refused.value.reason.code == "sums_joker"
+    assert str(refused.value) == "Sums is played without jokers"

@@ -134,6 +134,7 @@ FR: dict[str, str] = {
     "reason.sums_draw_or_play": "{player} pioche dans une pile ou pose une carte",
     "reason.sums_dealt": "La carte visible de {player} est déjà saisie",
     "reason.sums_seen": "{card} est déjà visible ou retirée",
+    "reason.sums_joker": "Sums se joue sans joker",
     "reason.sums_seen_all": "Les jeux contiennent {copies} × {card} : toutes sont déjà "
     "visibles ou retirées",
     "reason.sums_draw_first": "{player} pioche d'abord dans une pile",

@@ -69,6 +69,7 @@ SUMS_TEXTS: dict[str, str] = {
     "sums_draw_or_play": "{player} draws from a pile or places a card",
     "sums_dealt": "{player}'s face-up card is already entered",
     "sums_seen": "{card} is already face up or removed",
+    "sums_joker": "Sums is played without jokers",
     "sums_seen_all": "The packs hold {copies} × {card}: all are already face up or removed",
     "sums_draw_first": "{player} draws from a pile first",
     "sums_drawn": "{player} has drawn: enter the card {player} places",
@@ -399,6 +400,8 @@ class SumsTable:
         return why("sums_last", player=name)
 
     def _card(self, c: Card | None) -> Why | None:
+        if c is not None and c.is_joker:
+            return why("sums_joker")
         if c is None or self.available(c):
             return None
         if self.packs == 1:
