@@ -408,9 +408,7 @@ class Setup:
             if name.casefold() in seen:
                 raise SetupError("setup_name_taken", name=name)
             seen.add(name.casefold())
-        if not entry.min_players <= len(names) <= entry.max_players:
-            raise SetupError("setup_players", game=entry.title, low=entry.min_players,
-                             high=entry.max_players, players=len(names))
+        entry.check_players(len(names))
         object.__setattr__(self, "players", names)
         object.__setattr__(self, "options", entry.options(self.options))
 
