@@ -79,7 +79,9 @@ class Lab:
                       10, 5000, 10 if self.games < 100 else 100),
         ]
         report = self.report
-        figures, charts, notes = "", (), ()
+        figures = ""
+        charts: tuple[Chart, ...] = ()
+        notes: tuple[str, ...] = ()
         if report and not self.running:
             figures = t("lab.figures", games=report["games"], moves=report["moves"],
                         seconds=report["seconds"], us=report["us_per_move"])

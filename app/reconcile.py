@@ -9,12 +9,12 @@ type and the key match; Flet then sends only what changed."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, TypeGuard
 
 import flet as ft
 
 
-def _controls(value: Any) -> bool:
+def _controls(value: Any) -> TypeGuard[list[Any]]:
     return isinstance(value, list) and any(isinstance(v, ft.BaseControl) for v in value)
 
 

@@ -83,7 +83,8 @@ def qr(text: str) -> qrcode.QRCode:  # type: ignore[type-arg]
     code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, box_size=8, border=4)
     alnum = text.upper() == text and all(c in "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
                                          for c in text)
-    code.add_data(QRData(text, mode=MODE_ALPHA_NUM) if alnum else text)
+    # The stub types MODE_ALPHA_NUM as a plain int where QRData asks for its literal value.
+    code.add_data(QRData(text, mode=MODE_ALPHA_NUM) if alnum else text)  # type: ignore[call-overload]
     code.make(fit=True)
     return code
 
@@ -104,7 +105,10 @@ def read_image(data: bytes) -> list[str]:
         image.load()
     except (UnidentifiedImageError, OSError, ValueError):
         return []
-    results = zxingcpp.read_barcodes(image.convert("L"), formats=zxingcpp.BarcodeFormat.QRCode)
+    # The binding turns a BarcodeFormat into the BarcodeFormats it asks for; its stub omits that.
+    results = zxingcpp.read_barcodes(
+        image.convert("L"), formats=zxingcpp.BarcodeFormat.QRCode  # type: ignore[arg-type]
+    )
     return [r.text for r in results if r.text]
 
 
@@ -470,7 +474,10 @@ class Sharing:
         return self.shell.store
 
     def _run(self, task: Callable[[], Awaitable[None]]) -> Callable[[], None]:
-        return lambda: self.shell.page.run_task(task)  # type: ignore[arg-type]
+        def run() -> None:
+            self.shell.page.run_task(task)
+
+        return run
 
     # -- a match's screens ------------------------------------------------------------------
     def match_screen(self, match_id: str, sub: str, referee: Callable[[str], Any]) -> ft.View:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import flet as ft
 
@@ -48,7 +49,7 @@ class PlayData:
 def _hand(
     cards: Sequence[str], playable: dict[str, int], on_move: Callable[[int], None]
 ) -> ft.Control:
-    chips = []
+    chips: list[ft.Control] = []
     for i, c in enumerate(cards):
         label, color = card_text(c)
         action = playable.get(c)
@@ -103,7 +104,7 @@ def play_view(
     bottom = ft.Column(spacing=8)
     buttons = [m for m in data.moves if not m.card]
     for m in buttons:
-        bottom.controls.append(big_button(m.label, lambda a=m.action: on_move(a),
+        bottom.controls.append(big_button(m.label, partial(on_move, m.action),
                                           key=f"move-{m.action}", primary=len(buttons) == 1))
     row: list[ft.Control] = []
     if on_hint is not None and not data.over:

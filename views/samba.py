@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -91,7 +92,7 @@ def samba_table_view(
                                           for i, s in enumerate(data.sides)]]
     bottom = ft.Column(
         [
-            *[big_button(a.label, lambda k=a.key: on_action(k), key=f"act-{a.key}",
+            *[big_button(a.label, partial(on_action, a.key), key=f"act-{a.key}",
                          primary=a.primary) for a in data.actions],
             ft.Row([
                 ft.OutlinedButton(data.undo or t("table.nothing_to_undo"), icon=ft.Icons.UNDO,

@@ -61,8 +61,8 @@ def heading(text: str) -> str:
 def score_table(names: Sequence[str], rounds: Sequence[Sequence[str]],
                 totals: Sequence[str], t: Tr) -> ft.Control:
     table = ft.DataTable(
-        columns=[ft.DataColumn(ft.Text("#"))]
-        + [ft.DataColumn(ft.Text(n, weight=ft.FontWeight.BOLD), numeric=True) for n in names],
+        columns=[ft.DataColumn(label=ft.Text("#"))]
+        + [ft.DataColumn(label=ft.Text(n, weight=ft.FontWeight.BOLD), numeric=True) for n in names],
         rows=[
             ft.DataRow(cells=[ft.DataCell(ft.Text(str(r + 1)))]
                        + [ft.DataCell(ft.Text(c, font_family=CARD_FONT)) for c in cells])

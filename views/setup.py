@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import flet as ft
 
@@ -121,16 +122,16 @@ def setup_view(
                     ft.Radio(value=str(i), key=f"dealer-{i}", tooltip=t("setup.dealer_pick")),
                     ft.Text(f"{i + 1}. {name}", size=17, expand=True, key=f"seat-{i}"),
                     *([ft.TextButton(data.kinds[i], key=f"kind-{i}",
-                                     on_click=tap(lambda i=i: on_kind(i)))]
+                                     on_click=tap(partial(on_kind, i)))]
                       if on_kind is not None and i < len(data.kinds) else []),
                     ft.IconButton(ft.Icons.ARROW_UPWARD, key=f"up-{i}", disabled=i == 0,
                                   tooltip=t("setup.move_up"),
-                                  on_click=tap(lambda i=i: on_move(i, -1))),
+                                  on_click=tap(partial(on_move, i, -1))),
                     ft.IconButton(ft.Icons.ARROW_DOWNWARD, key=f"down-{i}", disabled=i == n - 1,
                                   tooltip=t("setup.move_down"),
-                                  on_click=tap(lambda i=i: on_move(i, 1))),
+                                  on_click=tap(partial(on_move, i, 1))),
                     ft.IconButton(ft.Icons.CLOSE, key=f"remove-{i}", tooltip=t("setup.remove"),
-                                  on_click=tap(lambda i=i: on_remove(i))),
+                                  on_click=tap(partial(on_remove, i))),
                 ],
                 spacing=0,
             )

@@ -43,7 +43,7 @@ def stats_view(
                        key="stats-chart", top=100),
         ))
         table = ft.DataTable(
-            columns=[ft.DataColumn(ft.Text(t(f"stats.{c}")), numeric=c != "name")
+            columns=[ft.DataColumn(label=ft.Text(t(f"stats.{c}")), numeric=c != "name")
                      for c in ("name", "matches", "wins", "average", "best", "worst")],
             rows=[
                 ft.DataRow(cells=[

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import flet as ft
 
@@ -109,7 +110,7 @@ def _choice(c: Choice, on_action: Callable[[str], None]) -> ft.Control:
 def _piles(data: SumsTableData, on_action: Callable[[str], None]) -> ft.Control:
     """The community piles and their sizes; tiles to tap when a player draws."""
     per_row = min(len(data.piles), 4)
-    tiles = []
+    tiles: list[ft.Control] = []
     for i, (name, n) in enumerate(data.piles):
         live = data.draw and n > 0
         tiles.append(ft.Container(
@@ -169,7 +170,7 @@ def sums_table_view(
         controls.append(ft.Row(smalls, wrap=True, spacing=8, run_spacing=8))
     bottom = ft.Column(
         [
-            *(big_button(a.label, (lambda k=a.key: on_action(k)) if a.enabled else None,
+            *(big_button(a.label, partial(on_action, a.key) if a.enabled else None,
                          key=f"act-{a.key}", primary=a.primary, danger=a.danger)
               for a in data.actions if not a.small),
             ft.OutlinedButton(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import flet as ft
 
@@ -120,11 +121,11 @@ def table_view(
                                      border_radius=ft.BorderRadius.all(10)))
     controls.extend(extra)
     buttons: list[ft.Control] = [
-        big_button(a.label, (lambda k=a.key: on_action(k)) if a.enabled else None,
+        big_button(a.label, partial(on_action, a.key) if a.enabled else None,
                    key=f"act-{a.key}", primary=a.primary, danger=a.danger)
         for a in data.actions if not a.small
     ]
-    smalls = [
+    smalls: list[ft.Control] = [
         ft.OutlinedButton(a.label, key=f"act-{a.key}", height=48, disabled=not a.enabled,
                           on_click=lambda _e, k=a.key: on_action(k))
         for a in data.actions if a.small

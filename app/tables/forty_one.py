@@ -5,7 +5,7 @@ player), and the scoreboard (scores with the suit counted, tie-breaks in words, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
@@ -202,11 +202,12 @@ class Referee(HandEntryReferee):
         if key.startswith("41-"):
             event: Event = Show41(int(key[3:]))
         else:
-            event = {
+            makers: dict[str, Callable[[], Event]] = {
                 "start": Start, "finish": Finish,
                 "draw": lambda: DrawStock(turn), "take": lambda: TakeDiscard(turn),
                 "stop": lambda: Stop(turn), "stock_out": lambda: StockOut(turn),
-            }[key]()
+            }
+            event = makers[key]()
         if self.record(event):
             if isinstance(event, Finish):
                 return self._go("score")

@@ -212,7 +212,7 @@ class Referee(base.Referee):
 
     def _cards(self, side: int) -> dict[str, list[str]]:
         if side not in self.cards:
-            self.cards[side] = {MELDED: []} | {f"hand-{p}": [] for p in self.table.members[side]}
+            self.cards[side] = {MELDED: [], **{f"hand-{p}": [] for p in self.table.members[side]}}
         return self.cards[side]
 
     def _draft(self, side: int) -> Result:
