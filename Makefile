@@ -22,6 +22,7 @@ web: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m mypy --strict models
+	$(PY) -m mypy app views
 
 test: lint
 	$(PY) -m pytest -q
