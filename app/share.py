@@ -36,7 +36,6 @@ from app.storage import NotFound, Store
 from models.errors import MejaError
 from models.match import Match
 from models.share import LIMIT, Reader, Shared, ShareError, encode, read_shared, shared_doc
-from views.common import children
 from views.share import (
     ImportData,
     ScanData,
@@ -489,17 +488,13 @@ class Sharing:
         if match_id not in self.imported:
             self.imported[match_id] = is_imported(self.store, match_id)
         imported = self.imported[match_id]
-        view = referee(match_id).view("score" if imported else sub)
-        if (view.route or "").endswith("/score"):
-            if imported:
-                _remove(view, "continue")
-                if view.appbar is not None and isinstance(view.appbar.leading, ft.IconButton):
-                    # its table is on the sender's device: back leads home, not to a table
-                    view.appbar.leading.on_click = lambda _e: self.shell.go("/")
-            if view.appbar is not None:
-                view.appbar.actions = [*(view.appbar.actions or []), ft.TextButton(
-                    self.t("share.button"), icon=ft.Icons.QR_CODE_2, key="share",
-                    on_click=lambda _e: self.open_share(match_id))]
+        ref = referee(match_id)
+        ref.read_only = imported
+        view = ref.view("score" if imported else sub)
+        if (view.route or "").endswith("/score") and view.appbar is not None:
+            view.appbar.actions = [*(view.appbar.actions or []), ft.TextButton(
+                self.t("share.button"), icon=ft.Icons.QR_CODE_2, key="share",
+                on_click=lambda _e: self.open_share(match_id))]
         return view
 
     def open_share(self, match_id: str) -> None:
@@ -614,9 +609,7 @@ class Sharing:
             self.scanning += 1
             self.seen.clear()
             self.shell.page.run_task(self._scan, self.scanning, self.camera)
-        data = ScanData(progress=self._progress(), error=self.error,
-                        failure=self.scan_error,
-                        state=self.t("share.scan_looking"))
+        data = ScanData(progress=self._progress(), error=self.error, failure=self.scan_error)
         return scan_view(self.t, data, camera=self.camera, on_retry=self.open_camera,
                          on_back=self._leave_scan)
 
@@ -740,13 +733,3 @@ class Sharing:
         return live_section(self.t, on=server is not None, url=server.url if server else "",
                             png=qr_png(server.url) if server else None, error=self.live_error,
                             on_toggle=self.toggle_live)
-
-
-def _remove(root: Any, key: str) -> None:
-    """Take the control with ``key`` out of ``root``'s tree."""
-    for child in children(root):
-        controls = getattr(root, "controls", None)
-        if getattr(child, "key", None) == key and isinstance(controls, list):
-            controls.remove(child)
-            return
-        _remove(child, key)

@@ -547,12 +547,12 @@ def test_share_and_import_views_call_back() -> None:
     assert find(desktop, "from-camera") is None and find(desktop, "from-image") is not None
     calls.clear()
     preview = ft.Container(key="the-camera")
-    scan = scan_view(t, ScanData("1 of 2 codes read. Still to read: 2.", "", "", "Looking"),
+    scan = scan_view(t, ScanData("1 of 2 codes read. Still to read: 2.", "", ""),
                      camera=preview, on_retry=lambda: calls.append("retry"),
                      on_back=lambda: None)
     assert find(scan, "the-camera") is preview and find(scan, "camera-retry") is None
     assert find(scan, "progress").value.startswith("1 of 2")
-    failed = scan_view(t, ScanData("", "", "No camera", "Looking"), camera=None,
+    failed = scan_view(t, ScanData("", "", "No camera"), camera=None,
                        on_retry=lambda: calls.append("retry"), on_back=lambda: None)
     assert find(failed, "camera-failed").value == "No camera" and find(failed, "preview") is None
     find(failed, "camera-retry").on_click(None)
@@ -590,3 +590,18 @@ def test_the_camera_is_offered_only_where_a_browser_opens_it() -> None:
     assert app_share.secure("https://192.168.1.20:8550/")
     assert not app_share.secure("http://192.168.1.20:8550/")
     assert not app_share.secure("")
+
+
+@pytest.mark.parametrize("game", ["kartu_sama", "sums"])
+def test_an_imported_match_scoreboard_has_no_table_here(tmp_path: Path, game: str) -> None:
+    from tests.test_table_entry import referee
+    from views.common import find
+
+    ref = referee(tmp_path, game)
+    playing = ref.view("score")
+    assert find(playing, "continue") is not None
+    ref.read_only = True  # as the sharing screens set it for an imported match
+    view = ref.view("score")
+    assert find(view, "continue") is None
+    find(view, "back").on_click(None)
+    assert ref.shell.route == "/"

@@ -67,6 +67,12 @@ def share_view(
                   back_label=t("common.back"))
 
 
+def feedback(progress: str, error: str) -> list[ft.Control]:
+    """How far reading a match's codes has got, and why the last one was refused."""
+    return ([message(progress, key="progress")] if progress else []) + (
+        [message(error, key="error", error=True)] if error else [])
+
+
 @dataclass(frozen=True)
 class ImportData:
     progress: str  # "1 of 3 codes read..." or ""
@@ -100,10 +106,7 @@ def import_view(
                 big_button(t("share.paste_button"), on_paste,
                            key="paste-import", icon=ft.Icons.INPUT, primary=False)),
     ]
-    if data.progress:
-        controls.append(message(data.progress, key="progress"))
-    if data.error:
-        controls.append(message(data.error, key="error", error=True))
+    controls += feedback(data.progress, data.error)
     return screen("/import", t("share.import"), controls, on_back=on_back,
                   back_label=t("common.back"))
 
@@ -113,7 +116,6 @@ class ScanData:
     progress: str  # "1 of 3 codes read..." or ""
     error: str  # a code read and refused (the camera goes on looking)
     failure: str  # the camera could not be used: no preview, a way out instead
-    state: str  # "Looking for a Meja code..."
 
 
 def scan_view(
@@ -140,12 +142,9 @@ def scan_view(
             ft.Container(camera, height=360, bgcolor=ft.Colors.BLACK, border_radius=12,
                          clip_behavior=ft.ClipBehavior.HARD_EDGE, key="preview"),
             ft.Row([ft.ProgressRing(width=18, height=18, stroke_width=2),
-                    ft.Text(data.state, key="scan-state")], spacing=10),
+                    ft.Text(t("share.scan_looking"), key="scan-state")], spacing=10),
         ]
-    if data.progress:
-        controls.append(message(data.progress, key="progress"))
-    if data.error:
-        controls.append(message(data.error, key="error", error=True))
+    controls += feedback(data.progress, data.error)
     return screen("/import/camera", t("share.scan_title"), controls, on_back=on_back,
                   back_label=t("common.back"))
 

@@ -27,6 +27,7 @@ class Referee:
         self.match_id = match_id
         self.match = match
         self.names = list(match.setup.players)
+        self.read_only = False  # an imported match: the device it came from referees it
 
     @property
     def t(self) -> Any:
@@ -108,15 +109,19 @@ class Referee:
     def _score_data(self) -> ScoreData:
         raise NotImplementedError
 
-    def _scoreboard(self, t: Any, extra: Sequence[ft.Control] = ()) -> ft.View:
-        """The scoreboard: back to the table while the match goes on, a rematch once over."""
+    def _scoreboard(self, t: Any, extra: Sequence[ft.Control] = (),
+                    back: str | None = None) -> ft.View:
+        """The scoreboard: back to the table while the match goes on (or to ``back``), a
+        rematch once over. A read-only match has no table here: back leads home."""
         over = self.over
+        table = f"/match/{self.match_id}"
+        back = "/" if self.read_only else back or ("/" if over else table)
         return scoreboard_view(
             t, dataclasses.replace(self._score_data(), game=self.match.setup.game),
-            on_continue=None if over else (lambda: self._go()),
+            on_continue=None if over or self.read_only else (lambda: self._go()),
             on_rematch=self._rematch if over else None,
             on_home=lambda: self.shell.go("/"),
-            on_back=lambda: self.shell.go("/" if over else f"/match/{self.match_id}"),
+            on_back=lambda: self.shell.go(back),
             extra=extra,
         )
 

@@ -16,7 +16,7 @@ from models.cards import parse_card
 from models.match import Event, Play, Reason
 from models.tables import sums as tb
 from models.tables.sums import DrawPile, FaceUp, Let, Remove, Stop, TakeBack
-from views.scoreboard import Place, ScoreData, scoreboard_view
+from views.scoreboard import Place, ScoreData
 from views.sums import (
     Breakdown,
     Choice,
@@ -249,15 +249,9 @@ class Referee(base.Referee):
         return out
 
     def _score_view(self) -> ft.View:
-        over = self.match.table.over
-        return scoreboard_view(
-            self.t, self._score_data(),
-            on_continue=None if over else (lambda: self._go()),
-            on_rematch=self._rematch if over else None,
-            on_home=lambda: self.shell.go("/"),
-            on_back=lambda: self._go(),
-            extra=breakdown_sections(self.t, self._breakdowns()),
-        )
+        # back to the table even once over: the last cards in play stay worth a look
+        return self._scoreboard(self.t, extra=breakdown_sections(self.t, self._breakdowns()),
+                                back=f"/match/{self.match_id}")
 
     def _rematch(self) -> None:
         setup = self.match.setup
