@@ -15,7 +15,7 @@ from app.tables.entry import HandEntryReferee
 from models.cards import parse_cards
 from models.games.kartu_sama import hand_points
 from models.match import Match
-from tests.test_table_forty_one import FakeShell, texts
+from tests.fakes import FakeShell, texts
 
 NAMES = ("Ana", "Bea", "Cid")
 

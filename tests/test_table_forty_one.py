@@ -24,6 +24,7 @@ from models.tables.forty_one import (
     worst,
 )
 from models.tables.forty_one import Finish as FinishMatch
+from tests.fakes import FakeShell, texts
 
 NAMES = ("Ana", "Bea", "Cid", "Dan")
 
@@ -349,31 +350,6 @@ def test_legal_events_pass_the_check() -> None:
 # -- the controller, without a browser ------------------------------------------------------
 
 
-class FakeShell:
-    """Just what a referee calls: a store, a translator, navigation and messages."""
-
-    def __init__(self, root: Path, language: str = "en") -> None:
-        from app.i18n import Translator
-        from app.storage import Store
-
-        self.store = Store(root)
-        self.t = Translator(language)
-        self.route = ""
-        self.toasts: list[str] = []
-
-    def go(self, route: str) -> None:
-        self.route = route
-
-    def refresh(self) -> None:
-        pass
-
-    def toast(self, text: str) -> None:
-        self.toasts.append(text)
-
-    def new_match(self, *args: object, **kwargs: object) -> None:
-        self.route = "/new"
-
-
 def referee(tmp_path: Path, language: str = "en", **options: Any) -> Any:
     from app.tables.forty_one import Referee
 
@@ -381,23 +357,6 @@ def referee(tmp_path: Path, language: str = "en", **options: Any) -> Any:
     match = new(3, **options)
     match_id = shell.store.create_match(match.setup.to_dict())
     return Referee(shell, match_id, match)
-
-
-def texts(view: object) -> str:
-    from views.common import children
-
-    out: list[str] = []
-
-    def walk(c: object) -> None:
-        for name in ("value", "label", "content", "text"):
-            v = getattr(c, name, None)
-            if isinstance(v, str):
-                out.append(v)
-        for child in children(c):
-            walk(child)
-
-    walk(view)
-    return "\n".join(out)
 
 
 def test_referee_turns_four_taps_a_player_and_the_scoreboard(tmp_path: Path) -> None:

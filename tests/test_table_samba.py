@@ -23,6 +23,7 @@ from models.tables.samba import (
     card_class,
     tally,
 )
+from tests.fakes import FakeShell, texts
 
 
 def codes(text: str) -> list[int]:
@@ -266,31 +267,6 @@ def test_saved_match_loads_in_a_fresh_process() -> None:
 # -- the controller, without a browser ------------------------------------------------------
 
 
-class FakeShell:
-    """Just what a referee calls: a store, a translator, navigation and messages."""
-
-    def __init__(self, root: object) -> None:
-        from app.i18n import Translator
-        from app.storage import Store
-
-        self.store = Store(root)  # type: ignore[arg-type]
-        self.t = Translator("en")
-        self.route = ""
-        self.toasts: list[str] = []
-
-    def go(self, route: str) -> None:
-        self.route = route
-
-    def refresh(self) -> None:
-        pass
-
-    def toast(self, text: str) -> None:
-        self.toasts.append(text)
-
-    def new_match(self, *args: object, **kwargs: object) -> None:
-        self.route = "/new"
-
-
 def referee(tmp_path: object, players: list[str]) -> object:
     from app.tables.samba import Referee
 
@@ -298,23 +274,6 @@ def referee(tmp_path: object, players: list[str]) -> object:
     setup = {"game": "samba", "players": players, "options": {}}
     match_id = shell.store.create_match(setup)
     return Referee(shell, match_id, Match.new(players, "samba"))
-
-
-def texts(view: object) -> str:
-    from views.common import children
-
-    out: list[str] = []
-
-    def walk(c: object) -> None:
-        for name in ("value", "label", "content", "text"):
-            v = getattr(c, name, None)
-            if isinstance(v, str):
-                out.append(v)
-        for child in children(c):
-            walk(child)
-
-    walk(view)
-    return "\n".join(out)
 
 
 def test_referee_counts_and_cards_record_the_same_result(tmp_path: object) -> None:

@@ -22,7 +22,7 @@ from models.errors import SETUP_TEXTS, SetupError
 from models.games import GAMES
 from models.match import Close, Hand, Match, Out, Start
 from models.tables.samba import Canasta, Result
-from views.common import children
+from tests.fakes import texts
 from views.scoreboard import Place, ScoreData, round_words, scoreboard_view
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,21 +35,6 @@ WORDS = {
     "sums": {"en": ("round", "rounds"), "fr": ("manche", "manches")},
 }
 OTHER_WORDS = {"en": ("round", "hand"), "fr": ("manche", "main", "donne")}
-
-
-def texts(control: Any) -> str:
-    out: list[str] = []
-
-    def walk(c: Any) -> None:
-        for name in ("value", "label", "content", "text", "title"):
-            v = getattr(c, name, None)
-            if isinstance(v, str):
-                out.append(v)
-        for child in children(c):
-            walk(child)
-
-    walk(control)
-    return "\n".join(out)
 
 
 def others(game: str, language: str) -> list[str]:
