@@ -79,9 +79,11 @@ def play_view(
     on_again: Handler | None = None,
 ) -> ft.View:
     facts = ft.Column(
-        [ft.Row([ft.Text(k, size=14, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+        # the value has the wider share and wraps: a side's melds can be long
+        [ft.Row([ft.Text(k, size=14, color=ft.Colors.ON_SURFACE_VARIANT, expand=2),
                  ft.Text(v, size=15, weight=ft.FontWeight.W_500, font_family=CARD_FONT,
-                         key=f"fact-{i}")])
+                         key=f"fact-{i}", expand=3, text_align=ft.TextAlign.RIGHT)],
+                vertical_alignment=ft.CrossAxisAlignment.START)
          for i, (k, v) in enumerate(data.table)],
         spacing=2,
     )
