@@ -630,7 +630,7 @@ class Sharing:
             try:  # the browser or the phone may first ask the person: a long wait
                 cameras = await asyncio.wait_for(camera.get_available_cameras(), 120)
                 if not cameras:
-                    raise LookupError(self.t("share.camera_none"))
+                    raise LookupError("no camera")
                 back = [c for c in cameras if c.lens_direction == fc.CameraLensDirection.BACK]
                 await asyncio.wait_for(camera.initialize(
                     (back or cameras)[0], fc.ResolutionPreset.HIGH, enable_audio=False), 60)
@@ -659,13 +659,8 @@ class Sharing:
 
     def _scan_failed(self, error: BaseException) -> None:
         text = str(error) or type(error).__name__
-        if isinstance(error, LookupError):
-            self.scan_error = text
-        else:
-            key = camera_trouble(text)
-            self.scan_error = self.t(key, error=text) if key else self.t(
-                "share.camera_failed", error=text)
-        self.camera = None
+        key = "share.camera_none" if isinstance(error, LookupError) else camera_trouble(text)
+        self.scan_error = self.t(key or "share.camera_failed", error=text)
         self.shell.refresh()
 
     def _typed(self, text: str) -> None:
