@@ -4,8 +4,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 8550
+# The Python the phone apps bundle: the oldest flet builds for phones, nearest the 3.11 the
+# suite runs on (flet bundles no 3.11).
+PHONE_PYTHON := 3.12
 
-.PHONY: run web test lint bench clean
+.PHONY: run web desktop test lint bench apk ipa clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,10 +22,14 @@ run: $(STAMP)
 web: $(STAMP)
 	$(PY) -m app --web --port $(PORT)
 
+# Fetches Flet's desktop client now (the first `make run` does it otherwise, once).
+desktop: $(STAMP)
+	$(PY) -c "import flet_desktop; print(flet_desktop.ensure_client_cached())"
+
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m mypy --strict models
-	$(PY) -m mypy app views
+	$(PY) -m mypy app views main.py
 
 test: lint
 	$(PY) -m pytest -q
@@ -33,5 +40,9 @@ bench: $(STAMP)
 	$(PY) -m tests.bench_share
 	$(PY) -m tests.bench_bots
 
+# The phone apps (need the Flutter SDK, and a Mac for iOS).
+apk ipa: $(STAMP)
+	$(VENV)/bin/flet build $@ --python-version $(PHONE_PYTHON)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build

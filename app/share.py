@@ -19,6 +19,7 @@ import secrets
 import socket
 import threading
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -32,6 +33,7 @@ from qrcode.constants import ERROR_CORRECT_M
 from qrcode.util import MODE_ALPHA_NUM, QRData
 
 from app.i18n import Translator, names, say
+from app.qrimage import PictureError, read_image
 from app.storage import NotFound, Store
 from models.errors import MejaError
 from models.match import Match
@@ -92,23 +94,6 @@ def qr_png(text: str) -> bytes:
     buf = io.BytesIO()
     qr(text).make_image().save(buf, format="PNG")
     return buf.getvalue()
-
-
-def read_image(data: bytes) -> list[str]:
-    """The texts of the QR codes in an image file (none when it holds none)."""
-    import zxingcpp  # only when reading an image: a native library
-    from PIL import Image, UnidentifiedImageError
-
-    try:
-        image = Image.open(io.BytesIO(data))
-        image.load()
-    except (UnidentifiedImageError, OSError, ValueError):
-        return []
-    # The binding turns a BarcodeFormat into the BarcodeFormats it asks for; its stub omits that.
-    results = zxingcpp.read_barcodes(
-        image.convert("L"), formats=zxingcpp.BarcodeFormat.QRCode  # type: ignore[arg-type]
-    )
-    return [r.text for r in results if r.text]
 
 
 def meja_texts(texts: list[str]) -> list[str]:
@@ -442,7 +427,9 @@ def scoreboard(store: Store, t: Any) -> dict[str, Any]:
 # -- the screens: share, import, and the live scoreboard setting ---------------------------
 
 SCAN = "/import/camera"
-PAUSE = 0.2  # seconds between two pictures; reading one takes 10-60 ms
+PAUSE = 0.2  # seconds between two looks; reading a frame takes 2-12 ms
+# 480p on phones (720x480), 640x480 in browsers: a code held close is 4+ px a module.
+RESOLUTION = fc.ResolutionPreset.MEDIUM
 
 
 class Sharing:
@@ -463,6 +450,7 @@ class Sharing:
         self.scanning = 0  # the number of the scan running; any other one stops
         self.scan_error = ""  # why the camera could not be used, until "Try again"
         self.seen: set[str] = set()  # the codes the camera read already, frame after frame
+        self.frame = b""  # the newest frame of the camera's image stream
 
     @property
     def t(self) -> Any:
@@ -581,7 +569,11 @@ class Sharing:
             return
         f = files[0]
         data = f.bytes if f.bytes is not None else (Path(f.path).read_bytes() if f.path else b"")
-        found = meja_texts(read_image(data))
+        try:
+            found = meja_texts(await asyncio.to_thread(read_image, data))
+        except PictureError as error:
+            self.error = self.t(f"share.picture_{error.code}")
+            return self.shell.refresh()
         if not found:
             self.error = self.t("share.no_code")
             return self.shell.refresh()
@@ -605,7 +597,8 @@ class Sharing:
         if not self.has_camera():  # Flet's desktop window: its camera control fails
             self.scan_error = self.t("share.camera_none")
         if self.camera is None and not self.scan_error:
-            self.camera = fc.Camera(preview_enabled=True, expand=True, key="camera")
+            self.camera = fc.Camera(preview_enabled=True, expand=True, key="camera",
+                                    on_stream_image=self._on_frame)
             self.scanning += 1
             self.seen.clear()
             self.shell.page.run_task(self._scan, self.scanning, self.camera)
@@ -619,12 +612,14 @@ class Sharing:
         self.shell.go("/import")
 
     async def _scan(self, run: int, camera: fc.Camera) -> None:
-        """Take a picture every moment and read the Meja codes in it, until every part of
-        a match is read (then it is imported) or the screen is left."""
+        """Read the Meja codes the camera sees, until every part of a match is read (then it
+        is imported) or the screen is left. Frames come from the camera's image stream where
+        the platform has one (phones), else from a picture taken every moment (browsers)."""
 
         def on() -> bool:
             return run == self.scanning and self.shell.page.route == SCAN
 
+        streaming = False
         try:
             await asyncio.sleep(0.3)  # the preview is built before it is asked anything
             try:  # the browser or the phone may first ask the person: a long wait
@@ -633,29 +628,54 @@ class Sharing:
                     raise LookupError("no camera")
                 back = [c for c in cameras if c.lens_direction == fc.CameraLensDirection.BACK]
                 await asyncio.wait_for(camera.initialize(
-                    (back or cameras)[0], fc.ResolutionPreset.HIGH, enable_audio=False), 60)
+                    (back or cameras)[0], RESOLUTION, enable_audio=False), 60)
+                streaming = await asyncio.wait_for(camera.supports_image_streaming(), 15)
+                if streaming:
+                    await asyncio.wait_for(camera.start_image_stream(), 15)
             except Exception as error:  # noqa: BLE001 - the platform says why
                 if on():
                     self._scan_failed(error)
                 return
+            last = b""
             while on():
                 try:
-                    picture = await asyncio.wait_for(camera.take_picture(), 15)
+                    if streaming:
+                        picture = self.frame
+                    else:
+                        picture = await asyncio.wait_for(camera.take_picture(), 15)
                 except Exception as error:  # noqa: BLE001
                     if on():
                         self._scan_failed(error)
                     return
-                found = meja_texts(await asyncio.to_thread(read_image, picture))
-                fresh = [x for x in found if x not in self.seen]
-                if fresh and on():
-                    self.seen.update(fresh)
-                    self._read("\n".join(fresh))
-                    if self.error and not self.reader.parts:  # a whole refused: read anew
-                        self.seen.clear()
+                if picture and picture is not last:
+                    last = picture
+                    self._look(await asyncio.to_thread(self._codes_in, picture))
                 await asyncio.sleep(PAUSE)
         finally:
+            if streaming:
+                with suppress(Exception):
+                    await camera.stop_image_stream()
             if run == self.scanning:
-                self.camera = None
+                self.camera, self.frame = None, b""
+
+    def _on_frame(self, e: fc.CameraImageEvent) -> None:
+        """Keep the newest frame of the stream: the scan reads one each moment, the rest go."""
+        self.frame = e.bytes
+
+    @staticmethod
+    def _codes_in(picture: bytes) -> list[str]:
+        try:
+            return meja_texts(read_image(picture))
+        except PictureError:  # a frame the platform garbled: the next one will do
+            return []
+
+    def _look(self, found: list[str]) -> None:
+        fresh = [x for x in found if x not in self.seen]
+        if fresh and self.shell.page.route == SCAN:
+            self.seen.update(fresh)
+            self._read("\n".join(fresh))
+            if self.error and not self.reader.parts:  # a whole refused: read anew
+                self.seen.clear()
 
     def _scan_failed(self, error: BaseException) -> None:
         text = str(error) or type(error).__name__

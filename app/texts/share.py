@@ -39,6 +39,12 @@ EN: dict[str, str] = {
     "share.paste_label": "Code text",
     "share.paste_button": "Import the text",
     "share.no_code": "No Meja code was found in this image.",
+    "share.picture_too_large": "This picture is too large to read (over 50 megapixels). "
+                               "Take a smaller photo of the code.",
+    "share.picture_not_image": "This file is not a picture Meja can read (PNG, JPEG, GIF, "
+                               "BMP, WebP or TIFF).",
+    "share.picture_no_reader": "This device cannot read codes from pictures: paste the code's "
+                               "text instead.",
     "share.progress": "{read} of {total} codes read. Still to read: {missing}.",
     "share.new": "Match imported.",
     "share.same": "This match was already imported: nothing changed.",
@@ -109,6 +115,12 @@ FR: dict[str, str] = {
     "share.paste_label": "Texte du code",
     "share.paste_button": "Importer le texte",
     "share.no_code": "Aucun code Meja dans cette image.",
+    "share.picture_too_large": "Cette image est trop grande pour être lue (plus de 50 "
+                               "mégapixels). Prenez une photo plus petite du code.",
+    "share.picture_not_image": "Ce fichier n'est pas une image que Meja sait lire (PNG, JPEG, "
+                               "GIF, BMP, WebP ou TIFF).",
+    "share.picture_no_reader": "Cet appareil ne sait pas lire les codes dans les images : "
+                               "collez plutôt le texte du code.",
     "share.progress": "{read} codes lus sur {total}. Reste à lire : {missing}.",
     "share.new": "Partie importée.",
     "share.same": "Cette partie était déjà importée : rien n'a changé.",
