@@ -551,7 +551,8 @@ class Sharing:
         camera = self.has_camera()
         note = self.t("share.camera_insecure") if self.shell.page.web and not camera else ""
         return import_view(self.t, ImportData(progress=self._progress(), error=self.error,
-                                              text=self.pasted, note=note),
+                                              text=self.pasted, note=note,
+                                              pasted=self._pasted()),
                            on_camera=self.open_camera if camera else None,
                            on_image=self._run(self._pick_image), on_text=self._typed,
                            on_paste=lambda: self.read(self.pasted),
@@ -683,8 +684,19 @@ class Sharing:
         self.scan_error = self.t(key or "share.camera_failed", error=text)
         self.shell.refresh()
 
+    def _pasted(self) -> str:
+        """What the app holds of the text field, said under it: a person sees the paste
+        arrived before tapping Import."""
+        if not self.pasted.strip():
+            return ""
+        found = meja_texts(self.pasted.split())
+        if not found:
+            return self.t("share.pasted_none")
+        return self.t.plural("share.pasted", len(found), chars=len(self.pasted.strip()))
+
     def _typed(self, text: str) -> None:
         self.pasted = text
+        self.shell.refresh()
 
     def read(self, text: str) -> None:
         """Read pasted text: one code's text, or several, one a line."""

@@ -155,6 +155,30 @@ def see(page: Any, text: str, timeout: float = 15_000) -> None:
     page.wait_for_function(SEEN, arg=text, timeout=timeout)
 
 
+FOCUSED_HOLDS = """v => { const e = document.activeElement;
+  return !!e && 'value' in e && (v === null || e.value === v); }"""
+
+
+def fill(page: Any, label: str, text: str, shown: str = "", ack: str = "") -> None:
+    """Replace what the text field named ``label`` holds (``shown``) with ``text``, until the
+    app shows ``ack`` (its word that the text arrived). Flutter copies a field's text into
+    its editing element once the field has focus, and a fill that lands before that is
+    overwritten: the fill waits for it, and is made again if the app never hears of it."""
+    field = page.get_by_role("textbox", name=label)
+    for attempt in range(3):
+        field.click()
+        page.wait_for_function(FOCUSED_HOLDS, arg=shown if attempt == 0 else None)
+        field.fill(text)
+        if not ack:
+            return
+        try:
+            see(page, ack, timeout=5_000)
+            return
+        except Exception:  # noqa: BLE001 - Playwright's TimeoutError: fill again
+            if attempt == 2:
+                raise
+
+
 def press(page: Any, label: str) -> None:
     """Tap the icon button named by its tooltip, then move the pointer away so that the
     tooltip (shown while a mouse hovers, never on a phone) does not cover other buttons."""

@@ -20,7 +20,7 @@ from app import share as app_share
 from app.storage import Store
 from models.cards import parse_cards
 from models.match import Close, Hand, Match, Start
-from tests.browser import Server, open_app, see, shot
+from tests.browser import Server, fill, open_app, see, shot
 from tests.test_share import kartu_sama, kartu_sama_summary, stored
 
 pytestmark = pytest.mark.browser
@@ -141,17 +141,12 @@ def _run(browser: Any, page: Any, texts: list[str], tmp_path: Path) -> Any:
     # Import: a damaged code is refused; the real one imports once.
     tap(page, "Home")
     tap(page, "Import a match")
-    field = page.get_by_role("textbox", name="Code text")
-    field.click()
-    field.fill(texts[0][:-12])
-    page.wait_for_timeout(500)
+    fill(page, "Code text", texts[0][:-12], ack=f"({len(texts[0]) - 12} characters)")
     tap(page, "Import the text")
     see(page, "This code is damaged or incomplete")
     shot(page, "share-04-refused")
-    field = page.get_by_role("textbox", name="Code text")
-    field.click()
-    field.fill("\n".join(texts))  # the refused text stays in the field: replaced here
-    page.wait_for_timeout(500)  # the field's value reaches the app before the tap
+    whole = "\n".join(texts)  # the refused text stays in the field: replaced
+    fill(page, "Code text", whole, shown=texts[0][:-12], ack=f"({len(whole)} characters)")
     tap(page, "Import the text")
     see(page, "Match imported.")
     see(page, "Scores")

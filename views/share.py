@@ -79,6 +79,7 @@ class ImportData:
     error: str
     text: str = ""  # what was pasted last: kept so a refused text can be mended
     note: str = ""  # why there is no camera button where one might be expected
+    pasted: str = ""  # what the app has of the text field: how many codes, how long
 
 
 def import_view(
@@ -103,6 +104,8 @@ def import_view(
         *([ft.Text(data.note, key="camera-note", color=ft.Colors.ON_SURFACE_VARIANT)]
           if data.note else []),
         section(t("share.paste_label"), field,
+                *([ft.Text(data.pasted, key="pasted", color=ft.Colors.ON_SURFACE_VARIANT)]
+                  if data.pasted else []),
                 big_button(t("share.paste_button"), on_paste,
                            key="paste-import", icon=ft.Icons.INPUT, primary=False)),
     ]

@@ -38,6 +38,9 @@ EN: dict[str, str] = {
     "share.from_image": "From an image file",
     "share.paste_label": "Code text",
     "share.paste_button": "Import the text",
+    "share.pasted.one": "{n} Meja code in the text ({chars} characters).",
+    "share.pasted.other": "{n} Meja codes in the text ({chars} characters).",
+    "share.pasted_none": "No Meja code in the text yet: a code starts with MEJA.",
     "share.no_code": "No Meja code was found in this image.",
     "share.picture_too_large": "This picture is too large to read (over 50 megapixels). "
                                "Take a smaller photo of the code.",
@@ -114,6 +117,9 @@ FR: dict[str, str] = {
     "share.from_image": "Depuis une image",
     "share.paste_label": "Texte du code",
     "share.paste_button": "Importer le texte",
+    "share.pasted.one": "{n} code Meja dans le texte ({chars} caractères).",
+    "share.pasted.other": "{n} codes Meja dans le texte ({chars} caractères).",
+    "share.pasted_none": "Pas encore de code Meja dans le texte : un code commence par MEJA.",
     "share.no_code": "Aucun code Meja dans cette image.",
     "share.picture_too_large": "Cette image est trop grande pour être lue (plus de 50 "
                                "mégapixels). Prenez une photo plus petite du code.",
