@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import flet as ft
@@ -27,6 +28,13 @@ def legend(names: Sequence[str]) -> ft.Control:
     )
 
 
+def ceiling(value: float) -> float:
+    """``value`` rounded up to a round number (30, not 25.2: the axis labels one, not two
+    labels on top of each other)."""
+    step = 10 ** math.floor(math.log10(value)) / 2
+    return math.ceil(value / step) * step
+
+
 def totals_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, key: str) -> ft.Control:
     """Each player's running total after each round (round 0 = the start, at 0)."""
     rounds = max((len(s) for s in series), default=0)
@@ -42,7 +50,7 @@ def totals_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, key: 
     ]
     chart = fch.LineChart(
         data_series=data,
-        min_x=0, max_x=max(1, rounds), min_y=min(0, low), max_y=max(10, top) * 1.05,
+        min_x=0, max_x=max(1, rounds), min_y=min(0, low), max_y=ceiling(max(10, top) * 1.05),
         left_axis=fch.ChartAxis(label_size=40),
         bottom_axis=fch.ChartAxis(
             labels=[fch.ChartAxisLabel(value=r, label=ft.Text(str(r), size=11))

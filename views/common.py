@@ -1,4 +1,10 @@
-"""Shared building blocks of every screen: the scaffold, big buttons, card chips, sections."""
+"""Shared building blocks of every screen: the scaffold, big buttons, card chips, sections.
+
+Wide screens (``WIDE`` logical pixels and more: a laptop, a tablet held sideways) get two panes
+side by side where a screen asks for them, and one column of a readable width otherwise. The
+layout is chosen by the client as the window changes size (a ``ResponsiveRow`` whose columns
+depend on the width), so builders do not know the width: below ``WIDE`` the screen is the
+phone's single column, unchanged."""
 
 from __future__ import annotations
 
@@ -11,7 +17,11 @@ Tr = Callable[..., str]
 Handler = Callable[[], Any]
 
 SEED = ft.Colors.GREEN_800
-MAX_WIDTH = 640
+MAX_WIDTH = 640  # one column: a readable width on a laptop
+SPREAD = 1120  # two panes side by side
+WIDE = 900  # the window width (logical pixels) from which the panes sit side by side
+BREAKPOINTS: dict[ft.ResponsiveRowBreakpoint | str, ft.Number] = {"xs": 0, "wide": WIDE}
+SIDE_SPLIT = 7  # a table's share of the 12 columns, beside its standings
 TOUCH = 56  # minimum height of a primary touch target, in logical pixels
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD_FONT = "Cards"  # assets/fonts/Cards.ttf: has the suit signs the default font lacks
@@ -31,6 +41,53 @@ def tap(handler: Handler | None) -> Callable[[Any], Any] | None:
     return lambda _e: handler()
 
 
+def panes(
+    first: Sequence[ft.Control], second: Sequence[ft.Control], *, split: int = 6,
+    key: str | None = None,
+) -> ft.Control:
+    """Two groups of controls: one under the other on a phone, side by side on a wide screen
+    (``first`` spans ``split`` of 12 columns). Goes in a screen's scrolling column."""
+    if not first or not second:
+        return ft.Column([*first, *second], spacing=12, key=key,
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ft.ResponsiveRow(
+        [_pane(first, {"xs": 12, "wide": split}), _pane(second, {"xs": 12, "wide": 12 - split})],
+        breakpoints=dict(BREAKPOINTS), spacing={"xs": 12, "wide": 24}, run_spacing=12, key=key,
+    )
+
+
+def tiles(controls: Sequence[ft.Control], *, key: str | None = None) -> ft.Control:
+    """Like items (matches, cards of a list): one under the other on a phone, two a row on a
+    wide screen."""
+    for c in controls:
+        c.col = {"xs": 12, "wide": 6}
+    return ft.ResponsiveRow(list(controls), breakpoints=dict(BREAKPOINTS), spacing=12,
+                            run_spacing=12, key=key)
+
+
+def _pane(controls: Sequence[ft.Control], col: ft.ResponsiveNumber, spacing: int = 12,
+          **kw: Any) -> ft.Column:
+    return ft.Column(list(controls), spacing=spacing, col=col,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH, **kw)
+
+
+def _spread(bottom: ft.Control, split: int) -> ft.Control:
+    """A pinned bottom under two panes: on a wide screen its buttons sit side by side at the
+    right end (a single one under the second pane); on a phone it is the column it was."""
+    if not isinstance(bottom, ft.Column):
+        return bottom
+    items = bottom.controls
+    buttons = [c for c in items if not isinstance(c, ft.Text)]
+    share = 12 - split if len(buttons) == 1 else max(3, 12 // max(1, len(buttons)))
+    for c in items:
+        c.col = {"xs": 12} if isinstance(c, ft.Text) else {"xs": 12, "wide": share}
+    return ft.ResponsiveRow(
+        list(items), breakpoints=dict(BREAKPOINTS), alignment=ft.MainAxisAlignment.END,
+        spacing={"xs": bottom.spacing, "wide": 24}, run_spacing=bottom.spacing,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
 def screen(
     route: str,
     title: str,
@@ -40,9 +97,16 @@ def screen(
     back_label: str = "Back",
     actions: Sequence[ft.Control] = (),
     bottom: ft.Control | None = None,
+    side: Sequence[ft.Control] = (),
+    split: int | None = None,
 ) -> ft.View:
     """A screen: an app bar with an optional back button, and a centred, scrolling column that
-    stays readable on a laptop. ``bottom`` stays pinned under the scrolling part."""
+    stays readable on a laptop. ``bottom`` stays pinned under the scrolling part.
+
+    ``side`` widens the screen on a wide one: the controls (and ``bottom``) take ``split`` of
+    12 columns (``SIDE_SPLIT`` unless told), and ``side`` the rest, beside them with a scroll of
+    its own. A phone does not show ``side``. Without it, ``split`` widens the screen for
+    :func:`panes` in the controls; ``bottom`` then stays under the first pane."""
     leading = (
         ft.IconButton(
             ft.Icons.ARROW_BACK, tooltip=back_label, key="back", on_click=tap(on_back)
@@ -50,6 +114,8 @@ def screen(
         if on_back
         else None
     )
+    if side and split is None:
+        split = SIDE_SPLIT
     body = ft.Column(
         list(controls), spacing=12, scroll=ft.ScrollMode.AUTO, expand=True,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
@@ -58,7 +124,20 @@ def screen(
     if bottom is not None:
         if isinstance(bottom, ft.Column):
             bottom.horizontal_alignment = ft.CrossAxisAlignment.STRETCH
+        if split is not None and not side:
+            bottom = _spread(bottom, split)
         column.append(bottom)
+    main: ft.Control = ft.Column(column, expand=True,
+                                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    if side and split is not None:
+        main = ft.ResponsiveRow(
+            [_pane(column, {"xs": 12, "wide": split}, spacing=10),
+             _pane([ft.Column(list(side), spacing=12, scroll=ft.ScrollMode.AUTO, expand=True,
+                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
+                   {"xs": 0, "wide": 12 - split}, key="beside")],
+            breakpoints=dict(BREAKPOINTS), spacing=24, expand=True,
+            vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
     return ft.View(
         route=route,
         appbar=ft.AppBar(
@@ -69,11 +148,9 @@ def screen(
         ),
         controls=[
             ft.Row(
-                [ft.Container(
-                    ft.Column(column, expand=True,
-                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-                    width=MAX_WIDTH, expand=True,
-                )],
+                # expand_loose: as wide as the window up to ``width``, narrower on a phone
+                [ft.Container(main, width=MAX_WIDTH if split is None else SPREAD,
+                              expand=True, expand_loose=True)],
                 alignment=ft.MainAxisAlignment.CENTER,
                 vertical_alignment=ft.CrossAxisAlignment.STRETCH,
                 expand=True,

@@ -8,7 +8,17 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import CARD_FONT, Handler, Tr, big_button, card_text, message, screen
+from views.common import (
+    BREAKPOINTS,
+    CARD_FONT,
+    Handler,
+    Tr,
+    big_button,
+    card_text,
+    message,
+    panes,
+    screen,
+)
 
 GRID_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 
@@ -47,7 +57,6 @@ def _cell(card: str, count: int, copies: int, on_card: Callable[[str], None]) ->
         key=f"card-{card}",
         alignment=ft.Alignment.CENTER,
         height=48,
-        expand=True,
         border_radius=ft.BorderRadius.all(10),
         border=ft.Border.all(2 if chosen else 1,
                              ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE),
@@ -60,22 +69,25 @@ def _cell(card: str, count: int, copies: int, on_card: Callable[[str], None]) ->
 def card_grid(
     selected: Sequence[str], copies: Mapping[str, int], on_card: Callable[[str], None]
 ) -> ft.Control:
-    """Ranks down, suits across; only the cards the packs hold; jokers in a last row."""
+    """Ranks down, suits across; only the cards the packs hold; jokers in a last row. A wide
+    screen puts two ranks a row, so that the whole grid shows without scrolling."""
     counts: dict[str, int] = {}
     for c in selected:
         counts[c] = counts.get(c, 0) + 1
-    rows: list[ft.Control] = []
+    cells: list[ft.Control] = []
     for rank in GRID_RANKS:
-        cells = [
-            _cell(rank + suit, counts.get(rank + suit, 0), copies[rank + suit], on_card)
-            if copies.get(rank + suit) else ft.Container(expand=True)
-            for suit in "SHDC"
-        ]
         if any(copies.get(rank + s) for s in "SHDC"):
-            rows.append(ft.Row(cells, spacing=6))
+            cells.extend(
+                _cell(rank + suit, counts.get(rank + suit, 0), copies[rank + suit], on_card)
+                if copies.get(rank + suit) else ft.Container(height=48)
+                for suit in "SHDC"
+            )
+    for cell in cells:
+        cell.col = {"xs": 3, "wide": 1.5}
     if copies.get("JK"):
-        rows.append(ft.Row([_cell("JK", counts.get("JK", 0), copies["JK"], on_card)], spacing=6))
-    return ft.Column(rows, spacing=6, key="grid")
+        cells.append(_cell("JK", counts.get("JK", 0), copies["JK"], on_card))
+    return ft.ResponsiveRow(cells, breakpoints=dict(BREAKPOINTS), spacing=6, run_spacing=6,
+                            key="grid")
 
 
 def _player_tab(i: int, p: PlayerHand, current: bool, t: Tr,
@@ -128,11 +140,12 @@ def hands_view(
         spacing=4,
     )
     controls: list[ft.Control] = [tabs, header]
+    entry: list[ft.Control] = []  # beside the hand on a wide screen
     if p.out:
         controls.append(ft.Text(t("hands.went_out", name=p.name), key="out-note"))
     else:
-        controls.append(card_grid(p.cards, data.copies, on_card))
-        controls.append(ft.Row([
+        entry.append(card_grid(p.cards, data.copies, on_card))
+        entry.append(ft.Row([
             ft.OutlinedButton(t("hands.undo_card"), icon=ft.Icons.BACKSPACE, key="undo-card",
                               on_click=lambda _e: on_undo_card(), disabled=not p.cards, height=48),
             ft.OutlinedButton(t("hands.clear"), icon=ft.Icons.CLEAR_ALL, key="clear",
@@ -144,6 +157,6 @@ def hands_view(
     if data.error:
         bottom.controls.append(message(data.error, key="error", error=True))
     bottom.controls.append(big_button(t("hands.save"), on_save, key="save", icon=ft.Icons.DONE_ALL))
-    return screen(data.route, data.title, controls, on_back=on_back,
-                  back_label=t("common.back"), bottom=bottom)
+    return screen(data.route, data.title, [panes(controls, entry, split=5)], on_back=on_back,
+                  back_label=t("common.back"), bottom=bottom, split=5)
 

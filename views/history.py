@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import Handler, Tr, screen
+from views.common import Handler, Tr, screen, tiles
 
 
 @dataclass(frozen=True)
@@ -52,5 +52,5 @@ def history_view(
                 semantic_container=False,
             )
         )
-    return screen("/history", t("history.title"), controls, on_back=on_back,
-                  back_label=t("common.back"))
+    return screen("/history", t("history.title"), [tiles(controls)], on_back=on_back,
+                  back_label=t("common.back"), split=6)

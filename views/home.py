@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, message, screen, section
+from views.common import Handler, Tr, big_button, message, panes, screen, section
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ def home_view(
                 key="play-card",
             )
         )
-    controls += [
+    actions = [
         big_button(t("home.new"), on_new, key="new", icon=ft.Icons.ADD,
                    primary=resume is None and play is None),
         big_button(t("home.play"), on_play, key="play", icon=ft.Icons.SPORTS_ESPORTS,
@@ -90,4 +90,6 @@ def home_view(
         big_button(t("home.settings"), on_settings, key="settings", icon=ft.Icons.SETTINGS,
                    primary=False),
     ]
-    return screen("/", "Meja", controls)
+    half = (len(actions) + 1) // 2  # two columns of actions on a wide screen
+    controls.append(panes(actions[:half], actions[half:], key="actions"))
+    return screen("/", "Meja", controls, split=6)

@@ -16,6 +16,7 @@ from views.common import (
     big_button,
     card_text,
     message,
+    panes,
     screen,
     section,
 )
@@ -96,13 +97,14 @@ def play_view(
         controls.append(section(t("play.hand"), _hand(data.hand, card_moves, on_move)))
     if data.hint:
         controls.append(message(data.hint, key="hint"))
+    record: list[ft.Control] = []  # beside the table and the hand on a wide screen
     if data.result:
-        controls.append(section(t("play.result"),
-                                *[ft.Text(line, key=f"result-{i}")
-                                  for i, line in enumerate(data.result)]))
+        record.append(section(t("play.result"),
+                              *[ft.Text(line, key=f"result-{i}")
+                                for i, line in enumerate(data.result)]))
     if data.log:
-        controls.append(section(t("play.log"), *[ft.Text(line, size=13, font_family=CARD_FONT)
-                                                 for line in data.log[-6:]]))
+        record.append(section(t("play.log"), *[ft.Text(line, size=13, font_family=CARD_FONT)
+                                               for line in data.log[-6:]]))
     bottom = ft.Column(spacing=8)
     buttons = [m for m in data.moves if not m.card]
     for m in buttons:
@@ -121,8 +123,8 @@ def play_view(
     if data.over and on_again is not None:
         bottom.controls.append(big_button(t("play.again"), on_again, key="again",
                                           icon=ft.Icons.REPLAY))
-    return screen(data.route, data.title, controls, on_back=on_back,
-                  back_label=t("common.back"), bottom=bottom)
+    return screen(data.route, data.title, [panes(controls, record, split=7)], on_back=on_back,
+                  back_label=t("common.back"), bottom=bottom, split=7)
 
 
 def cover_view(t: Tr, route: str, title: str, name: str, on_ready: Handler,

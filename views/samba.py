@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, message, screen, section
+from views.common import Handler, Tr, big_button, message, panes, screen, section
 from views.hands import card_grid
 from views.table import Action
 
@@ -82,7 +82,9 @@ def samba_table_view(
     on_undo: Handler,
     on_scores: Handler,
     on_back: Handler,
+    side: Sequence[ft.Control] = (),
 ) -> ft.View:
+    """The sides during a hand; ``side`` (the standings) beside them on a wide screen."""
     head = ft.Column(
         [ft.Text(data.prompt, size=24, weight=ft.FontWeight.BOLD, key="prompt"),
          *([ft.Text(data.detail, size=16, key="detail")] if data.detail else [])],
@@ -105,7 +107,7 @@ def samba_table_view(
         spacing=8,
     )
     return screen(data.route, data.title, controls, on_back=on_back,
-                  back_label=t("common.back"), bottom=bottom)
+                  back_label=t("common.back"), bottom=bottom, side=side)
 
 
 # -- the end-of-hand entry --------------------------------------------------------------------
@@ -218,11 +220,12 @@ def entry_view(
     if data.hint:
         controls.append(ft.Text(data.hint, size=14, key="hint",
                                 color=ft.Colors.ON_SURFACE_VARIANT))
+    entry: list[ft.Control] = []  # beside the choices on a wide screen
     if data.mode == "cards":
         controls.append(_chips(data.targets, "target", on_target))
         controls.append(ft.Text(data.cards_line, key="cards-line", size=15))
-        controls.append(card_grid(data.cards, data.copies or {}, on_card))
-        controls.append(ft.Row([
+        entry.append(card_grid(data.cards, data.copies or {}, on_card))
+        entry.append(ft.Row([
             ft.OutlinedButton(t("hands.undo_card"), icon=ft.Icons.BACKSPACE, key="undo-card",
                               on_click=lambda _e: on_undo_card(), disabled=not data.cards,
                               height=48),
@@ -231,9 +234,9 @@ def entry_view(
                               height=48),
         ], spacing=8))
     for i, (title, counts) in enumerate(data.groups):
-        controls.append(section(title, *[_stepper(c, t, on_count) for c in counts],
-                                key=f"group-{i}"))
-    controls.append(section(
+        entry.append(section(title, *[_stepper(c, t, on_count) for c in counts],
+                             key=f"group-{i}"))
+    entry.append(section(
         t("samba.entry.parts"),
         *[ft.Text(line, size=15, key=f"score-line-{i}") for i, line in enumerate(data.score)],
         key="score",
@@ -246,8 +249,8 @@ def entry_view(
     if data.error:
         bottom.controls.append(message(data.error, key="error", error=True))
     bottom.controls.append(big_button(data.close, on_close, key="close", icon=ft.Icons.DONE_ALL))
-    return screen(data.route, data.title, controls, on_back=on_back,
-                  back_label=t("common.back"), bottom=bottom)
+    return screen(data.route, data.title, [panes(controls, entry, split=5)], on_back=on_back,
+                  back_label=t("common.back"), bottom=bottom, split=5)
 
 
 def hand_details(title: str, lines: Sequence[str], key: str) -> ft.Control:

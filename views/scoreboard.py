@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from views.charts import totals_chart
-from views.common import CARD_FONT, Handler, Tr, big_button, screen, section
+from views.common import CARD_FONT, Handler, Tr, big_button, panes, screen, section
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,36 @@ def score_table(names: Sequence[str], rounds: Sequence[Sequence[str]],
     return ft.Row([table], scroll=ft.ScrollMode.AUTO)
 
 
+def _places(t: Tr, data: ScoreData) -> ft.Control:
+    return section(
+        t("score.places"),
+        *[ft.Row([ft.Text(f"{p.place}.", size=18, weight=ft.FontWeight.BOLD, width=32),
+                  ft.Column([ft.Text(f"{p.name} · {p.total}", size=17, weight=ft.FontWeight.W_600),
+                             *([ft.Text(p.reason, size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
+                               if p.reason else [])], spacing=0, expand=True)],
+                 key=f"place-{i}")
+          for i, p in enumerate(data.places)],
+    )
+
+
+def _rounds(t: Tr, data: ScoreData) -> list[ft.Control]:
+    """The points of each round and the chart of the totals (none before a round is played)."""
+    if not data.rounds:
+        return []
+    words = round_words(t, data.game)
+    return [section(heading(t("score.rounds", **words)),
+                    score_table(data.names, data.rounds, data.totals, t)),
+            section(heading(t("score.chart", **words)),
+                    totals_chart(data.names, data.series, key="totals-chart"))]
+
+
+def standings(t: Tr, data: ScoreData) -> list[ft.Control]:
+    """The scoreboard in short: where the match stands, the places, the rounds and the chart;
+    beside the table on a wide screen."""
+    return [ft.Text(data.headline, size=20, weight=ft.FontWeight.BOLD, key="headline"),
+            _places(t, data), *_rounds(t, data)]
+
+
 def scoreboard_view(
     t: Tr,
     data: ScoreData,
@@ -87,31 +117,21 @@ def scoreboard_view(
     on_back: Handler,
     extra: Sequence[ft.Control] = (),
 ) -> ft.View:
+    """The places beside the rounds and the chart on a wide screen, one under the other on a
+    phone."""
     words = round_words(t, data.game)
-    controls: list[ft.Control] = [
+    first: list[ft.Control] = [
         ft.Text(data.headline, size=24, weight=ft.FontWeight.BOLD, key="headline"),
     ]
     if data.round_notes:
-        controls.append(section(heading(t("score.last_round", **words)),
-                                *[ft.Text(n, key=f"round-note-{i}")
-                                  for i, n in enumerate(data.round_notes)]))
-    controls.append(section(
-        t("score.places"),
-        *[ft.Row([ft.Text(f"{p.place}.", size=18, weight=ft.FontWeight.BOLD, width=32),
-                  ft.Column([ft.Text(f"{p.name} · {p.total}", size=17, weight=ft.FontWeight.W_600),
-                             *([ft.Text(p.reason, size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
-                               if p.reason else [])], spacing=0, expand=True)],
-                 key=f"place-{i}")
-          for i, p in enumerate(data.places)],
-    ))
-    if data.rounds:
-        controls.append(section(heading(t("score.rounds", **words)),
-                                score_table(data.names, data.rounds, data.totals, t)))
-        controls.append(section(heading(t("score.chart", **words)),
-                                totals_chart(data.names, data.series, key="totals-chart")))
+        first.append(section(heading(t("score.last_round", **words)),
+                             *[ft.Text(n, key=f"round-note-{i}")
+                               for i, n in enumerate(data.round_notes)]))
+    first.append(_places(t, data))
+    second = _rounds(t, data)
     if data.next_dealer:
-        controls.append(ft.Text(data.next_dealer, size=16, key="next-dealer"))
-    controls.extend(extra)
+        second.append(ft.Text(data.next_dealer, size=16, key="next-dealer"))
+    second.extend(extra)
     bottom = ft.Column(spacing=8)
     if on_continue is not None:
         bottom.controls.append(big_button(
@@ -123,5 +143,5 @@ def scoreboard_view(
                                           icon=ft.Icons.REPLAY))
     bottom.controls.append(big_button(t("score.home"), on_home, key="home", icon=ft.Icons.HOME,
                                       primary=False))
-    return screen(data.route, data.title, controls, on_back=on_back,
-                  back_label=t("common.back"), bottom=bottom)
+    return screen(data.route, data.title, [panes(first, second)], on_back=on_back,
+                  back_label=t("common.back"), bottom=bottom, split=6)

@@ -9,7 +9,17 @@ from functools import partial
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, choices, message, screen, section, tap
+from views.common import (
+    Handler,
+    Tr,
+    big_button,
+    choices,
+    message,
+    panes,
+    screen,
+    section,
+    tap,
+)
 
 
 @dataclass(frozen=True)
@@ -165,8 +175,9 @@ def setup_view(
         choices(data.games, data.game, on_game, key="game"),
     )
     controls: list[ft.Control] = [game, players]
+    rules: list[ft.Control] = []  # beside the players on a wide screen
     if data.modes:
-        controls.append(section(
+        rules.append(section(
             t("setup.mode"),
             ft.SegmentedButton(
                 segments=[ft.Segment(value=k, label=ft.Text(label)) for k, label in data.modes],
@@ -174,8 +185,8 @@ def setup_view(
                 on_change=lambda e: on_mode(list(e.control.selected)[0]),
             ),
         ))
-    controls.append(section(t("setup.options"),
-                            *[option_control(row, on_option, t) for row in data.options]))
+    rules.append(section(t("setup.options"),
+                         *[option_control(row, on_option, t) for row in data.options]))
     bottom = ft.Column(
         [message(data.error, key="error", error=True)] if data.error else [], spacing=6
     )
@@ -183,5 +194,5 @@ def setup_view(
         big_button(data.start_label or t("setup.start"), on_start, key="start",
                    icon=ft.Icons.PLAY_ARROW, disabled=bool(data.error))
     )
-    return screen(data.route, data.title or t("setup.title"), controls, on_back=on_back,
-                  back_label=t("common.back"), bottom=bottom)
+    return screen(data.route, data.title or t("setup.title"), [panes(controls, rules)],
+                  on_back=on_back, back_label=t("common.back"), bottom=bottom, split=6)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from views.charts import bars_chart
-from views.common import Handler, Tr, choices, screen, section
+from views.common import Handler, Tr, choices, panes, screen, section
 
 
 @dataclass(frozen=True)
@@ -37,11 +37,11 @@ def stats_view(
     if not rows:
         controls.append(ft.Text(t("stats.empty"), key="empty", size=16))
     else:
-        controls.append(section(
+        chart = section(
             t("stats.win_rate"),
             bars_chart([r.name for r in rows], [round(r.win_rate * 100) for r in rows],
                        key="stats-chart", top=100),
-        ))
+        )
         table = ft.DataTable(
             columns=[ft.DataColumn(label=ft.Text(t(f"stats.{c}")), numeric=c != "name")
                      for c in ("name", "matches", "wins", "average", "best", "worst")],
@@ -58,7 +58,11 @@ def stats_view(
             ],
             column_spacing=14, key="stats-table",
         )
-        controls.append(ft.Row([table], scroll=ft.ScrollMode.AUTO))
-        controls.append(ft.Text(t("stats.note"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        controls.append(panes(  # the chart beside the table on a wide screen
+            [chart],
+            [ft.Row([table], scroll=ft.ScrollMode.AUTO),
+             ft.Text(t("stats.note"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+            split=5,
+        ))
     return screen("/players", t("stats.title"), controls, on_back=on_back,
-                  back_label=t("common.back"))
+                  back_label=t("common.back"), split=5)

@@ -144,7 +144,9 @@ def sums_table_view(
     on_undo: Handler,
     on_scores: Handler,
     on_back: Handler,
+    side: Sequence[ft.Control] = (),
 ) -> ft.View:
+    """The table; ``side`` (the standings) beside it on a wide screen."""
     controls: list[ft.Control] = [
         ft.Text(data.prompt, size=24, weight=ft.FontWeight.BOLD, key="prompt"),
     ]
@@ -184,7 +186,8 @@ def sums_table_view(
     scores = ft.IconButton(ft.Icons.LEADERBOARD, tooltip=t("table.scores"), key="scores",
                            on_click=lambda _e: on_scores())
     return screen(data.route, data.title, controls, on_back=on_back,
-                  back_label=t("common.back"), bottom=bottom, actions=[scores])
+                  back_label=t("common.back"), bottom=bottom, actions=[scores],
+                  side=side)
 
 
 @dataclass(frozen=True)

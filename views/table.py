@@ -92,7 +92,9 @@ def table_view(
     on_scores: Handler,
     on_back: Handler,
     extra: Sequence[ft.Control] = (),
+    side: Sequence[ft.Control] = (),
 ) -> ft.View:
+    """The table; ``side`` (the standings) beside it on a wide screen."""
     pile = ft.Row(
         [
             ft.Column([ft.Text(t("table.pile"), size=13), ft.Text(str(data.pile), size=30,
@@ -146,4 +148,4 @@ def table_view(
         spacing=8,
     )
     return screen(data.route, data.title, controls, on_back=on_back,
-                  back_label=t("common.back"), bottom=bottom)
+                  back_label=t("common.back"), bottom=bottom, side=side)

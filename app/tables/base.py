@@ -12,7 +12,7 @@ import flet as ft
 
 from app.i18n import say
 from models.match import Close, Event, Match, Reason, Refused, Start
-from views.scoreboard import ScoreData, scoreboard_view
+from views.scoreboard import ScoreData, scoreboard_view, standings
 
 if TYPE_CHECKING:
     from app.shell import Shell
@@ -108,6 +108,10 @@ class Referee:
 
     def _score_data(self) -> ScoreData:
         raise NotImplementedError
+
+    def _beside(self, t: Any) -> list[ft.Control]:
+        """The standings a wide screen shows beside the table."""
+        return standings(t, dataclasses.replace(self._score_data(), game=self.match.setup.game))
 
     def _scoreboard(self, t: Any, extra: Sequence[ft.Control] = (),
                     back: str | None = None) -> ft.View:

@@ -192,6 +192,7 @@ class Referee(HandEntryReferee):
         return table_view(
             Words(self.t), self._table_data(), on_action=self._act, on_undo=self.undo,
             on_scores=lambda: self._go("score"), on_back=lambda: self.shell.go("/"),
+            side=self._beside(Words(self.t)),
         )
 
     def _act(self, key: str) -> None:

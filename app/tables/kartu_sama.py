@@ -165,6 +165,7 @@ class Referee(HandEntryReferee):
         return table_view(
             self.t, self._table_data(), on_action=self._act, on_undo=self.undo,
             on_scores=lambda: self._go("score"), on_back=lambda: self.shell.go("/"),
+            side=self._beside(self.t),
         )
 
     def _act(self, key: str) -> None:

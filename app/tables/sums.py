@@ -181,7 +181,7 @@ class Referee(base.Referee):
         return sums_table_view(
             self.t, self._table_data(), on_action=self._act, on_card=self._tap_card,
             on_undo=self.undo, on_scores=lambda: self._go("score"),
-            on_back=lambda: self.shell.go("/"),
+            on_back=lambda: self.shell.go("/"), side=self._beside(self.t),
         )
 
     def _tap_card(self, text: str) -> None:
