@@ -39,6 +39,7 @@ bench: $(STAMP)
 	$(PY) -m tests.bench_storage
 	$(PY) -m tests.bench_share
 	$(PY) -m tests.bench_bots
+	$(PY) -m tests.bench_live
 
 # The phone apps (need the Flutter SDK, and a Mac for iOS).
 apk ipa: $(STAMP)

@@ -18,6 +18,7 @@ import re
 import secrets
 import socket
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass
@@ -267,6 +268,39 @@ poll();
 """
 
 
+IDLE = 2.0  # seconds a live-scoreboard connection may stay silent (a page asks at once;
+# a poll cut off is made again by the next one)
+THREADS = 32  # requests answered at once; more wait in the listen queue
+BACKLOG = 256  # connections the system holds while every thread is busy
+FRESH = 1.0  # seconds a worked-out scoreboard is served again
+
+
+class BoundedServer(ThreadingHTTPServer):
+    """A threading HTTP server with a bounded number of threads and a long listen queue: a
+    crowd of phones (or a flood) waits in the queue instead of pinning a thread each."""
+
+    daemon_threads = True
+    request_queue_size = BACKLOG
+
+    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]) -> None:
+        self.slots = threading.BoundedSemaphore(THREADS)
+        super().__init__(address, handler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        self.slots.acquire()  # the accept loop waits here while every thread is busy
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+
 class LiveServer:
     """A read-only scoreboard on ``http://<host>:<port>/<token>/``: an HTML page that polls
     ``data`` (JSON). Without the token every request is refused (403); nothing changes data:
@@ -277,8 +311,9 @@ class LiveServer:
         self.snapshot = snapshot
         self.texts = texts
         self.token = token or secrets.token_urlsafe(18)
-        self.httpd = ThreadingHTTPServer((host, port), self._handler())
-        self.httpd.daemon_threads = True
+        self.httpd = BoundedServer((host, port), self._handler())
+        self._cache: tuple[float, bytes] = (0.0, b"")
+        self._cache_lock = threading.Lock()
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True,
                                        name="meja-live")
 
@@ -295,12 +330,23 @@ class LiveServer:
         self.httpd.shutdown()
         self.httpd.server_close()
 
+    def data(self) -> bytes:
+        """The scoreboard as JSON, worked out at most once a second however many poll it."""
+        with self._cache_lock:
+            made, body = self._cache
+            now = time.monotonic()
+            if not body or now - made >= FRESH:
+                body = json.dumps(self.snapshot(), ensure_ascii=False).encode()
+                self._cache = (now, body)
+            return body
+
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
             server_version = "Meja"
             sys_version = ""
+            timeout = IDLE  # a client silent this long is dropped: no half-open pile-up
 
             def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
                 return  # the app's console is not a web log
@@ -313,7 +359,9 @@ class LiveServer:
                 self.send_header("Referrer-Policy", "no-referrer")
                 self.send_header("X-Content-Type-Options", "nosniff")
                 self.send_header("Content-Security-Policy", "default-src 'none'; script-src "
-                                 "'self'; connect-src 'self'; style-src 'unsafe-inline'")
+                                 "'self'; connect-src 'self'; style-src 'unsafe-inline'; "
+                                 "frame-ancestors 'none'")
+                self.send_header("X-Frame-Options", "DENY")
                 self.end_headers()
                 if not head:
                     self.wfile.write(body)
@@ -340,8 +388,8 @@ class LiveServer:
                     return self._send(200, SCRIPT.encode(), "text/javascript; charset=utf-8",
                                       head)
                 if rest == "data":
-                    body = json.dumps(server.snapshot(), ensure_ascii=False).encode()
-                    return self._send(200, body, "application/json; charset=utf-8", head)
+                    return self._send(200, server.data(), "application/json; charset=utf-8",
+                                      head)
                 return self._send(404, b"Not found", "text/plain; charset=utf-8", head)
 
             def do_HEAD(self) -> None:  # noqa: N802
