@@ -85,6 +85,8 @@ def free(host: str, port: int) -> None:
     try:
         info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
         with socket.socket(info[0], socket.SOCK_STREAM) as s:
+            if os.name != "nt":  # as the web server binds: a port left by a crash is free
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             s.bind(info[4])
     except OSError as error:
         raise Usage(f"cannot serve on {host}:{port}: {error.strerror or error}") from None
