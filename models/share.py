@@ -45,7 +45,7 @@ MAX_SIZE = 1 << 20  # largest packed match accepted (a decompression bomb stops 
 MAX_PARTS = 99
 LIMIT = 1451  # characters of one code: QR version 25 at error correction M
 MAX_TEXT = MAX_PARTS * LIMIT  # base45 characters of a whole payload
-MAX_EVENTS = 20_000  # a long match of Kartu Sama, every turn tapped, has a few thousand
+MAX_EVENTS = 5_000  # a long evening of Kartu Sama, every turn tapped, is under 2,000
 MAX_PLAYERS = 20  # the most any game seats
 MAX_INT = 1 << 63  # integers are within -MAX_INT..MAX_INT - 1
 CLIP = 40  # characters of a refused value a reason repeats
@@ -409,6 +409,10 @@ def unpack(data: bytes) -> Any:
 # -- compression and the integrity check --------------------------------------------------
 RAW, DEFLATE, LZMA = 0, 1, 2
 _LZMA_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME}]
+# Reading needs a dictionary as large as the data, no more (a packed match is at most
+# MAX_SIZE): 1 MiB where the preset's own would take 64 MiB of memory at each import.
+_LZMA_READ = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME,
+               "dict_size": MAX_SIZE}]
 
 
 def _deflate(data: bytes) -> bytes:
@@ -442,7 +446,7 @@ def unseal(blob: bytes) -> Any:
             raw = d.decompress(data, MAX_SIZE + 1)
             whole, rest = d.eof, d.unused_data
         elif method == LZMA:
-            x = lzma.LZMADecompressor(format=lzma.FORMAT_RAW, filters=_LZMA_FILTERS)
+            x = lzma.LZMADecompressor(format=lzma.FORMAT_RAW, filters=_LZMA_READ)
             raw = x.decompress(data, MAX_SIZE + 1)
             whole, rest = x.eof, x.unused_data
         elif method == RAW:
