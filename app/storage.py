@@ -17,9 +17,11 @@ that cannot be read, or holds valid JSON of another shape, is moved aside as
 ``<name>.damaged-YYYYMMDD-HHMMSS`` and reported in :attr:`Store.problems`, never written over;
 the rest keeps working, and a lost index month is rebuilt from the match files.
 
-The match file is always written before the index, and each index entry keeps the stamp
-(time, size, inode) of the match file it was read from: a crash between the two writes leaves
-an entry whose stamp no longer fits, and the history reads that match file again.
+A summary change writes a marker (``index/<month>.pending``), then the match file, then the
+index, then drops the marker. Each index entry keeps the stamp (time, size, inode) of the
+match file it was read from. A crash between the writes leaves the marker: the history then
+reads again that month's match files whose stamp no longer fits. Opening the history costs
+no look at each match file otherwise.
 
 One process writes at a time: every operation holds a lock file in the data folder (two
 windows, or the app and a script, on one folder). An event is appended ``at`` the number of
@@ -306,6 +308,7 @@ class Store:
             tables = db.storage.read() or {}
             tables["events"] = {str(i): dict(e) for i, e in enumerate(events, 1)}
             if summary is not None:
+                self._mark(match_id[:6])
                 doc = {**doc, "summary": dict(summary), "updated": _iso(_utc(self._now()))}
                 tables["match"] = {"1": doc}
             db.storage.write(tables)
@@ -351,15 +354,29 @@ class Store:
         the match's month of the index.
         """
         with self._match(match_id) as (db, doc):
+            self._mark(match_id[:6])
             doc = {**doc, "summary": dict(summary), "updated": _iso(_utc(self._now()))}
             db.table("match").upsert(Document(doc, doc_id=1))
         self._index_entry(doc)
+
+    def _mark(self, month: str) -> None:
+        """Say, durably, that the month's index may be behind its match files (see the
+        module) before a match file's summary changes."""
+        path = self._pending(month)
+        if not path.exists():
+            with open(path, "wb") as f:
+                os.fsync(f.fileno())
+            sync_dir(path.parent)
+
+    def _pending(self, month: str) -> Path:
+        return self.root / "index" / f"{month}.pending"
 
     def _index_entry(self, doc: Doc) -> None:
         """Put a match's entry in the index, once its file is written (see the module)."""
         match_id = doc["id"]
         entry = _entry(doc, _stamp(self._match_path(match_id)))
         self._edit_index(match_id[:6], lambda table: table.upsert(entry, Query().id == match_id))
+        self._pending(match_id[:6]).unlink(missing_ok=True)
 
     @_locked
     def delete_match(self, match_id: str) -> None:
@@ -386,7 +403,12 @@ class Store:
         self._sweep(self.root / "matches", [n for n in names if n.endswith(".tmp")])
         for folder in (self.root, self.root / "index", self.root / "games"):
             self._sweep(folder, [p.name for p in folder.glob(".*.tmp")])
-        indexed = {p.stem for p in (self.root / "index").glob("*.json") if MONTH.match(p.stem)}
+        indexed: set[str] = set()
+        pending: set[str] = set()  # months whose index may be behind (see the module)
+        for name in os.listdir(self.root / "index"):
+            stem, _, kind = name.partition(".")
+            if MONTH.match(stem) and kind in ("json", "pending"):
+                (indexed if kind == "json" else pending).add(stem)
         result: list[Doc] = []
         for month in sorted(indexed | on_disk.keys(), reverse=True):
             if limit is not None and len(result) >= limit:
@@ -395,11 +417,14 @@ class Store:
             files = on_disk.get(month, {})
             missing = sorted(files.keys() - entries.keys())
             gone = sorted(k for k, e in entries.items() if k not in files and not e["damaged"])
-            # an entry stamped from another state of its file: a crash came between the two
-            changed = sorted(k for k, e in entries.items() if k in files and "stamp" in e
-                             and e["stamp"] != _stamp_of(files[k].stat()))
+            changed: list[str] = []
+            if month in pending:  # a crash came between a match file and the index
+                changed = sorted(k for k, e in entries.items() if k in files and e.get(
+                    "stamp") != _stamp_of(files[k].stat()))
             if missing or gone or changed:
                 self._mend_index(month, missing, gone, entries, changed)
+            if month in pending:
+                self._pending(month).unlink(missing_ok=True)
             result += sorted(entries.values(), key=lambda e: e["id"], reverse=True)
         return result[:limit]
 
