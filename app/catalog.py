@@ -37,6 +37,12 @@ EN: dict[str, str] = {
     "match.no_table": "This version of Meja cannot referee {game} at a table.",
     "problem.damaged": "{file} could not be read ({why}). It was kept aside as {kept}; "
     "everything else is intact.",
+    # a write that failed: nothing changed on screen or on disk
+    "save.full": "Could not save: the device is full. Nothing was lost; try again.",
+    "save.read_only": "Could not save: the data folder cannot be written to. Nothing was "
+    "lost; try again.",
+    "save.failed": "Could not save ({error}). Nothing was lost; try again.",
+    "save.stale": "This match was changed on another screen: here it is as saved now.",
     # settings
     "settings.title": "Settings",
     "settings.language": "Language",
@@ -236,6 +242,13 @@ FR: dict[str, str] = {
     "match.no_table": "Cette version de Meja ne sait pas arbitrer {game} à table.",
     "problem.damaged": "{file} n'a pas pu être lu ({why}). Il a été mis de côté sous le nom "
     "{kept} ; tout le reste est intact.",
+    "save.full": "Impossible d'enregistrer : l'appareil est plein. Rien n'a été perdu ; "
+    "réessayez.",
+    "save.read_only": "Impossible d'enregistrer : le dossier des données est en lecture "
+    "seule. Rien n'a été perdu ; réessayez.",
+    "save.failed": "Impossible d'enregistrer ({error}). Rien n'a été perdu ; réessayez.",
+    "save.stale": "Cette partie a été modifiée sur un autre écran : la voici telle qu'elle "
+    "est enregistrée.",
     "settings.title": "Réglages",
     "settings.language": "Langue",
     "settings.system": "Comme l'appareil",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import locale
 import os
 import re
@@ -97,6 +98,15 @@ def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reas
     text = t(f"{prefix}.{code}", **words)
     singular = _SINGULAR.get(t.language)
     return singular.sub(r"\1", text) if singular else text
+
+
+def not_saved(t: Translator, error: OSError) -> str:
+    """Why a write failed, in ``t``'s language, and that nothing saved before was lost."""
+    if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return t("save.full")
+    if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return t("save.read_only")
+    return t("save.failed", error=error.strerror or type(error).__name__)
 
 
 def refusal(t: Translator, error: MejaError) -> str:

@@ -12,10 +12,10 @@ from app.options import visible
 from app.tables import TABLES
 from models.errors import MejaError
 from models.games import GAMES
+from models.names import clean_name
 from views.setup import OptionRow, SetupData
 
 MIN_PLAYERS = 2
-MAX_NAME = 24
 
 
 @dataclass
@@ -38,7 +38,7 @@ class Draft:
 
     def add(self, name: str, t: Translator) -> str:
         """Seat a player; returns an error text or ''."""
-        name = " ".join(name.split())[:MAX_NAME]
+        name = clean_name(name)
         if not name:
             return t("setup.name_empty")
         if name.casefold() in (p.casefold() for p in self.players):

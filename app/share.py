@@ -3,7 +3,9 @@ exports, and the read-only live scoreboard served on the local network.
 
 The codec itself is :mod:`models.share`. A match imported here is kept like any other, with
 ``summary["imported"] = {"from": <the sender's match id>, "digest": ..., "created": ...}``;
-the sender's id is what makes a second import of the same match find the first.
+the sender's id, with the same game and players, is what makes a second import of the same
+match find the first. Nothing derived is taken from a code: the summary is worked out again
+from the events.
 """
 
 from __future__ import annotations
@@ -36,8 +38,9 @@ from qrcode.util import MODE_ALPHA_NUM, QRData
 from app.i18n import Translator, names, say
 from app.qrimage import PictureError, read_image
 from app.storage import NotFound, Store
+from app.tables import TABLES
 from models.errors import MejaError
-from models.match import Match
+from models.match import Match, Setup
 from models.share import LIMIT, Reader, Shared, ShareError, encode, read_shared, shared_doc
 from views.share import (
     ImportData,
@@ -134,6 +137,15 @@ def camera_trouble(error: str) -> str | None:
     return CAMERA_TROUBLES.get(code)
 
 
+FORMULA = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet evaluates a cell that starts so
+
+
+def cell(value: object) -> object:
+    """A CSV cell no spreadsheet evaluates: text starting like a formula gets an apostrophe
+    (numbers stay numbers)."""
+    return f"'{value}" if isinstance(value, str) and value.startswith(FORMULA) else value
+
+
 def csv_text(store: Store, match_id: str) -> str:
     """Points per round and the totals, one column per player, for a spreadsheet."""
     doc = store.load_match(match_id)
@@ -141,12 +153,12 @@ def csv_text(store: Store, match_id: str) -> str:
     summary = doc["summary"] or {}
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(["round", *players])
-    for number, points in enumerate(summary.get("rounds") or [], 1):
-        w.writerow([number, *points])
-    w.writerow(["total", *(summary.get("totals") or [])])
+    rows = [["round", *players],
+            *([number, *points] for number, points in enumerate(summary.get("rounds") or [], 1)),
+            ["total", *(summary.get("totals") or [])]]
     if summary.get("winners"):
-        w.writerow(["winners", *summary["winners"]])
+        rows.append(["winners", *summary["winners"]])
+    w.writerows([cell(v) for v in row] for row in rows)
     return out.getvalue()
 
 
@@ -167,33 +179,38 @@ class Imported:
     match_id: str
 
 
-def find_copy(store: Store, origin: str) -> tuple[str, dict[str, Any]] | None:
-    """The stored match that is ``origin`` or was imported from it."""
+def find_copy(store: Store, origin: str, setup: Setup) -> tuple[str, dict[str, Any]] | None:
+    """The stored match that is ``origin`` or was imported from it, with the same game and
+    players (a code reusing an id for another match is another match)."""
     for entry in store.list_matches():
         mark = (entry.get("summary") or {}).get("imported") or {}
-        if entry["id"] == origin or mark.get("from") == origin:
+        if (entry["id"] == origin or mark.get("from") == origin) and entry.get(
+                "game") == setup.game and entry.get("players") == list(setup.players):
             return entry["id"], mark
     return None
 
 
+def summary_of(match: Match) -> dict[str, Any]:
+    """The history summary of a match, worked out from its events by its game's referee."""
+    return dict(TABLES[match.setup.game].controller.summary_of(match))  # type: ignore[attr-defined]
+
+
 def import_shared(store: Store, shared: Shared) -> Imported:
-    """Keep a match read from a code; every check was made before the first write."""
+    """Keep a match read from a code; every check was made before the first write, and the
+    match file is written once (set-up, events and summary together)."""
     mark = {"from": shared.origin, "digest": shared.digest, "created": shared.created}
-    summary = {**shared.summary, "imported": mark}
+    summary = {**summary_of(shared.match), "imported": mark}
     events = [e.to_dict() for e in shared.match.events]
-    found = find_copy(store, shared.origin)
+    found = find_copy(store, shared.origin, shared.match.setup)
     if found is not None:
         match_id, old = found
         if not old:
             return Imported("own", match_id)
         if old.get("digest") == shared.digest:
             return Imported("same", match_id)
-        store.replace_events(match_id, events)
-        store.update_summary(match_id, summary)
+        store.replace_events(match_id, events, summary)
         return Imported("updated", match_id)
-    match_id = store.create_match(shared.match.setup.to_dict())
-    store.replace_events(match_id, events)
-    store.update_summary(match_id, summary)
+    match_id = store.create_match(shared.match.setup.to_dict(), events, summary)
     return Imported("new", match_id)
 
 
@@ -766,6 +783,7 @@ class Sharing:
         self.imported[result.match_id] = result.status != "own"
         self.pasted = ""
         self.shell.referee = None  # a match brought up to date is read again
+        self.shell.announce(result.match_id)
         self.shell.toast(self.t(f"share.{result.status}"))
         return self.shell.go(f"/match/{result.match_id}/score")
 

@@ -4,6 +4,7 @@ and the screens that are not a match (home, new match, history, players, rules, 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import random
 from importlib import resources
@@ -12,7 +13,7 @@ from typing import Any
 import flet as ft
 
 from app import records
-from app.i18n import LANGUAGES, Translator, system_language
+from app.i18n import LANGUAGES, Translator, not_saved, system_language
 from app.lab import Lab
 from app.newmatch import Draft, setup_data
 from app.play import Play, new_doc, new_key
@@ -78,6 +79,7 @@ class Shell:
         self.store.players()  # read now, so that a damaged file is reported on the home screen
         page.on_route_change = lambda _e: self.render()
         page.on_view_pop = self._view_pop
+        page.pubsub.subscribe(self._on_message)
         self.sharing.resume_live()
         self.render()
 
@@ -152,6 +154,22 @@ class Shell:
 
     def toast(self, text: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(text), key="toast"))
+
+    # -- other windows of this process (browser sessions of one server) ---------------------
+    def announce(self, match_id: str) -> None:
+        """Tell the other windows that this match changed (a tap, an undo, an import)."""
+        self.page.pubsub.send_others(("match", match_id))
+
+    def _on_message(self, message: Any) -> None:
+        """A match changed in another window: show it as saved now, wherever it shows."""
+        if not (isinstance(message, tuple) and len(message) == 2 and message[0] == "match"):
+            return
+        match_id = message[1]
+        if self.referee is not None and self.referee.match_id == match_id:
+            self.referee = None  # opened again from storage on the next screen
+        route = self.page.route or "/"
+        if route.startswith(f"/match/{match_id}") or route in ("/", "/history"):
+            self.refresh()
 
     # -- home -------------------------------------------------------------------------------
     def _home(self) -> ft.View:
@@ -256,7 +274,11 @@ class Shell:
             options = dataclasses.asdict(d.game_options())
             self.draft = None
             return self.start_play(new_doc(d.game, d.players, d.kinds, options, d.casual, d.pace))
-        match_id = records.create_match(self.store, d)
+        try:
+            match_id = records.create_match(self.store, d)
+        except OSError as error:
+            self.toast(not_saved(self.t, error))
+            return None
         self.draft = None
         self.referee = None
         self.go(f"/match/{match_id}")
@@ -368,7 +390,13 @@ def open_match(shell: Shell, match_id: str) -> Any:
     table = TABLES.get(match.setup.game)
     if table is None:
         raise MejaError(shell.t("match.no_table", game=shell.t(f"game.{match.setup.game}")))
-    return table.controller(shell, match_id, match)
+    referee = table.controller(shell, match_id, match)
+    summary = referee.summary()
+    stored = doc["summary"] or {}
+    if {k: stored.get(k) for k in summary} != summary:  # a summary that could not be saved
+        with contextlib.suppress(OSError):
+            shell.store.update_summary(match_id, {**stored, **summary})
+    return referee
 
 
 def rules_text(game: str, language: str) -> str:

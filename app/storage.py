@@ -13,9 +13,20 @@ Everything is plain JSON-able dicts, kept in small TinyDB files under one data f
 Saving an event rewrites only that match's file; a summary update rewrites that file and one
 month of the index. So a tap costs the same with ten or ten thousand matches in the history.
 Every write is atomic (temporary file, fsync, rename) and stamps the schema version. A file
-that cannot be read is moved aside as ``<name>.damaged-YYYYMMDD-HHMMSS`` and reported in
-:attr:`Store.problems`; the rest keeps working, and a lost index month is rebuilt from the
-match files.
+that cannot be read, or holds valid JSON of another shape, is moved aside as
+``<name>.damaged-YYYYMMDD-HHMMSS`` and reported in :attr:`Store.problems`, never written over;
+the rest keeps working, and a lost index month is rebuilt from the match files.
+
+A summary change writes a marker (``index/<month>.pending``), then the match file, then the
+index, then drops the marker. Each index entry keeps the stamp (time, size, inode) of the
+match file it was read from. A crash between the writes leaves the marker: the history then
+reads again that month's match files whose stamp no longer fits. Opening the history costs
+no look at each match file otherwise.
+
+One process writes at a time: every operation holds a lock file in the data folder (two
+windows, or the app and a script, on one folder). An event is appended ``at`` the number of
+events its writer has seen: a writer that missed another's events gets :class:`Stale` and
+reloads, instead of interleaving two stories.
 """
 
 from __future__ import annotations
@@ -35,6 +46,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from filelock import FileLock
 from tinydb import Query, TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document, Table
@@ -51,6 +63,7 @@ RESERVED = frozenset(
     ["con", "prn", "aux", "nul"] + [f"{p}{i}" for p in ("com", "lpt") for i in range(1, 10)]
 )
 ENTRY_KEYS = frozenset(["id", "game", "players", "created", "updated", "summary", "damaged"])
+STAMPED = ENTRY_KEYS | {"stamp"}
 
 Doc = dict[str, Any]
 Tables = dict[str, dict[str, Any]]
@@ -64,6 +77,10 @@ class Damaged(Exception):
 
 class NotFound(LookupError):
     """No such match (or it could not be read and was just set aside)."""
+
+
+class Stale(Exception):
+    """The match has events its writer has not seen (another window wrote them): reload."""
 
 
 def default_data_dir(
@@ -122,7 +139,9 @@ def check_tables(raw: bytes) -> Tables:
     try:
         data = json.loads(raw)
     except ValueError as e:
-        raise Damaged(f"not valid JSON ({e})") from None
+        raise Damaged(f"not valid JSON ({str(e)[:80]})") from None
+    except RecursionError:
+        raise Damaged("nested too deep") from None
     if not isinstance(data, dict) or not all(
         isinstance(table, dict)
         and all(k.isascii() and k.isdigit() and isinstance(d, dict) for k, d in table.items())
@@ -156,6 +175,8 @@ class AtomicStorage(Storage):
                 raw = self.path.read_bytes()
             except FileNotFoundError:
                 return None
+            except (IsADirectoryError, NotADirectoryError):
+                raise Damaged("a folder where a file should be") from None
             self._tables = check_tables(raw)
         return self._tables
 
@@ -185,7 +206,7 @@ def _is_match(doc: Mapping[str, Any] | None, match_id: str) -> bool:
 
 def _is_entry(doc: Mapping[str, Any], month: str) -> bool:
     return (
-        doc.keys() == ENTRY_KEYS
+        doc.keys() in (ENTRY_KEYS, STAMPED)
         and isinstance(doc["id"], str)
         and doc["id"][:6] == month  # a bad id goes no further: every use checks MATCH_ID
         and isinstance(doc["summary"], dict)
@@ -201,7 +222,7 @@ def _locked(method: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[
 
     @wraps(method)
     def run(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        with self._lock:
+        with self._lock, self._file_lock:
             return method(self, *args, **kwargs)
 
     return run
@@ -219,13 +240,23 @@ class Store:
         self.problems: list[dict[str, str]] = []
         self._now = now or (lambda: datetime.now(UTC))
         self._lock = threading.RLock()
-        for folder in ("matches", "index", "games"):
-            (self.root / folder).mkdir(parents=True, exist_ok=True)
+        self.root.mkdir(parents=True, exist_ok=True)
+        # another process on this folder waits its turn (a short poll: taps are quick)
+        self._file_lock = FileLock(self.root / ".lock", poll_interval=0.002,
+                                   preserve_lock_file=True)
+        with self._file_lock:
+            for folder in ("matches", "index", "games"):
+                path = self.root / folder
+                if path.exists() and not path.is_dir():
+                    self._set_aside(path, "a file where a folder should be")
+                path.mkdir(exist_ok=True)
 
     # -- matches ------------------------------------------------------------------------------
     @_locked
-    def create_match(self, setup: Mapping[str, Any]) -> str:
-        """Save a new match; return its id (sortable by creation time)."""
+    def create_match(self, setup: Mapping[str, Any], events: Iterable[Mapping[str, Any]] = (),
+                     summary: Mapping[str, Any] | None = None) -> str:
+        """Save a new match (with its events and summary, if known: one write); return its
+        id (sortable by creation time)."""
         t = _utc(self._now())
         while True:
             match_id = f"{t:%Y%m%d-%H%M%S-%f}-{secrets.token_hex(2)}"
@@ -234,23 +265,33 @@ class Store:
                 break
         stamp = _iso(t)
         doc = {"id": match_id, "setup": dict(setup), "created": stamp, "updated": stamp,
-               "summary": {}}
+               "summary": dict(summary or {})}
         with self._open(path) as db:
-            db.table("match").insert(Document(doc, doc_id=1))
-        self._edit_index(match_id[:6], lambda table: table.insert(_entry(doc)))
+            db.storage.write({"match": {"1": doc},
+                              "events": {str(i): dict(e) for i, e in enumerate(events, 1)}})
+        entry = _entry(doc, _stamp(path))
+        self._edit_index(match_id[:6], lambda table: table.insert(entry))
         return match_id
 
     @_locked
-    def append_event(self, match_id: str, event: Mapping[str, Any]) -> None:
-        """Add one event at the end of the match (rewrites that match's file only)."""
-        with self._match(match_id) as (db, _):
-            db.table("events").insert(dict(event))
-
-    @_locked
-    def pop_event(self, match_id: str) -> Doc | None:
-        """Remove the last event and return it (undo); None when there is none."""
+    def append_event(self, match_id: str, event: Mapping[str, Any],
+                     at: int | None = None) -> None:
+        """Add one event at the end of the match (rewrites that match's file only). With
+        ``at``, the number of events the writer knows: :class:`Stale` if there are others."""
         with self._match(match_id) as (db, _):
             events = db.table("events")
+            if at is not None and len(events) != at:
+                raise Stale(match_id)
+            events.insert(dict(event))
+
+    @_locked
+    def pop_event(self, match_id: str, at: int | None = None) -> Doc | None:
+        """Remove the last event and return it (undo); None when there is none. ``at``: as
+        for :meth:`append_event`."""
+        with self._match(match_id) as (db, _):
+            events = db.table("events")
+            if at is not None and len(events) != at:
+                raise Stale(match_id)
             last = max((d.doc_id for d in events.all()), default=None)
             if last is None:
                 return None
@@ -259,12 +300,20 @@ class Store:
         return event
 
     @_locked
-    def replace_events(self, match_id: str, events: Iterable[Mapping[str, Any]]) -> None:
-        """Replace the whole event list (a correction), in one atomic write."""
-        with self._match(match_id) as (db, _):
+    def replace_events(self, match_id: str, events: Iterable[Mapping[str, Any]],
+                       summary: Mapping[str, Any] | None = None) -> None:
+        """Replace the whole event list (a correction, an import), and the summary if
+        given, in one atomic write of the match file."""
+        with self._match(match_id) as (db, doc):
             tables = db.storage.read() or {}
             tables["events"] = {str(i): dict(e) for i, e in enumerate(events, 1)}
+            if summary is not None:
+                self._mark(match_id[:6])
+                doc = {**doc, "summary": dict(summary), "updated": _iso(_utc(self._now()))}
+                tables["match"] = {"1": doc}
             db.storage.write(tables)
+        if summary is not None:
+            self._index_entry(doc)
 
     @_locked
     def save_draft(self, match_id: str, draft: Mapping[str, Any] | None) -> None:
@@ -305,10 +354,29 @@ class Store:
         the match's month of the index.
         """
         with self._match(match_id) as (db, doc):
+            self._mark(match_id[:6])
             doc = {**doc, "summary": dict(summary), "updated": _iso(_utc(self._now()))}
             db.table("match").upsert(Document(doc, doc_id=1))
-        entry = _entry(doc)
+        self._index_entry(doc)
+
+    def _mark(self, month: str) -> None:
+        """Say, durably, that the month's index may be behind its match files (see the
+        module) before a match file's summary changes."""
+        path = self._pending(month)
+        if not path.exists():
+            with open(path, "wb") as f:
+                os.fsync(f.fileno())
+            sync_dir(path.parent)
+
+    def _pending(self, month: str) -> Path:
+        return self.root / "index" / f"{month}.pending"
+
+    def _index_entry(self, doc: Doc) -> None:
+        """Put a match's entry in the index, once its file is written (see the module)."""
+        match_id = doc["id"]
+        entry = _entry(doc, _stamp(self._match_path(match_id)))
         self._edit_index(match_id[:6], lambda table: table.upsert(entry, Query().id == match_id))
+        self._pending(match_id[:6]).unlink(missing_ok=True)
 
     @_locked
     def delete_match(self, match_id: str) -> None:
@@ -325,25 +393,38 @@ class Store:
         """History entries, newest first (the first ``limit`` only, reading no more months
         than needed): ``{"id", "game", "players", "created", "updated", "summary",
         "damaged"}``. Also mends the index against the match files on disk."""
-        names = [e.name for e in os.scandir(self.root / "matches")]
-        on_disk: dict[str, set[str]] = {}
-        for name in names:
+        on_disk: dict[str, dict[str, os.DirEntry[str]]] = {}
+        names = []
+        for found in os.scandir(self.root / "matches"):
+            name = found.name
+            names.append(name)
             if name.endswith(".json") and MATCH_ID.match(name[:-5]):
-                on_disk.setdefault(name[:6], set()).add(name[:-5])
+                on_disk.setdefault(name[:6], {})[name[:-5]] = found
         self._sweep(self.root / "matches", [n for n in names if n.endswith(".tmp")])
         for folder in (self.root, self.root / "index", self.root / "games"):
             self._sweep(folder, [p.name for p in folder.glob(".*.tmp")])
-        indexed = {p.stem for p in (self.root / "index").glob("*.json") if MONTH.match(p.stem)}
+        indexed: set[str] = set()
+        pending: set[str] = set()  # months whose index may be behind (see the module)
+        for name in os.listdir(self.root / "index"):
+            stem, _, kind = name.partition(".")
+            if MONTH.match(stem) and kind in ("json", "pending"):
+                (indexed if kind == "json" else pending).add(stem)
         result: list[Doc] = []
         for month in sorted(indexed | on_disk.keys(), reverse=True):
             if limit is not None and len(result) >= limit:
                 break
             entries = {e["id"]: e for e in self._read_index(month)}
-            files = on_disk.get(month, set())
-            missing = sorted(files - entries.keys())
+            files = on_disk.get(month, {})
+            missing = sorted(files.keys() - entries.keys())
             gone = sorted(k for k, e in entries.items() if k not in files and not e["damaged"])
-            if missing or gone:
-                self._mend_index(month, missing, gone, entries)
+            changed: list[str] = []
+            if month in pending:  # a crash came between a match file and the index
+                changed = sorted(k for k, e in entries.items() if k in files and e.get(
+                    "stamp") != _stamp_of(files[k].stat()))
+            if missing or gone or changed:
+                self._mend_index(month, missing, gone, entries, changed)
+            if month in pending:
+                self._pending(month).unlink(missing_ok=True)
             result += sorted(entries.values(), key=lambda e: e["id"], reverse=True)
         return result[:limit]
 
@@ -360,17 +441,14 @@ class Store:
         """Remember the match in progress (None: no match in progress)."""
         if match_id is not None:
             self._match_path(match_id)
-        self._write_one(self.root / "current.json", "current", {"match": match_id})
+        self._write_one(self.root / "current.json", "current", {"match": match_id},
+                        _is_current)
 
     # -- players and settings -------------------------------------------------------------------
     @_locked
     def players(self) -> list[str]:
         """Player names met so far, most recently used first."""
-        doc = self._read_one(
-            self.root / "players.json", "players",
-            lambda d: isinstance(d.get("names"), list)
-            and all(isinstance(n, str) for n in d["names"]),
-        )
+        doc = self._read_one(self.root / "players.json", "players", _is_players)
         return list(doc["names"]) if doc else []
 
     @_locked
@@ -385,19 +463,19 @@ class Store:
                 merged.append(name)
         if merged[:MAX_PLAYERS] != old:
             self._write_one(self.root / "players.json", "players",
-                            {"names": merged[:MAX_PLAYERS]})
+                            {"names": merged[:MAX_PLAYERS]}, _is_players)
 
     @_locked
     def settings(self) -> Doc:
         """The saved settings ({} when none)."""
-        doc = self._read_one(self.root / "settings.json", "settings",
-                             lambda d: isinstance(d.get("values"), dict))
+        doc = self._read_one(self.root / "settings.json", "settings", _is_settings)
         return dict(doc["values"]) if doc else {}
 
     @_locked
     def save_settings(self, values: Mapping[str, Any]) -> None:
         """Replace the saved settings."""
-        self._write_one(self.root / "settings.json", "settings", {"values": dict(values)})
+        self._write_one(self.root / "settings.json", "settings", {"values": dict(values)},
+                        _is_settings)
 
     # -- saved digital games ----------------------------------------------------------------
     @_locked
@@ -405,13 +483,13 @@ class Store:
         """Save (or overwrite) a game in progress under ``key`` (lowercase letters, digits,
         ``-`` and ``_``)."""
         self._write_one(self._game_path(key), "game",
-                        {"key": key, "doc": dict(doc), "saved": _iso(_utc(self._now()))})
+                        {"key": key, "doc": dict(doc), "saved": _iso(_utc(self._now()))},
+                        _is_game(key))
 
     @_locked
     def load_game(self, key: str) -> Doc | None:
         """The game saved under ``key``, or None."""
-        saved = self._read_one(self._game_path(key), "game",
-                               lambda d: d.get("key") == key and isinstance(d.get("doc"), dict))
+        saved = self._read_one(self._game_path(key), "game", _is_game(key))
         return dict(saved["doc"]) if saved else None
 
     @_locked
@@ -491,29 +569,31 @@ class Store:
     def _read_one(
         self, path: Path, table: str, valid: Callable[[Doc], bool]
     ) -> Doc | None:
-        """The single document of a small file; None when missing or just set aside."""
+        """The single document of a small file; None when missing or just set aside. Any
+        other shape than ``{table: {"1": doc}}`` with a valid doc is damaged."""
         try:
             with self._open(path) as db:
-                doc = db.table(table).get(doc_id=1)
-                if doc is not None and not (isinstance(doc, dict) and valid(doc)):
+                tables = db.storage.read()
+                if tables is None:
+                    return None
+                doc = tables.get(table, {}).get("1")
+                if not set(tables) <= {table, "meta"} or set(tables.get(table, {})) - {
+                        "1"} or doc is None or not valid(doc):
                     raise Damaged("unexpected content")
         except Damaged:
             return None
-        return None if doc is None else dict(doc)
+        return dict(doc)
 
-    def _write_one(self, path: Path, table: str, doc: Doc) -> None:
-        """Replace a small file's single document, in one write."""
-        with suppress(Damaged), self._open(path) as db:
-            db.storage.read()  # a damaged (or newer) file is set aside, never written over
+    def _write_one(self, path: Path, table: str, doc: Doc,
+                   valid: Callable[[Doc], bool]) -> None:
+        """Replace a small file's single document, in one write; a damaged file (or one of
+        another shape, or a newer version) is set aside first, never written over."""
+        self._read_one(path, table, valid)
         with self._open(path) as db:
             db.storage.write({table: {"1": doc}})
 
     def _current(self) -> str | None:
-        doc = self._read_one(
-            self.root / "current.json", "current",
-            lambda d: d.get("match") is None
-            or (isinstance(d["match"], str) and MATCH_ID.match(d["match"]) is not None),
-        )
+        doc = self._read_one(self.root / "current.json", "current", _is_current)
         return doc["match"] if doc else None
 
     # -- index: one file of history entries per month of creation ----------------------------
@@ -545,28 +625,37 @@ class Store:
         for path in sorted((self.root / "matches").glob(f"{month}*.json")):
             if MATCH_ID.match(path.stem):
                 with suppress(NotFound), self._match(path.stem, mark=False) as (_, doc):
-                    entries.append(_entry(doc))
+                    entries.append(_entry(doc, _stamp(path)))
         with self._open(self._index_path(month)) as db:
             db.storage.write({"matches": {str(i): e for i, e in enumerate(entries, 1)}})
         return entries
 
-    def _mend_index(
-        self, month: str, missing: Sequence[str], gone: Sequence[str], entries: dict[str, Doc]
-    ) -> None:
-        """Add the month's match files the index lacks, drop entries whose file is gone."""
-        found = []
-        for match_id in missing:
+    def _mend_index(self, month: str, missing: Sequence[str], gone: Sequence[str],
+                    entries: dict[str, Doc], changed: Sequence[str] = ()) -> None:
+        """Add the month's match files the index lacks, drop entries whose file is gone,
+        read again the files written since their entry. Only a real difference is written:
+        a file with events added since its last summary is read again, not rewritten."""
+        found, fixed = [], []
+        for match_id in [*missing, *changed]:
+            path = self._match_path(match_id)
             with suppress(NotFound), self._match(match_id, mark=False) as (_, doc):
-                found.append(_entry(doc))
+                entry = _entry(doc, _stamp(path))
+                old = entries.get(match_id)
+                if old is None:
+                    found.append(entry)
+                elif {**old, "stamp": ""} != {**entry, "stamp": ""}:
+                    fixed.append(entry)
+                entries[match_id] = entry
         for match_id in gone:
             del entries[match_id]
-        entries.update((e["id"], e) for e in found)
+        if not (found or fixed or gone):
+            return
 
         def edit(table: Table) -> None:
-            if gone:
-                table.remove(Query().id.one_of(list(gone)))
-            if found:
-                table.insert_multiple(found)
+            if gone or fixed:
+                table.remove(Query().id.one_of([*gone, *(e["id"] for e in fixed)]))
+            if found or fixed:
+                table.insert_multiple([*found, *fixed])
 
         self._edit_index(month, edit)
 
@@ -575,9 +664,38 @@ def _iso(t: datetime) -> str:
     return f"{t:%Y-%m-%dT%H:%M:%SZ}"
 
 
-def _entry(doc: Mapping[str, Any]) -> Doc:
-    """The history entry of a match document."""
+def _entry(doc: Mapping[str, Any], stamp: str) -> Doc:
+    """The history entry of a match document, read from a file of this ``stamp``."""
     setup = doc["setup"]
     return {"id": doc["id"], "game": setup.get("game"), "players": setup.get("players"),
             "created": doc["created"], "updated": doc["updated"], "summary": doc["summary"],
-            "damaged": False}
+            "damaged": False, "stamp": stamp}
+
+
+def _stamp_of(st: os.stat_result) -> str:
+    return f"{st.st_mtime_ns}:{st.st_size}:{st.st_ino}"
+
+
+def _stamp(path: Path) -> str:
+    """Which state of a file this is: any rewrite changes it (a new file each time)."""
+    try:
+        return _stamp_of(path.stat())
+    except OSError:
+        return ""
+
+
+def _is_current(d: Doc) -> bool:
+    return d.get("match") is None or (
+        isinstance(d["match"], str) and MATCH_ID.match(d["match"]) is not None)
+
+
+def _is_players(d: Doc) -> bool:
+    return isinstance(d.get("names"), list) and all(isinstance(n, str) for n in d["names"])
+
+
+def _is_settings(d: Doc) -> bool:
+    return isinstance(d.get("values"), dict)
+
+
+def _is_game(key: str) -> Callable[[Doc], bool]:
+    return lambda d: d.get("key") == key and isinstance(d.get("doc"), dict)

@@ -25,6 +25,7 @@ from models.cards import JOKER_CODE, Card, CardError, card, format_cards, parse_
 from models.errors import IllegalAction, MejaError, SetupError
 from models.games import GAMES
 from models.games.base import options_dict
+from models.names import clean_name
 
 VERSION = 1
 
@@ -387,7 +388,8 @@ class FixHand(Event):
 @dataclass(frozen=True)
 class Setup:
     """Who plays (names in seating order, clockwise), which game, with which options
-    (``None``, a dict of overrides, or the game's options dataclass)."""
+    (``None``, a dict of overrides, or the game's options dataclass). Names are kept as
+    :func:`models.names.clean_name` writes them: two that look the same are the same."""
 
     players: tuple[str, ...]
     game: str = "kartu_sama"
@@ -400,7 +402,8 @@ class Setup:
                              games=", ".join(sorted(GAMES)))
         if isinstance(self.players, str) or not all(isinstance(p, str) for p in self.players):
             raise SetupError("setup_player_list")
-        names = tuple(p.strip() for p in self.players)
+        entry.check_players(len(self.players))  # before any work on each name
+        names = tuple(clean_name(p) for p in self.players)
         if not all(names):
             raise SetupError("setup_name_empty")
         seen: set[str] = set()
@@ -408,7 +411,6 @@ class Setup:
             if name.casefold() in seen:
                 raise SetupError("setup_name_taken", name=name)
             seen.add(name.casefold())
-        entry.check_players(len(names))
         object.__setattr__(self, "players", names)
         object.__setattr__(self, "options", entry.options(self.options))
 

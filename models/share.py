@@ -14,13 +14,18 @@ everything again) and its history ``summary``. It travels as:
    any order and parts of two matches are not mixed.
 
 Reading is strict: anything that is not exactly such a payload raises :class:`ShareError`
-with a reason (foreign, newer version, damaged, mixed parts, not a valid match).
+with a reason (foreign, newer version, damaged, mixed parts, too large, not a valid match).
+Everything is bounded before it is worked on: the text (:data:`MAX_TEXT`), the packed bytes
+whatever the method (:data:`MAX_SIZE`), the depth, the players and the events; numbers are
+finite; a reason never repeats more than a few words of what it refuses. The encoder refuses
+(ValueError) what the decoder would refuse, so every code Meja makes can be read back.
 """
 
 from __future__ import annotations
 
 import hashlib
 import lzma
+import math
 import re
 import struct
 import zlib
@@ -39,6 +44,11 @@ CHECK = 4  # bytes of SHA-256 appended
 MAX_SIZE = 1 << 20  # largest packed match accepted (a decompression bomb stops here)
 MAX_PARTS = 99
 LIMIT = 1451  # characters of one code: QR version 25 at error correction M
+MAX_TEXT = MAX_PARTS * LIMIT  # base45 characters of a whole payload
+MAX_EVENTS = 5_000  # a long evening of Kartu Sama, every turn tapped, is under 2,000
+MAX_PLAYERS = 20  # the most any game seats
+MAX_INT = 1 << 63  # integers are within -MAX_INT..MAX_INT - 1
+CLIP = 40  # characters of a refused value a reason repeats
 
 SHARE_TEXTS: dict[str, str] = {
     "share_foreign": "This is not a Meja code",
@@ -48,11 +58,14 @@ SHARE_TEXTS: dict[str, str] = {
     "share_mixed": "This part belongs to another match than the parts read so far",
     "share_invalid": "This code does not hold a valid match: {detail}",
     "share_empty": "Nothing to read: scan a code or paste its text",
+    "share_too_large": "This code holds more than Meja reads for one match",
     # the detail of share_invalid when the match's own reason is not the problem
     "share_not_shared": "it is not a shared match",
     "share_unnamed": "it does not name its match",
     "share_unreadable": "its set-up or its events are not written the way Meja writes them",
     "share_summary": "its summary is not one Meja writes",
+    "share_events": "it holds more than {most} events",
+    "share_players": "it seats more than {most} players",
 }
 
 _HEADER = re.compile(r"MEJA(\d+):")
@@ -85,8 +98,21 @@ class ShareError(MejaError):
     """A code that cannot be read; ``reason`` says why (``str()`` in English)."""
 
     def __init__(self, code: str, **params: object) -> None:
-        self.reason = ShareWhy(code, params)
+        self.reason = ShareWhy(code, {k: _clip(v) for k, v in params.items()})
         super().__init__(self.reason.describe())
+
+
+def _clip(value: object) -> object:
+    """A refused value as a reason may repeat it: a few words, a few items, never the
+    300 KB a forged code put there."""
+    if isinstance(value, str):
+        return value if len(value) <= CLIP else value[:CLIP] + "…"
+    if isinstance(value, list | tuple):
+        items = [_clip(v) for v in value[:8]]
+        return items + ["…"] if len(value) > 8 else items
+    if isinstance(value, Reason):
+        return type(value)(value.code, {k: _clip(v) for k, v in value.params.items()})
+    return value
 
 
 def _invalid(detail: str | Reason) -> ShareError:
@@ -102,6 +128,8 @@ def _why_invalid(error: Exception) -> Reason:
         return _SetupWhy(error.code, error.params)
     if isinstance(error, Refused):
         return error.reason
+    if isinstance(error, ShareError):
+        return error.reason.params["detail"]  # type: ignore[no-any-return]
     return ShareWhy("share_unreadable")  # the shape of the match or of an event
 
 
@@ -181,19 +209,25 @@ class _Packer:
         self.strings: dict[str, int] = {}
         self.shapes: dict[tuple[str, ...], int] = {}
 
-    def value(self, v: Any) -> None:
+    def value(self, v: Any, depth: int = 0) -> None:
         out = self.out
+        if depth > MAX_DEPTH:
+            raise ValueError("too deep to share")
         if v is None:
             out.append(NONE)
         elif v is True or v is False:
             out.append(TRUE if v else FALSE)
         elif isinstance(v, int):
+            if not -MAX_INT <= v < MAX_INT:
+                raise ValueError("too large a number to share")
             if 0 <= v < SMALL:
                 out.append(v)
             else:
                 out.append(INT)
                 _varint(v * 2 if v >= 0 else -v * 2 - 1, out)
         elif isinstance(v, float):
+            if not math.isfinite(v):
+                raise ValueError("only finite numbers can be shared")
             out.append(FLOAT)
             out += struct.pack("<d", v)
         elif isinstance(v, str):
@@ -208,12 +242,12 @@ class _Packer:
                 out.append(LIST)
                 _varint(len(v), out)
                 for x in v:
-                    self.value(x)
+                    self.value(x, depth + 1)
         elif isinstance(v, Mapping):
             keys = tuple(v)
             self.shape(keys)
             for k in keys:
-                self.value(v[k])
+                self.value(v[k], depth + 1)
         else:
             raise TypeError(f"cannot share a {type(v).__name__}")
 
@@ -298,10 +332,14 @@ class _Unpacker:
             return b == TRUE
         if b == INT:
             n = self.varint()
+            if n >= 2 * MAX_INT:
+                raise ValueError("number")
             return n // 2 if n % 2 == 0 else -(n // 2) - 1
         if b == FLOAT:
             (x,) = struct.unpack_from("<d", self.data, self.pos)
             self.pos += 8
+            if not math.isfinite(x):
+                raise ValueError("not a finite number")
             return x
         if b in (STR, REF, CARD):
             self.pos -= 1
@@ -350,9 +388,12 @@ class _Unpacker:
 
 
 def pack(value: Any) -> bytes:
-    """The compact binary form of a JSON-able value (dict keys are strings)."""
+    """The compact binary form of a JSON-able value (dict keys are strings); ValueError for
+    what :func:`unpack` would refuse (too deep, too large, a number not finite)."""
     packer = _Packer()
     packer.value(value)
+    if len(packer.out) > MAX_SIZE:
+        raise ValueError("too large to share")
     return bytes(packer.out)
 
 
@@ -368,6 +409,10 @@ def unpack(data: bytes) -> Any:
 # -- compression and the integrity check --------------------------------------------------
 RAW, DEFLATE, LZMA = 0, 1, 2
 _LZMA_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME}]
+# Reading needs a dictionary as large as the data, no more (a packed match is at most
+# MAX_SIZE): 1 MiB where the preset's own would take 64 MiB of memory at each import.
+_LZMA_READ = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME,
+               "dict_size": MAX_SIZE}]
 
 
 def _deflate(data: bytes) -> bytes:
@@ -389,7 +434,8 @@ def seal(value: Any) -> bytes:
 
 
 def unseal(blob: bytes) -> Any:
-    """The value sealed in ``blob``; ShareError("share_damaged") if anything is off."""
+    """The value sealed in ``blob``; ShareError("share_damaged") if anything is off,
+    ShareError("share_too_large") past :data:`MAX_SIZE` unpacked."""
     body, check = blob[:-CHECK], blob[-CHECK:]
     if len(body) < 1 or hashlib.sha256(body).digest()[:CHECK] != check:
         raise ShareError("share_damaged")
@@ -397,19 +443,23 @@ def unseal(blob: bytes) -> Any:
     try:
         if method == DEFLATE:
             d = zlib.decompressobj(-15)
-            raw = d.decompress(data, MAX_SIZE)
-            if d.unconsumed_tail or not d.eof:
-                raise ValueError("deflate")
+            raw = d.decompress(data, MAX_SIZE + 1)
+            whole, rest = d.eof, d.unused_data
         elif method == LZMA:
-            x = lzma.LZMADecompressor(format=lzma.FORMAT_RAW, filters=_LZMA_FILTERS)
-            raw = x.decompress(data, MAX_SIZE)
-            if not x.eof:
-                raise ValueError("lzma")
+            x = lzma.LZMADecompressor(format=lzma.FORMAT_RAW, filters=_LZMA_READ)
+            raw = x.decompress(data, MAX_SIZE + 1)
+            whole, rest = x.eof, x.unused_data
         elif method == RAW:
-            raw = data
+            raw, whole, rest = data, True, b""
         else:
             raise ValueError("method")
+        if len(raw) > MAX_SIZE:
+            raise ShareError("share_too_large")
+        if not whole or rest:  # cut short, or bytes after the stream
+            raise ValueError("stream")
         return unpack(raw)
+    except ShareError:
+        raise
     except (ValueError, IndexError, KeyError, lzma.LZMAError, zlib.error, struct.error,
             RecursionError):
         raise ShareError("share_damaged") from None
@@ -425,9 +475,12 @@ def tag_of(blob: bytes) -> str:
 
 def encode(value: Any, limit: int = LIMIT) -> list[str]:
     """The texts of the QR codes holding ``value``: one, or numbered parts, each at most
-    ``limit`` characters long (header included)."""
+    ``limit`` characters long (header included). ValueError for a value no reader would
+    take (see :func:`pack`, :data:`MAX_TEXT`)."""
     blob = seal(value)
     data = b45encode(blob)
+    if len(data) > MAX_TEXT:
+        raise ValueError("too large to share")
     if len(PREFIX) + len(data) <= limit:
         return [PREFIX + data]
     tag = tag_of(blob)
@@ -457,6 +510,8 @@ class Reader:
     def add(self, text: str) -> None:
         """Read one code's text (or several, one a line); ShareError if one is refused
         (the parts read so far are kept)."""
+        if len(text) > 2 * MAX_TEXT:  # the parts' headers and line ends are far less
+            raise ShareError("share_too_large")
         lines = [x for x in (t.lstrip().rstrip("\r\t") for t in text.split("\n")) if x]
         if not lines:
             raise ShareError("share_empty")
@@ -488,6 +543,9 @@ class Reader:
             self._finish("".join(self.parts[k] for k in range(1, n + 1)), tag)
 
     def _finish(self, data: str, tag: str | None) -> None:
+        if len(data) > MAX_TEXT:
+            self._drop(tag)
+            raise ShareError("share_too_large")
         try:
             blob = b45decode(data)
         except ValueError:
@@ -547,7 +605,8 @@ def shared_doc(origin: str, created: str, match: Match, summary: Mapping[str, An
 
 
 def _number(x: object) -> bool:
-    return isinstance(x, int | float) and not isinstance(x, bool)
+    return isinstance(x, int) and not isinstance(x, bool) or (
+        isinstance(x, float) and math.isfinite(x))
 
 
 def _summary(data: object, players: tuple[str, ...]) -> dict[str, Any]:
@@ -570,6 +629,18 @@ def _summary(data: object, players: tuple[str, ...]) -> dict[str, Any]:
     return dict(data)
 
 
+def _bounded(match: object) -> None:
+    """Refuse a match too large to be worth checking, before any work on it."""
+    if not isinstance(match, dict):
+        return  # Match.from_dict says why
+    events, setup = match.get("events"), match.get("setup")
+    if isinstance(events, list) and len(events) > MAX_EVENTS:
+        raise _invalid(ShareWhy("share_events", {"most": MAX_EVENTS}))
+    players = setup.get("players") if isinstance(setup, dict) else None
+    if isinstance(players, list) and len(players) > MAX_PLAYERS:
+        raise _invalid(ShareWhy("share_players", {"most": MAX_PLAYERS}))
+
+
 def read_shared(value: Any) -> Shared:
     """The match a decoded code holds, checked: ShareError("share_invalid") otherwise, its
     ``detail`` a reason (the refused set-up or event's own, with its code and params)."""
@@ -580,6 +651,7 @@ def read_shared(value: Any) -> Shared:
             created, str) or len(created) > 64:
         raise _invalid("share_unnamed")
     try:
+        _bounded(value["match"])
         match = Match.from_dict(value["match"])
     except Exception as error:  # noqa: BLE001 - untrusted input must never crash the reader
         raise _invalid(_why_invalid(error)) from None

@@ -84,6 +84,43 @@ def camera_reads(text: str) -> list[dict[str, object]]:
     return rows
 
 
+def worst_accepted() -> list[dict[str, object]]:
+    """The largest codes an import still takes: the most players a game seats, each name at
+    its longest (24 four-character emoji), and the most events a code may hold (Kartu Sama,
+    20 players, one round's plays and draws up to MAX_EVENTS). Prints the import's time and
+    its peak memory (tracemalloc), code size included."""
+    import tracemalloc
+
+    from models.games import GAMES
+    from models.names import MAX_NAME
+    from models.share import MAX_EVENTS, read_shared
+
+    n = GAMES["kartu_sama"].max_players
+    names = [f"{i:02d}" + "🧑🏽‍🚀" * (MAX_NAME - 2) for i in range(n)]
+    m = Match.new(names, "kartu_sama", {"packs": 4, "target": 10**6})
+    rng = random.Random(5)
+    while len(m.events) < MAX_EVENTS and m.table.phase != "over":
+        legal = m.legal_events()
+        turns = [e for e in legal if e.kind in ("play", "draw")]
+        m.record(rng.choice(turns if turns and rng.random() < 0.95 else legal))
+    doc = {"id": "20260101-200000-000000-abcd", "created": "2026-01-01T20:00:00Z",
+           "match": m.to_dict(), "summary": {}}
+    texts = encode(doc)
+    times = []
+    for traced in (False, False, True):  # the time untraced; the memory traced
+        with tempfile.TemporaryDirectory() as folder:
+            if traced:
+                tracemalloc.start()
+            start = time.perf_counter()
+            app_share.import_shared(Store(Path(folder)), read_shared(decode(texts)))
+            times.append(time.perf_counter() - start)
+            peak = tracemalloc.get_traced_memory()[1] if traced else 0
+            tracemalloc.stop()
+    return [{"worst_accepted": f"{n} players, names of {MAX_NAME} emoji, "
+             f"{len(m.events)} events", "codes": len(texts), "chars": sum(map(len, texts)),
+             "import_s": round(min(times[:2]), 2), "peak_mb": round(peak / 2**20, 1)}]
+
+
 def main() -> None:
     rows = []
     for game in GAMES_WITH_TABLES:
@@ -98,6 +135,7 @@ def main() -> None:
         sender = Store(Path(a))
         (text,) = app_share.codes(sender, stored(sender, m, MAKERS["kartu_sama"][1](m)))
     rows += camera_reads(text)
+    rows += worst_accepted()
     for row in rows:
         print(json.dumps(row, ensure_ascii=False))
 

@@ -30,6 +30,9 @@ class FakeShell:
     def toast(self, text: str) -> None:
         self.toasts.append(text)
 
+    def announce(self, match_id: str) -> None:
+        pass
+
     def new_match(self, *args: object, **kwargs: object) -> None:
         self.route = "/new"
 

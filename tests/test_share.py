@@ -322,6 +322,9 @@ class ImportShell:
     def toast(self, text: str) -> None:
         raise AssertionError(f"imported: {text}")
 
+    def announce(self, match_id: str) -> None:
+        pass
+
 
 REFUSED_MATCHES: dict[str, tuple[Any, str, str]] = {
     # a well-sealed code, its match changed: (change, the reason in English, in French)

@@ -49,7 +49,9 @@ def event(n: int) -> dict[str, Any]:
 
 
 def files(root: Path) -> set[str]:
-    return {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()}
+    """The data files (the lock file aside)."""
+    return {p.relative_to(root).as_posix() for p in root.rglob("*")
+            if p.is_file() and p.name != ".lock"}
 
 
 # -- round trips -------------------------------------------------------------------------------

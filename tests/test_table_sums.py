@@ -381,10 +381,10 @@ class FakeStore:
         self.events: list[dict[str, object]] = []
         self.summary: dict[str, object] = {}
 
-    def append_event(self, _mid: str, event: dict[str, object]) -> None:
+    def append_event(self, _mid: str, event: dict[str, object], at: int = 0) -> None:
         self.events.append(event)
 
-    def pop_event(self, _mid: str) -> None:
+    def pop_event(self, _mid: str, at: int = 0) -> None:
         self.events.pop()
 
     def update_summary(self, _mid: str, summary: dict[str, object]) -> None:
@@ -408,6 +408,9 @@ class FakeShell:
 
     def toast(self, text: str) -> None:
         self.toasts.append(text)
+
+    def announce(self, match_id: str) -> None:
+        pass
 
     def refresh(self) -> None:
         pass

@@ -112,6 +112,9 @@ def referee_shell(tmp_path: Path, language: str) -> Any:
         def toast(self, text: str) -> None:
             raise AssertionError(text)
 
+        def announce(self, match_id: str) -> None:
+            pass
+
         def new_match(self, *args: object, **kwargs: object) -> None:
             self.route = "/new"
 

@@ -1,6 +1,11 @@
 """What the referee controllers of the four games share: the match loaded from storage, each
 tap recorded as one event and saved at once, undo, the summary the history list shows, the way
-between the match's screens (``/match/<id>/<sub>``), and the scoreboard's buttons."""
+between the match's screens (``/match/<id>/<sub>``), and the scoreboard's buttons.
+
+A tap changes the match on screen only once its event is stored: a write that fails (a full
+device, a read-only folder) leaves screen and storage as they were and says so; a write
+refused because another window changed the match first reloads it. Other windows showing
+the match are told (``shell.announce``) and redraw it."""
 
 from __future__ import annotations
 
@@ -10,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.i18n import say
-from models.match import Close, Event, Match, Reason, Refused, Start
+from app.i18n import not_saved, say
+from app.storage import Stale
+from models.match import Close, Event, Match, Reason, Start
 from views.scoreboard import ScoreData, scoreboard_view, standings
 
 if TYPE_CHECKING:
@@ -28,6 +34,19 @@ class Referee:
         self.match = match
         self.names = list(match.setup.players)
         self.read_only = False  # an imported match: the device it came from referees it
+        self._summary_due = False  # a summary that could not be saved: at the next write
+
+    @classmethod
+    def summary_of(cls, match: Match) -> dict[str, Any]:
+        """The history summary of ``match``, worked out from its events (no screen)."""
+        ref = cls.__new__(cls)
+        Referee.__init__(ref, None, "", match)  # type: ignore[arg-type]
+        return ref.summary()
+
+    def summary(self) -> dict[str, Any]:
+        """What the history shows of this match, from its events."""
+        over = self.over
+        return {"status": "finished" if over else "playing", **self._summary_fields(over)}
 
     @property
     def t(self) -> Any:
@@ -49,26 +68,47 @@ class Referee:
 
     # -- recording --------------------------------------------------------------------------
     def record(self, event: Event) -> bool:
-        """Check, record and save one event; a refusal is shown and changes nothing."""
-        try:
-            self.match.record(event)
-        except Refused as refused:
-            self.shell.toast(self._refusal(refused.reason))
+        """Check, save and record one event; a refusal, or a write that fails, is shown and
+        changes nothing."""
+        reason = self.match.why_not(event)
+        if reason is not None:
+            self.shell.toast(self._refusal(reason))
             return False
-        self.shell.store.append_event(self.match_id, event.to_dict())
-        if self._milestone(event):
+        if not self._write(lambda store: store.append_event(
+                self.match_id, event.to_dict(), at=len(self.match.events))):
+            return False
+        self.match.record(event)  # the check just passed: it cannot refuse now
+        if self._milestone(event) or self._summary_due:
             self._save_summary()
+        self.shell.announce(self.match_id)
         return True
 
     def undo(self) -> None:
         if not self.match.events:
             return
         milestone = self._milestone(self.match.events[-1])
+        if not self._write(lambda store: store.pop_event(self.match_id,
+                                                         at=len(self.match.events))):
+            return
         event = self.match.undo()
-        self.shell.store.pop_event(self.match_id)
-        if milestone:
+        if milestone or self._summary_due:
             self._save_summary()
+        self.shell.announce(self.match_id)
         self._undone(event)
+
+    def _write(self, write: Any) -> bool:
+        """Run one write of this match; False (and said why) if it did not happen."""
+        try:
+            write(self.shell.store)
+        except Stale:
+            self.shell.toast(self.t("save.stale"))
+            self.shell.referee = None  # opened again from storage as it is now
+            self.shell.refresh()
+            return False
+        except OSError as error:
+            self.shell.toast(not_saved(self.t, error))
+            return False
+        return True
 
     def _milestone(self, event: Event) -> bool:
         """Whether ``event`` changes the summary. Asked while it is the last event: just
@@ -83,14 +123,21 @@ class Referee:
         return self.say(reason)
 
     def _save_summary(self) -> None:
+        """Save the summary; one that cannot be (the event is saved) is tried at the next
+        write: the history is behind until then, the match itself is whole."""
         over = self.over
-        self.shell.store.update_summary(self.match_id, {
-            "status": "finished" if over else "playing", **self._summary_fields(over),
-        })
-        if over and self.shell.store.current_match_id() == self.match_id:
-            self.shell.store.set_current_match(None)
-        elif not over:
-            self.shell.store.set_current_match(self.match_id)
+        store = self.shell.store
+        try:
+            store.update_summary(self.match_id, self.summary())
+            if over and store.current_match_id() == self.match_id:
+                store.set_current_match(None)
+            elif not over:
+                store.set_current_match(self.match_id)
+        except OSError as error:
+            self._summary_due = True
+            self.shell.toast(not_saved(self.t, error))
+            return
+        self._summary_due = False
 
     def _summary_fields(self, over: bool) -> dict[str, Any]:
         """The rest of the summary, in this order: round, mode, totals, winners, rounds."""

@@ -74,6 +74,9 @@ EN: dict[str, str] = {
     "reason.share_unreadable": "its set-up or its events are not written the way Meja writes "
     "them",
     "reason.share_summary": "its summary is not one Meja writes",
+    "reason.share_too_large": "This code holds more than Meja reads for one match.",
+    "reason.share_events": "it holds more than {most} events",
+    "reason.share_players": "it seats more than {most} players",
 }
 
 FR: dict[str, str] = {
@@ -153,4 +156,7 @@ FR: dict[str, str] = {
     "reason.share_unnamed": "il ne dit pas de quelle partie il s'agit",
     "reason.share_unreadable": "sa partie n'est pas écrite comme Meja écrit les parties",
     "reason.share_summary": "son résumé n'est pas de ceux qu'écrit Meja",
+    "reason.share_too_large": "Ce code contient plus que ce que Meja lit pour une partie.",
+    "reason.share_events": "elle compte plus de {most} événements",
+    "reason.share_players": "elle réunit plus de {most} joueurs",
 }
