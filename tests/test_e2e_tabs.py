@@ -1,0 +1,69 @@
+"""Two browser tabs on one match, in a real Chromium against one web server: a tap in either
+tab shows in the other without a touch, and neither writes over the other's events (the match
+opens after a restart with every tap in order). Screenshots: tests/screenshots/tabs-*.png."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.storage import Store
+from tests.browser import Server, open_app, see, shot
+
+pytestmark = pytest.mark.browser
+
+
+def tap(page: Any, name: str) -> None:
+    page.get_by_role("button", name=name, exact=True).first.click()
+
+
+def test_a_tap_in_one_tab_shows_in_the_other(browser: Any, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    server = Server(data).start()
+    try:
+        first = open_app(browser, server.url)
+        second = None
+        try:
+            second = _two_tabs(browser, first, server)
+        except Exception:
+            shot(first, "tabs-failure-1")
+            if second is not None:
+                shot(second, "tabs-failure-2")
+            raise
+    finally:
+        server.stop()
+    store = Store(data)
+    (entry,) = store.list_matches()
+    kinds = [e["kind"] for e in store.load_match(entry["id"])["events"]]
+    assert kinds == ["start", "play", "play", "draw"]
+
+
+def _two_tabs(browser: Any, first: Any, server: Server) -> Any:
+    first.get_by_role("button", name="New match", exact=True).wait_for(timeout=30_000)
+    tap(first, "New match")
+    field = first.get_by_role("textbox", name="Add a player")
+    for i, name in enumerate(("Ana", "Bea", "Cid")):
+        field.click()
+        field.fill(name)
+        field.press("Enter")
+        see(first, f"{i + 1}. {name}")
+    tap(first, "Start the match")
+    see(first, "Ana deals")
+
+    second = open_app(browser, server.url)
+    tap(second, "Continue")
+    see(second, "Ana deals")
+
+    tap(first, "Start round 1")  # in the first tab: the second follows by itself
+    see(second, "Bea to play")
+    tap(second, "Played a card")  # and the other way round
+    see(first, "Cid to play")
+    tap(first, "Played a card")
+    see(second, "Ana to play")
+    tap(second, "Could not play: draw 2")
+    see(first, "Bea to play")
+    shot(first, "tabs-01-first")
+    shot(second, "tabs-02-second")
+    return second
