@@ -9,6 +9,7 @@ import os
 import random
 import struct
 import zlib
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -143,6 +144,8 @@ def test_the_import_screen_says_why_a_picture_is_not_read(
                 return [Picked(data)]
 
         screen.picker = Picker()  # type: ignore[assignment]
-        asyncio.run(screen._pick_image())
+        # its own thread: a browser test may hold this thread's event loop (Playwright's)
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, screen._pick_image()).result()
         assert said in screen.error and shell.refreshed == 1
         assert shell.store.list_matches() == []
