@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -177,6 +177,16 @@ def fill(page: Any, label: str, text: str, shown: str = "", ack: str = "") -> No
         except Exception:  # noqa: BLE001 - Playwright's TimeoutError: fill again
             if attempt == 2:
                 raise
+
+
+def add_players(page: Any, names: Sequence[str]) -> None:
+    """Type each name on the new-match screen, Enter after each, and see it seated."""
+    field = page.get_by_role("textbox", name="Add a player")
+    for i, name in enumerate(names, start=1):
+        field.click()
+        field.fill(name)
+        field.press("Enter")
+        see(page, f"{i}. {name}")
 
 
 def press(page: Any, label: str) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, load, open_app, see, shot
+from tests.browser import Server, add_players, load, open_app, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -38,12 +38,7 @@ def test_a_half_entered_hand_survives_a_server_kill(browser: Any, tmp_path: Path
 def _round(page: Any, server: Server, data: Path) -> Server:
     page.get_by_role("button", name="New match", exact=True).wait_for(timeout=30_000)
     tap(page, "New match")
-    field = page.get_by_role("textbox", name="Add a player")
-    for i, name in enumerate(NAMES):
-        field.click()
-        field.fill(name)
-        field.press("Enter")
-        see(page, f"{i + 1}. {name}")
+    add_players(page, NAMES)
     tap(page, "Start the match")
     see(page, "Ana deals")
     tap(page, "Start round 1")

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, open_app, see, seen, shot
+from tests.browser import Server, add_players, open_app, see, seen, shot
 
 pytestmark = pytest.mark.browser
 
@@ -76,12 +76,7 @@ def _match(page: Any) -> None:
     page.get_by_role("button", name=re.compile(r"^41$")).or_(
         page.get_by_role("checkbox", name=re.compile(r"^41$"))).first.click()
     see(page, "Points to stop")
-    field = page.get_by_role("textbox", name="Add a player")
-    for i, name in enumerate(NAMES):
-        field.click()
-        field.fill(name)
-        field.press("Enter")
-        see(page, f"{i + 1}. {name}")
+    add_players(page, NAMES)
     see(page, "tap Finish the match between two hands")  # how the match ends, said up front
     tap(page, "Draw the first dealer at random")
     see(page, "deals first.")

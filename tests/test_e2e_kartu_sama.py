@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, load, open_app, press, see, shot
+from tests.browser import Server, add_players, load, open_app, press, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -54,12 +54,7 @@ def _match(page: Any, server: Server, data: Path, capsys: Any) -> Server:
 
         # New match: three players, the joker variant, a target of 30.
         tap(page, "New match")
-        field = page.get_by_role("textbox", name="Add a player")
-        for name in ("Ana", "Bea", "Cid"):
-            field.click()
-            field.fill(name)
-            field.press("Enter")
-            see(page, f"{['Ana', 'Bea', 'Cid'].index(name) + 1}. {name}")
+        add_players(page, ("Ana", "Bea", "Cid"))
         page.get_by_role("switch").first.click()  # the first switch: the joker variant
         see(page, "After a joker")
         for target in range(90, 20, -10):  # 100 -> 30

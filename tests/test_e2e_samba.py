@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, open_app, see, shot
+from tests.browser import Server, add_players, open_app, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -45,12 +45,7 @@ def _hand(page: Any) -> None:
     tap(page, "New match")
     page.get_by_role("checkbox", name="Samba", exact=True).click()
     see(page, "Top first meld")
-    field = page.get_by_role("textbox", name="Add a player")
-    for i, name in enumerate(("Ana", "Bea", "Cid", "Dan")):
-        field.click()
-        field.fill(name)
-        field.press("Enter")
-        see(page, f"{i + 1}. {name}")
+    add_players(page, ("Ana", "Bea", "Cid", "Dan"))
     see(page, "Teams, partners facing: Ana & Cid and Bea & Dan.")
     shot(page, "samba-01-new-match")
     tap(page, "Start the match")

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, open_app, see, seen, shot
+from tests.browser import Server, add_players, open_app, see, seen, shot
 
 pytestmark = pytest.mark.browser
 
@@ -62,12 +62,7 @@ def _game(page: Any) -> None:
     tap(page, "New match")
     pick_game(page)
     see(page, "Community piles")
-    field = page.get_by_role("textbox", name="Add a player")
-    for i, name in enumerate(("Ana", "Bea")):
-        field.click()
-        field.fill(name)
-        field.press("Enter")
-        see(page, f"{i + 1}. {name}")
+    add_players(page, ("Ana", "Bea"))
     for piles in range(3, 9):  # 2 -> 8 piles of 5 cards
         page.get_by_label("Community piles: more", exact=True).click()
         see(page, f"\n{piles}\n")

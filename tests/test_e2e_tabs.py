@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from app.storage import Store
-from tests.browser import Server, open_app, see, shot
+from tests.browser import Server, add_players, open_app, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -43,12 +43,7 @@ def test_a_tap_in_one_tab_shows_in_the_other(browser: Any, tmp_path: Path) -> No
 def _two_tabs(browser: Any, first: Any, server: Server) -> Any:
     first.get_by_role("button", name="New match", exact=True).wait_for(timeout=30_000)
     tap(first, "New match")
-    field = first.get_by_role("textbox", name="Add a player")
-    for i, name in enumerate(("Ana", "Bea", "Cid")):
-        field.click()
-        field.fill(name)
-        field.press("Enter")
-        see(first, f"{i + 1}. {name}")
+    add_players(first, ("Ana", "Bea", "Cid"))
     tap(first, "Start the match")
     see(first, "Ana deals")
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import PAGES, SEEN, load, press, see, serve, shot
+from tests.browser import PAGES, SEEN, add_players, load, press, see, serve, shot
 
 pytestmark = pytest.mark.browser
 
@@ -77,25 +77,14 @@ def _walk(page: Any, wide: bool, name: str) -> None:
     # Home: two columns of actions on the laptop, one on the phone.
     button(page, "New match").wait_for(timeout=60_000)
     see(page, "Settings")
-    if wide:
-        assert beside(page, "New match", "Settings")
-    else:
-        assert below(page, "New match", "Settings")
+    assert (beside if wide else below)(page, "New match", "Settings")
     shot(page, f"{name}-01-home")
 
     # New match: the players beside the house options.
     tap(page, "New match")
-    field = page.get_by_role("textbox", name="Add a player")
-    for i, player in enumerate(("Ana", "Bea", "Cid"), start=1):
-        field.click()
-        field.fill(player)
-        field.press("Enter")
-        see(page, f"{i}. {player}")
+    add_players(page, ("Ana", "Bea", "Cid"))
     see(page, "Players (3)")
-    if wide:
-        assert beside(page, "Players (3)", "House options")
-    else:
-        assert below(page, "Players (3)", "House options")
+    assert (beside if wide else below)(page, "Players (3)", "House options")
     shot(page, f"{name}-02-new-match")
 
     # The table, a round under way: the standings beside it on the laptop only.
