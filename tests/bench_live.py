@@ -58,7 +58,7 @@ def main() -> None:
     board = {"title": "Round 7", "rounds": [[i, i * 2, i * 3, i * 4] for i in range(15)],
              "players": ["Ana", "Bea", "Cid", "Dan"]}
     server = live.LiveServer(lambda: board, lambda: {"lang": "en", "title": "t",
-                                                          "note": "n"}, "127.0.0.1").start()
+                                                     "note": "n"}, "127.0.0.1").start()
     try:
         rows = {"crowd": crowd(server.url)}
         host, port = server.httpd.server_address[:2]

@@ -26,7 +26,7 @@ def small(monkeypatch: pytest.MonkeyPatch) -> Iterator[live.LiveServer]:
         return {"title": "Round 3", "rounds": [[1, 2]], "calls": len(calls)}
 
     server = live.LiveServer(snapshot, lambda: {"lang": "en", "title": "t", "note": "n"},
-                                  "127.0.0.1").start()
+                             "127.0.0.1").start()
     server.calls = calls  # type: ignore[attr-defined]
     try:
         yield server

@@ -485,8 +485,8 @@ def test_live_server_needs_the_token_and_changes_nothing(tmp_path: Path) -> None
     stored(store, m, kartu_sama_summary(m))
     t = Translator("en")
     server = LiveServer(lambda: scoreboard(store, t),
-                                  lambda: {"lang": "en", "title": "Meja", "note": "n"},
-                                  "127.0.0.1").start()
+                        lambda: {"lang": "en", "title": "Meja", "note": "n"},
+                        "127.0.0.1").start()
     try:
         base = server.url
         root = base.rsplit("/", 2)[0]
