@@ -7,6 +7,6 @@
 - :mod:`app.share.camera`: reading codes with the camera;
 - :mod:`app.share.screens`: the sharing screens and the live scoreboard's setting.
 
-A match's own screens import none of them: the shell loads the screens when one is first
-shown.
+A match's own screens import none of them: the shell loads the sharing screens when one is
+first shown, or when the live scoreboard is served again at start.
 """
