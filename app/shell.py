@@ -6,9 +6,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import random
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -18,7 +19,6 @@ from app.lab import Lab
 from app.newmatch import Draft, setup_data
 from app.play import Play, new_doc, new_key
 from app.reconcile import reconcile
-from app.share import Sharing
 from app.storage import Store
 from app.tables import TABLES
 from models.errors import MejaError
@@ -30,6 +30,9 @@ from views.rules import rules_view
 from views.settings import settings_view
 from views.setup import setup_view
 from views.stats import stats_view
+
+if TYPE_CHECKING:
+    from app.share.screens import Sharing
 
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
                "dark": ft.ThemeMode.DARK}
@@ -58,7 +61,6 @@ class Shell:
         self.referee: Any = None  # the controller of the match on screen
         self.play: Play | None = None  # the game on the device on screen
         self.lab = Lab(self)
-        self.sharing = Sharing(self)
 
     # -- start-up ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -80,7 +82,8 @@ class Shell:
         page.on_route_change = lambda _e: self.render()
         page.on_view_pop = self._view_pop
         page.pubsub.subscribe(self._on_message)
-        self.sharing.resume_live()
+        if self.settings.get("live"):
+            self.sharing.resume_live()
         self.render()
 
     def _language(self) -> str:
@@ -126,31 +129,39 @@ class Shell:
         return None
 
     def _screen(self, route: str) -> ft.View | None:
-        parts = [p for p in route.split("/") if p]
-        if not parts:
-            return None
-        head = parts[0]
-        if head == "new" or parts == ["play", "new"]:
-            return self._setup()
-        if head == "play" and len(parts) == 2:
-            return self._play(parts[1]).view()
-        if head == "lab":
-            return self.lab.view()
-        if head == "history":
-            return self._history()
-        if head == "players":
-            return self._stats()
-        if head == "rules":
-            return self._rules()
-        if head == "settings":
-            return self._settings()
-        if head == "import":
-            return self.sharing.scan_view() if parts[1:] == ["camera"] else (
-                self.sharing.import_view())
-        if head == "match" and len(parts) >= 2:
-            return self.sharing.match_screen(parts[1], parts[2] if len(parts) > 2 else "",
-                                             self._referee)
+        """The screen on top of home for ``route`` (None: home itself)."""
+        match [p for p in route.split("/") if p]:
+            case ["new", *_] | ["play", "new"]:
+                return self._setup()
+            case ["play", key]:
+                return self._play(key).view()
+            case ["lab", *_]:
+                return self.lab.view()
+            case ["history", *_]:
+                return self._history()
+            case ["players", *_]:
+                return self._stats()
+            case ["rules", *_]:
+                return self._rules()
+            case ["settings", *_]:
+                return self._settings()
+            case ["import", "camera"]:
+                return self.sharing.scan.view()
+            case ["import", *_]:
+                return self.sharing.import_view()
+            case ["match", match_id, "share", *_]:
+                return self.sharing.share_view(match_id)
+            case ["match", match_id, *sub]:
+                return self._match(match_id, sub[0] if sub else "")
         return None
+
+    @functools.cached_property
+    def sharing(self) -> Sharing:
+        """The sharing screens, loaded when one is first shown: the camera, QR and picture
+        libraries they bring are not needed to start or to referee a match."""
+        from app.share.screens import Sharing
+
+        return Sharing(self)
 
     def toast(self, text: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(text), key="toast"))
@@ -285,6 +296,18 @@ class Shell:
         return None
 
     # -- a match ----------------------------------------------------------------------------
+    def _match(self, match_id: str, sub: str) -> ft.View:
+        """The referee's screen of ``/match/<id>/<sub>``, with a Share button on the
+        scoreboard. An imported match only shows its scoreboard: the device it came from
+        referees it."""
+        referee = self._referee(match_id)
+        view = referee.view("score" if referee.read_only else sub)
+        if (view.route or "").endswith("/score") and view.appbar is not None:
+            view.appbar.actions = [*(view.appbar.actions or []), ft.TextButton(
+                self.t("share.button"), icon=ft.Icons.QR_CODE_2, key="share",
+                on_click=lambda _e: self.sharing.open_share(match_id))]
+        return view
+
     def _referee(self, match_id: str) -> Any:
         if self.referee is None or self.referee.match_id != match_id:
             self.referee = open_match(self, match_id)
@@ -393,6 +416,7 @@ def open_match(shell: Shell, match_id: str) -> Any:
     referee = table.controller(shell, match_id, match)
     summary = referee.summary()
     stored = doc["summary"] or {}
+    referee.read_only = bool(stored.get("imported"))
     if {k: stored.get(k) for k in summary} != summary:  # a summary that could not be saved
         with contextlib.suppress(OSError):
             shell.store.update_summary(match_id, {**stored, **summary})

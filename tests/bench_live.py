@@ -13,7 +13,7 @@ import threading
 import time
 import urllib.request
 
-from app import share as app_share
+from app.share import live
 
 CLIENTS = 200
 POLLS = 5
@@ -57,8 +57,8 @@ def crowd(url: str) -> dict[str, object]:
 def main() -> None:
     board = {"title": "Round 7", "rounds": [[i, i * 2, i * 3, i * 4] for i in range(15)],
              "players": ["Ana", "Bea", "Cid", "Dan"]}
-    server = app_share.LiveServer(lambda: board, lambda: {"lang": "en", "title": "t",
-                                                          "note": "n"}, "127.0.0.1").start()
+    server = live.LiveServer(lambda: board, lambda: {"lang": "en", "title": "t",
+                                                     "note": "n"}, "127.0.0.1").start()
     try:
         rows = {"crowd": crowd(server.url)}
         host, port = server.httpd.server_address[:2]
@@ -68,8 +68,8 @@ def main() -> None:
         finally:
             for s in silent:
                 s.close()
-        rows["settings"] = {"threads": app_share.THREADS, "idle_s": app_share.IDLE,
-                            "backlog": app_share.BACKLOG, "threads_alive_after":
+        rows["settings"] = {"threads": live.THREADS, "idle_s": live.IDLE,
+                            "backlog": live.BACKLOG, "threads_alive_after":
                             threading.active_count()}
     finally:
         server.stop()

@@ -11,7 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from app import share as app_share
+from app.share.codes import code_texts, import_shared, import_value, share_doc
+from app.share.pictures import qr, qr_png, read_image
 from app.storage import Store
 from models.match import Close, Hand, Match, Start
 from models.share import LIMIT, decode, encode
@@ -34,19 +35,19 @@ def measure(name: str, m: Match, summary: dict[str, object]) -> dict[str, object
     with tempfile.TemporaryDirectory() as a, tempfile.TemporaryDirectory() as b:
         sender = Store(Path(a))
         match_id = stored(sender, m, summary)
-        texts = app_share.codes(sender, match_id)
-        whole = encode(app_share.share_doc(sender, match_id), 10**6)[0]
+        texts = code_texts(sender, match_id)
+        whole = encode(share_doc(sender, match_id), 10**6)[0]
         times = []
         for _ in range(5):
             receiver = Store(Path(b) / str(len(times)))
             start = time.perf_counter()
-            app_share.import_value(receiver, decode(texts))
+            import_value(receiver, decode(texts))
             times.append((time.perf_counter() - start) * 1000)
     return {
         "match": name, "events": len(m.events),
         "json_bytes": len(json.dumps(m.to_dict(), separators=(",", ":"))),
-        "payload_chars": len(whole), "one_code_version": app_share.qr(whole).version,
-        "codes": len(texts), "code_versions": [app_share.qr(t).version for t in texts],
+        "payload_chars": len(whole), "one_code_version": qr(whole).version,
+        "codes": len(texts), "code_versions": [qr(t).version for t in texts],
         "import_ms": round(statistics.median(times), 1),
     }
 
@@ -59,7 +60,7 @@ def camera_reads(text: str) -> list[dict[str, object]]:
     from PIL import Image
 
     rows = []
-    png = app_share.qr_png(text)
+    png = qr_png(text)
     for w, h in ((640, 480), (1280, 720), (1920, 1080)):
         side = h - 40
         frame = Image.new("RGB", (w, h), (70, 90, 70))
@@ -73,12 +74,12 @@ def camera_reads(text: str) -> list[dict[str, object]]:
         found, times, empty = [], [], []
         for _ in range(15):
             start = time.perf_counter()
-            found = app_share.read_image(pictures[0])
+            found = read_image(pictures[0])
             times.append((time.perf_counter() - start) * 1000)
             start = time.perf_counter()
-            app_share.read_image(pictures[1])
+            read_image(pictures[1])
             empty.append((time.perf_counter() - start) * 1000)
-        rows.append({"camera_picture": f"{w}x{h}", "qr_version": app_share.qr(text).version,
+        rows.append({"camera_picture": f"{w}x{h}", "qr_version": qr(text).version,
                      "read": found == [text], "read_ms": round(statistics.median(times), 1),
                      "no_code_ms": round(statistics.median(empty), 1)})
     return rows
@@ -112,7 +113,7 @@ def worst_accepted() -> list[dict[str, object]]:
             if traced:
                 tracemalloc.start()
             start = time.perf_counter()
-            app_share.import_shared(Store(Path(folder)), read_shared(decode(texts)))
+            import_shared(Store(Path(folder)), read_shared(decode(texts)))
             times.append(time.perf_counter() - start)
             peak = tracemalloc.get_traced_memory()[1] if traced else 0
             tracemalloc.stop()
@@ -133,7 +134,7 @@ def main() -> None:
     print(f"one code holds at most {LIMIT} characters (QR version 25, error correction M)")
     with tempfile.TemporaryDirectory() as a:
         sender = Store(Path(a))
-        (text,) = app_share.codes(sender, stored(sender, m, MAKERS["kartu_sama"][1](m)))
+        (text,) = code_texts(sender, stored(sender, m, MAKERS["kartu_sama"][1](m)))
     rows += camera_reads(text)
     rows += worst_accepted()
     for row in rows:

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from app import share as app_share
+from app.share.codes import code_texts
+from app.share.pictures import qr_png
 from app.storage import Store
 from models.match import Match
 from tests.browser import (
@@ -39,9 +40,9 @@ def test_the_camera_reads_every_part_in_any_order_and_imports_once(
     sender = Store(tmp_path / "sender")
     m = sums(random.Random(5))
     match_id = stored(sender, m, sums_summary(m))
-    texts = app_share.codes(sender, match_id, 300)  # a long match: numbered codes
+    texts = code_texts(sender, match_id, 300)  # a long match: numbered codes
     assert len(texts) == 3
-    video = camera_video([app_share.qr_png(t) for t in (texts[2], texts[0], texts[1])],
+    video = camera_video([qr_png(t) for t in (texts[2], texts[0], texts[1])],
                          tmp_path / "camera.y4m")
     phone = browser.browser_type.launch(executable_path=chromium(),
                                         args=[*CHROMIUM_ARGS, *fake_camera(video)])

@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from app import share as app_share
+from app.share.codes import code_texts
+from app.share.pictures import qr_png
 from app.storage import Store
 from models.cards import parse_cards
 from models.match import Close, Hand, Match, Start
@@ -64,7 +65,7 @@ def seed(data: Path, sender: Path) -> list[str]:
     other = Store(sender)
     away = kartu_sama(random.Random(3), players=4, rounds=5)
     away_id = stored(other, away, kartu_sama_summary(away))
-    return app_share.codes(other, away_id)
+    return code_texts(other, away_id)
 
 
 def test_live_scoreboard_share_and_import(browser: Any, tmp_path: Path) -> None:
@@ -155,7 +156,7 @@ def _run(browser: Any, page: Any, texts: list[str], tmp_path: Path) -> Any:
 
     # The same match again, from an image of its code: nothing is duplicated.
     png = tmp_path / "code.png"
-    png.write_bytes(app_share.qr_png(texts[0]))
+    png.write_bytes(qr_png(texts[0]))
     tap(page, "Home")
     tap(page, "Import a match")
     with page.expect_file_chooser() as chooser:

@@ -11,22 +11,22 @@ from collections.abc import Iterator
 
 import pytest
 
-from app import share as app_share
+from app.share import live
 
 
 @pytest.fixture
-def small(monkeypatch: pytest.MonkeyPatch) -> Iterator[app_share.LiveServer]:
+def small(monkeypatch: pytest.MonkeyPatch) -> Iterator[live.LiveServer]:
     """A live server with 4 threads and a half-second idle limit, counting its snapshots."""
-    monkeypatch.setattr(app_share, "THREADS", 4)
-    monkeypatch.setattr(app_share, "IDLE", 0.5)
+    monkeypatch.setattr(live, "THREADS", 4)
+    monkeypatch.setattr(live, "IDLE", 0.5)
     calls: list[float] = []
 
     def snapshot() -> dict[str, object]:
         calls.append(time.monotonic())
         return {"title": "Round 3", "rounds": [[1, 2]], "calls": len(calls)}
 
-    server = app_share.LiveServer(snapshot, lambda: {"lang": "en", "title": "t", "note": "n"},
-                                  "127.0.0.1").start()
+    server = live.LiveServer(snapshot, lambda: {"lang": "en", "title": "t", "note": "n"},
+                             "127.0.0.1").start()
     server.calls = calls  # type: ignore[attr-defined]
     try:
         yield server
@@ -39,7 +39,7 @@ def get(url: str) -> tuple[int, dict[str, str], bytes]:
         return response.status, dict(response.headers), response.read()
 
 
-def test_no_site_may_frame_the_scoreboard(small: app_share.LiveServer) -> None:
+def test_no_site_may_frame_the_scoreboard(small: live.LiveServer) -> None:
     for path in ("", "data", "live.js"):
         status, headers, _ = get(small.url + path)
         assert status == 200
@@ -48,7 +48,7 @@ def test_no_site_may_frame_the_scoreboard(small: app_share.LiveServer) -> None:
 
 
 def test_silent_connections_neither_pile_up_threads_nor_block_a_reader(
-        small: app_share.LiveServer) -> None:
+        small: live.LiveServer) -> None:
     before = threading.active_count()
     host, port = small.httpd.server_address[:2]
     silent = [socket.create_connection((str(host), port)) for _ in range(40)]
@@ -65,7 +65,7 @@ def test_silent_connections_neither_pile_up_threads_nor_block_a_reader(
 
 
 def test_a_crowd_polling_works_the_scoreboard_out_once_a_second(
-        small: app_share.LiveServer) -> None:
+        small: live.LiveServer) -> None:
     results: list[int] = []
 
     def poll() -> None:
@@ -80,4 +80,4 @@ def test_a_crowd_polling_works_the_scoreboard_out_once_a_second(
     took = time.monotonic() - started
     assert results == [200] * 60
     calls = small.calls  # type: ignore[attr-defined]
-    assert len(calls) <= 1 + took / app_share.FRESH + 1
+    assert len(calls) <= 1 + took / live.FRESH + 1

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app import share as app_share
 from app.i18n import Translator
 from app.newmatch import Draft
+from app.share.exports import csv_text
 from app.storage import Store
 from models.errors import SetupError
 from models.match import Match, Setup
@@ -74,7 +74,7 @@ def test_csv_cells_a_spreadsheet_would_evaluate_are_escaped(tmp_path: Path) -> N
     match_id = store.create_match(Match.new(players, "kartu_sama").setup.to_dict(),
                                   summary={"rounds": [[-3, 2, 0, 1, 5]], "totals": [-3, 2, 0, 1, 5],
                                            "winners": ["=HYPERLINK(1)"]})
-    lines = app_share.csv_text(store, match_id).splitlines()
+    lines = csv_text(store, match_id).splitlines()
     assert lines[0] == "round,'=HYPERLINK(1),'+1,'-2,'@SUM(A1),Ana"
     assert lines[1] == "1,-3,2,0,1,5"  # numbers stay numbers
     assert lines[-1] == "winners,'=HYPERLINK(1)"

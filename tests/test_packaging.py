@@ -228,7 +228,7 @@ def test_the_phone_app_imports_nothing_desktop_only(project: Path) -> None:
         "    def find_spec(self, name, path=None, target=None):\n"
         f"        if name.split('.')[0] in {blocked!r}: raise ImportError(name)\n"
         "sys.meta_path.insert(0, Block())\n"
-        "import main, app.main, app.shell, app.share, app.qrimage\n"
+        "import main, app.main, app.shell, app.share.screens\n"
         "print('loaded')\n"
     )
     result = subprocess.run([sys.executable, "-c", script], cwd=project, capture_output=True,

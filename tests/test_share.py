@@ -14,12 +14,18 @@ from typing import Any
 
 import pytest
 
-from app import share as app_share
 from app.i18n import Translator, refusal
+from app.share.camera import camera_trouble, secure
+from app.share.codes import Imported, code_texts, import_value
+from app.share.exports import csv_text, json_text
+from app.share.live import LiveServer, lan_address, scoreboard
+from app.share.pictures import qr_png, read_image
+from app.share.screens import Sharing
 from app.storage import Store
 from models.cards import card
 from models.match import Close, Hand, Match, Start, table_type
 from models.share import (
+    LIMIT,
     PREFIX,
     Reader,
     ShareError,
@@ -370,7 +376,7 @@ def test_a_refused_match_is_said_in_the_readers_language(case: str, tmp_path: Pa
     for language, said in (("en", "This code does not hold a valid match: " + english),
                            ("fr", "Ce code ne contient pas une partie valable : " + french)):
         shell: Any = ImportShell(tmp_path / language, language)
-        screen = app_share.Sharing(shell)
+        screen = Sharing(shell)
         screen.read(code)
         assert screen.error == said + "."
         assert refusal(Translator(language), info.value) == said + "."
@@ -382,7 +388,7 @@ def test_a_refused_match_is_said_in_the_readers_language(case: str, tmp_path: Pa
 
 def scan(png: bytes) -> str:
     """An independent decoder reads the PNG the app rendered."""
-    (text,) = app_share.read_image(png)
+    (text,) = read_image(png)
     return text
 
 
@@ -393,16 +399,16 @@ def test_round_trip_through_qr_images(game: str, tmp_path: Path) -> None:
     summary = summarize(m)
     sender, receiver = Store(tmp_path / "a"), Store(tmp_path / "b")
     match_id = stored(sender, m, summary)
-    for limit in (app_share.LIMIT, 500):  # one code, then numbered parts
-        texts = app_share.codes(sender, match_id, limit)
+    for limit in (LIMIT, 500):  # one code, then numbered parts
+        texts = code_texts(sender, match_id, limit)
         assert all(len(t) <= limit for t in texts) and len(texts) <= 4
-        scanned = [scan(app_share.qr_png(t)) for t in reversed(texts)]
+        scanned = [scan(qr_png(t)) for t in reversed(texts)]
         assert scanned == list(reversed(texts))
         reader = Reader()
         for text in scanned:
             reader.add(text)
-        result = app_share.import_value(receiver, reader.value)
-        assert result.status == ("new" if limit == app_share.LIMIT else "same")
+        result = import_value(receiver, reader.value)
+        assert result.status == ("new" if limit == LIMIT else "same")
         doc = receiver.load_match(result.match_id)
         copy = Match.from_dict({"version": 1, "setup": doc["setup"], "events": doc["events"]})
         assert copy.to_dict() == m.to_dict()
@@ -417,17 +423,17 @@ def test_import_twice_updates_or_keeps_one_copy(tmp_path: Path) -> None:
     match_id = sender.create_match(m.setup.to_dict())
     half = m.events[: len(m.events) // 2]
     sender.replace_events(match_id, [e.to_dict() for e in half])
-    first = app_share.import_value(receiver, decode(app_share.codes(sender, match_id)))
+    first = import_value(receiver, decode(code_texts(sender, match_id)))
     assert first.status == "new"
-    assert app_share.import_value(receiver, decode(app_share.codes(sender, match_id))).status \
+    assert import_value(receiver, decode(code_texts(sender, match_id))).status \
         == "same"
     sender.replace_events(match_id, [e.to_dict() for e in m.events])
-    again = app_share.import_value(receiver, decode(app_share.codes(sender, match_id)))
-    assert again == app_share.Imported("updated", first.match_id)
+    again = import_value(receiver, decode(code_texts(sender, match_id)))
+    assert again == Imported("updated", first.match_id)
     assert len(receiver.load_match(first.match_id)["events"]) == len(m.events)
     # re-shared from the receiver, it keeps its origin; back home it is the sender's own
-    back = app_share.import_value(sender, decode(app_share.codes(receiver, first.match_id)))
-    assert back == app_share.Imported("own", match_id)
+    back = import_value(sender, decode(code_texts(receiver, first.match_id)))
+    assert back == Imported("own", match_id)
     assert len(receiver.list_matches()) == 1 and len(sender.list_matches()) == 1
 
 
@@ -437,7 +443,7 @@ def test_a_refused_code_writes_nothing(tmp_path: Path, evening: Match) -> None:
            "summary": {}}
     doc["match"]["events"].append({"kind": "start"})  # the match is over: refused
     with pytest.raises(ShareError):
-        app_share.import_value(store, decode(encode(doc)))
+        import_value(store, decode(encode(doc)))
     assert store.list_matches() == []
     assert not list((tmp_path / "b" / "matches").iterdir())
 
@@ -447,17 +453,17 @@ def test_an_image_without_a_code_reads_nothing() -> None:
 
     buf = __import__("io").BytesIO()
     Image.new("RGB", (50, 50), "white").save(buf, format="PNG")
-    assert app_share.read_image(buf.getvalue()) == []
+    assert read_image(buf.getvalue()) == []
 
 
 def test_exports(tmp_path: Path) -> None:
     m = kartu_sama(random.Random(2), players=3, rounds=3)
     store = Store(tmp_path)
     match_id = stored(store, m, kartu_sama_summary(m))
-    lines = app_share.csv_text(store, match_id).splitlines()
+    lines = csv_text(store, match_id).splitlines()
     assert lines[0] == "round,Ana,Bea,Cid"
     assert len(lines) == 1 + 3 + 1 + 1 and lines[4].startswith("total,")
-    data = json.loads(app_share.json_text(store, match_id))
+    data = json.loads(json_text(store, match_id))
     assert data["match"] == m.to_dict() and data["id"] == match_id
 
 
@@ -478,9 +484,9 @@ def test_live_server_needs_the_token_and_changes_nothing(tmp_path: Path) -> None
     store = Store(tmp_path)
     stored(store, m, kartu_sama_summary(m))
     t = Translator("en")
-    server = app_share.LiveServer(lambda: app_share.scoreboard(store, t),
-                                  lambda: {"lang": "en", "title": "Meja", "note": "n"},
-                                  "127.0.0.1").start()
+    server = LiveServer(lambda: scoreboard(store, t),
+                        lambda: {"lang": "en", "title": "Meja", "note": "n"},
+                        "127.0.0.1").start()
     try:
         base = server.url
         root = base.rsplit("/", 2)[0]
@@ -502,7 +508,7 @@ def test_live_server_needs_the_token_and_changes_nothing(tmp_path: Path) -> None
 
 
 def test_lan_address_is_an_address() -> None:
-    address = app_share.lan_address()
+    address = lan_address()
     assert address.count(".") == 3 and address != "0.0.0.0"
 
 
@@ -525,7 +531,7 @@ def test_share_and_import_views_call_back() -> None:
 
     t = Translator("en")
     calls: list[object] = []
-    png = app_share.qr_png("MEJA1:TEST")
+    png = qr_png("MEJA1:TEST")
     view = share_view(t, ShareData("/match/x/share", png, "Code 1 of 2", "10 characters", 2),
                       on_previous=lambda: calls.append("prev"),
                       on_next=lambda: calls.append("next"),
@@ -581,17 +587,17 @@ def test_camera_errors_are_said_in_words() -> None:
         "timed out": None,
     }
     for error, key in cases.items():
-        assert app_share.camera_trouble(error) == key, error
+        assert camera_trouble(error) == key, error
         if key:
             assert t.has(key) and "{" not in t(key)
 
 
 def test_the_camera_is_offered_only_where_a_browser_opens_it() -> None:
-    assert app_share.secure("http://127.0.0.1:8550/")
-    assert app_share.secure("http://localhost:8550/import")
-    assert app_share.secure("https://192.168.1.20:8550/")
-    assert not app_share.secure("http://192.168.1.20:8550/")
-    assert not app_share.secure("")
+    assert secure("http://127.0.0.1:8550/")
+    assert secure("http://localhost:8550/import")
+    assert secure("https://192.168.1.20:8550/")
+    assert not secure("http://192.168.1.20:8550/")
+    assert not secure("")
 
 
 @pytest.mark.parametrize("game", ["kartu_sama", "sums"])

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app import share as app_share
+from app.share.codes import import_value
 from app.storage import Store
 from models import share
 from models.match import Match
@@ -161,7 +161,7 @@ def test_import_writes_all_or_nothing(data: Any) -> None:
              {"kind": "hand", "player": 1, "cards": ["AS"]}]), max_size=3))
         doc = {**DOC, "match": {**DOC["match"], "events": events[:cut] + extra}}
         try:
-            result = app_share.import_value(store, _decoded(encode(doc)))
+            result = import_value(store, _decoded(encode(doc)))
         except ShareError:
             assert files(root) == before
             return
@@ -278,7 +278,7 @@ def test_amplified_codes_are_refused_or_cut_down(tmp_path: Path) -> None:
     assert sum(map(len, texts)) < 2000  # small, and once meant 380 MB on disk
     store = Store(tmp_path)
     try:
-        result = app_share.import_value(store, share.decode(texts))
+        result = import_value(store, share.decode(texts))
     except ShareError:
         pass
     else:
@@ -299,17 +299,17 @@ def test_the_summary_is_worked_out_from_the_events(tmp_path: Path) -> None:
     lie = {**DOC["summary"], "winners": [DOC["match"]["setup"]["players"][0]],
            "totals": [999, 0, 0], "status": "finished"}
     store = Store(tmp_path)
-    result = app_share.import_value(store, share.decode(encode({**DOC, "summary": lie})))
+    result = import_value(store, share.decode(encode({**DOC, "summary": lie})))
     summary = store.load_match(result.match_id)["summary"]
     assert {k: v for k, v in summary.items() if k != "imported"} == kartu_sama_summary(SMALL)
 
 
 def test_a_reused_origin_with_another_match_imports_as_a_new_match(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    first = app_share.import_value(store, share.decode(encode(DOC)))
+    first = import_value(store, share.decode(encode(DOC)))
     other = Match.new(["Xi", "Yo"], "sums")
     forged = {**DOC, "match": other.to_dict(), "summary": {}}
-    second = app_share.import_value(store, share.decode(encode(forged)))
+    second = import_value(store, share.decode(encode(forged)))
     assert second.status == "new" and second.match_id != first.match_id
     for result in (first, second):
         doc = store.load_match(result.match_id)
@@ -317,7 +317,7 @@ def test_a_reused_origin_with_another_match_imports_as_a_new_match(tmp_path: Pat
     assert store.load_match(first.match_id)["setup"]["game"] == "kartu_sama"
     own = store.create_match({"game": "sums", "players": ["Ana", "Bea"], "options": {}})
     mine = {**forged, "id": own}  # this device's own id, another match: a new one too
-    assert app_share.import_value(store, share.decode(encode(mine))).status == "new"
+    assert import_value(store, share.decode(encode(mine))).status == "new"
     assert store.load_match(own)["events"] == []
 
 

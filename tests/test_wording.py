@@ -15,7 +15,7 @@ import pytest
 from app.catalog import CATALOG
 from app.i18n import Translator, fields, refusal, say
 from app.newmatch import Draft
-from app.share import scoreboard
+from app.share.live import scoreboard
 from app.storage import Store
 from models.cards import parse_card
 from models.errors import SETUP_TEXTS, SetupError

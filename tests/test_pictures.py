@@ -16,19 +16,19 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from app import qrimage
-from app import share as app_share
 from app.i18n import Translator
+from app.share import pictures
+from app.share.screens import Sharing
 from app.storage import Store
 
-DECODERS = {"zxing": qrimage.zxing, "zbar": qrimage.zbar}
+DECODERS = {"zxing": pictures.zxing, "zbar": pictures.zbar}
 
 
 @pytest.fixture(params=sorted(DECODERS))
-def decode(request: pytest.FixtureRequest) -> qrimage.Decoder:
+def decode(request: pytest.FixtureRequest) -> pictures.Decoder:
     """Each decoder in turn; in CI both must load (pyzbar needs the system's libzbar)."""
     name = request.param
-    if name not in qrimage.available():
+    if name not in pictures.available():
         if os.environ.get("CI"):
             pytest.fail(f"CI needs the {name} decoder (zxing-cpp, pyzbar and libzbar0)")
         pytest.skip(f"the {name} decoder cannot load here")
@@ -42,7 +42,7 @@ def png(picture: Image.Image) -> bytes:
 
 
 def code_picture(text: str) -> Image.Image:
-    return Image.open(io.BytesIO(app_share.qr_png(text))).convert("RGB")
+    return Image.open(io.BytesIO(pictures.qr_png(text))).convert("RGB")
 
 
 TEXTS = [
@@ -53,23 +53,23 @@ TEXTS = [
 
 
 @pytest.mark.parametrize("text", TEXTS)
-def test_each_decoder_reads_what_the_app_draws(decode: qrimage.Decoder, text: str) -> None:
-    assert qrimage.read_image(app_share.qr_png(text), decode) == [text]
+def test_each_decoder_reads_what_the_app_draws(decode: pictures.Decoder, text: str) -> None:
+    assert pictures.read_image(pictures.qr_png(text), decode) == [text]
 
 
-def test_each_decoder_reads_every_code_in_a_photo(decode: qrimage.Decoder) -> None:
+def test_each_decoder_reads_every_code_in_a_photo(decode: pictures.Decoder) -> None:
     """Two codes side by side in a large JPEG of a table: decoded at a reduced size."""
     table = Image.new("RGB", (4000, 3000), (60, 90, 60))
     for i, text in enumerate(TEXTS[:2]):
         table.paste(code_picture(text).resize((1200, 1200)), (300 + i * 1900, 900))
     buf = io.BytesIO()
     table.save(buf, format="JPEG", quality=85)
-    assert sorted(qrimage.read_image(buf.getvalue(), decode)) == sorted(TEXTS[:2])
-    assert max(qrimage.open_picture(buf.getvalue()).size) <= qrimage.READ_SIDE
+    assert sorted(pictures.read_image(buf.getvalue(), decode)) == sorted(TEXTS[:2])
+    assert max(pictures.open_picture(buf.getvalue()).size) <= pictures.READ_SIDE
 
 
-def test_both_decoders_agree_on_a_picture_without_a_code(decode: qrimage.Decoder) -> None:
-    assert qrimage.read_image(png(Image.new("RGB", (300, 200), "white")), decode) == []
+def test_both_decoders_agree_on_a_picture_without_a_code(decode: pictures.Decoder) -> None:
+    assert pictures.read_image(png(Image.new("RGB", (300, 200), "white")), decode) == []
 
 
 def bomb(width: int, height: int) -> bytes:
@@ -91,23 +91,23 @@ def bomb(width: int, height: int) -> bytes:
 def test_a_picture_too_large_is_refused_before_it_is_decoded(side: int) -> None:
     data = bomb(side, side)
     assert len(data) < 70_000
-    with pytest.raises(qrimage.PictureError) as refused:
-        qrimage.open_picture(data)
+    with pytest.raises(pictures.PictureError) as refused:
+        pictures.open_picture(data)
     assert refused.value.code == "too_large"
 
 
 @pytest.mark.parametrize("data", [b"not an image", b"\x89PNG\r\n\x1a\n" + b"\x00" * 40,
                                   png(Image.new("RGB", (40, 40)))[:60]])
 def test_a_file_that_is_not_a_picture_is_refused(data: bytes) -> None:
-    with pytest.raises(qrimage.PictureError) as refused:
-        qrimage.read_image(data, qrimage.zxing)
+    with pytest.raises(pictures.PictureError) as refused:
+        pictures.read_image(data, pictures.zxing)
     assert refused.value.code == "not_image"
 
 
 def test_a_device_without_a_decoder_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(qrimage, "available", dict)
-    with pytest.raises(qrimage.PictureError) as refused:
-        qrimage.read_image(app_share.qr_png("MEJA1:X"))
+    monkeypatch.setattr(pictures, "available", dict)
+    with pytest.raises(pictures.PictureError) as refused:
+        pictures.read_image(pictures.qr_png("MEJA1:X"))
     assert refused.value.code == "no_reader"
 
 
@@ -137,7 +137,7 @@ def test_the_import_screen_says_why_a_picture_is_not_read(
         data: bytes, english: str, french: str, tmp_path: Path) -> None:
     for language, said in (("en", english), ("fr", french)):
         shell: Any = PickShell(tmp_path / language, language)
-        screen = app_share.Sharing(shell)
+        screen = Sharing(shell)
 
         class Picker:
             async def pick_files(self, **_kw: Any) -> list[Picked]:

@@ -1,4 +1,5 @@
-"""Reading the QR codes in a picture: an image file, or a camera frame.
+"""QR codes as pictures: drawing a code's text, and reading the codes in a picture (an image
+file, or a camera frame).
 
 Two decoders give the same answers behind :func:`read_image`: zxing-cpp where it is installed
 (desktops), pyzbar where it is not (phones: Flet's phone builds have pyzbar with its libzbar,
@@ -12,13 +13,33 @@ import io
 import warnings
 from collections.abc import Callable
 
+import qrcode
 from PIL import Image, UnidentifiedImageError
+from qrcode.constants import ERROR_CORRECT_M
+from qrcode.util import MODE_ALPHA_NUM, QRData
 
 MAX_PIXELS = 50_000_000  # a 50-megapixel photo is the largest phones take
 READ_SIDE = 2400  # decoded at most this wide or high: a code filling a third is 8 px a module
 FORMATS = ("PNG", "JPEG", "GIF", "BMP", "WEBP", "TIFF")
 
 Decoder = Callable[[Image.Image], list[str]]
+
+
+def qr(text: str) -> qrcode.QRCode:  # type: ignore[type-arg]
+    """The QR code of ``text``: error correction M, alphanumeric mode for Meja codes."""
+    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, box_size=8, border=4)
+    alnum = text.upper() == text and all(c in "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+                                         for c in text)
+    # The stub types MODE_ALPHA_NUM as a plain int where QRData asks for its literal value.
+    code.add_data(QRData(text, mode=MODE_ALPHA_NUM) if alnum else text)  # type: ignore[call-overload]
+    code.make(fit=True)
+    return code
+
+
+def qr_png(text: str) -> bytes:
+    buf = io.BytesIO()
+    qr(text).make_image().save(buf, format="PNG")
+    return buf.getvalue()
 
 
 class PictureError(ValueError):
@@ -95,3 +116,8 @@ def read_image(data: bytes, decode: Decoder | None = None) -> list[str]:
     if decode is None:
         raise PictureError("no_reader")
     return decode(open_picture(data))
+
+
+def meja_texts(texts: list[str]) -> list[str]:
+    """The Meja codes among the texts of QR codes read (one may be any other QR code)."""
+    return [x for x in texts if x.upper().startswith("MEJA")]
