@@ -30,6 +30,9 @@ DEFAULT = "en"
 # The games whose domains are loaded beside ``meja`` (the game registry may pass its own).
 GAMES: tuple[str, ...] = ("kartu_sama", "forty_one", "samba", "sums")
 _CARD = re.compile(r"^(?:10|[2-9JQKA])[SHDC]$|^JK$")
+# The params that name people or sides, never cards (a player may be called "AS").
+_NAMES = {"player", "players", "other", "others", "turn", "name", "names", "winners", "owner",
+          "attacker", "ender", "last", "side", "sides", "dealer", "first", "teams"}
 
 
 def system_language(candidates: Iterable[str | None] = ()) -> str:
@@ -133,12 +136,13 @@ def card_words(value: object) -> object:
     return value
 
 
-def _word(t: Translator, value: object) -> object:
+def _word(t: Translator, value: object, cards: bool = True) -> object:
+    shown = card_words if cards else (lambda v: v)
     if isinstance(value, list | tuple):
-        return names([str(card_words(v)) for v in value], t)
+        return names([str(shown(v)) for v in value], t)
     if isinstance(value, Reason):  # a reason inside a reason: said as a clause, no full stop
         return say(t, value.code, value.params).rstrip(".")
-    return card_words(value)
+    return shown(value)
 
 
 def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reason") -> str:
@@ -146,7 +150,10 @@ def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reas
     lists of names are joined, cards get their suit symbols, a reason given as a param is said
     too, ``step`` becomes "master card", "2nd card"..., ``packs`` and ``size`` become ``pack``
     ("a 52-card pack", "2 jeux de 54 cartes"), a ``suit`` letter its word ("spades")."""
-    words: dict[str, object] = {key: _word(t, value) for key, value in params.items()}
+    words: dict[str, object] = {
+        key: _word(t, value) if key not in _NAMES else _word(t, value, cards=False)
+        for key, value in params.items()
+    }
     if "step" in params:
         step = int(params["step"])
         words["which"] = t(f"ordinal.{step}") if t.has(f"ordinal.{step}") else t(

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from app.catalog import CATALOG
 from app.i18n import Translator, fields, refusal, say
 from app.newmatch import Draft
 from app.share import scoreboard
@@ -22,6 +21,7 @@ from models.errors import SETUP_TEXTS, SetupError
 from models.games import GAMES
 from models.match import Close, Hand, Match, Out, Start
 from models.tables.samba import Canasta, Result
+from tests.catalogs import CATALOG
 from tests.fakes import texts
 from views.scoreboard import Place, ScoreData, round_words, scoreboard_view
 
