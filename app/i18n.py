@@ -108,7 +108,14 @@ class Translator:
         return self._format.format(text, **{"n": count, **params})
 
     def has(self, key: str) -> bool:
-        return self._texts.gettext(key) != key
+        """Whether ``key`` has a text; ``key.one`` / ``key.other`` ask for a plural message."""
+        if self._texts.gettext(key) != key:
+            return True
+        base, _, form = key.rpartition(".")
+        if form in ("one", "other"):
+            one, other = f"{base}.one", f"{base}.other"
+            return self._texts.ngettext(one, other, 2) not in (one, other)
+        return False
 
 
 class _Formatter(string.Formatter):
