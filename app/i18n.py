@@ -173,6 +173,10 @@ def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reas
     return t(f"{prefix}.{code}", **words)
 
 
+class Said(MejaError):
+    """A refusal the app words itself, already in the player's language."""
+
+
 def not_saved(t: Translator, error: OSError) -> str:
     """Why a write failed, in ``t``'s language, and that nothing saved before was lost."""
     if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
@@ -185,12 +189,13 @@ def not_saved(t: Translator, error: OSError) -> str:
 def refusal(t: Translator, error: MejaError) -> str:
     """What the models refused, in ``t``'s language: a set-up error, a refused event or a
     refused share code by its reason, any other model error by its code."""
+    if isinstance(error, Said):
+        return str(error)
     if isinstance(error, SetupError):
         return say(t, error.code, error.params)
     reason = getattr(error, "reason", None)
     if isinstance(reason, Reason):
         return say(t, reason.code, reason.params)
-    code = getattr(error, "code", None)
-    if isinstance(code, str) and t.has(f"error.{code}"):
-        return say(t, code, getattr(error, "params", {}), prefix="error")
-    return str(error)
+    if error.code and t.has(f"error.{error.code}"):
+        return say(t, error.code, error.params, prefix="error")
+    return str(error) if t.language == DEFAULT else t("error.other")

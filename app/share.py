@@ -35,11 +35,10 @@ import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 from qrcode.util import MODE_ALPHA_NUM, QRData
 
-from app.i18n import Translator, names, say
+from app.i18n import Said, Translator, names, say
 from app.qrimage import PictureError, read_image
 from app.storage import NotFound, Store
 from app.tables import TABLES
-from models.errors import MejaError
 from models.match import Match, Setup
 from models.share import LIMIT, Reader, Shared, ShareError, encode, read_shared, shared_doc
 from views.share import (
@@ -559,7 +558,7 @@ class Sharing:
             try:
                 self.shown = (match_id, codes(self.store, match_id))
             except (NotFound, ValueError) as error:
-                raise MejaError(self.t("match.missing")) from error
+                raise Said(self.t("match.missing")) from error
             self.part = 0
         texts = self.shown[1]
         self.part %= len(texts)

@@ -257,3 +257,36 @@ def test_every_text_has_a_translation_in_each_language_by_key() -> None:
     for key in rng.sample(keys, 50):
         for language in LANGUAGES:
             assert Translator(language).has(key), (language, key)
+
+
+def test_every_coded_model_error_has_a_text() -> None:
+    """``MejaError(..., code=...)`` in the models: the app says ``error.<code>``."""
+    codes = set()
+    for path in (ROOT / "models").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                for keyword in node.keywords:
+                    if keyword.arg == "code" and isinstance(keyword.value, ast.Constant):
+                        codes.add(keyword.value.value)
+    assert len(codes) >= 15
+    assert not sorted(c for c in codes if f"error.{c}" not in CATALOG["en"])
+
+
+def test_model_errors_are_said_in_the_players_language() -> None:
+    from app.i18n import Said, refusal
+    from models.cards import parse_card
+    from models.errors import MejaError
+    from models.match import Event
+
+    with pytest.raises(MejaError) as bad_card:
+        parse_card("ZZ")
+    with pytest.raises(MejaError) as bad_event:
+        Event.from_dict({"kind": "nope"})
+    for language in LANGUAGES:
+        t = Translator(language)
+        for error in (bad_card.value, bad_event.value):
+            said = refusal(t, error)
+            assert said and "{" not in said
+            assert (said == str(error)) == (language == "en"), (language, said)
+    assert refusal(Translator("fr"), MejaError("English words")) == "Ce n'est pas possible maintenant."
+    assert refusal(Translator("id"), Said("Sudah dikatakan")) == "Sudah dikatakan"

@@ -72,6 +72,9 @@ class Words:
     def __call__(self, key: str, /, **params: object) -> str:
         return str(self.t(SWAPS.get(key, key), **params))
 
+    def plural(self, key: str, count: int, /, **params: object) -> str:
+        return str(self.t.plural(SWAPS.get(key, key), count, **params))
+
 
 def how_it_ends(players: list[str], values: dict[str, Any], t: Any) -> list[str]:
     """The new-match screen's line on how a 41 match ends."""
