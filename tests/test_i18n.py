@@ -290,3 +290,16 @@ def test_model_errors_are_said_in_the_players_language() -> None:
             assert (said == str(error)) == (language == "en"), (language, said)
     assert refusal(Translator("fr"), MejaError("English words")) == "Ce n'est pas possible maintenant."
     assert refusal(Translator("id"), Said("Sudah dikatakan")) == "Sudah dikatakan"
+
+
+def test_every_game_has_its_rules_in_every_language() -> None:
+    """The in-app rules documents: one per game and language, section for section."""
+    from models.games import GAMES
+
+    for game in GAMES:
+        sections = {}
+        for language in LANGUAGES:
+            text = (ROOT / "app" / "rules" / f"{game}.{language}.md").read_text(encoding="utf-8")
+            sections[language] = [line for line in text.splitlines() if line.startswith("#")]
+        counts = {language: len(found) for language, found in sections.items()}
+        assert len(set(counts.values())) == 1, (game, counts)
