@@ -22,9 +22,13 @@ $(STAMP): pyproject.toml
 	$(MAKE) catalogs
 	touch $(STAMP)
 
-# Compiles the catalogs (.po -> .mo); installing or building the package does it too.
-catalogs:
-	$(BABEL) compile -d app/locale -D "$(DOMAINS)" --statistics
+# Compiles the catalogs (.po -> .mo) that changed; installing or building the package
+# compiles them too.
+MO := $(patsubst %.po,%.mo,$(wildcard app/locale/*/LC_MESSAGES/*.po))
+catalogs: $(MO)
+
+app/locale/%.mo: app/locale/%.po
+	$(BABEL) compile -i $< -o $@ -l $(firstword $(subst /, ,$*))
 
 # English (en.po) is the template of the other languages: after adding or changing a text in
 # en.po, this brings fr.po and id.po up to date (new texts to translate, gone ones obsolete),
@@ -33,14 +37,14 @@ messages: $(STAMP)
 	mkdir -p build
 	$(BABEL) extract --no-location -k t -k plural:1 -k say:2 -o build/used.pot app views main.py
 	for d in $(DOMAINS); do for l in $(LANGS); do \
-		$(BABEL) update --no-fuzzy-matching -w 100 -i app/locale/en/LC_MESSAGES/$$d.po \
+		$(BABEL) update --no-fuzzy-matching --ignore-pot-creation-date -w 100 -i app/locale/en/LC_MESSAGES/$$d.po \
 			-d app/locale -D $$d -l $$l || exit 1; done; done
 	$(MAKE) catalogs
 
-run: $(STAMP)
+run: $(STAMP) catalogs
 	$(PY) -m app
 
-web: $(STAMP)
+web: $(STAMP) catalogs
 	$(PY) -m app --web --port $(PORT)
 
 # Fetches Flet's desktop client now (the first `make run` does it otherwise, once).
@@ -52,10 +56,10 @@ lint: $(STAMP)
 	$(PY) -m mypy --strict models
 	$(PY) -m mypy app views main.py
 
-test: lint
+test: lint catalogs
 	$(PY) -m pytest -q
 
-bench: $(STAMP)
+bench: $(STAMP) catalogs
 	$(PY) -m tests.bench_engines
 	$(PY) -m tests.bench_storage
 	$(PY) -m tests.bench_share
