@@ -288,7 +288,8 @@ def test_model_errors_are_said_in_the_players_language() -> None:
             said = refusal(t, error)
             assert said and "{" not in said
             assert (said == str(error)) == (language == "en"), (language, said)
-    assert refusal(Translator("fr"), MejaError("English words")) == "Ce n'est pas possible maintenant."
+    unworded = MejaError("English words")
+    assert refusal(Translator("fr"), unworded) == "Ce n'est pas possible maintenant."
     assert refusal(Translator("id"), Said("Sudah dikatakan")) == "Sudah dikatakan"
 
 
