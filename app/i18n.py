@@ -21,14 +21,16 @@ from pathlib import Path
 from typing import Any
 
 from models.errors import MejaError, SetupError
+from models.games import GAMES as REGISTERED
 from models.match import Reason
 from views.common import card_text
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 LANGUAGES = {"en": "English", "fr": "Français", "id": "Bahasa Indonesia"}
 DEFAULT = "en"
-# The games whose domains are loaded beside ``meja`` (the game registry may pass its own).
-GAMES: tuple[str, ...] = ("kartu_sama", "forty_one", "samba", "sums")
+# The games whose domains are loaded beside ``meja``: every registered game (a caller may
+# pass its own list).
+GAMES: tuple[str, ...] = tuple(REGISTERED)
 _CARD = re.compile(r"^(?:10|[2-9JQKA])[SHDC]$|^JK$")
 # The params that name people or sides, never cards (a player may be called "AS").
 _NAMES = {"player", "players", "other", "others", "turn", "name", "names", "winners", "owner",
