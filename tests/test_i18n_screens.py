@@ -105,3 +105,13 @@ def test_no_english_on_home_settings_and_new_match(language: str, tmp_path: Path
         shown.append(error or "")
     english = english_on("\n".join(shown), english_patterns(language), set(LANGUAGES.values()))
     assert not english, english
+
+
+def test_settings_offer_every_language_in_its_own_name() -> None:
+    from views.settings import settings_view
+
+    view = settings_view(Translator("fr"), language="system", languages=LANGUAGES,
+                         theme="system", data_dir="data", on_language=print, on_theme=print,
+                         on_back=print)
+    shown = texts(view)
+    assert all(name in shown for name in ("English", "Français", "Bahasa Indonesia"))
