@@ -35,7 +35,7 @@ app/locale/%.mo: app/locale/%.po
 # and lists in build/used.pot the keys the code asks for (tests/test_i18n.py checks them).
 messages: $(STAMP)
 	mkdir -p build
-	$(BABEL) extract --no-location -k t -k plural:1 -k say:2 -o build/used.pot app views main.py
+	$(BABEL) extract --no-location -k t -k plural:1 -o build/used.pot app views main.py
 	for d in $(DOMAINS); do for l in $(LANGS); do \
 		$(BABEL) update --no-fuzzy-matching --ignore-pot-creation-date -w 100 -i app/locale/en/LC_MESSAGES/$$d.po \
 			-d app/locale -D $$d -l $$l || exit 1; done; done
@@ -72,3 +72,4 @@ apk ipa: $(STAMP) catalogs
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -f app/locale/*/LC_MESSAGES/*.mo
