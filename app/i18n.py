@@ -127,9 +127,16 @@ class _Formatter(string.Formatter):
         self.t = t
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec.isidentifier() and isinstance(value, int | str):
-            with contextlib.suppress(ValueError, KeyError):
-                return self.t.plural(f"unit.{format_spec}", int(value))
+        if format_spec.isidentifier() and not isinstance(value, bool):
+            # The count as shown ("−740", "1,500", 2.5) picks the form; a count that is not
+            # whole takes the general form.
+            shown = str(value).replace("−", "-").replace(",", "").replace("\u202f", "")
+            try:
+                count = int(shown)
+            except ValueError:
+                count = 2
+            with contextlib.suppress(KeyError):
+                return self.t.plural(f"unit.{format_spec}", count, n=value)
         return super().format_field(value, format_spec)
 
 

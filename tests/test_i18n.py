@@ -231,6 +231,14 @@ def test_counts_inside_reasons_take_their_unit_in_the_right_form() -> None:
         "Ana menang ronde: 1 poin lawan 5 untuk Bea")
 
 
+def test_a_count_keeps_its_own_writing() -> None:
+    en, fr = Translator("en"), Translator("fr")
+    assert en("samba.entry.total", side="Ana", n="−740") == "Ana: −740 points"
+    assert en("samba.entry.total", side="Ana", n=1) == "Ana: 1 point"
+    assert fr("samba.entry.total", side="Ana", n="1,5") == "Ana : 1,5 points"
+    assert en("reason.lowest_total", players="Ana", total=2.5) == "Ana: lowest total, 2.5 points"
+
+
 def test_cards_in_reasons_show_their_suit_symbols() -> None:
     params = {"players": ["Ana"], "points": 3, "cards": 2, "others": ["Bea"], "step": 0,
               "card": "JS", "other_card": "QS"}
