@@ -29,12 +29,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # What the rules of each game call one deal played and scored (app/rules/<game>.<lang>.md).
 WORDS = {
-    "kartu_sama": {"en": ("round", "rounds"), "fr": ("manche", "manches")},
-    "forty_one": {"en": ("hand", "hands"), "fr": ("main", "mains")},
-    "samba": {"en": ("hand", "hands"), "fr": ("donne", "donnes")},
-    "sums": {"en": ("round", "rounds"), "fr": ("manche", "manches")},
+    "kartu_sama": {"en": ("round", "rounds"), "fr": ("manche", "manches"),
+                   "id": ("ronde", "ronde")},
+    "forty_one": {"en": ("hand", "hands"), "fr": ("main", "mains"), "id": ("babak", "babak")},
+    "samba": {"en": ("hand", "hands"), "fr": ("donne", "donnes"), "id": ("babak", "babak")},
+    "sums": {"en": ("round", "rounds"), "fr": ("manche", "manches"), "id": ("ronde", "ronde")},
 }
-OTHER_WORDS = {"en": ("round", "hand"), "fr": ("manche", "main", "donne")}
+OTHER_WORDS = {"en": ("round", "hand"), "fr": ("manche", "main", "donne"),
+               "id": ("ronde", "babak")}
 
 
 def others(game: str, language: str) -> list[str]:
@@ -68,7 +70,7 @@ def score_data(game: str, headline: str) -> ScoreData:
     )
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", ["en", "fr", "id"])
 @pytest.mark.parametrize("game", sorted(WORDS))
 def test_the_scoreboard_speaks_of_the_games_own_rounds(game: str, language: str) -> None:
     t = Translator(language)
@@ -80,6 +82,8 @@ def test_the_scoreboard_speaks_of_the_games_own_rounds(game: str, language: str)
         "en": [f"Last {word}", words.capitalize(), f"Totals over the {words}", f"Next {word}"],
         "fr": [f"Dernière {word}", words.capitalize(), f"Totaux au fil des {words}",
                f"{word.capitalize()} suivante"],
+        "id": [f"{word.capitalize()} terakhir", words.capitalize(), f"Total per {words}",
+               f"{word.capitalize()} berikutnya"],
     }[language]
     for line in expected:
         assert line in shown.splitlines(), (line, shown)
@@ -148,7 +152,7 @@ def live(tmp_path: Path, game: str, players: list[str], rounds: list[list[int]],
     return scoreboard(store, Translator(language))
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", ["en", "fr", "id"])
 @pytest.mark.parametrize("game", sorted(WORDS))
 def test_the_live_scoreboard_speaks_of_the_games_own_rounds(tmp_path: Path, game: str,
                                                            language: str) -> None:
@@ -156,7 +160,8 @@ def test_the_live_scoreboard_speaks_of_the_games_own_rounds(tmp_path: Path, game
     board = live(tmp_path, game, players, [[5, 0, 5, 0], [0, 7, 0, 7]], language)
     word = WORDS[game][language][0]
     assert board["round_label"] == word.capitalize()
-    after = {"en": f"After {word} 2", "fr": f"Après la {word} 2"}[language]
+    after = {"en": f"After {word} 2", "fr": f"Après la {word} 2",
+             "id": f"Setelah {word} 2"}[language]
     assert board["headline"] == after
     shown = f"{board['round_label']} {board['headline']}".lower()
     for other in others(game, language):
@@ -169,7 +174,7 @@ def test_the_live_scoreboard_of_a_french_samba_match(tmp_path: Path) -> None:
     assert (board["round_label"], board["headline"]) == ("Donne", "Après la donne 1")
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", ["en", "fr", "id"])
 @pytest.mark.parametrize("game", sorted(WORDS))
 def test_history_and_home_say_the_games_own_round(tmp_path: Path, game: str,
                                                   language: str) -> None:
