@@ -8,18 +8,43 @@ PORT ?= 8550
 # suite runs on (flet bundles no 3.11).
 PHONE_PYTHON := 3.12
 
-.PHONY: run web desktop test lint bench apk ipa clean
+# The gettext domains: the shared texts, then one per game (app/locale/<lang>/LC_MESSAGES/).
+DOMAINS := meja kartu_sama forty_one samba sums
+LANGS := fr id
+BABEL := $(PY) -m babel.messages.frontend
+
+.PHONY: run web desktop test lint bench apk ipa clean catalogs messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[dev]"
+	$(MAKE) catalogs
 	touch $(STAMP)
 
-run: $(STAMP)
+# Compiles the catalogs (.po -> .mo) that changed; installing or building the package
+# compiles them too.
+MO := $(patsubst %.po,%.mo,$(wildcard app/locale/*/LC_MESSAGES/*.po))
+catalogs: $(MO)
+
+app/locale/%.mo: app/locale/%.po
+	$(BABEL) compile -i $< -o $@ -l $(firstword $(subst /, ,$*))
+
+# English (en.po) is the template of the other languages: after adding or changing a text in
+# en.po, this brings fr.po and id.po up to date (new texts to translate, gone ones obsolete),
+# and lists in build/used.pot the keys the code asks for (tests/test_i18n.py checks them).
+messages: $(STAMP)
+	mkdir -p build
+	$(BABEL) extract --no-location -k t -k plural:1 -o build/used.pot app views main.py
+	for d in $(DOMAINS); do for l in $(LANGS); do \
+		$(BABEL) update --no-fuzzy-matching --ignore-pot-creation-date -w 100 -i app/locale/en/LC_MESSAGES/$$d.po \
+			-d app/locale -D $$d -l $$l || exit 1; done; done
+	$(MAKE) catalogs
+
+run: $(STAMP) catalogs
 	$(PY) -m app
 
-web: $(STAMP)
+web: $(STAMP) catalogs
 	$(PY) -m app --web --port $(PORT)
 
 # Fetches Flet's desktop client now (the first `make run` does it otherwise, once).
@@ -31,10 +56,10 @@ lint: $(STAMP)
 	$(PY) -m mypy --strict models
 	$(PY) -m mypy app views main.py
 
-test: lint
+test: lint catalogs
 	$(PY) -m pytest -q
 
-bench: $(STAMP)
+bench: $(STAMP) catalogs
 	$(PY) -m tests.bench_engines
 	$(PY) -m tests.bench_storage
 	$(PY) -m tests.bench_share
@@ -42,8 +67,9 @@ bench: $(STAMP)
 	$(PY) -m tests.bench_live
 
 # The phone apps (need the Flutter SDK, and a Mac for iOS).
-apk ipa: $(STAMP)
+apk ipa: $(STAMP) catalogs
 	$(VENV)/bin/flet build $@ --python-version $(PHONE_PYTHON)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -f app/locale/*/LC_MESSAGES/*.mo

@@ -1,22 +1,40 @@
-"""Translation: every user-facing text goes through :class:`Translator` and ``app.catalog``."""
+"""Translation: every text the app shows comes from the gettext catalogs in ``app/locale``.
+
+Message ids are the app's dotted keys. The shared texts are the ``meja`` domain, each game's
+its own domain named by its key (``app/locale/<language>/LC_MESSAGES/<domain>.po``, compiled
+to ``.mo`` by ``make catalogs`` or when the package is built). A count inside a text is a
+unit spec, ``{points:point}``, said by the plural message ``unit.point``.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import gettext
 import locale
 import os
 import re
 import string
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from app.catalog import CATALOG
 from models.errors import MejaError, SetupError
+from models.games import GAMES as REGISTERED
 from models.match import Reason
+from views.common import card_text
 
-LANGUAGES = {"en": "English", "fr": "Français"}
+LOCALE = Path(__file__).resolve().parent / "locale"
+LANGUAGES = {"en": "English", "fr": "Français", "id": "Bahasa Indonesia"}
 DEFAULT = "en"
+# The games whose domains are loaded beside ``meja``: every registered game (a caller may
+# pass its own list).
+GAMES: tuple[str, ...] = tuple(REGISTERED)
+_CARD = re.compile(r"^(?:10|[2-9JQKA])[SHDC]$|^JK$")
+# The params that name people or sides, never cards (a player may be called "AS").
+_NAMES = {"player", "players", "other", "others", "turn", "name", "names", "winners", "owner",
+          "attacker", "ender", "last", "side", "sides", "dealer", "first", "teams"}
 
 
 def system_language(candidates: Iterable[str | None] = ()) -> str:
@@ -27,6 +45,7 @@ def system_language(candidates: Iterable[str | None] = ()) -> str:
         env.append(locale.getlocale()[0])
     for value in [*candidates, *env]:
         code = (value or "").replace("-", "_").split("_")[0].split(".")[0].lower()
+        code = {"in": "id"}.get(code, code)  # Java's old code for Indonesian
         if code in LANGUAGES:
             return code
     return DEFAULT
@@ -40,52 +59,117 @@ def names(items: Sequence[str], t: Translator) -> str:
     return t("common.and", a=", ".join(items[:-1]), b=items[-1])
 
 
-class Translator:
-    """Looks texts up in the catalog of one language, falling back to English."""
+class CatalogMissing(RuntimeError):
+    """The compiled catalogs are not there: ``make catalogs`` builds them."""
 
-    def __init__(self, language: str = DEFAULT) -> None:
-        self.language = language if language in CATALOG else DEFAULT
+
+@lru_cache(maxsize=16)
+def _chain(language: str, domains: tuple[str, ...]) -> gettext.NullTranslations:
+    """The domains of ``language``, then of English, as one chain of gettext fallbacks."""
+    chain: gettext.NullTranslations | None = None
+    for lang in dict.fromkeys((language, DEFAULT)):
+        for domain in domains:
+            try:
+                found = gettext.translation(domain, LOCALE, languages=[lang])
+            except FileNotFoundError:
+                if lang == DEFAULT:
+                    raise CatalogMissing(
+                        f"no compiled catalog {lang}/{domain}.mo in {LOCALE}: run `make catalogs`"
+                    ) from None
+                continue
+            if chain is None:
+                chain = found
+            else:
+                chain.add_fallback(found)
+    assert chain is not None
+    return chain
+
+
+class Translator:
+    """Looks texts up in the catalogs of one language, falling back to English."""
+
+    def __init__(self, language: str = DEFAULT, games: Iterable[str] = GAMES) -> None:
+        self.language = language if language in LANGUAGES else DEFAULT
+        self.domains = ("meja", *games)
+        self._texts = _chain(self.language, self.domains)
+        self._format = _Formatter(self)
 
     def __call__(self, key: str, /, **params: object) -> str:
-        text = CATALOG[self.language].get(key) or CATALOG[DEFAULT].get(key)
-        if text is None:
+        text = self._texts.gettext(key)
+        if text == key:
             raise KeyError(f"missing text: {key}")
-        return text.format(**params) if params else text
+        return self._format.format(text, **params) if params else text
 
     def plural(self, key: str, count: int, /, **params: object) -> str:
-        """``key.one`` or ``key.other`` by ``count`` (French counts 0 and 1 as singular)."""
-        one = count == 1 or (self.language == "fr" and count == 0)
-        return self(f"{key}.{'one' if one else 'other'}", n=count, **params)
+        """The message ``key`` (ids ``key.one`` / ``key.other``) in the form the language uses
+        for ``count``, which it gets as ``n``."""
+        one, other = f"{key}.one", f"{key}.other"
+        text = self._texts.ngettext(one, other, count)
+        if text in (one, other):
+            raise KeyError(f"missing plural text: {key}")
+        return self._format.format(text, **{"n": count, **params})
 
     def has(self, key: str) -> bool:
-        return key in CATALOG[self.language] or key in CATALOG[DEFAULT]
+        """Whether ``key`` has a text; ``key.one`` / ``key.other`` ask for a plural message."""
+        if self._texts.gettext(key) != key:
+            return True
+        base, _, form = key.rpartition(".")
+        if form in ("one", "other"):
+            one, other = f"{base}.one", f"{base}.other"
+            return self._texts.ngettext(one, other, 2) not in (one, other)
+        return False
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` where a unit spec (``{points:point}``) says the count with its unit."""
+
+    def __init__(self, t: Translator) -> None:
+        self.t = t
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.isidentifier() and not isinstance(value, bool):
+            # The count as shown ("−740", "1,500", 2.5) picks the form; a count that is not
+            # whole takes the general form.
+            shown = str(value).replace("−", "-").replace(",", "").replace("\u202f", "")
+            try:
+                count = int(shown)
+            except ValueError:
+                count = 2
+            with contextlib.suppress(KeyError):
+                return self.t.plural(f"unit.{format_spec}", count, n=value)
+        return super().format_field(value, format_spec)
 
 
 def fields(text: str) -> set[str]:
-    """The ``{names}`` a catalog text uses (for the catalog's own tests)."""
+    """The ``{names}`` a catalog text uses (for the catalogs' own tests)."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-_SINGULAR = {
-    "en": re.compile(r"(?<![\d.])(1 (?:point|card|round win|more card))s\b"),
-    "fr": re.compile(r"(?<![\d.])(1 (?:point|carte|manche|manches gagnée))s\b"),
-}
+def card_words(value: object) -> object:
+    """A card in the notation (``QS``, ``10H``) as shown to people (``Q♠``); else ``value``."""
+    if isinstance(value, str) and _CARD.match(value):
+        return card_text(value)[0]
+    return value
 
 
-def _word(t: Translator, value: object) -> object:
+def _word(t: Translator, value: object, cards: bool = True) -> object:
+    shown = card_words if cards else (lambda v: v)
     if isinstance(value, list | tuple):
-        return names([str(v) for v in value], t)
+        return names([str(shown(v)) for v in value], t)
     if isinstance(value, Reason):  # a reason inside a reason: said as a clause, no full stop
         return say(t, value.code, value.params).rstrip(".")
-    return value
+    return shown(value)
 
 
 def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reason") -> str:
     """A referee reason (``code`` and ``params`` from the models) in ``t``'s language:
-    lists of names are joined, a reason given as a param is said too, ``step`` becomes
-    "master card", "2nd card"..., ``packs`` and ``size`` become ``pack`` ("a 52-card pack",
-    "2 jeux de 54 cartes"), a ``suit`` letter its word ("spades", "piques")."""
-    words: dict[str, object] = {key: _word(t, value) for key, value in params.items()}
+    lists of names are joined, cards get their suit symbols, a reason given as a param is said
+    too, ``step`` becomes "master card", "2nd card"..., ``packs`` and ``size`` become ``pack``
+    ("a 52-card pack", "2 jeux de 54 cartes"), a ``suit`` letter its word ("spades")."""
+    words: dict[str, object] = {
+        key: _word(t, value) if key not in _NAMES else _word(t, value, cards=False)
+        for key, value in params.items()
+    }
     if "step" in params:
         step = int(params["step"])
         words["which"] = t(f"ordinal.{step}") if t.has(f"ordinal.{step}") else t(
@@ -95,9 +179,11 @@ def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reas
         words["pack"] = t.plural("reason.pack", int(params["packs"]), size=params["size"])
     if "suit" in params and t.has(f"{prefix}.suit.{params['suit']}"):
         words["suit"] = t(f"{prefix}.suit.{params['suit']}")
-    text = t(f"{prefix}.{code}", **words)
-    singular = _SINGULAR.get(t.language)
-    return singular.sub(r"\1", text) if singular else text
+    return t(f"{prefix}.{code}", **words)
+
+
+class Said(MejaError):
+    """A refusal the app words itself, already in the player's language."""
 
 
 def not_saved(t: Translator, error: OSError) -> str:
@@ -111,10 +197,14 @@ def not_saved(t: Translator, error: OSError) -> str:
 
 def refusal(t: Translator, error: MejaError) -> str:
     """What the models refused, in ``t``'s language: a set-up error, a refused event or a
-    refused share code by its reason; any other error as it reads."""
+    refused share code by its reason, any other model error by its code."""
+    if isinstance(error, Said):
+        return str(error)
     if isinstance(error, SetupError):
         return say(t, error.code, error.params)
     reason = getattr(error, "reason", None)
     if isinstance(reason, Reason):
         return say(t, reason.code, reason.params)
-    return str(error)
+    if error.code and t.has(f"error.{error.code}"):
+        return say(t, error.code, error.params, prefix="error")
+    return str(error) if t.language == DEFAULT else t("error.other")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.i18n import Translator, names, say
+from app.i18n import Translator, names, refusal, say
 from models.cards import format_cards
 from models.errors import MejaError
 from models.games import GAMES
@@ -187,7 +187,7 @@ class Play:
         try:
             self._apply(action)
         except MejaError as error:
-            self.shell.toast(str(error))
+            self.shell.toast(refusal(self.t, error))
         self.hint = ""
         self.shell.refresh()
 
@@ -255,8 +255,7 @@ class Play:
         hint = bots.explain(self.doc["game"], state, action)
         params = {k: card_text(str(v))[0] if k in CARD_PARAMS else v
                   for k, v in hint.params.items()}
-        why = (say(self.t, hint.code, params, prefix="hint")
-               if self.t.has(f"hint.{hint.code}") else hint.describe())
+        why = say(self.t, hint.code, params, prefix="hint")
         label = move_label(state.action_words(action), self.t, self.names)
         self.hint = self.t("play.hint_text", move=label, why=why)
         self.shell.refresh()

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app import records
-from app.i18n import LANGUAGES, Translator, not_saved, system_language
+from app.i18n import LANGUAGES, Said, Translator, not_saved, refusal, system_language
 from app.lab import Lab
 from app.newmatch import Draft, setup_data
 from app.play import Play, new_doc, new_key
@@ -107,7 +107,7 @@ class Shell:
         try:
             top = self._screen(route)
         except MejaError as error:
-            self.toast(str(error))
+            self.toast(refusal(self.t, error))
             top = None
         if top is not None:
             views.append(top)
@@ -230,7 +230,7 @@ class Shell:
         if self.play is None or self.play.key != key:
             doc = self.store.load_game(key)
             if doc is None:
-                raise MejaError(self.t("match.missing"))
+                raise Said(self.t("match.missing"))
             self.play = Play(self, key, doc)
         return self.play
 
@@ -408,11 +408,11 @@ def open_match(shell: Shell, match_id: str) -> Any:
     try:
         doc = shell.store.load_match(match_id)
     except (LookupError, ValueError) as error:
-        raise MejaError(shell.t("match.missing")) from error
+        raise Said(shell.t("match.missing")) from error
     match = Match.from_dict({"version": 1, "setup": doc["setup"], "events": doc["events"]})
     table = TABLES.get(match.setup.game)
     if table is None:
-        raise MejaError(shell.t("match.no_table", game=shell.t(f"game.{match.setup.game}")))
+        raise Said(shell.t("match.no_table", game=shell.t(f"game.{match.setup.game}")))
     referee = table.controller(shell, match_id, match)
     summary = referee.summary()
     stored = doc["summary"] or {}

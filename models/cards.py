@@ -38,7 +38,8 @@ class Card(int):
     def of(rank: int, suit: str) -> Card:
         """The card of ``rank`` (1 = ace .. 13 = king) and ``suit`` (one of S H D C)."""
         if not 1 <= rank <= 13 or suit not in SUITS or len(suit) != 1:
-            raise CardError(f"No card has rank {rank} and suit {suit!r}.")
+            raise CardError(f"No card has rank {rank} and suit {suit!r}.", code="card_rank_suit",
+                            rank=rank, suit=suit)
         return DECK[SUITS.index(suit) * 13 + rank - 1]
 
     @property
@@ -96,7 +97,9 @@ def parse_card(text: str) -> Card:
     card = _BY_TEXT.get(key)
     if card is None:
         raise CardError(
-            f"'{text.strip()}' is not a card: write the rank then the suit, like AS, 10H, QD or JK."
+            f"'{text.strip()}' is not a card: write the rank then the suit, like AS, 10H, QD "
+            "or JK.",
+            code="card_text", text=text.strip(),
         )
     return card
 
@@ -115,7 +118,8 @@ def format_cards(cards: Iterable[int]) -> str:
 def card(code: int) -> Card:
     """The interned card of a code (0..52)."""
     if not 0 <= code <= JOKER_CODE:  # a negative index would silently give the joker
-        raise CardError(f"{code} is not a card code (0 to {JOKER_CODE}).")
+        raise CardError(f"{code} is not a card code (0 to {JOKER_CODE}).", code="card_code",
+                        value=code, most=JOKER_CODE)
     return ALL_CARDS[code]
 
 
@@ -144,11 +148,13 @@ def check_within(cards: Iterable[int], available: Iterable[int]) -> None:
             text = str(card(code))  # a code that names no card raises here
             copies = have.get(code, 0)
             if copies == 0:
-                raise CardError(f"{text} is not in the pack in use.")
+                raise CardError(f"{text} is not in the pack in use.", code="card_not_in_pack",
+                                card=text)
             raise CardError(
                 f"The pack in use holds {copies} x {text}, not {count}."
                 if copies > 1
-                else f"{text} appears {count} times, but the pack holds only one."
+                else f"{text} appears {count} times, but the pack holds only one.",
+                code="card_copies", card=text, copies=copies, count=count,
             )
 
 

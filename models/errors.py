@@ -63,7 +63,14 @@ SETUP_TEXTS: dict[str, str] = {
 
 
 class MejaError(ValueError):
-    """A request the rules or the pack cannot allow; ``str(error)`` is meant for players."""
+    """A request the rules or the pack cannot allow. ``str(error)`` says it in English;
+    ``code`` and ``params``, when given, say it for a translation (the app's
+    ``error.<code>``)."""
+
+    def __init__(self, message: str = "", /, *, code: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, Any] = params
 
 
 class SetupError(MejaError):
@@ -73,9 +80,9 @@ class SetupError(MejaError):
     ``str(error)`` is the reason in English."""
 
     def __init__(self, code: str, /, **params: Any) -> None:
-        self.code = code
-        self.params: dict[str, Any] = params
         super().__init__(SETUP_TEXTS[code].format(**params))
+        self.code = code
+        self.params = params
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_setup_error, (type(self), self.code, self.params))

@@ -173,7 +173,8 @@ EVENTS: dict[str, type[Event]] = {}
 
 def _int(name: str, value: object, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise MejaError(f"Event field '{name}' must be a whole number from {low}, not {value!r}.")
+        raise MejaError(f"Event field '{name}' must be a whole number from {low}, not {value!r}.",
+                        code="event_int", field=name, low=low, value=repr(value))
     return value
 
 
@@ -182,7 +183,8 @@ def _card(value: object) -> Card:
         return parse_card(value)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= JOKER_CODE:
         return card(value)
-    raise CardError(f"{value!r} is not a card: write it like AS, 10H, QD or JK.")
+    raise CardError(f"{value!r} is not a card: write it like AS, 10H, QD or JK.",
+                    code="card_value", value=repr(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +207,8 @@ class Event:
                     object.__setattr__(self, "card", _card(value))
             elif f.name == "cards":
                 if not isinstance(value, list | tuple):
-                    raise MejaError(f"A hand is a list of cards, not {value!r}.")
+                    raise MejaError(f"A hand is a list of cards, not {value!r}.",
+                                    code="event_cards", value=repr(value))
                 object.__setattr__(self, "cards", tuple(_card(c) for c in value))
             elif f.name == "dealer":
                 if value is not None:
@@ -229,29 +232,35 @@ class Event:
     def from_dict(data: object) -> Event:
         """The event of a dict made by :meth:`to_dict`; anything else raises MejaError."""
         if not isinstance(data, Mapping):
-            raise MejaError(f"An event is a dict with a 'kind', not {type(data).__name__}.")
+            raise MejaError(f"An event is a dict with a 'kind', not {type(data).__name__}.",
+                            code="event_shape", got=type(data).__name__)
         kind = data.get("kind")
         cls = EVENTS.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise MejaError(f"Unknown event kind {kind!r}. Known kinds: {', '.join(EVENTS)}.")
+            raise MejaError(f"Unknown event kind {kind!r}. Known kinds: {', '.join(EVENTS)}.",
+                            code="event_kind", kind=repr(kind), kinds=", ".join(EVENTS))
         fields = {f.name: f for f in dataclasses.fields(cls)}
         extra = sorted(set(data) - set(fields) - {"kind"})
         if extra:
-            raise MejaError(f"A '{kind}' event has no field {', '.join(map(repr, extra))}.")
+            raise MejaError(f"A '{kind}' event has no field {', '.join(map(repr, extra))}.",
+                            code="event_extra", kind=kind, fields=", ".join(map(repr, extra)))
         values: dict[str, Any] = {}
         for name, f in fields.items():
             if name not in data:
                 if f.default is dataclasses.MISSING:
-                    raise MejaError(f"A '{kind}' event needs its '{name}'.")
+                    raise MejaError(f"A '{kind}' event needs its '{name}'.", code="event_missing",
+                                    kind=kind, field=name)
                 continue
             value = data[name]
             if name == "card" and value is not None and not isinstance(value, str):
-                raise MejaError(f"Event field 'card' is a card like 'QH', not {value!r}.")
+                raise MejaError(f"Event field 'card' is a card like 'QH', not {value!r}.",
+                                code="card_value", value=repr(value))
             if name == "cards" and (
                 not isinstance(value, list) or not all(isinstance(c, str) for c in value)
             ):
                 raise MejaError(
-                    f"Event field 'cards' is a list of cards like ['QH'], not {value!r}."
+                    f"Event field 'cards' is a list of cards like ['QH'], not {value!r}.",
+                    code="event_cards", value=repr(value),
                 )
             values[name] = value
         return cls(**values)
@@ -526,10 +535,11 @@ class Match:
     def from_dict(data: object) -> Match:
         """The match of a dict made by :meth:`to_dict`, every event checked again."""
         if not isinstance(data, Mapping) or data.get("version") != VERSION:
-            raise MejaError(f"A saved match is a dict of version {VERSION}.")
+            raise MejaError(f"A saved match is a dict of version {VERSION}.", code="match_version",
+                            version=VERSION)
         events = data.get("events")
         if not isinstance(events, list):
-            raise MejaError("A saved match lists its events.")
+            raise MejaError("A saved match lists its events.", code="match_events")
         setup = Setup.from_dict(data.get("setup"))
         table_type(setup.game)  # a game's table module registers the game's own events
         return Match(setup, [Event.from_dict(e) for e in events])

@@ -487,13 +487,15 @@ def encode(value: Any, limit: int = LIMIT) -> list[str]:
     header = len(f"{PREFIX}99/99/{tag}:")
     size = limit - header
     if size < 6:
-        raise MejaError(f"A code of {limit} characters cannot hold a part.")
+        raise MejaError(f"A code of {limit} characters cannot hold a part.", code="share_limit",
+                        limit=limit)
     count = -(-len(data) // size)
     size = -(-len(data) // count)  # parts of even size: each code as small as can be
     size += -size % 3  # whole base45 groups
     chunks = [data[i:i + size] for i in range(0, len(data), size)]
     if len(chunks) > MAX_PARTS:
-        raise MejaError(f"This match is too large to share ({len(chunks)} codes).")
+        raise MejaError(f"This match is too large to share ({len(chunks)} codes).",
+                        code="share_too_many", count=len(chunks))
     return [f"{PREFIX}{i}/{len(chunks)}/{tag}:{c}" for i, c in enumerate(chunks, 1)]
 
 

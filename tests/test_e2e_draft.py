@@ -73,7 +73,7 @@ def _round(page: Any, server: Server, data: Path) -> Server:
     page.get_by_role("button", name="Cid").first.click()
     see(page, "Cid's hand")
     tap(page, "K♥")
-    see(page, "1 card · 1 points")
+    see(page, "1 card · 1 point")
     tap(page, "Close the round")
     see(page, "After round 1")
     shot(page, "draft-scoreboard")

@@ -34,11 +34,6 @@ def timed(page: Any, name: str, expected: str, taps: list[float]) -> None:
     taps.append((time.perf_counter() - start) * 1000)
 
 
-def notation(card: str) -> str:
-    """``A♠`` as the reasons write it: ``AS``."""
-    return card[:-1] + "SHDC"["♠♥♦♣".index(card[-1])]
-
-
 def enter(page: Any, cards: dict[int, list[str]]) -> None:
     """Tap each player's four cards, seat by seat."""
     for seat in sorted(cards):
@@ -115,7 +110,7 @@ def _match(page: Any) -> None:
         see(page, f"{NAMES[seat]}'s hand")
         if seat == 1:  # a card already in the first player's hand: refused
             tap(page, hand1[0][0])
-            see(page, f"{notation(hand1[0][0])} is already in {NAMES[0]}'s hand.")
+            see(page, f"{hand1[0][0]} is already in {NAMES[0]}'s hand.")
         if seat != s0:
             enter(page, {seat: hand1[seat]})
             continue
@@ -136,7 +131,7 @@ def _match(page: Any) -> None:
     # The scores: the counted suits, and the tie on 33 broken by the worst card, in words.
     see(page, "After hand 1")
     see(page, f"{p0} stopped")
-    see(page, f"{p0} beats {p1} on 33: {p0}'s worst card is 5S (+5), {p1}'s is 4D (+4)")
+    see(page, f"{p0} beats {p1} on 33: {p0}'s worst card is 5♠ (+5), {p1}'s is 4♦ (+4)")
     see(page, "33 · spades counted")
     see(page, "10 · clubs counted")
     see(page, f"{p2} deals next, {p0} plays first.")

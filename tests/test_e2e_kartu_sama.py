@@ -121,7 +121,7 @@ def _match(page: Any, server: Server, data: Path, capsys: Any) -> Server:
         see(page, "Bea's hand")
         see(page, "Ana: 2 cards entered, the table counted 5.")  # flagged, not refused
         tap(page, "A♠")
-        see(page, "The pack holds 1 × AS: Ana already has it.")
+        see(page, "The pack holds 1 × A♠: Ana already has it.")
         shot(page, "06-hands-refused")
         tap(page, "2♠")
         tap(page, "3♠")
@@ -131,7 +131,7 @@ def _match(page: Any, server: Server, data: Path, capsys: Any) -> Server:
         tap(page, "Close the round")
         see(page, "Cid has no card entered: only a player who went out has none.")
         tap(page, "K♥")
-        see(page, "1 card · 1 points")
+        see(page, "1 card · 1 point")
         tap(page, "Close the round")
         see(page, "After round 1")
         shot(page, "07-scoreboard")

@@ -119,7 +119,7 @@ def _walk(page: Any, wide: bool, name: str) -> None:
     page.get_by_role("button", name="Cid").first.click()
     see(page, "Cid's hand")
     tap(page, "K♥")
-    see(page, "1 card · 1 points")
+    see(page, "1 card · 1 point")
     tap(page, "Close the round")
 
     # The scoreboard: the places beside the rounds and the chart.

@@ -235,3 +235,39 @@ def test_the_phone_app_imports_nothing_desktop_only(project: Path) -> None:
                             text=True, env={**os.environ, "FLET_PLATFORM": "android"},
                             timeout=120)
     assert result.stdout.strip() == "loaded", result.stderr
+
+
+def test_the_phone_package_holds_the_compiled_catalogs(
+        project: Path, manifest: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh clone has only the .po sources; ``make apk`` / ``make ipa`` compile them first
+    (``make catalogs``), and flet build packages the .mo files with the app."""
+    makefile = (project / "Makefile").read_text()
+    assert re.search(r"^apk ipa:.*\bcatalogs\b", makefile, re.M)
+    sources = sorted(project.glob("app/locale/*/LC_MESSAGES/*.po"))
+    assert len(sources) == 15 and not list(project.glob("app/locale/**/*.mo"))
+    subprocess.run(["make", "catalogs", f"PY={sys.executable}"], cwd=project, check=True,
+                   capture_output=True, timeout=120)
+    from flet_cli.utils.app_excludes import find_default_excludes
+
+    command = build_steps(project, "apk", manifest, monkeypatch)
+    explicit = ["build", *command.get_platform_setting("app.exclude", [])]
+    excluded = set(explicit + find_default_excludes(command.package_app_path, [], explicit))
+    for po in sources:
+        mo = command.package_app_path / po.relative_to(project).with_suffix(".mo")
+        assert mo.is_file(), mo
+        parts = mo.relative_to(command.package_app_path).parts
+        assert not any(os.path.join(*parts[:i]) in excluded for i in range(1, len(parts) + 1))
+
+
+def test_building_the_package_compiles_the_catalogs(project: Path, tmp_path: Path) -> None:
+    """``pip install .`` and the editable install run setup.py's build step, which compiles
+    the catalogs and puts them in the package."""
+    source = tmp_path / "source"
+    shutil.copytree(project, source, ignore=shutil.ignore_patterns("*.mo", "build"))
+    result = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "-d",
+                             str(tmp_path / "built")], cwd=source, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    built = sorted((tmp_path / "built").glob("app/locale/*/LC_MESSAGES/*.mo"))
+    assert len(built) == 15
+    assert {p.parent.parent.name for p in built} == {"en", "fr", "id"}

@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from app.catalog import CATALOG
 from app.i18n import Translator
 from app.play import move_label, offered
 from models.cards import format_cards, parse_cards
 from models.games import GAMES
 from models.games.base import ActionWords
 from models.games.samba import ADD, DISCARD, START_GROUP
+from tests.catalogs import CATALOG
 from views.common import card_text
 
 EN, FR = Translator("en"), Translator("fr")

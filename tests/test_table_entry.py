@@ -146,7 +146,7 @@ def test_forty_one_a_half_entered_hand_survives_a_restart(tmp_path: Path) -> Non
     screen = texts(again.view("hands"))
     assert "Bea's hand" in screen and "2 of 4 cards" in screen
     again._tap_card("AH")  # still refused: it is Ana's
-    assert again.error == "AH is already in Ana's hand."
+    assert again.error == "A♥ is already in Ana's hand."
     for card in ("8D", "2H"):
         again._tap_card(card)
     assert again.entry_seat == 2 and draft(again) is None
@@ -190,7 +190,7 @@ def test_a_tap_that_changes_nothing_writes_nothing(tmp_path: Path,
     ref._tap_card("AH")
     ref._pick_player(1)
     ref._tap_card("AH")  # refused: Ana has it
-    assert ref.error == "AH is already in Ana's hand."
+    assert ref.error == "A♥ is already in Ana's hand."
     ref._undo_card()  # Bea has nothing to take back
     assert [d["seat"] for d in saves] == [0, 1]
 

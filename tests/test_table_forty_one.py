@@ -376,7 +376,7 @@ def test_referee_turns_four_taps_a_player_and_the_scoreboard(tmp_path: Path) -> 
         ref._tap_card(card)
     assert ref.entry_seat == 1  # the fourth card records the hand and moves on
     ref._tap_card("AH")
-    assert ref.error == "AH is already in Ana's hand."
+    assert ref.error == "A♥ is already in Ana's hand."
     for card in ("KC", "QC", "8D", "2H"):
         ref._tap_card(card)
     assert ref.entry_seat == 2

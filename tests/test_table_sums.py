@@ -429,7 +429,7 @@ def test_the_referee_turns_taps_into_saved_events_and_shows_the_reasons() -> Non
     ref._tap_card("QD")
     ref._act("draw-0")
     ref._tap_card("5D")
-    assert shell.toasts == ["5D is already face up or removed"]
+    assert shell.toasts == ["5♦ is already face up or removed"]
     ref._tap_card("7H")
     data = ref._table_data()
     assert data.prompt == "Bea: counter?"
@@ -452,7 +452,7 @@ def test_the_referee_turns_taps_into_saved_events_and_shows_the_reasons() -> Non
     assert score.headline == "Ana wins the match!"
     assert score.places[0].reason == "Ana: 7 points (5 in play + 2 removed)"
     assert find(ref._score_view(), "breakdown-0").value == "5 in play + 2 removed = 7 points"
-    assert shell.toasts == ["5D is already face up or removed"]
+    assert shell.toasts == ["5♦ is already face up or removed"]
     ref.undo()
     assert shell.store.summary["status"] == "playing"
     assert ref._table_data().undo == "Undo: Ana placed A♠"

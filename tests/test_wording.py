@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from app.catalog import CATALOG
 from app.i18n import Translator, fields, refusal, say
 from app.newmatch import Draft
 from app.share.live import scoreboard
@@ -22,6 +21,7 @@ from models.errors import SETUP_TEXTS, SetupError
 from models.games import GAMES
 from models.match import Close, Hand, Match, Out, Start
 from models.tables.samba import Canasta, Result
+from tests.catalogs import CATALOG
 from tests.fakes import texts
 from views.scoreboard import Place, ScoreData, round_words, scoreboard_view
 
@@ -29,12 +29,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # What the rules of each game call one deal played and scored (app/rules/<game>.<lang>.md).
 WORDS = {
-    "kartu_sama": {"en": ("round", "rounds"), "fr": ("manche", "manches")},
-    "forty_one": {"en": ("hand", "hands"), "fr": ("main", "mains")},
-    "samba": {"en": ("hand", "hands"), "fr": ("donne", "donnes")},
-    "sums": {"en": ("round", "rounds"), "fr": ("manche", "manches")},
+    "kartu_sama": {"en": ("round", "rounds"), "fr": ("manche", "manches"),
+                   "id": ("ronde", "ronde")},
+    "forty_one": {"en": ("hand", "hands"), "fr": ("main", "mains"), "id": ("babak", "babak")},
+    "samba": {"en": ("hand", "hands"), "fr": ("donne", "donnes"), "id": ("babak", "babak")},
+    "sums": {"en": ("round", "rounds"), "fr": ("manche", "manches"), "id": ("ronde", "ronde")},
 }
-OTHER_WORDS = {"en": ("round", "hand"), "fr": ("manche", "main", "donne")}
+OTHER_WORDS = {"en": ("round", "hand"), "fr": ("manche", "main", "donne"),
+               "id": ("ronde", "babak")}
 
 
 def others(game: str, language: str) -> list[str]:
@@ -68,7 +70,7 @@ def score_data(game: str, headline: str) -> ScoreData:
     )
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", ["en", "fr", "id"])
 @pytest.mark.parametrize("game", sorted(WORDS))
 def test_the_scoreboard_speaks_of_the_games_own_rounds(game: str, language: str) -> None:
     t = Translator(language)
@@ -80,6 +82,8 @@ def test_the_scoreboard_speaks_of_the_games_own_rounds(game: str, language: str)
         "en": [f"Last {word}", words.capitalize(), f"Totals over the {words}", f"Next {word}"],
         "fr": [f"Dernière {word}", words.capitalize(), f"Totaux au fil des {words}",
                f"{word.capitalize()} suivante"],
+        "id": [f"{word.capitalize()} terakhir", words.capitalize(), f"Total per {words}",
+               f"{word.capitalize()} berikutnya"],
     }[language]
     for line in expected:
         assert line in shown.splitlines(), (line, shown)
@@ -148,7 +152,7 @@ def live(tmp_path: Path, game: str, players: list[str], rounds: list[list[int]],
     return scoreboard(store, Translator(language))
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", ["en", "fr", "id"])
 @pytest.mark.parametrize("game", sorted(WORDS))
 def test_the_live_scoreboard_speaks_of_the_games_own_rounds(tmp_path: Path, game: str,
                                                            language: str) -> None:
@@ -156,7 +160,8 @@ def test_the_live_scoreboard_speaks_of_the_games_own_rounds(tmp_path: Path, game
     board = live(tmp_path, game, players, [[5, 0, 5, 0], [0, 7, 0, 7]], language)
     word = WORDS[game][language][0]
     assert board["round_label"] == word.capitalize()
-    after = {"en": f"After {word} 2", "fr": f"Après la {word} 2"}[language]
+    after = {"en": f"After {word} 2", "fr": f"Après la {word} 2",
+             "id": f"Setelah {word} 2"}[language]
     assert board["headline"] == after
     shown = f"{board['round_label']} {board['headline']}".lower()
     for other in others(game, language):
@@ -169,7 +174,7 @@ def test_the_live_scoreboard_of_a_french_samba_match(tmp_path: Path) -> None:
     assert (board["round_label"], board["headline"]) == ("Donne", "Après la donne 1")
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", ["en", "fr", "id"])
 @pytest.mark.parametrize("game", sorted(WORDS))
 def test_history_and_home_say_the_games_own_round(tmp_path: Path, game: str,
                                                   language: str) -> None:
@@ -314,8 +319,10 @@ def test_the_pack_in_a_refusal_is_said_in_the_players_language(
         assert not any(isinstance(v, str) and " " in v for v in reason.params.values())  # facts
         en = say(Translator("en"), reason.code, reason.params)
         fr = say(Translator("fr"), reason.code, reason.params)
-        assert en == reason.describe() and english in en
+        id_ = say(Translator("id"), reason.code, reason.params)
+        assert english in en and "{" not in en
         assert french in fr and "{" not in fr
+        assert f"{packs} dek isi {size} kartu" in id_ and "{" not in id_
         assert not ENGLISH_PACK.search(fr), fr
 
 
@@ -359,13 +366,13 @@ def test_hints_with_a_suit_or_a_sum_in_french() -> None:
     assert said(stop) == "Arrêter : quatre cœurs qui valent 41"
     assert stop.describe() == "Stop: four hearts worth 41"
     assert said(Hint("fo_discard", {"card": "2C", "score": 30, "suit": "S"})) == (
-        "Défausser 2C : la main garde 30 en piques")
+        "Défausser 2♣ : la main garde 30 en piques")  # cards with their suit symbols
     c = {text: int(parse_card(text)) for text in ("7H", "5D", "QD", "3H", "9D", "6H", "QH", "AD")}
     take = _take("7H", explain(c["7H"], [c["5D"]], c["QD"]))
     assert take.describe() == "Play 7H: it takes QD (7H + your 5D = 12)"
-    assert said(take) == "Jouer 7H : elle prend QD (7H + votre 5D = 12)"
+    assert said(take) == "Jouer 7♥ : elle prend Q♦ (7♥ + votre 5♦ = 12)"
     back = _take("3H", explain(c["3H"], [c["9D"]], c["6H"]))
-    assert said(back) == "Jouer 3H : elle prend 6H (votre 9D - 3H = 6)"
+    assert said(back) == "Jouer 3♥ : elle prend 6♥ (votre 9♦ - 3♥ = 6)"
     ace = _take("QH", explain(c["QH"], [], c["AD"]))
-    assert said(ace) == "Jouer QH : elle prend AD (une dame prend un as de la même couleur)"
+    assert said(ace) == "Jouer Q♥ : elle prend A♦ (une dame prend un as de la même couleur)"
     assert said(Hint("only")) == "Le seul coup permis"

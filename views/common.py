@@ -9,11 +9,19 @@ phone's single column, unchanged."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
-Tr = Callable[..., str]
+
+class Tr(Protocol):
+    """What builders say texts with (``app.i18n.Translator``): a key and its fields, or a
+    plural message by its count."""
+
+    def __call__(self, key: str, /, **params: Any) -> str: ...
+
+    def plural(self, key: str, count: int, /, **params: Any) -> str: ...
+
 Handler = Callable[[], Any]
 
 SEED = ft.Colors.GREEN_800

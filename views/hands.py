@@ -92,7 +92,7 @@ def card_grid(
 
 def _player_tab(i: int, p: PlayerHand, current: bool, t: Tr,
                 on_player: Callable[[int], None]) -> ft.Control:
-    status = t("hands.out") if p.out else t("hands.points", n=p.points)
+    status = t("hands.out") if p.out else t.plural("hands.points", p.points)
     return ft.Container(
         ft.Column(
             [ft.Text(p.name, weight=ft.FontWeight.BOLD, size=15),

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.i18n import refusal
 from app.tables import base
 from models.cards import parse_card
 from models.errors import MejaError
@@ -115,7 +116,7 @@ class HandEntryReferee(base.Referee):
         try:
             event = Hand(seat, tuple(parse_card(c) for c in cards))
         except MejaError as error:
-            self.error = str(error)
+            self.error = refusal(self.t, error)
             return False
         reason = self.match.why_not(event)
         if reason is not None:

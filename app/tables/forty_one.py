@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from app.i18n import names, say
+from app.i18n import card_words, names, say
 from app.options import OptionSpec
 from app.tables import TableApp
 from app.tables.entry import HandEntryReferee
@@ -71,6 +71,9 @@ class Words:
 
     def __call__(self, key: str, /, **params: object) -> str:
         return str(self.t(SWAPS.get(key, key), **params))
+
+    def plural(self, key: str, count: int, /, **params: object) -> str:
+        return str(self.t.plural(SWAPS.get(key, key), count, **params))
 
 
 def how_it_ends(players: list[str], values: dict[str, Any], t: Any) -> list[str]:
@@ -281,7 +284,8 @@ class Referee(HandEntryReferee):
         if card in cards:
             cards.remove(card)
         elif holder is not None:
-            self.error = self.t("forty_one.hands.taken", card=card, name=self.names[holder])
+            self.error = self.t("forty_one.hands.taken", card=card_words(card),
+                                name=self.names[holder])
         elif len(cards) >= HAND_SIZE:
             self.error = self.t("forty_one.hands.full", name=self.names[seat])
         else:

@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from app.i18n import names
+from app.i18n import card_words, names
 from app.options import OptionSpec
 from app.tables import TableApp
 from app.tables.entry import HandEntryReferee
@@ -260,7 +260,7 @@ class Referee(HandEntryReferee):
             if cards.count(card) >= copies and copies > 1:
                 cards[:] = [c for c in cards if c != card]  # a further tap clears the copies
             elif others:
-                self.error = self.t("hands.taken", card=card, copies=copies,
+                self.error = self.t("hands.taken", card=card_words(card), copies=copies,
                                     names=names(others, self.t))
             elif copies == 1:
                 cards.remove(card)

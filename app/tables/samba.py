@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.i18n import names
+from app.i18n import card_words, names
 from app.options import OptionSpec
 from app.tables import TableApp, base
 from models.cards import parse_card, samba_pack
@@ -360,7 +360,7 @@ class Referee(base.Referee):
         elif card in cards:
             cards[:] = [c for c in cards if c != card]  # a further tap clears the copies
         else:
-            self.error = self.t("samba.entry.all_used", card=card, copies=copies)
+            self.error = self.t("samba.entry.all_used", card=card_words(card), copies=copies)
         self.shell.refresh()
 
     def _undo_card(self) -> None:

@@ -73,7 +73,8 @@ def explain(game: str, state: Any, action: int) -> Hint:
     """Why ``action`` is a good move for the player to act, in one line (the hint button)."""
     legal = state.legal_actions()
     if action not in legal:
-        raise MejaError(f"{state.action_str(action)} is not a legal move now.")
+        raise MejaError(f"{state.action_str(action)} is not a legal move now.",
+                        code="move_illegal", move=state.action_str(action))
     if len(legal) == 1:
         return Hint("only")
     return _book(game).why(state, action)

@@ -1,2 +1,0 @@
-"""Each game's own texts: ``app.texts.<game>`` defines ``EN`` and ``FR`` dicts (see
-``app.catalog``)."""
