@@ -12,14 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.i18n import Translator, say
+from app.i18n import Said, Translator, say
 from app.share.camera import Scan, has_camera
 from app.share.codes import code_texts, import_value
 from app.share.exports import csv_text, json_text
 from app.share.live import live, scoreboard, start_live, stop_live
 from app.share.pictures import PictureError, meja_texts, qr, qr_png, read_image
 from app.storage import NotFound, Store
-from models.errors import MejaError
 from models.share import Reader, ShareError
 from views.share import ImportData, ShareData, import_view, live_section, share_view
 
@@ -68,7 +67,7 @@ class Sharing:
             try:
                 self.shown = (match_id, code_texts(self.store, match_id))
             except (NotFound, ValueError) as error:
-                raise MejaError(self.t("match.missing")) from error
+                raise Said(self.t("match.missing")) from error
             self.part = 0
         texts = self.shown[1]
         self.part %= len(texts)
