@@ -149,15 +149,113 @@ def rank_round(hands: Mapping[str, Sequence[int]]) -> list[list[str]]:
     return [groups[key] for key in sorted(groups)]
 
 
-def _rank_seats(hands: Sequence[Sequence[int]]) -> list[list[int]]:
-    named = rank_round({str(seat): hand for seat, hand in enumerate(hands)})
-    return [[int(seat) for seat in group] for group in named]
-
-
 def round_loser(ranking: Sequence[Sequence[int]], dealer: int, players: int) -> int:
     """The round's loser: the worst group's player nearest the dealer's left."""
     worst = set(ranking[-1])
     return next(s for s in ((dealer + 1 + i) % players for i in range(players)) if s in worst)
+
+
+# -- the rules both the engine and the table follow ----------------------------------------
+def first_player(dealer: int, players: int) -> int:
+    """The seat that plays first in a round: the dealer's left."""
+    return (dealer + 1) % players
+
+
+def base_of(card: int) -> int:
+    """The card to match once ``card`` lies on the discard pile (a joker turned up: anything)."""
+    return FREE if card == JOKER_CODE else card
+
+
+def draw_count(players: int, held: int, debt: int) -> tuple[int, str]:
+    """How many cards a player holding ``held`` cards and owing ``debt`` draws, and why:
+    ``"joker"`` (a debt that cannot be paid: 2 x players), ``"last_card"`` (one card held:
+    players + 1) or ``"normal"`` (2)."""
+    if debt:
+        return 2 * players, "joker"
+    if held == 1:
+        return players + 1, "last_card"
+    return 2, "normal"
+
+
+def draw_outcome(count: int, pile: int, discard: int, reshuffle: bool) -> tuple[int, int, bool]:
+    """What a draw of ``count`` does to a draw pile of ``pile`` and a discard pile of
+    ``discard`` cards: ``(turned, takes, ends)``. With ``reshuffle`` a pile that cannot cover
+    the draw first gets the discards but the top (``turned``); ``takes`` cards are taken;
+    ``ends``: the pile still could not cover it, the round ends."""
+    turned = discard - 1 if pile < count and reshuffle and discard > 1 else 0
+    have = pile + turned
+    return turned, min(count, have), have < count
+
+
+def debt_after(debt: int, players: int, joker: bool) -> int:
+    """The joker debt after a card is played: a joker opens a debt of ``players`` cards, or,
+    played while paying, counts as one card paid and adds ``players`` (stacking); any other
+    card pays one."""
+    if joker:
+        return debt + players - 1 if debt else players
+    return debt - 1 if debt else 0
+
+
+def base_after(base: int, card: int, follow_any: bool) -> int:
+    """The card to match after ``card`` is played on ``base``: the card itself; after a joker
+    anything (``follow_any``), or still the last non-joker."""
+    if card == JOKER_CODE:
+        return FREE if follow_any else base
+    return card
+
+
+def after_play(seat: int, held: int, debt: int, players: int) -> int:
+    """Who acts after ``seat`` played and holds ``held`` cards, owing ``debt``: -1 when the
+    round ends (an empty hand ends it at once, debt or not), ``seat`` while it owes, else the
+    next seat."""
+    if not held:
+        return -1
+    return seat if debt else (seat + 1) % players
+
+
+def may_play_drawn(options: Options, why: str) -> bool:
+    """Whether a player who just drew may still play a drawn card (``play_after_draw``; not
+    after a failed joker debt)."""
+    return options.play_after_draw and why != "joker"
+
+
+def rank_seats(hands: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Seats from the round's best to worst by the victory rule; fully tied seats share a
+    group."""
+    groups: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+    for seat, cards in enumerate(hands):
+        groups.setdefault(ranking_key(cards), []).append(seat)
+    return [groups[key] for key in sorted(groups)]
+
+
+def match_end(options: Options, totals: Sequence[int], wins: Sequence[int], rounds: int) -> str:
+    """Whether the match ends after ``rounds`` closed rounds and how (empty: it goes on):
+    ``"wins_reached"`` (victory game), ``"rounds_played"`` (a fixed number of rounds) or
+    ``"target_reached"`` (points game)."""
+    if options.mode == "victory":
+        return "wins_reached" if max(wins) >= options.wins else ""
+    if options.rounds:
+        return "rounds_played" if rounds >= options.rounds else ""
+    return "target_reached" if max(totals) >= options.target else ""
+
+
+def match_winners(options: Options, totals: Sequence[int], wins: Sequence[int]) -> list[int]:
+    """The seats that win an ended match: most round wins (victory game), else the lowest
+    total; ties share the win."""
+    if options.mode == "victory":
+        best = max(wins)
+        return [s for s, w in enumerate(wins) if w == best]
+    low = min(totals)
+    return [s for s, t in enumerate(totals) if t == low]
+
+
+def next_dealer(options: Options, dealer: int, ranking: Sequence[Sequence[int]],
+                players: int) -> int:
+    """Who deals the next round: the dealer's left, or the round's loser (``dealer``
+    option)."""
+    if options.dealer == "loser":
+        return round_loser(ranking, dealer, players)
+    return (dealer + 1) % players
 
 
 class KartuSama(Engine[Options]):
@@ -213,7 +311,7 @@ class KartuSama(Engine[Options]):
         self.hands = hands
         self.pile = deck  # the top of the draw pile is its end
         self.discard = [up]
-        self.base = FREE if up == JOKER_CODE else up
+        self.base = base_of(up)
         self.current = order[0]
         self.debt = 0
         self.drawn: list[int] = []
@@ -228,13 +326,7 @@ class KartuSama(Engine[Options]):
     @property
     def winners(self) -> list[int]:
         """The match winners (empty while it is not over)."""
-        if not self.over:
-            return []
-        if self.options.mode == "victory":
-            best = max(self.wins)
-            return [s for s in range(self.players) if self.wins[s] == best]
-        best = min(self.totals)
-        return [s for s in range(self.players) if self.totals[s] == best]
+        return match_winners(self.options, self.totals, self.wins) if self.over else []
 
     @property
     def scores(self) -> list[int]:
@@ -244,11 +336,7 @@ class KartuSama(Engine[Options]):
     def draw_count(self) -> tuple[int, str]:
         """How many cards the player to act draws if they draw now, and why:
         ``"joker"`` (failed joker debt), ``"last_card"`` or ``"normal"``."""
-        if self.debt:
-            return 2 * self.players, "joker"
-        if len(self.hands[self.current]) == 1:
-            return self.players + 1, "last_card"
-        return 2, "normal"
+        return draw_count(self.players, len(self.hands[self.current]), self.debt)
 
     def can_play(self) -> bool:
         """Whether the player to act holds a card that may be played now."""
@@ -302,44 +390,34 @@ class KartuSama(Engine[Options]):
         self.discard.append(card)
         if self.drawn:
             self.drawn = []
-        if card == JOKER_CODE:
-            self.debt += self.players - 1 if self.debt else self.players
-            if self._follow_any:
-                self.base = FREE
-        else:
-            self.base = card
-            if self.debt:
-                self.debt -= 1
-        if not hand:
+        if card == JOKER_CODE or self.debt:
+            self.debt = debt_after(self.debt, self.players, card == JOKER_CODE)
+        self.base = base_after(self.base, card, self._follow_any)
+        seat = after_play(self.current, len(hand), self.debt, self.players)
+        if seat < 0:
             self._end_round("out")
-        elif not self.debt:
-            self.current = (self.current + 1) % self.players
+        else:
+            self.current = seat
 
     def _draw(self, seat: int) -> None:
-        count, why = self.draw_count()
+        count, why = draw_count(self.players, len(self.hands[seat]), self.debt)
         self.debt = 0
         pile = self.pile
-        if len(pile) < count and self.options.reshuffle and len(self.discard) > 1:
+        turned, takes, ends = draw_outcome(
+            count, len(pile), len(self.discard), self.options.reshuffle
+        )
+        if turned:
             self._reshuffle()
         hand = self.hands[seat]
-        if len(pile) < count:
-            self.last_draw = (seat, len(pile), why)
-            hand += pile
-            hand.sort()
-            pile.clear()
-            self._end_round("pile")
-            return
-        taken = pile[len(pile) - count :]
-        del pile[len(pile) - count :]
+        taken = pile[len(pile) - takes :]
+        del pile[len(pile) - takes :]
         hand += taken
         hand.sort()
-        taken.sort()
-        self.last_draw = (seat, count, why)
-        if (
-            self.options.play_after_draw
-            and why != "joker"
-            and not FOLLOWS[self.base].isdisjoint(taken)
-        ):
+        self.last_draw = (seat, takes, why)
+        if ends:
+            self._end_round("pile")
+        elif may_play_drawn(self.options, why) and not FOLLOWS[self.base].isdisjoint(taken):
+            taken.sort()
             self.drawn = taken
         else:
             self._next()
@@ -357,8 +435,8 @@ class KartuSama(Engine[Options]):
 
     def _end_round(self, end: str) -> None:
         points = tuple(hand_points(h) for h in self.hands)
-        ranking = _rank_seats(self.hands)
-        first = (self.dealer + 1) % self.players
+        ranking = rank_seats(self.hands)
+        first = first_player(self.dealer, self.players)
         self.results.append(RoundResult(points, self.round_moves, end, tuple(ranking[0]), first))
         for seat in ranking[0]:
             self.wins[seat] += 1
@@ -366,19 +444,10 @@ class KartuSama(Engine[Options]):
             self.totals[seat] += p
         self.debt = 0
         self.drawn = []
-        o = self.options
-        if o.mode == "victory":
-            self.over = max(self.wins) >= o.wins
-        elif o.rounds:
-            self.over = len(self.results) >= o.rounds
-        else:
-            self.over = max(self.totals) >= o.target
+        self.over = bool(match_end(self.options, self.totals, self.wins, len(self.results)))
         if self.over:
             return
-        if o.dealer == "loser":
-            self.dealer = round_loser(ranking, self.dealer, self.players)
-        else:
-            self.dealer = (self.dealer + 1) % self.players
+        self.dealer = next_dealer(self.options, self.dealer, ranking, self.players)
         self.round_no += 1
         self._deal()
 
