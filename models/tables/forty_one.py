@@ -29,14 +29,22 @@ from models.cards import SUITS, Card, format_cards
 from models.games.forty_one import (
     HAND_SIZE,
     SIGNED,
-    SUIT,
     Options,
     check_setup,
     counted_suit,
     decider,
     hand_score,
-    rank_seats,
+    is_41,
+    may_draw,
+    may_end,
+    may_take,
+    next_hand,
+    score_hand,
+    standing_keys,
+    stock_after_deal,
+    stop_fault,
 )
+from models.games.forty_one import match_winners as winners_of
 from models.match import Close, Event, Hand, Place, Reason, Setup, Start
 from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
 
@@ -169,7 +177,7 @@ class Deal(Record):
         super().__init__(index, dealer)
         self.first = first
         self.turn = first
-        self.stock = PACK - HAND_SIZE * players
+        self.stock = stock_after_deal(players)
         self.moves = 0  # turns recorded
         self.last = -1  # who discarded last
         self.ender = -1  # who ended play
@@ -309,9 +317,7 @@ class FortyOneTable(RoundTable[Deal]):
     def _keys(self) -> list[tuple[int, int]]:
         """Each seat's match standing, higher is better: (total, 0) with a running score,
         else (hand wins, -hand losses)."""
-        if self.options.running_score:
-            return [(t, 0) for t in self.totals]
-        return [(w, -lost) for w, lost in zip(self.wins, self.losses, strict=True)]
+        return standing_keys(self.options, self.totals, self.wins, self.losses)
 
     # -- the one check ----------------------------------------------------------------------
     def legal_events(self) -> list[Event]:
@@ -346,11 +352,11 @@ class FortyOneTable(RoundTable[Deal]):
         player = self.names[event.player]
         if event.player != d.turn:
             return Why("not_turn", {"player": player, "turn": self.names[d.turn]})
-        if isinstance(event, DrawStock) and not d.stock:
+        if isinstance(event, DrawStock) and not may_draw(d.stock):
             return Why("forty_one_stock_gone", {"player": player})
-        if isinstance(event, TakeDiscard) and not d.moves:
+        if isinstance(event, TakeDiscard) and not may_take(d.moves):
             return Why("forty_one_no_discard", {"player": player})
-        if isinstance(event, StockOut) and d.stock:
+        if isinstance(event, StockOut) and not may_end(d.stock):
             return Why("forty_one_stock_left", {"count": d.stock})
         return None
 
@@ -386,16 +392,18 @@ class FortyOneTable(RoundTable[Deal]):
             return Why("forty_one_four", {"player": name, "count": len(cards)})
         if player != d.ender:
             return None
-        points = hand_score(cards)
-        if d.how == "41" and points != 41:
+        codes = [int(c) for c in cards]
+        points = hand_score(codes)
+        if d.how == "41" and not is_41(codes):
             return Why("forty_one_not_41", {"player": name, "points": points})
         if d.how == "stop":
-            if len({SUIT[c] for c in cards}) != 1:
-                return Why("forty_one_stop_suit", {"player": name})
             threshold = self.options.stop_threshold
-            if points < threshold:
+            fault = stop_fault(codes, threshold)
+            if fault == "suit":
+                return Why("forty_one_stop_suit", {"player": name})
+            if fault == "low":
                 return Why("forty_one_stop_low",
-                              {"player": name, "points": points, "threshold": threshold})
+                           {"player": name, "points": points, "threshold": threshold})
         return None
 
     def _check_close(self, event: Event) -> Reason | None:
@@ -439,19 +447,16 @@ class FortyOneTable(RoundTable[Deal]):
 
     def _close(self, event: Event) -> None:
         d = self.rounds[-1]
-        hands = [h or () for h in d.hands]
-        d.points = tuple(hand_score(h) for h in hands)
+        hands = [[int(c) for c in h or ()] for h in d.hands]
+        d.points, d.order = score_hand(hands, d.ender)
         d.suits = tuple(counted_suit(h) for h in hands)
-        d.order = rank_seats(hands, d.ender)
         d.phase = CLOSED
         self._settle()
 
     def _finish(self, event: Event) -> None:
         self.over = True
         running = self.options.running_score
-        keys = self._keys()
-        best = max(keys)
-        self.winners = [s for s in range(self.n) if keys[s] == best]
+        self.winners = winners_of(self.options, self.totals, self.wins, self.losses)
         s = self.winners[0]
         params: dict[str, object] = {
             "hands": len(self.history), "winners": [self.names[w] for w in self.winners],
@@ -473,8 +478,7 @@ class FortyOneTable(RoundTable[Deal]):
                 totals[s] += d.points[s]
             d.wins, d.losses, d.totals = tuple(wins), tuple(losses), tuple(totals)
         self.wins, self.losses, self.totals = wins, losses, totals
-        last = self.rounds[-1]
-        self.next_dealer, self.next_first = last.loser, last.winner
+        self.next_dealer, self.next_first = next_hand(self.rounds[-1].order)
 
     # -- reasons ----------------------------------------------------------------------------
     def _step(self, side: str, seat: int, other: int, hands: Sequence[Sequence[Card]],
