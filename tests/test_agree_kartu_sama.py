@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from models.cards import card
 from models.games.kartu_sama import DRAW, JOKER_CODE, PASS, KartuSama, Options
 from models.match import Close, Event, Hand, Match, Out, Play, Start
-from models.tables.kartu_sama import Fail, Joker, KartuSamaTable, Pay
 from models.tables.kartu_sama import Draw as DrawEvent
+from models.tables.kartu_sama import Fail, Joker, KartuSamaTable, Pay
 from tests.test_kartu_sama_props import games
 
 AGREE = settings(max_examples=200, deadline=None)
