@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from models.cards import JOKER_CODE, Card, CardError, check_within, format_cards
 from models.games.kartu_sama import (
     FOLLOWS,
+    FREE,
     Options,
     after_play,
     base_after,
@@ -415,15 +416,14 @@ class KartuSamaTable(RoundTable[Round]):
         r.turn, r.extra = p, -1
         r.counts[p] -= 1
         r.discard += 1
-        joker = isinstance(event, Joker)
-        r.debt = debt_after(r.debt, self.n, joker)
-        if joker:
-            if r.base is not None:
-                r.base = base_after(r.base, JOKER_CODE, self.options.joker_follow == "any")
-            elif self.options.joker_follow == "any":
-                r.base = base_of(JOKER_CODE)
-        else:
-            r.base = None if event.card is None else int(event.card)
+        played = JOKER_CODE if isinstance(event, Joker) else event.card
+        r.debt = debt_after(r.debt, self.n, played == JOKER_CODE)
+        follow_any = self.options.joker_follow == "any"
+        if played is None:
+            r.base = None  # not entered: the next card cannot be checked
+        elif r.base is not None or played != JOKER_CODE or follow_any:
+            known = FREE if r.base is None else r.base
+            r.base = base_after(known, int(played), follow_any)
         turn = after_play(p, max(0, r.counts[p]), r.debt, self.n)
         if turn < 0:
             self._went_out(r, p)
