@@ -3,7 +3,7 @@
 People hold real cards; the app records events (a round started, Ana played a card, Bea
 drew 2...). A :class:`Match` is ``(setup, events)``: everything shown (whose turn, the
 dealer, the draw pile, totals, standings) is derived by replaying the events through the
-game's table (for Kartu Sama: :class:`models.tables.kartu_sama.KartuSamaTable`). ``can(event)`` and
+game's table (:mod:`models.tables`). ``can(event)`` and
 ``record(event)`` share one check; ``undo()`` removes the last event. Events, reasons and
 the whole match turn into plain JSON-able dicts and back.
 
@@ -287,41 +287,6 @@ class Play(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Draw(Event):
-    """``player`` could not play and drew ``count`` cards."""
-
-    kind = "draw"
-    player: int
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class Joker(Event):
-    """``player`` played a joker: opens or extends their joker debt."""
-
-    kind = "joker"
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class Pay(Event):
-    """``player`` paid one card of their joker debt."""
-
-    kind = "pay"
-    player: int
-    card: Card | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Fail(Event):
-    """``player`` could not pay their joker debt and drew ``count`` cards."""
-
-    kind = "fail"
-    player: int
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
 class Out(Event):
     """``player`` played their last card (whatever the count the table kept)."""
 
@@ -344,42 +309,6 @@ class Close(Event):
     """The round is closed: its hands are scored."""
 
     kind = "close"
-
-
-@dataclass(frozen=True, slots=True)
-class FixCount(Event):
-    """Correction: ``player`` really holds ``count`` cards."""
-
-    kind = "fix_count"
-    player: int
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class FixTurn(Event):
-    """Correction: it is really ``player``'s turn."""
-
-    kind = "fix_turn"
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class FixPile(Event):
-    """Correction: the draw pile really holds ``count`` cards."""
-
-    kind = "fix_pile"
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class FixHand(Event):
-    """Correction: ``player``'s hand in the closed round ``round`` (0 = the first) was
-    ``cards``."""
-
-    kind = "fix_hand"
-    round: int
-    player: int
-    cards: tuple[Card, ...] = ()
 
 
 # -- set-up and match ---------------------------------------------------------------------

@@ -17,25 +17,28 @@ from models.errors import MejaError, SetupError
 from models.match import (
     EVENTS,
     Close,
-    Draw,
     Event,
-    Fail,
-    FixCount,
-    FixHand,
-    FixPile,
-    FixTurn,
     Hand,
-    Joker,
     Match,
     Out,
-    Pay,
     Play,
     Reason,
     Refused,
     Setup,
     Start,
 )
-from models.tables.kartu_sama import KartuSamaTable, Round
+from models.tables.kartu_sama import (
+    Draw,
+    Fail,
+    FixCount,
+    FixHand,
+    FixPile,
+    FixTurn,
+    Joker,
+    KartuSamaTable,
+    Pay,
+    Round,
+)
 
 NAMES = ("Ana", "Bea", "Cy", "Dan", "Eve", "Fay")
 
@@ -713,7 +716,8 @@ def test_undo_of_every_kind_of_event() -> None:
         assert snap(match.table) == before
         match.record(event)
         seen.add(event.kind)
-    assert seen == {k for k, cls in EVENTS.items() if cls.__module__ == "models.match"}
+    shared_and_own = {"models.match", "models.tables.kartu_sama"}
+    assert seen == {k for k, cls in EVENTS.items() if cls.__module__ in shared_and_own}
     while match.events:
         match.undo()
     assert snap(match.table) == snap(new(3, jokers=True, target=1000).table)
@@ -855,6 +859,25 @@ def test_models_import_no_ui_or_storage() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_stored_kartu_sama_events_load_in_a_fresh_process() -> None:
+    """Kartu Sama's own events live in its table module; a stored match names them by the
+    same kinds as before and loads with models.match alone imported."""
+    match = new(3, jokers=True)
+    for event in (Start(card=parse_card("5H")), Joker(1), Pay(1, parse_card("9S")), Fail(1, 6),
+                  FixCount(2, 7), FixTurn(2), FixPile(20), Draw(2, 2)):
+        match.record(event)
+    stored = json.dumps(match.to_dict())
+    assert [e["kind"] for e in json.loads(stored)["events"]] == [
+        "start", "joker", "pay", "fail", "fix_count", "fix_turn", "fix_pile", "draw"]
+    code = (
+        "import json, sys; from models.match import Match;"
+        f"m = Match.from_dict(json.loads({stored!r}));"
+        "print(len(m.events), m.table.turn, m.table.round.pile)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["8", str(match.table.turn), str(match.table.round.pile)]
 
 
 # -- properties ---------------------------------------------------------------------------

@@ -39,26 +39,80 @@ from models.games.kartu_sama import (
     rank_seats,
     round_loser,
 )
-from models.match import (
-    Close,
-    Draw,
-    Event,
-    Fail,
-    FixCount,
-    FixHand,
-    FixPile,
-    FixTurn,
-    Hand,
-    Joker,
-    Out,
-    Pay,
-    Place,
-    Play,
-    Reason,
-    Setup,
-    Start,
-)
+from models.match import Close, Event, Hand, Out, Place, Play, Reason, Setup, Start
 from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
+
+
+# -- Kartu Sama's own events (the shared Start, Play, Out, Hand and Close are in models.match)
+@dataclass(frozen=True, slots=True)
+class Draw(Event):
+    """``player`` could not play and drew ``count`` cards."""
+
+    kind = "draw"
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Joker(Event):
+    """``player`` played a joker: opens or extends their joker debt."""
+
+    kind = "joker"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Event):
+    """``player`` paid one card of their joker debt."""
+
+    kind = "pay"
+    player: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Fail(Event):
+    """``player`` could not pay their joker debt and drew ``count`` cards."""
+
+    kind = "fail"
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixCount(Event):
+    """Correction: ``player`` really holds ``count`` cards."""
+
+    kind = "fix_count"
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixTurn(Event):
+    """Correction: it is really ``player``'s turn."""
+
+    kind = "fix_turn"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixPile(Event):
+    """Correction: the draw pile really holds ``count`` cards."""
+
+    kind = "fix_pile"
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixHand(Event):
+    """Correction: ``player``'s hand in the closed round ``round`` (0 = the first) was
+    ``cards``."""
+
+    kind = "fix_hand"
+    round: int
+    player: int
+    cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
