@@ -107,16 +107,16 @@ def check_setup(players: int, options: Options) -> None:
 
 def hand_points(cards: Iterable[int]) -> int:
     """Round points of one hand: 2-10 face value, J Q K 1, A 11, joker 20 (lower is better)."""
-    return sum(POINTS[c] for c in cards)
+    return sum(map(POINTS.__getitem__, cards))
 
 
 def ranking_key(cards: Sequence[int]) -> tuple[int, int, tuple[int, ...]]:
     """The victory-game order of a hand: lower points, then more cards, then the lower master
     card and each next-highest card. A smaller key ranks better."""
     return (
-        hand_points(cards),
+        sum(map(POINTS.__getitem__, cards)),
         -len(cards),
-        tuple(sorted((STRENGTH[c] for c in cards), reverse=True)),
+        tuple(sorted(map(STRENGTH.__getitem__, cards), reverse=True)),
     )
 
 
@@ -264,7 +264,7 @@ class KartuSama(Engine[Options]):
     __slots__ = (
         "round_no", "dealer", "hands", "pile", "discard", "current", "debt", "base", "drawn",
         "totals", "wins", "round_moves", "over", "reshuffles", "_unique", "_follow_any",
-        "_may_draw", "last_draw",
+        "_may_draw", "last_draw", "_cards",
     )
     LISTS = ("actions", "pile", "discard", "drawn", "totals", "wins", "results")
     NESTED = ("hands",)
@@ -281,6 +281,7 @@ class KartuSama(Engine[Options]):
         self._unique = options.packs == 1 and not options.jokers  # no identical cards
         self._follow_any = options.joker_follow == "any"
         self._may_draw = options.may_draw
+        self._cards = tuple(options.cards())
         self.last_draw: tuple[int, int, str] | None = None
         self._deal()
 
@@ -292,20 +293,23 @@ class KartuSama(Engine[Options]):
         """Shuffle and deal as RULES.md: 3 each, 2 each, one card up, then the rest (3 each)."""
         n, size = self.players, self.options.hand_size
         self.reshuffles = 0
-        deck = self.options.cards()
+        deck = list(self._cards)
         self._shuffle(deck)
         order = [(self.dealer + 1 + i) % n for i in range(n)]
         hands: list[list[int]] = [[] for _ in range(n)]
         first, second = min(3, size), min(2, max(0, size - 3))
+        top = len(deck)  # cards are taken from the end, the top of the pack
         for batch in (first, second):
             for seat in order:
-                hands[seat] += deck[-batch:] if batch else []
-                del deck[len(deck) - batch :]
-        up = deck.pop()
+                hands[seat] += deck[top - batch : top]
+                top -= batch
+        top -= 1
+        up = deck[top]
         rest = size - first - second
         for seat in order:
-            hands[seat] += deck[-rest:] if rest else []
-            del deck[len(deck) - rest :]
+            hands[seat] += deck[top - rest : top]
+            top -= rest
+        del deck[top:]
         for hand in hands:
             hand.sort()  # hands stay sorted, so legal actions come out in code order
         self.hands = hands
