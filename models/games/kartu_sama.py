@@ -155,6 +155,27 @@ def round_loser(ranking: Sequence[Sequence[int]], dealer: int, players: int) -> 
     return next(s for s in ((dealer + 1 + i) % players for i in range(players)) if s in worst)
 
 
+def deal_positions(cards: int, players: int, size: int) -> tuple[list[list[int]], int, int]:
+    """Where the deal of RULES.md takes each hand from a pack of ``cards`` (the top of the pack
+    is its end): 3 each, 2 each, one card up, then the rest, clockwise from the dealer's left.
+    The positions of each seat's cards in that order from the dealer's left, the position of
+    the card turned up, and the size of the draw pile left (the positions below it)."""
+    hands: list[list[int]] = [[] for _ in range(players)]
+    first, second = min(3, size), min(2, max(0, size - 3))
+    top = cards
+    for batch in (first, second):
+        for k in range(players):
+            hands[k] += range(top - batch, top)
+            top -= batch
+    top -= 1
+    up = top
+    rest = size - first - second
+    for k in range(players):
+        hands[k] += range(top - rest, top)
+        top -= rest
+    return hands, up, top
+
+
 # -- the rules both the engine and the table follow ----------------------------------------
 def first_player(dealer: int, players: int) -> int:
     """The seat that plays first in a round: the dealer's left."""
@@ -222,6 +243,9 @@ def may_play_drawn(options: Options, why: str) -> bool:
 def rank_seats(hands: Sequence[Sequence[int]]) -> list[list[int]]:
     """Seats from the round's best to worst by the victory rule; fully tied seats share a
     group."""
+    short = [(sum(map(POINTS.__getitem__, h)), -len(h)) for h in hands]
+    if len(set(short)) == len(short):  # points and card counts decide: no master card needed
+        return [[s] for s in sorted(range(len(hands)), key=short.__getitem__)]
     groups: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
     for seat, cards in enumerate(hands):
         groups.setdefault(ranking_key(cards), []).append(seat)
@@ -264,7 +288,8 @@ class KartuSama(Engine[Options]):
     __slots__ = (
         "round_no", "dealer", "hands", "pile", "discard", "current", "debt", "base", "drawn",
         "totals", "wins", "round_moves", "over", "reshuffles", "_unique", "_follow_any",
-        "_may_draw", "last_draw", "_cards",
+        "_may_draw", "last_draw", "_cards", "_reshuffles", "_play_drawn", "_dealt", "_dealt_up",
+        "_dealt_pile",
     )
     LISTS = ("actions", "pile", "discard", "drawn", "totals", "wins", "results")
     NESTED = ("hands",)
@@ -282,6 +307,11 @@ class KartuSama(Engine[Options]):
         self._follow_any = options.joker_follow == "any"
         self._may_draw = options.may_draw
         self._cards = tuple(options.cards())
+        self._dealt, self._dealt_up, self._dealt_pile = deal_positions(
+            len(self._cards), players, options.hand_size
+        )
+        self._reshuffles = options.reshuffle
+        self._play_drawn = options.play_after_draw
         self.last_draw: tuple[int, int, str] | None = None
         self._deal()
 
@@ -291,32 +321,22 @@ class KartuSama(Engine[Options]):
 
     def _deal(self) -> None:
         """Shuffle and deal as RULES.md: 3 each, 2 each, one card up, then the rest (3 each)."""
-        n, size = self.players, self.options.hand_size
+        n = self.players
         self.reshuffles = 0
         deck = list(self._cards)
         self._shuffle(deck)
-        order = [(self.dealer + 1 + i) % n for i in range(n)]
-        hands: list[list[int]] = [[] for _ in range(n)]
-        first, second = min(3, size), min(2, max(0, size - 3))
-        top = len(deck)  # cards are taken from the end, the top of the pack
-        for batch in (first, second):
-            for seat in order:
-                hands[seat] += deck[top - batch : top]
-                top -= batch
-        top -= 1
-        up = deck[top]
-        rest = size - first - second
-        for seat in order:
-            hands[seat] += deck[top - rest : top]
-            top -= rest
-        del deck[top:]
-        for hand in hands:
-            hand.sort()  # hands stay sorted, so legal actions come out in code order
+        hands: list[list[int]] = [[]] * n
+        get = deck.__getitem__
+        for k, at in enumerate(self._dealt):  # k-th seat from the dealer's left
+            hands[(self.dealer + 1 + k) % n] = sorted(map(get, at))  # kept sorted: legal
+            # actions come out in code order
+        up = deck[self._dealt_up]
+        del deck[self._dealt_pile :]
         self.hands = hands
         self.pile = deck  # the top of the draw pile is its end
         self.discard = [up]
         self.base = base_of(up)
-        self.current = order[0]
+        self.current = first_player(self.dealer, n)
         self.debt = 0
         self.drawn: list[int] = []
         self.round_moves = 0
@@ -380,51 +400,52 @@ class KartuSama(Engine[Options]):
             raise IllegalAction(self._why_illegal(action))
         self.actions.append(action)
         self.round_moves += 1
-        if action < DRAW:
-            self._play(action)
-        elif action == DRAW:
+        if action == DRAW:
             self._draw(self.current)
-        else:
+            return
+        if action == PASS:
             self.drawn = []
             self._next()
-
-    def _play(self, card: int) -> None:
-        hand = self.hands[self.current]
-        hand.remove(card)
-        self.discard.append(card)
+            return
+        seat = self.current  # play a card (the hot path: no further call but the rules')
+        hand = self.hands[seat]
+        hand.remove(action)
+        self.discard.append(action)
         if self.drawn:
             self.drawn = []
-        if card == JOKER_CODE or self.debt:
-            self.debt = debt_after(self.debt, self.players, card == JOKER_CODE)
-        self.base = base_after(self.base, card, self._follow_any)
-        seat = after_play(self.current, len(hand), self.debt, self.players)
+        debt = self.debt
+        if debt or action == JOKER_CODE:
+            debt = self.debt = debt_after(debt, self.players, action == JOKER_CODE)
+        self.base = base_after(self.base, action, self._follow_any)
+        seat = after_play(seat, len(hand), debt, self.players)
         if seat < 0:
             self._end_round("out")
         else:
             self.current = seat
 
     def _draw(self, seat: int) -> None:
-        count, why = draw_count(self.players, len(self.hands[seat]), self.debt)
+        hand = self.hands[seat]
+        count, why = draw_count(self.players, len(hand), self.debt)
         self.debt = 0
         pile = self.pile
-        turned, takes, ends = draw_outcome(
-            count, len(pile), len(self.discard), self.options.reshuffle
-        )
+        turned, takes, ends = draw_outcome(count, len(pile), len(self.discard), self._reshuffles)
         if turned:
             self._reshuffle()
-        hand = self.hands[seat]
-        taken = pile[len(pile) - takes :]
-        del pile[len(pile) - takes :]
+        at = len(pile) - takes
+        taken = pile[at:]
+        del pile[at:]
         hand += taken
         hand.sort()
         self.last_draw = (seat, takes, why)
         if ends:
             self._end_round("pile")
-        elif may_play_drawn(self.options, why) and not FOLLOWS[self.base].isdisjoint(taken):
+        elif self._play_drawn and may_play_drawn(self.options, why) and not FOLLOWS[
+            self.base
+        ].isdisjoint(taken):
             taken.sort()
             self.drawn = taken
         else:
-            self._next()
+            self.current = (seat + 1) % self.players
 
     def _reshuffle(self) -> None:
         """Turn the discard pile (all but its top) under the draw pile, shuffled."""
