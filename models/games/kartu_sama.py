@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import add
 from typing import Any
 
 from models.cards import JOKER_CODE, format_cards, pack, shuffle
@@ -94,7 +96,7 @@ def check_setup(players: int, options: Options) -> None:
     """Refuse a set-up the pack cannot deal, with the reason in words."""
     GAME.check_players(players)
     need = options.hand_size * players + 1
-    have = len(options.cards())
+    have = len(pack_codes(options))
     if need > have:
         words = {"players": players, "need": need, "each": options.hand_size, "have": have,
                  "size": options.pack_size()}
@@ -155,7 +157,10 @@ def round_loser(ranking: Sequence[Sequence[int]], dealer: int, players: int) -> 
     return next(s for s in ((dealer + 1 + i) % players for i in range(players)) if s in worst)
 
 
-def deal_positions(cards: int, players: int, size: int) -> tuple[list[list[int]], int, int]:
+@lru_cache(maxsize=64)
+def deal_positions(
+    cards: int, players: int, size: int
+) -> tuple[tuple[tuple[int, ...], ...], int, int]:
     """Where the deal of RULES.md takes each hand from a pack of ``cards`` (the top of the pack
     is its end): 3 each, 2 each, one card up, then the rest, clockwise from the dealer's left.
     The positions of each seat's cards in that order from the dealer's left, the position of
@@ -173,7 +178,13 @@ def deal_positions(cards: int, players: int, size: int) -> tuple[list[list[int]]
     for k in range(players):
         hands[k] += range(top - rest, top)
         top -= rest
-    return hands, up, top
+    return tuple(map(tuple, hands)), up, top
+
+
+@lru_cache(maxsize=64)
+def pack_codes(options: Options) -> tuple[int, ...]:
+    """The cards in play as codes, in pack order (worked out once per set of options)."""
+    return tuple(options.cards())
 
 
 # -- the rules both the engine and the table follow ----------------------------------------
@@ -240,10 +251,14 @@ def may_play_drawn(options: Options, why: str) -> bool:
     return options.play_after_draw and why != "joker"
 
 
-def rank_seats(hands: Sequence[Sequence[int]]) -> list[list[int]]:
+def rank_seats(
+    hands: Sequence[Sequence[int]], points: Sequence[int] | None = None
+) -> list[list[int]]:
     """Seats from the round's best to worst by the victory rule; fully tied seats share a
-    group."""
-    short = [(sum(map(POINTS.__getitem__, h)), -len(h)) for h in hands]
+    group. ``points``: the hands' points if they are known already."""
+    if points is None:
+        points = [hand_points(h) for h in hands]
+    short = [(p, -len(h)) for p, h in zip(points, hands, strict=True)]
     if len(set(short)) == len(short):  # points and card counts decide: no master card needed
         return [[s] for s in sorted(range(len(hands)), key=short.__getitem__)]
     groups: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
@@ -287,7 +302,7 @@ class KartuSama(Engine[Options]):
 
     __slots__ = (
         "round_no", "dealer", "hands", "pile", "discard", "current", "debt", "base", "drawn",
-        "totals", "wins", "round_moves", "over", "reshuffles", "_unique", "_follow_any",
+        "totals", "wins", "round_start", "over", "reshuffles", "_unique", "_follow_any",
         "_may_draw", "last_draw", "_cards", "_reshuffles", "_play_drawn", "_dealt", "_dealt_up",
         "_dealt_pile",
     )
@@ -306,7 +321,7 @@ class KartuSama(Engine[Options]):
         self._unique = options.packs == 1 and not options.jokers  # no identical cards
         self._follow_any = options.joker_follow == "any"
         self._may_draw = options.may_draw
-        self._cards = tuple(options.cards())
+        self._cards = pack_codes(options)
         self._dealt, self._dealt_up, self._dealt_pile = deal_positions(
             len(self._cards), players, options.hand_size
         )
@@ -339,9 +354,14 @@ class KartuSama(Engine[Options]):
         self.current = first_player(self.dealer, n)
         self.debt = 0
         self.drawn: list[int] = []
-        self.round_moves = 0
+        self.round_start = len(self.actions)  # the round's first action
 
     # -- queries --------------------------------------------------------------------------
+    @property
+    def round_moves(self) -> int:
+        """The actions taken in the round in play."""
+        return len(self.actions) - self.round_start
+
     @property
     def top(self) -> int:
         """The top card of the discard pile."""
@@ -375,9 +395,8 @@ class KartuSama(Engine[Options]):
             return action == PASS or (action in self.drawn and action in FOLLOWS[self.base])
         if action == DRAW:
             return (self._may_draw and not self.debt) or not self.can_play()
-        return 0 <= action <= JOKER_CODE and action in FOLLOWS[self.base] and (
-            action in self.hands[self.current]
-        )
+        # FOLLOWS holds card codes only (0..53): a card the player holds that follows
+        return action in FOLLOWS[self.base] and action in self.hands[self.current]
 
     def legal_actions(self) -> list[int]:
         """Every legal action now, each once, in code order (cards, then DRAW or PASS)."""
@@ -399,13 +418,12 @@ class KartuSama(Engine[Options]):
         if not self.is_legal(action):
             raise IllegalAction(self._why_illegal(action))
         self.actions.append(action)
-        self.round_moves += 1
-        if action == DRAW:
-            self._draw(self.current)
-            return
-        if action == PASS:
-            self.drawn = []
-            self._next()
+        if action >= DRAW:
+            if action == DRAW:
+                self._draw(self.current)
+            else:
+                self.drawn = []
+                self._next()
             return
         seat = self.current  # play a card (the hot path: no further call but the rules')
         hand = self.hands[seat]
@@ -459,14 +477,13 @@ class KartuSama(Engine[Options]):
         self.current = (self.current + 1) % self.players
 
     def _end_round(self, end: str) -> None:
-        points = tuple(hand_points(h) for h in self.hands)
-        ranking = rank_seats(self.hands)
+        points = tuple(map(hand_points, self.hands))
+        ranking = rank_seats(self.hands, points)
         first = first_player(self.dealer, self.players)
         self.results.append(RoundResult(points, self.round_moves, end, tuple(ranking[0]), first))
         for seat in ranking[0]:
             self.wins[seat] += 1
-        for seat, p in enumerate(points):
-            self.totals[seat] += p
+        self.totals[:] = map(add, self.totals, points)
         self.debt = 0
         self.drawn = []
         self.over = bool(match_end(self.options, self.totals, self.wins, len(self.results)))

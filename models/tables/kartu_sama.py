@@ -571,7 +571,7 @@ class KartuSamaTable(RoundTable[Round]):
     def _score(self, r: Round) -> None:
         hands = [[int(c) for c in h or ()] for h in r.hands]
         r.points = tuple(hand_points(h) for h in hands)
-        r.ranking = rank_seats(hands)
+        r.ranking = rank_seats(hands, r.points)
         r.loser = round_loser(r.ranking, r.dealer, self.n)
 
     def _settle(self) -> None:
