@@ -314,7 +314,7 @@ def test_the_pack_in_a_refusal_is_said_in_the_players_language(
         assert not any(isinstance(v, str) and " " in v for v in reason.params.values())  # facts
         en = say(Translator("en"), reason.code, reason.params)
         fr = say(Translator("fr"), reason.code, reason.params)
-        assert en == reason.describe() and english in en
+        assert english in en and "{" not in en
         assert french in fr and "{" not in fr
         assert not ENGLISH_PACK.search(fr), fr
 
