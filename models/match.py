@@ -117,13 +117,13 @@ class Reason:
     code: str
     params: Mapping[str, Any] = field(default_factory=dict)
     # The English of a game table's own codes, for the tables that still carry it (a subclass
-    # sets it); Kartu Sama's and 41's reasons have none.
+    # sets it, and its shared codes read TEXTS); Kartu Sama's and 41's reasons have none.
     texts: ClassVar[Mapping[str, str]] = {}
 
     def describe(self) -> str:
         """The reason in the words of :attr:`texts` where the table has them, else its code
         and parameters (``str()``)."""
-        own = self.texts.get(self.code)
+        own = self.texts.get(self.code) or (TEXTS.get(self.code) if self.texts else None)
         if own is None:
             return self.call()
         return own.format(**{key: _words(value) for key, value in self.params.items()})
