@@ -25,6 +25,7 @@ from models.games.kartu_sama import (
     base_after,
     base_of,
     check_setup,
+    deal_positions,
     debt_after,
     decider,
     draw_count,
@@ -162,7 +163,7 @@ class Round(Record):
         self.names = names
         self.first = first_player(dealer, players)
         self.counts = [options.hand_size] * players
-        self.pile = pack - players * options.hand_size - 1
+        self.pile = deal_positions(pack, players, options.hand_size)[2]
         self.discard = 1
         self.base: int | None = None  # the card to match: a code, FREE, or None (not entered)
         self.debt = 0
