@@ -303,8 +303,7 @@ class KartuSama(Engine[Options]):
     __slots__ = (
         "round_no", "dealer", "hands", "pile", "discard", "current", "debt", "base", "drawn",
         "totals", "wins", "round_start", "over", "reshuffles", "_unique", "_follow_any",
-        "_may_draw", "last_draw", "_cards", "_reshuffles", "_play_drawn", "_dealt", "_dealt_up",
-        "_dealt_pile",
+        "_may_draw", "last_draw", "_cards", "_dealt", "_dealt_up", "_dealt_pile",
     )
     LISTS = ("actions", "pile", "discard", "drawn", "totals", "wins", "results")
     NESTED = ("hands",)
@@ -325,8 +324,6 @@ class KartuSama(Engine[Options]):
         self._dealt, self._dealt_up, self._dealt_pile = deal_positions(
             len(self._cards), players, options.hand_size
         )
-        self._reshuffles = options.reshuffle
-        self._play_drawn = options.play_after_draw
         self.last_draw: tuple[int, int, str] | None = None
         self._deal()
 
@@ -342,9 +339,9 @@ class KartuSama(Engine[Options]):
         self._shuffle(deck)
         hands: list[list[int]] = [[]] * n
         get = deck.__getitem__
-        for k, at in enumerate(self._dealt):  # k-th seat from the dealer's left
-            hands[(self.dealer + 1 + k) % n] = sorted(map(get, at))  # kept sorted: legal
-            # actions come out in code order
+        for k, at in enumerate(self._dealt):  # the k-th seat from the dealer's left
+            hands[(self.dealer + 1 + k) % n] = sorted(map(get, at))  # hands stay sorted, so
+            # legal actions come out in code order
         up = deck[self._dealt_up]
         del deck[self._dealt_pile :]
         self.hands = hands
@@ -446,7 +443,9 @@ class KartuSama(Engine[Options]):
         count, why = draw_count(self.players, len(hand), self.debt)
         self.debt = 0
         pile = self.pile
-        turned, takes, ends = draw_outcome(count, len(pile), len(self.discard), self._reshuffles)
+        turned, takes, ends = draw_outcome(
+            count, len(pile), len(self.discard), self.options.reshuffle
+        )
         if turned:
             self._reshuffle()
         at = len(pile) - takes
@@ -457,9 +456,7 @@ class KartuSama(Engine[Options]):
         self.last_draw = (seat, takes, why)
         if ends:
             self._end_round("pile")
-        elif self._play_drawn and may_play_drawn(self.options, why) and not FOLLOWS[
-            self.base
-        ].isdisjoint(taken):
+        elif may_play_drawn(self.options, why) and not FOLLOWS[self.base].isdisjoint(taken):
             taken.sort()
             self.drawn = taken
         else:
