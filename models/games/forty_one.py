@@ -228,7 +228,8 @@ class FortyOne(Engine[Options]):
 
     __slots__ = (
         "hand_no", "dealer", "first", "current", "hands", "stock", "pile", "phase", "taken",
-        "_locked", "totals", "wins", "losses", "rankings", "shown", "hand_moves", "over",
+        "_locked", "totals", "wins", "losses", "rankings", "shown", "hand_start", "over",
+        "_instant", "_redraw",
     )
     LISTS = ("actions", "stock", "pile", "totals", "wins", "losses", "results", "rankings",
              "shown")
@@ -247,6 +248,8 @@ class FortyOne(Engine[Options]):
         self.dealer = options.first_dealer
         self.first = options.first_dealer  # the dealer plays first in the first hand
         self.over = False
+        self._instant = options.instant_41
+        self._redraw = options.redraw
         self._deal()
 
     # -- set-up ---------------------------------------------------------------------------
@@ -269,7 +272,7 @@ class FortyOne(Engine[Options]):
         self.phase = DRAW_PHASE
         self.taken = -1  # the card taken from the discard this turn (-1: none)
         self._locked = -1  # the card that may not be discarded now (-1: none)
-        self.hand_moves = 0
+        self.hand_start = len(self.actions)  # the hand's first action
         if self.options.instant_41:
             for seat in ((self.first + i) % n for i in range(n)):
                 if self._is_41(seat):
@@ -277,6 +280,11 @@ class FortyOne(Engine[Options]):
                     return
 
     # -- queries --------------------------------------------------------------------------
+    @property
+    def hand_moves(self) -> int:
+        """The actions taken in the hand in play."""
+        return len(self.actions) - self.hand_start
+
     @property
     def top(self) -> int | None:
         """The card the player to act may take (the previous discard), or None."""
@@ -330,8 +338,8 @@ class FortyOne(Engine[Options]):
         if self.over:
             return []
         if self.phase:
-            locked = self._locked
-            return [c for c in self.hands[self.current] if c != locked]
+            locked, hand = self._locked, self.hands[self.current]
+            return [c for c in hand if c != locked] if locked >= 0 else hand[:]
         actions = [DRAW] if self.stock else []
         if self.pile:
             actions.append(TAKE)
@@ -348,14 +356,13 @@ class FortyOne(Engine[Options]):
         if not self.is_legal(action):
             raise IllegalAction(self._why_illegal(action))
         self.actions.append(action)
-        self.hand_moves += 1
         seat = self.current
         if action < 52:
             self.hands[seat].remove(action)
             self.pile.append(action)
             self.phase = DRAW_PHASE
             self.taken = self._locked = -1
-            if self.options.instant_41 and self._is_41(seat):
+            if self._instant and self._is_41(seat):
                 self._end_hand("41", seat)
             else:
                 self.current = (seat + 1) % self.players
@@ -366,7 +373,7 @@ class FortyOne(Engine[Options]):
             card = self.pile.pop()
             insort(self.hands[seat], card)
             self.taken = card
-            if not self.options.redraw:
+            if not self._redraw:
                 self._locked = card
             self.phase = DISCARD_PHASE
         elif action == STOP:
