@@ -60,6 +60,7 @@ test: lint catalogs
 	$(PY) -m pytest -q
 
 bench: $(STAMP) catalogs
+	$(PY) -m pip install --quiet -e ".[dev,bench]" || echo "open_spiel could not be installed: the Kartu Sama ratio is skipped"
 	$(PY) -m tests.bench_engines
 	$(PY) -m tests.bench_storage
 	$(PY) -m tests.bench_share

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
+from itertools import repeat, starmap
 
 from models.errors import MejaError, SetupError
 
@@ -164,5 +165,5 @@ def shuffle(cards: list[int], key: str) -> None:
     uniform and several times faster than ``random.shuffle``: a deal is on the hot path of
     simulation. Changing this changes every saved game's deal."""
     rng = random.Random(key).random
-    ranks = [rng() for _ in cards]
-    cards[:] = [cards[i] for i in sorted(range(len(cards)), key=ranks.__getitem__)]
+    ranks = list(starmap(rng, repeat((), len(cards))))
+    cards[:] = map(cards.__getitem__, sorted(range(len(cards)), key=ranks.__getitem__))

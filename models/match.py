@@ -3,19 +3,17 @@
 People hold real cards; the app records events (a round started, Ana played a card, Bea
 drew 2...). A :class:`Match` is ``(setup, events)``: everything shown (whose turn, the
 dealer, the draw pile, totals, standings) is derived by replaying the events through the
-game's table (for Kartu Sama: :class:`models.tables.kartu_sama.KartuSamaTable`). ``can(event)`` and
+game's table (:mod:`models.tables`). ``can(event)`` and
 ``record(event)`` share one check; ``undo()`` removes the last event. Events, reasons and
 the whole match turn into plain JSON-able dicts and back.
 
 Explanations (why a player ranks where they do, why a draw ends the round, why an event is
-refused) are :class:`Reason` values: a code and its parameters for the app's translation
-catalog, and :meth:`Reason.describe` in English for logs and tests.
+refused) are :class:`Reason` values: a code and its parameters, which the app translates.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -31,8 +29,8 @@ VERSION = 1
 
 # -- reasons ------------------------------------------------------------------------------
 
-ORDINALS = ("master card", "2nd card", "3rd card")
-
+# The English of the referee's shared and Kartu Sama codes, read by the app's present text
+# catalog (app/catalog.py) and by nothing in the models; it leaves with that catalog.
 TEXTS: dict[str, str] = {
     # round ranking (victory rule): the first group against the next, the others against
     # the group just ahead
@@ -103,9 +101,6 @@ TEXTS: dict[str, str] = {
 }
 
 
-_SINGULAR = re.compile(r"(?<![\d.])(1 (?:more )?(?:point|card|round win))s\b")
-
-
 def _words(value: object) -> str:
     if isinstance(value, list | tuple):
         names = [str(v) for v in value]
@@ -115,31 +110,28 @@ def _words(value: object) -> str:
 
 @dataclass(frozen=True)
 class Reason:
-    """Why something is so: a ``code`` (a key of :data:`TEXTS`) and its parameters (names,
-    numbers, cards in the notation, lists of names)."""
+    """Why something is so: a ``code`` and its parameters (names, numbers, cards in the
+    notation, lists of names). The app says it in the reader's language from its catalogs;
+    ``str()`` gives the code and parameters, ``not_turn(player='Ana', turn='Bea')``."""
 
     code: str
     params: Mapping[str, Any] = field(default_factory=dict)
-    # The English of one game table's own codes (its subclass of Reason sets them); said as
-    # they are, where the shared codes of TEXTS get the words below.
+    # The English of a game table's own codes, for the tables that still carry it (a subclass
+    # sets it, and its shared codes read TEXTS); Kartu Sama's and 41's reasons have none.
     texts: ClassVar[Mapping[str, str]] = {}
 
     def describe(self) -> str:
-        """The reason in English (the app translates ``code`` with ``params`` instead). Some
-        words come from plain facts: ``step`` gives ``which`` (``master card``...), ``packs``
-        and ``size`` give ``pack`` (``a 52-card pack``, ``2 packs of 54 cards``)."""
-        words = {key: _words(value) for key, value in self.params.items()}
-        own = self.texts.get(self.code)
-        if own is not None:
-            return own.format(**words)
-        if "step" in self.params:
-            step = int(self.params["step"])
-            words["which"] = ORDINALS[step] if step < len(ORDINALS) else f"{step + 1}th card"
-        if "packs" in self.params and "size" in self.params:
-            packs = int(self.params["packs"])
-            form = "pack.one" if packs == 1 else "pack.other"
-            words["pack"] = TEXTS[form].format(n=packs, size=self.params["size"])
-        return _SINGULAR.sub(r"\1", TEXTS[self.code].format(**words))
+        """The reason in the words of :attr:`texts` where the table has them, else its code
+        and parameters (``str()``)."""
+        own = self.texts.get(self.code) or (TEXTS.get(self.code) if self.texts else None)
+        if own is None:
+            return self.call()
+        return own.format(**{key: _words(value) for key, value in self.params.items()})
+
+    def call(self) -> str:
+        """The code and parameters as a call: ``not_turn(player='Ana', turn='Bea')``."""
+        args = ", ".join(f"{key}={value!r}" for key, value in self.params.items())
+        return f"{self.code}({args})"
 
     def to_dict(self) -> dict[str, Any]:
         """``{"code": ..., "params": {...}}`` with JSON-able values."""
@@ -150,7 +142,7 @@ class Reason:
 
 
 class Refused(IllegalAction):
-    """An event the table cannot take now; ``reason`` says why (``str()`` in English)."""
+    """An event the table cannot take now; ``reason`` says why (``str()``: the reason)."""
 
     def __init__(self, reason: Reason) -> None:
         super().__init__(reason.describe())
@@ -296,41 +288,6 @@ class Play(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Draw(Event):
-    """``player`` could not play and drew ``count`` cards."""
-
-    kind = "draw"
-    player: int
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class Joker(Event):
-    """``player`` played a joker: opens or extends their joker debt."""
-
-    kind = "joker"
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class Pay(Event):
-    """``player`` paid one card of their joker debt."""
-
-    kind = "pay"
-    player: int
-    card: Card | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Fail(Event):
-    """``player`` could not pay their joker debt and drew ``count`` cards."""
-
-    kind = "fail"
-    player: int
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
 class Out(Event):
     """``player`` played their last card (whatever the count the table kept)."""
 
@@ -353,42 +310,6 @@ class Close(Event):
     """The round is closed: its hands are scored."""
 
     kind = "close"
-
-
-@dataclass(frozen=True, slots=True)
-class FixCount(Event):
-    """Correction: ``player`` really holds ``count`` cards."""
-
-    kind = "fix_count"
-    player: int
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class FixTurn(Event):
-    """Correction: it is really ``player``'s turn."""
-
-    kind = "fix_turn"
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class FixPile(Event):
-    """Correction: the draw pile really holds ``count`` cards."""
-
-    kind = "fix_pile"
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class FixHand(Event):
-    """Correction: ``player``'s hand in the closed round ``round`` (0 = the first) was
-    ``cards``."""
-
-    kind = "fix_hand"
-    round: int
-    player: int
-    cards: tuple[Card, ...] = ()
 
 
 # -- set-up and match ---------------------------------------------------------------------

@@ -372,7 +372,8 @@ def test_a_refused_match_is_said_in_the_readers_language(case: str, tmp_path: Pa
     (code,) = encode(doc)
     with pytest.raises(ShareError) as info:
         read_shared(decode([code]))
-    assert str(info.value) == f"This code does not hold a valid match: {english}"
+    assert str(info.value).startswith("This code does not hold a valid match: ")  # the words
+    # of a table's reason are the app's: the screens below say it
     for language, said in (("en", "This code does not hold a valid match: " + english),
                            ("fr", "Ce code ne contient pas une partie valable : " + french)):
         said = said.replace("2S ", "2♠ ")  # on screen, cards show their suit symbols

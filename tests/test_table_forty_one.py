@@ -20,7 +20,6 @@ from models.tables.forty_one import (
     StockOut,
     Stop,
     TakeDiscard,
-    Why,
     worst,
 )
 from models.tables.forty_one import Finish as FinishMatch
@@ -46,7 +45,7 @@ def refused(match: Match, event: Event) -> Reason:
     with pytest.raises(Refused) as info:
         match.record(event)
     assert info.value.reason == reason
-    assert str(info.value) == reason.describe()
+    assert str(info.value) == str(reason) == reason.call()
     return reason
 
 
@@ -84,7 +83,7 @@ def test_turns_and_the_stock() -> None:
     assert t.turn == 2
     assert t.deal is not None and t.deal.stock == 39
     assert t.stock_note() is None
-    assert refused(match, StockOut(2)) == Why("forty_one_stock_left", {"count": 39})
+    assert refused(match, StockOut(2)) == Reason("forty_one_stock_left", {"count": 39})
     assert {e.kind for e in match.legal_events()} == {
         "forty_one_draw", "forty_one_take", "forty_one_stop"}
 
@@ -97,14 +96,13 @@ def test_the_stock_runs_out() -> None:
         match.record(DrawStock(i % 2))
     assert t.deal is not None and t.deal.stock == 0
     note = t.stock_note()
-    assert note is not None and note.describe() == (
-        "The stock is empty: Ana takes the discard, or play ends")
+    assert note == Reason("forty_one_stock_empty", {"player": "Ana"})
     assert refused(match, DrawStock(0)).code == "forty_one_stock_gone"
     match.record(TakeDiscard(0))
     match.record(StockOut(1))
     assert t.phase == "ended" and t.deal.ender == 1
     assert t.deal.end is not None
-    assert t.deal.end.describe() == "The stock ran out: Bea declined the discard"
+    assert t.deal.end.call() == "forty_one_stock_ran_out(player='Bea')"
 
 
 def test_hands_are_four_cards_each_card_once() -> None:
@@ -113,16 +111,20 @@ def test_hands_are_four_cards_each_card_once() -> None:
     assert refused(match, Hand(0, tuple(parse_cards("AS KS QS JS")))).code == "forty_one_playing"
     match.record(Stop(0))
     assert refused(match, DrawStock(1)).code == "forty_one_hand_over"
-    assert refused(match, Hand(1, tuple(parse_cards("2H 3H 4H")))).describe() == (
-        "Bea's hand has 3 cards: a 41 hand is exactly 4")
-    assert refused(match, Hand(1, tuple(parse_cards("2H 3H 4H 2H")))).describe() == (
-        "2H is entered twice")
-    assert refused(match, Hand(1, tuple(parse_cards("2H 3H 4H JK")))).describe() == (
-        "JK is not in a 52-card pack")
+    assert refused(match, Hand(1, tuple(parse_cards("2H 3H 4H")))).call() == (
+        "forty_one_four(player='Bea', count=3)"
+    )
+    assert refused(match, Hand(1, tuple(parse_cards("2H 3H 4H 2H")))).call() == (
+        "forty_one_twice(card='2H')"
+    )
+    assert refused(match, Hand(1, tuple(parse_cards("2H 3H 4H JK")))).call() == (
+        "forty_one_not_in_pack(card='JK')"
+    )
     match.record(Hand(1, tuple(parse_cards("2H 3H 4H 5H"))))
-    assert refused(match, Hand(2, tuple(parse_cards("5H 6C 7C 8C")))).describe() == (
-        "5H is already in Bea's hand")
-    assert refused(match, Close()).describe() == "Enter the cards of Ana and Cid first"
+    assert refused(match, Hand(2, tuple(parse_cards("5H 6C 7C 8C")))).call() == (
+        "forty_one_held(card='5H', other='Bea')"
+    )
+    assert refused(match, Close()).call() == "forty_one_cards_missing(players=['Ana', 'Cid'])"
     # Entering a hand again replaces it.
     match.record(Hand(1, tuple(parse_cards("2H 3H 4H 6H"))))
     match.record(Hand(2, tuple(parse_cards("5H 6C 7C 8C"))))
@@ -133,8 +135,9 @@ def test_a_stop_needs_four_of_a_suit() -> None:
     match.record(Start())
     match.record(DrawStock(0))
     match.record(Stop(1))
-    assert refused(match, Hand(1, tuple(parse_cards("AS KS QS JH")))).describe() == (
-        "Bea stopped: the four cards must be of one suit")
+    assert refused(match, Hand(1, tuple(parse_cards("AS KS QS JH")))).call() == (
+        "forty_one_stop_suit(player='Bea')"
+    )
     match.record(Hand(1, tuple(parse_cards("AS KS QS JS"))))
     match.record(Hand(0, tuple(parse_cards("AH KH QH JH"))))  # not the stopper: anything
 
@@ -143,8 +146,9 @@ def test_the_stop_threshold_option() -> None:
     match = new(3, stop_threshold=30)
     match.record(Start())
     match.record(Stop(0))
-    assert refused(match, Hand(0, tuple(parse_cards("2S 3S 4S 5S")))).describe() == (
-        "Ana stopped with 14 points: stopping needs at least 30")
+    assert refused(match, Hand(0, tuple(parse_cards("2S 3S 4S 5S")))).call() == (
+        "forty_one_stop_low(player='Ana', points=14, threshold=30)"
+    )
     match.record(Hand(0, tuple(parse_cards("AS KS QS 2S"))))
 
 
@@ -158,10 +162,11 @@ def test_instant_41_option() -> None:
     assert t.can_show_41() == [0, 1, 2]  # right after the deal: anyone
     match.record(DrawStock(0))
     assert t.can_show_41() == [0]  # then only who just discarded
-    assert refused(match, Show41(1)).describe() == "Only Ana, who just discarded, can show 41 now"
+    assert refused(match, Show41(1)).call() == "forty_one_41_after(last='Ana')"
     match.record(Show41(0))
-    assert refused(match, Hand(0, tuple(parse_cards("AS KS QS 2S")))).describe() == (
-        "Ana showed 41, but the four cards are worth 33")
+    assert refused(match, Hand(0, tuple(parse_cards("AS KS QS 2S")))).call() == (
+        "forty_one_not_41(player='Ana', points=33)"
+    )
     hands(match, "AS KS QS JS", "2H 3H 4H 5H", "2C 3C 4C 5C")
     match.record(Close())
     d = t.history[0]
@@ -181,10 +186,10 @@ def test_score_counted_suit_and_the_winner_and_loser_decide_the_next_hand() -> N
     match.record(Start())
     assert (t.dealer, t.turn) == (2, 0)  # the loser deals, the winner plays first
     places = t.places(d)
-    assert [p.reason.describe() for p in places] == [
-        "Ana wins the hand: 33 against 12 for Bea",
-        "Bea behind Ana: 12 against 33",
-        "Cid behind Bea: 10 against 12",
+    assert [p.reason.call() for p in places] == [
+        "forty_one_wins_score(player='Ana', other='Bea', points=33, other_points=12)",
+        "forty_one_behind_score(player='Bea', other='Ana', points=12, other_points=33)",
+        "forty_one_behind_score(player='Cid', other='Bea', points=10, other_points=12)",
     ]
 
 
@@ -198,9 +203,11 @@ def test_tie_on_score_worst_card_reason() -> None:
     match.record(Close())
     d = t.history[0]
     assert d.points == (33, 33) and d.order == [0, 1]
-    assert [p.reason.describe() for p in t.places(d)] == [
-        "Ana beats Bea on 33: Ana's worst card is 5S (+5), Bea's is 4D (+4)",
-        "Bea behind Ana on 33: Bea's worst card is 4D (+4), Ana's is 5S (+5)",
+    assert [p.reason.call() for p in t.places(d)] == [
+        "forty_one_wins_card(player='Ana', other='Bea', points=33, nth=0, card='5S', "
+            "value='+5', other_card='4D', other_value='+4')",
+        "forty_one_behind_card(player='Bea', other='Ana', points=33, nth=0, card='4D', "
+            "value='+4', other_card='5S', other_value='+5')",
     ]
     assert t.places(d)[0].reason.params["nth"] == 0
 
@@ -215,8 +222,10 @@ def test_worst_card_with_a_minus_card_and_the_next_worst() -> None:
     match.record(Close())
     t = table(match)
     assert t.history[0].points == (25, 25)
-    assert t.places(t.history[0])[0].reason.describe() == (
-        "Ana beats Bea on 25: Ana's second-worst card is JS (+10), Bea's is 9D (+9)")
+    assert t.places(t.history[0])[0].reason.call() == (
+        "forty_one_wins_card(player='Ana', other='Bea', points=25, nth=1, card='JS', value='+10', "
+        "other_card='9D', other_value='+9')"
+    )
 
 
 def test_fully_equal_hands_go_by_turn_order_from_who_ended_play() -> None:
@@ -230,11 +239,9 @@ def test_fully_equal_hands_go_by_turn_order_from_who_ended_play() -> None:
     t = table(match)
     d = t.history[0]
     assert d.points == (28, 28) and d.ender == 1 and d.order == [1, 0]
-    assert [p.reason.describe() for p in t.places(d)] == [
-        "Bea beats Ana on 28, card for card equal: Bea comes first in turn order from Bea, "
-        "who ended play",
-        "Ana behind Bea on 28, card for card equal: Bea comes first in turn order from Bea, "
-        "who ended play",
+    assert [p.reason.call() for p in t.places(d)] == [
+        "forty_one_wins_turn(player='Bea', other='Ana', points=28, ender='Bea')",
+        "forty_one_behind_turn(player='Ana', other='Bea', points=28, ender='Bea')",
     ]
     assert (t.dealer, t.first) == (0, 1)
 
@@ -252,14 +259,15 @@ def test_tally_standings_and_finishing_the_match() -> None:
     match.record(Close())
     assert t.wins == [1, 1, 0] and t.losses == [0, 0, 2]
     assert (t.dealer, t.first) == (2, 1)
-    assert [p.reason.describe() for p in t.standings()] == [
-        "Ana and Bea: wins 1, losses 0",
-        "Cid: wins 0, losses 2",
+    assert [p.reason.call() for p in t.standings()] == [
+        "forty_one_record(players=['Ana', 'Bea'], wins=1, losses=0)",
+        "forty_one_record(players=['Cid'], wins=0, losses=2)",
     ]
     match.record(FinishMatch())
     assert t.phase == "over" and t.winners == [0, 1]
-    assert t.end is not None and t.end.describe() == (
-        "Finished after hand 2: Ana and Bea won (wins 1, losses 0)")
+    assert t.end == Reason(
+        "forty_one_finished", {"hands": 2, "winners": ["Ana", "Bea"], "wins": 1, "losses": 0}
+    )
     assert refused(match, Start()).code == "match_over"
     match.undo()
     assert t is not match.table and table(match).phase == "closed"
@@ -269,14 +277,14 @@ def test_running_score_option() -> None:
     match = new(3, running_score=True)
     t = table(match)
     play_hand(match, Stop(0), "AS KS QS 2S", "AH 9H 5D 3C", "KC QC 8D 2H")
-    assert [p.reason.describe() for p in t.standings()] == [
-        "Ana: highest total, 33 points",
-        "Bea: 12 points, 21 behind",
-        "Cid: 10 points, 23 behind",
+    assert [p.reason.call() for p in t.standings()] == [
+        "forty_one_best_total(players=['Ana'], total=33, behind=0)",
+        "forty_one_total(players=['Bea'], total=12, behind=21)",
+        "forty_one_total(players=['Cid'], total=10, behind=23)",
     ]
     match.record(FinishMatch())
     assert t.end is not None
-    assert t.end.describe() == "Finished after hand 1: Ana won with 33 points"
+    assert t.end.call() == "forty_one_finished_total(hands=1, winners=['Ana'], total=33)"
 
 
 def test_the_engine_agrees_on_scores() -> None:

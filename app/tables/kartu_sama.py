@@ -15,7 +15,8 @@ from app.tables import TableApp
 from app.tables.entry import HandEntryReferee
 from models.cards import format_cards, parse_card
 from models.games.kartu_sama import hand_points
-from models.match import Draw, Event, Fail, Joker, Out, Pay, Play, Start
+from models.match import Event, Out, Play, Start
+from models.tables.kartu_sama import Draw, Fail, Joker, Pay
 from views.hands import HandEntryData, PlayerHand
 from views.scoreboard import Place, ScoreData
 from views.table import Action, Seat, TableData, table_view

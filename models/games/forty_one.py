@@ -159,13 +159,77 @@ def _order(keys: Sequence[tuple[int, tuple[int, ...]]], ender: int) -> list[int]
     return sorted(range(n), key=lambda s: (keys[s], -((s - ender) % n)), reverse=True)
 
 
+# -- the rules both the engine and the table follow ----------------------------------------
+def stock_after_deal(players: int) -> int:
+    """The stock once four cards each are dealt from the 52-card pack."""
+    return 52 - HAND_SIZE * players
+
+
+def may_draw(stock: int) -> bool:
+    """Whether the player to move may take the top of the stock (it is not empty)."""
+    return stock > 0
+
+
+def may_take(discards: int) -> bool:
+    """Whether the player to move may take the previous discard (one has been made)."""
+    return discards > 0
+
+
+def may_end(stock: int) -> bool:
+    """Whether the player to move may end play by declining the discard (empty stock)."""
+    return stock == 0
+
+
+def stop_fault(cards: Sequence[int], threshold: int) -> str:
+    """Why ``cards`` may not stop (empty: they may): ``"suit"`` (not four cards of one suit)
+    or ``"low"`` (worth less than ``threshold``, when that option is on)."""
+    if len(cards) != HAND_SIZE or any(SUIT[c] != SUIT[cards[0]] for c in cards):
+        return "suit"
+    return "low" if threshold and hand_score(cards) < threshold else ""
+
+
+def is_41(cards: Sequence[int]) -> bool:
+    """Whether ``cards`` are four cards of one suit worth 41."""
+    return not stop_fault(cards, 0) and sum(VALUE[c] for c in cards) == 41
+
+
+def score_hand(hands: Sequence[Sequence[int]], ender: int) -> tuple[tuple[int, ...], list[int]]:
+    """The hands' scores and the seats from best to worst (fully equal hands in turn order
+    from ``ender``, the player who ended play)."""
+    keys = [hand_key(h) for h in hands]
+    return tuple(k[0] for k in keys), _order(keys, ender)
+
+
+def next_hand(order: Sequence[int]) -> tuple[int, int]:
+    """Who deals the next hand and who plays first in it: the loser and the winner."""
+    return order[-1], order[0]
+
+
+def standing_keys(options: Options, totals: Sequence[int], wins: Sequence[int],
+                  losses: Sequence[int]) -> list[tuple[int, int]]:
+    """Each seat's match standing, higher is better: (total, 0) with a running score, else
+    (hand wins, -hand losses)."""
+    if options.running_score:
+        return [(t, 0) for t in totals]
+    return [(w, -lost) for w, lost in zip(wins, losses, strict=True)]
+
+
+def match_winners(options: Options, totals: Sequence[int], wins: Sequence[int],
+                  losses: Sequence[int]) -> list[int]:
+    """The seats with the best standing; equal players share the win."""
+    keys = standing_keys(options, totals, wins, losses)
+    best = max(keys)
+    return [s for s, k in enumerate(keys) if k == best]
+
+
 # -- the engine ----------------------------------------------------------------------------
 class FortyOne(Engine[Options]):
     """A 41 match in play: hands, turns (draw then discard), stops, the tally."""
 
     __slots__ = (
         "hand_no", "dealer", "first", "current", "hands", "stock", "pile", "phase", "taken",
-        "_locked", "totals", "wins", "losses", "rankings", "shown", "hand_moves", "over",
+        "_locked", "totals", "wins", "losses", "rankings", "shown", "hand_start", "over",
+        "_instant", "_redraw",
     )
     LISTS = ("actions", "stock", "pile", "totals", "wins", "losses", "results", "rankings",
              "shown")
@@ -184,6 +248,8 @@ class FortyOne(Engine[Options]):
         self.dealer = options.first_dealer
         self.first = options.first_dealer  # the dealer plays first in the first hand
         self.over = False
+        self._instant = options.instant_41
+        self._redraw = options.redraw
         self._deal()
 
     # -- set-up ---------------------------------------------------------------------------
@@ -206,7 +272,7 @@ class FortyOne(Engine[Options]):
         self.phase = DRAW_PHASE
         self.taken = -1  # the card taken from the discard this turn (-1: none)
         self._locked = -1  # the card that may not be discarded now (-1: none)
-        self.hand_moves = 0
+        self.hand_start = len(self.actions)  # the hand's first action
         if self.options.instant_41:
             for seat in ((self.first + i) % n for i in range(n)):
                 if self._is_41(seat):
@@ -214,6 +280,11 @@ class FortyOne(Engine[Options]):
                     return
 
     # -- queries --------------------------------------------------------------------------
+    @property
+    def hand_moves(self) -> int:
+        """The actions taken in the hand in play."""
+        return len(self.actions) - self.hand_start
+
     @property
     def top(self) -> int | None:
         """The card the player to act may take (the previous discard), or None."""
@@ -229,27 +300,21 @@ class FortyOne(Engine[Options]):
         """The match winners (empty while it is not over)."""
         if not self.over:
             return []
-        if self.options.running_score:
-            keys = [(t, 0) for t in self.totals]
-        else:
-            keys = [(w, -lost) for w, lost in zip(self.wins, self.losses, strict=True)]
-        best = max(keys)
-        return [s for s in range(self.players) if keys[s] == best]
+        return match_winners(self.options, self.totals, self.wins, self.losses)
 
     def _is_flush(self, seat: int) -> bool:
         hand = self.hands[seat]
         return len(hand) == HAND_SIZE and SUIT[hand[0]] == SUIT[hand[-1]]
 
     def _is_41(self, seat: int) -> bool:
-        return self._is_flush(seat) and sum(VALUE[c] for c in self.hands[seat]) == 41
+        return self._is_flush(seat) and is_41(self.hands[seat])
 
     def can_stop(self) -> bool:
         """Whether the player to act may stop now: start of the turn, four cards of one suit,
         worth at least ``stop_threshold``."""
         if self.over or self.phase or not self._is_flush(self.current):
             return False
-        threshold = self.options.stop_threshold
-        return not threshold or hand_score(self.hands[self.current]) >= threshold
+        return not stop_fault(self.hands[self.current], self.options.stop_threshold)
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
@@ -259,13 +324,13 @@ class FortyOne(Engine[Options]):
             hand = self.hands[self.current]
             return 0 <= action < 52 and action != self._locked and action in hand
         if action == DRAW:
-            return bool(self.stock)
+            return may_draw(len(self.stock))
         if action == TAKE:
-            return bool(self.pile)
+            return may_take(len(self.pile))
         if action == STOP:
             return self.can_stop()
         if action == END:
-            return not self.stock
+            return may_end(len(self.stock))
         return False
 
     def legal_actions(self) -> list[int]:
@@ -273,8 +338,8 @@ class FortyOne(Engine[Options]):
         if self.over:
             return []
         if self.phase:
-            locked = self._locked
-            return [c for c in self.hands[self.current] if c != locked]
+            locked, hand = self._locked, self.hands[self.current]
+            return [c for c in hand if c != locked] if locked >= 0 else hand[:]
         actions = [DRAW] if self.stock else []
         if self.pile:
             actions.append(TAKE)
@@ -291,14 +356,13 @@ class FortyOne(Engine[Options]):
         if not self.is_legal(action):
             raise IllegalAction(self._why_illegal(action))
         self.actions.append(action)
-        self.hand_moves += 1
         seat = self.current
         if action < 52:
             self.hands[seat].remove(action)
             self.pile.append(action)
             self.phase = DRAW_PHASE
             self.taken = self._locked = -1
-            if self.options.instant_41 and self._is_41(seat):
+            if self._instant and self._is_41(seat):
                 self._end_hand("41", seat)
             else:
                 self.current = (seat + 1) % self.players
@@ -309,7 +373,7 @@ class FortyOne(Engine[Options]):
             card = self.pile.pop()
             insort(self.hands[seat], card)
             self.taken = card
-            if not self.options.redraw:
+            if not self._redraw:
                 self._locked = card
             self.phase = DISCARD_PHASE
         elif action == STOP:
@@ -320,9 +384,7 @@ class FortyOne(Engine[Options]):
     def _end_hand(self, end: str, ender: int) -> None:
         """Everyone shows: score, rank (ties from the ender), tally, then deal the next hand."""
         hands = self.hands
-        keys = [hand_key(h) for h in hands]
-        points = tuple(k[0] for k in keys)
-        order = _order(keys, ender)
+        points, order = score_hand(hands, ender)
         winner, loser = order[0], order[-1]
         self.results.append(RoundResult(points, self.hand_moves, end, (winner,), self.first))
         self.rankings.append(order)
@@ -336,7 +398,7 @@ class FortyOne(Engine[Options]):
         if len(self.results) >= self.options.hands:
             self.over = True
             return
-        self.dealer, self.first = loser, winner  # the loser deals, the winner plays first
+        self.dealer, self.first = next_hand(order)
         self.hand_no += 1
         self._deal()
 

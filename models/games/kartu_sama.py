@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import add
 from typing import Any
 
 from models.cards import JOKER_CODE, format_cards, pack, shuffle
@@ -94,7 +96,7 @@ def check_setup(players: int, options: Options) -> None:
     """Refuse a set-up the pack cannot deal, with the reason in words."""
     GAME.check_players(players)
     need = options.hand_size * players + 1
-    have = len(options.cards())
+    have = len(pack_codes(options))
     if need > have:
         words = {"players": players, "need": need, "each": options.hand_size, "have": have,
                  "size": options.pack_size()}
@@ -107,16 +109,16 @@ def check_setup(players: int, options: Options) -> None:
 
 def hand_points(cards: Iterable[int]) -> int:
     """Round points of one hand: 2-10 face value, J Q K 1, A 11, joker 20 (lower is better)."""
-    return sum(POINTS[c] for c in cards)
+    return sum(map(POINTS.__getitem__, cards))
 
 
 def ranking_key(cards: Sequence[int]) -> tuple[int, int, tuple[int, ...]]:
     """The victory-game order of a hand: lower points, then more cards, then the lower master
     card and each next-highest card. A smaller key ranks better."""
     return (
-        hand_points(cards),
+        sum(map(POINTS.__getitem__, cards)),
         -len(cards),
-        tuple(sorted((STRENGTH[c] for c in cards), reverse=True)),
+        tuple(sorted(map(STRENGTH.__getitem__, cards), reverse=True)),
     )
 
 
@@ -149,15 +151,150 @@ def rank_round(hands: Mapping[str, Sequence[int]]) -> list[list[str]]:
     return [groups[key] for key in sorted(groups)]
 
 
-def _rank_seats(hands: Sequence[Sequence[int]]) -> list[list[int]]:
-    named = rank_round({str(seat): hand for seat, hand in enumerate(hands)})
-    return [[int(seat) for seat in group] for group in named]
-
-
 def round_loser(ranking: Sequence[Sequence[int]], dealer: int, players: int) -> int:
     """The round's loser: the worst group's player nearest the dealer's left."""
     worst = set(ranking[-1])
     return next(s for s in ((dealer + 1 + i) % players for i in range(players)) if s in worst)
+
+
+@lru_cache(maxsize=64)
+def deal_positions(
+    cards: int, players: int, size: int
+) -> tuple[tuple[tuple[int, ...], ...], int, int]:
+    """Where the deal of RULES.md takes each hand from a pack of ``cards`` (the top of the pack
+    is its end): 3 each, 2 each, one card up, then the rest, clockwise from the dealer's left.
+    The positions of each seat's cards in that order from the dealer's left, the position of
+    the card turned up, and the size of the draw pile left (the positions below it)."""
+    hands: list[list[int]] = [[] for _ in range(players)]
+    first, second = min(3, size), min(2, max(0, size - 3))
+    top = cards
+    for batch in (first, second):
+        for k in range(players):
+            hands[k] += range(top - batch, top)
+            top -= batch
+    top -= 1
+    up = top
+    rest = size - first - second
+    for k in range(players):
+        hands[k] += range(top - rest, top)
+        top -= rest
+    return tuple(map(tuple, hands)), up, top
+
+
+@lru_cache(maxsize=64)
+def pack_codes(options: Options) -> tuple[int, ...]:
+    """The cards in play as codes, in pack order (worked out once per set of options)."""
+    return tuple(options.cards())
+
+
+# -- the rules both the engine and the table follow ----------------------------------------
+def first_player(dealer: int, players: int) -> int:
+    """The seat that plays first in a round: the dealer's left."""
+    return (dealer + 1) % players
+
+
+def base_of(card: int) -> int:
+    """The card to match once ``card`` lies on the discard pile (a joker turned up: anything)."""
+    return FREE if card == JOKER_CODE else card
+
+
+def draw_count(players: int, held: int, debt: int) -> tuple[int, str]:
+    """How many cards a player holding ``held`` cards and owing ``debt`` draws, and why:
+    ``"joker"`` (a debt that cannot be paid: 2 x players), ``"last_card"`` (one card held:
+    players + 1) or ``"normal"`` (2)."""
+    if debt:
+        return 2 * players, "joker"
+    if held == 1:
+        return players + 1, "last_card"
+    return 2, "normal"
+
+
+def draw_outcome(count: int, pile: int, discard: int, reshuffle: bool) -> tuple[int, int, bool]:
+    """What a draw of ``count`` does to a draw pile of ``pile`` and a discard pile of
+    ``discard`` cards: ``(turned, takes, ends)``. With ``reshuffle`` a pile that cannot cover
+    the draw first gets the discards but the top (``turned``); ``takes`` cards are taken;
+    ``ends``: the pile still could not cover it, the round ends."""
+    turned = discard - 1 if pile < count and reshuffle and discard > 1 else 0
+    have = pile + turned
+    return turned, min(count, have), have < count
+
+
+def debt_after(debt: int, players: int, joker: bool) -> int:
+    """The joker debt after a card is played: a joker opens a debt of ``players`` cards, or,
+    played while paying, counts as one card paid and adds ``players`` (stacking); any other
+    card pays one."""
+    if joker:
+        return debt + players - 1 if debt else players
+    return debt - 1 if debt else 0
+
+
+def base_after(base: int, card: int, follow_any: bool) -> int:
+    """The card to match after ``card`` is played on ``base``: the card itself; after a joker
+    anything (``follow_any``), or still the last non-joker."""
+    if card == JOKER_CODE:
+        return FREE if follow_any else base
+    return card
+
+
+def after_play(seat: int, held: int, debt: int, players: int) -> int:
+    """Who acts after ``seat`` played and holds ``held`` cards, owing ``debt``: -1 when the
+    round ends (an empty hand ends it at once, debt or not), ``seat`` while it owes, else the
+    next seat."""
+    if not held:
+        return -1
+    return seat if debt else (seat + 1) % players
+
+
+def may_play_drawn(options: Options, why: str) -> bool:
+    """Whether a player who just drew may still play a drawn card (``play_after_draw``; not
+    after a failed joker debt)."""
+    return options.play_after_draw and why != "joker"
+
+
+def rank_seats(
+    hands: Sequence[Sequence[int]], points: Sequence[int] | None = None
+) -> list[list[int]]:
+    """Seats from the round's best to worst by the victory rule; fully tied seats share a
+    group. ``points``: the hands' points if they are known already."""
+    if points is None:
+        points = [hand_points(h) for h in hands]
+    short = [(p, -len(h)) for p, h in zip(points, hands, strict=True)]
+    if len(set(short)) == len(short):  # points and card counts decide: no master card needed
+        return [[s] for s in sorted(range(len(hands)), key=short.__getitem__)]
+    groups: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+    for seat, cards in enumerate(hands):
+        groups.setdefault(ranking_key(cards), []).append(seat)
+    return [groups[key] for key in sorted(groups)]
+
+
+def match_end(options: Options, totals: Sequence[int], wins: Sequence[int], rounds: int) -> str:
+    """Whether the match ends after ``rounds`` closed rounds and how (empty: it goes on):
+    ``"wins_reached"`` (victory game), ``"rounds_played"`` (a fixed number of rounds) or
+    ``"target_reached"`` (points game)."""
+    if options.mode == "victory":
+        return "wins_reached" if max(wins) >= options.wins else ""
+    if options.rounds:
+        return "rounds_played" if rounds >= options.rounds else ""
+    return "target_reached" if max(totals) >= options.target else ""
+
+
+def match_winners(options: Options, totals: Sequence[int], wins: Sequence[int]) -> list[int]:
+    """The seats that win an ended match: most round wins (victory game), else the lowest
+    total; ties share the win."""
+    if options.mode == "victory":
+        best = max(wins)
+        return [s for s, w in enumerate(wins) if w == best]
+    low = min(totals)
+    return [s for s, t in enumerate(totals) if t == low]
+
+
+def next_dealer(options: Options, dealer: int, ranking: Sequence[Sequence[int]],
+                players: int) -> int:
+    """Who deals the next round: the dealer's left, or the round's loser (``dealer``
+    option)."""
+    if options.dealer == "loser":
+        return round_loser(ranking, dealer, players)
+    return (dealer + 1) % players
 
 
 class KartuSama(Engine[Options]):
@@ -165,8 +302,8 @@ class KartuSama(Engine[Options]):
 
     __slots__ = (
         "round_no", "dealer", "hands", "pile", "discard", "current", "debt", "base", "drawn",
-        "totals", "wins", "round_moves", "over", "reshuffles", "_unique", "_follow_any",
-        "_may_draw", "last_draw",
+        "totals", "wins", "round_start", "over", "reshuffles", "_unique", "_follow_any",
+        "_may_draw", "last_draw", "_cards", "_dealt", "_dealt_up", "_dealt_pile",
     )
     LISTS = ("actions", "pile", "discard", "drawn", "totals", "wins", "results")
     NESTED = ("hands",)
@@ -183,6 +320,10 @@ class KartuSama(Engine[Options]):
         self._unique = options.packs == 1 and not options.jokers  # no identical cards
         self._follow_any = options.joker_follow == "any"
         self._may_draw = options.may_draw
+        self._cards = pack_codes(options)
+        self._dealt, self._dealt_up, self._dealt_pile = deal_positions(
+            len(self._cards), players, options.hand_size
+        )
         self.last_draw: tuple[int, int, str] | None = None
         self._deal()
 
@@ -192,34 +333,32 @@ class KartuSama(Engine[Options]):
 
     def _deal(self) -> None:
         """Shuffle and deal as RULES.md: 3 each, 2 each, one card up, then the rest (3 each)."""
-        n, size = self.players, self.options.hand_size
+        n = self.players
         self.reshuffles = 0
-        deck = self.options.cards()
+        deck = list(self._cards)
         self._shuffle(deck)
-        order = [(self.dealer + 1 + i) % n for i in range(n)]
-        hands: list[list[int]] = [[] for _ in range(n)]
-        first, second = min(3, size), min(2, max(0, size - 3))
-        for batch in (first, second):
-            for seat in order:
-                hands[seat] += deck[-batch:] if batch else []
-                del deck[len(deck) - batch :]
-        up = deck.pop()
-        rest = size - first - second
-        for seat in order:
-            hands[seat] += deck[-rest:] if rest else []
-            del deck[len(deck) - rest :]
-        for hand in hands:
-            hand.sort()  # hands stay sorted, so legal actions come out in code order
+        hands: list[list[int]] = [[]] * n
+        get = deck.__getitem__
+        for k, at in enumerate(self._dealt):  # the k-th seat from the dealer's left
+            hands[(self.dealer + 1 + k) % n] = sorted(map(get, at))  # hands stay sorted, so
+            # legal actions come out in code order
+        up = deck[self._dealt_up]
+        del deck[self._dealt_pile :]
         self.hands = hands
         self.pile = deck  # the top of the draw pile is its end
         self.discard = [up]
-        self.base = FREE if up == JOKER_CODE else up
-        self.current = order[0]
+        self.base = base_of(up)
+        self.current = first_player(self.dealer, n)
         self.debt = 0
         self.drawn: list[int] = []
-        self.round_moves = 0
+        self.round_start = len(self.actions)  # the round's first action
 
     # -- queries --------------------------------------------------------------------------
+    @property
+    def round_moves(self) -> int:
+        """The actions taken in the round in play."""
+        return len(self.actions) - self.round_start
+
     @property
     def top(self) -> int:
         """The top card of the discard pile."""
@@ -228,13 +367,7 @@ class KartuSama(Engine[Options]):
     @property
     def winners(self) -> list[int]:
         """The match winners (empty while it is not over)."""
-        if not self.over:
-            return []
-        if self.options.mode == "victory":
-            best = max(self.wins)
-            return [s for s in range(self.players) if self.wins[s] == best]
-        best = min(self.totals)
-        return [s for s in range(self.players) if self.totals[s] == best]
+        return match_winners(self.options, self.totals, self.wins) if self.over else []
 
     @property
     def scores(self) -> list[int]:
@@ -244,11 +377,7 @@ class KartuSama(Engine[Options]):
     def draw_count(self) -> tuple[int, str]:
         """How many cards the player to act draws if they draw now, and why:
         ``"joker"`` (failed joker debt), ``"last_card"`` or ``"normal"``."""
-        if self.debt:
-            return 2 * self.players, "joker"
-        if len(self.hands[self.current]) == 1:
-            return self.players + 1, "last_card"
-        return 2, "normal"
+        return draw_count(self.players, len(self.hands[self.current]), self.debt)
 
     def can_play(self) -> bool:
         """Whether the player to act holds a card that may be played now."""
@@ -263,9 +392,8 @@ class KartuSama(Engine[Options]):
             return action == PASS or (action in self.drawn and action in FOLLOWS[self.base])
         if action == DRAW:
             return (self._may_draw and not self.debt) or not self.can_play()
-        return 0 <= action <= JOKER_CODE and action in FOLLOWS[self.base] and (
-            action in self.hands[self.current]
-        )
+        # FOLLOWS holds card codes only (0..53): a card the player holds that follows
+        return action in FOLLOWS[self.base] and action in self.hands[self.current]
 
     def legal_actions(self) -> list[int]:
         """Every legal action now, each once, in code order (cards, then DRAW or PASS)."""
@@ -287,62 +415,52 @@ class KartuSama(Engine[Options]):
         if not self.is_legal(action):
             raise IllegalAction(self._why_illegal(action))
         self.actions.append(action)
-        self.round_moves += 1
-        if action < DRAW:
-            self._play(action)
-        elif action == DRAW:
-            self._draw(self.current)
-        else:
-            self.drawn = []
-            self._next()
-
-    def _play(self, card: int) -> None:
-        hand = self.hands[self.current]
-        hand.remove(card)
-        self.discard.append(card)
+        if action >= DRAW:
+            if action == DRAW:
+                self._draw(self.current)
+            else:
+                self.drawn = []
+                self._next()
+            return
+        seat = self.current  # play a card (the hot path: no further call but the rules')
+        hand = self.hands[seat]
+        hand.remove(action)
+        self.discard.append(action)
         if self.drawn:
             self.drawn = []
-        if card == JOKER_CODE:
-            self.debt += self.players - 1 if self.debt else self.players
-            if self._follow_any:
-                self.base = FREE
-        else:
-            self.base = card
-            if self.debt:
-                self.debt -= 1
-        if not hand:
+        debt = self.debt
+        if debt or action == JOKER_CODE:
+            debt = self.debt = debt_after(debt, self.players, action == JOKER_CODE)
+        self.base = base_after(self.base, action, self._follow_any)
+        seat = after_play(seat, len(hand), debt, self.players)
+        if seat < 0:
             self._end_round("out")
-        elif not self.debt:
-            self.current = (self.current + 1) % self.players
+        else:
+            self.current = seat
 
     def _draw(self, seat: int) -> None:
-        count, why = self.draw_count()
+        hand = self.hands[seat]
+        count, why = draw_count(self.players, len(hand), self.debt)
         self.debt = 0
         pile = self.pile
-        if len(pile) < count and self.options.reshuffle and len(self.discard) > 1:
+        turned, takes, ends = draw_outcome(
+            count, len(pile), len(self.discard), self.options.reshuffle
+        )
+        if turned:
             self._reshuffle()
-        hand = self.hands[seat]
-        if len(pile) < count:
-            self.last_draw = (seat, len(pile), why)
-            hand += pile
-            hand.sort()
-            pile.clear()
-            self._end_round("pile")
-            return
-        taken = pile[len(pile) - count :]
-        del pile[len(pile) - count :]
+        at = len(pile) - takes
+        taken = pile[at:]
+        del pile[at:]
         hand += taken
         hand.sort()
-        taken.sort()
-        self.last_draw = (seat, count, why)
-        if (
-            self.options.play_after_draw
-            and why != "joker"
-            and not FOLLOWS[self.base].isdisjoint(taken)
-        ):
+        self.last_draw = (seat, takes, why)
+        if ends:
+            self._end_round("pile")
+        elif may_play_drawn(self.options, why) and not FOLLOWS[self.base].isdisjoint(taken):
+            taken.sort()
             self.drawn = taken
         else:
-            self._next()
+            self.current = (seat + 1) % self.players
 
     def _reshuffle(self) -> None:
         """Turn the discard pile (all but its top) under the draw pile, shuffled."""
@@ -356,29 +474,19 @@ class KartuSama(Engine[Options]):
         self.current = (self.current + 1) % self.players
 
     def _end_round(self, end: str) -> None:
-        points = tuple(hand_points(h) for h in self.hands)
-        ranking = _rank_seats(self.hands)
-        first = (self.dealer + 1) % self.players
+        points = tuple(map(hand_points, self.hands))
+        ranking = rank_seats(self.hands, points)
+        first = first_player(self.dealer, self.players)
         self.results.append(RoundResult(points, self.round_moves, end, tuple(ranking[0]), first))
         for seat in ranking[0]:
             self.wins[seat] += 1
-        for seat, p in enumerate(points):
-            self.totals[seat] += p
+        self.totals[:] = map(add, self.totals, points)
         self.debt = 0
         self.drawn = []
-        o = self.options
-        if o.mode == "victory":
-            self.over = max(self.wins) >= o.wins
-        elif o.rounds:
-            self.over = len(self.results) >= o.rounds
-        else:
-            self.over = max(self.totals) >= o.target
+        self.over = bool(match_end(self.options, self.totals, self.wins, len(self.results)))
         if self.over:
             return
-        if o.dealer == "loser":
-            self.dealer = round_loser(ranking, self.dealer, self.players)
-        else:
-            self.dealer = (self.dealer + 1) % self.players
+        self.dealer = next_dealer(self.options, self.dealer, ranking, self.players)
         self.round_no += 1
         self._deal()
 

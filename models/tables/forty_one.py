@@ -29,22 +29,29 @@ from models.cards import SUITS, Card, format_cards
 from models.games.forty_one import (
     HAND_SIZE,
     SIGNED,
-    SUIT,
     Options,
     check_setup,
     counted_suit,
     decider,
     hand_score,
-    rank_seats,
+    is_41,
+    may_draw,
+    may_end,
+    may_take,
+    next_hand,
+    score_hand,
+    standing_keys,
+    stock_after_deal,
+    stop_fault,
 )
+from models.games.forty_one import match_winners as winners_of
 from models.match import Close, Event, Hand, Place, Reason, Setup, Start
 from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
 
 PACK = 52
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-WHICH = ("worst card", "second-worst card", "third-worst card", "best card")
 
-# The English of this table's reasons (the app's catalog holds every language).
+# The English of this table's codes, read by the app's present text catalog
+# (app/texts/forty_one.py) and by nothing in the models; it leaves with that catalog.
 REASONS: dict[str, str] = {
     # how a hand ended
     "forty_one_stopped": "{player} stopped",
@@ -93,13 +100,6 @@ REASONS: dict[str, str] = {
     "forty_one_cards_missing": "Enter the cards of {players} first",
     "forty_one_nothing_played": "Play at least one hand before finishing the match",
 }
-
-
-class Why(Reason):
-    """A reason of this table: its English is in :data:`REASONS` (the shared codes' in
-    ``models.match.TEXTS``)."""
-
-    texts = REASONS
 
 
 # -- events -------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ class Deal(Record):
         super().__init__(index, dealer)
         self.first = first
         self.turn = first
-        self.stock = PACK - HAND_SIZE * players
+        self.stock = stock_after_deal(players)
         self.moves = 0  # turns recorded
         self.last = -1  # who discarded last
         self.ender = -1  # who ended play
@@ -200,7 +200,6 @@ class FortyOneTable(RoundTable[Deal]):
 
     __slots__ = ("wins", "losses", "totals", "next_first")
     options: Options
-    reason = Why
     WRONG_TIME = {
         CLOSED: "forty_one_no_hand", "open": "forty_one_hand_open",
         PLAY: "forty_one_playing", ENDED: "forty_one_hand_over",
@@ -264,7 +263,7 @@ class FortyOneTable(RoundTable[Deal]):
         d = self.round
         if d is None or d.phase != PLAY or d.stock:
             return None
-        return Why("forty_one_stock_empty", {"player": self.names[d.turn]})
+        return Reason("forty_one_stock_empty", {"player": self.names[d.turn]})
 
     def can_show_41(self) -> list[int]:
         """Seats that may show 41 now (``instant_41``): anyone right after the deal, later the
@@ -298,10 +297,10 @@ class FortyOneTable(RoundTable[Deal]):
             players = [self.names[s] for s in seats]
             s = seats[0]
             if running:
-                reason = Why("forty_one_best_total" if rank == 1 else "forty_one_total",
+                reason = Reason("forty_one_best_total" if rank == 1 else "forty_one_total",
                              {"players": players, "total": key[0], "behind": best - key[0]})
             else:
-                reason = Why("forty_one_record",
+                reason = Reason("forty_one_record",
                              {"players": players, "wins": self.wins[s], "losses": self.losses[s]})
             places.append(Place(rank, seats, reason))
         return places
@@ -309,9 +308,7 @@ class FortyOneTable(RoundTable[Deal]):
     def _keys(self) -> list[tuple[int, int]]:
         """Each seat's match standing, higher is better: (total, 0) with a running score,
         else (hand wins, -hand losses)."""
-        if self.options.running_score:
-            return [(t, 0) for t in self.totals]
-        return [(w, -lost) for w, lost in zip(self.wins, self.losses, strict=True)]
+        return standing_keys(self.options, self.totals, self.wins, self.losses)
 
     # -- the one check ----------------------------------------------------------------------
     def legal_events(self) -> list[Event]:
@@ -334,7 +331,7 @@ class FortyOneTable(RoundTable[Deal]):
         assert isinstance(event, Start)
         why = self._when(CLOSED)
         if why is None and event.card is not None:
-            return Why("forty_one_no_upcard")
+            return Reason("forty_one_no_upcard")
         return why or (None if event.dealer is None else self._seat(event.dealer))
 
     def _check_turn(self, event: Event) -> Reason | None:
@@ -345,25 +342,25 @@ class FortyOneTable(RoundTable[Deal]):
         d = self.rounds[-1]
         player = self.names[event.player]
         if event.player != d.turn:
-            return Why("not_turn", {"player": player, "turn": self.names[d.turn]})
-        if isinstance(event, DrawStock) and not d.stock:
-            return Why("forty_one_stock_gone", {"player": player})
-        if isinstance(event, TakeDiscard) and not d.moves:
-            return Why("forty_one_no_discard", {"player": player})
-        if isinstance(event, StockOut) and d.stock:
-            return Why("forty_one_stock_left", {"count": d.stock})
+            return Reason("not_turn", {"player": player, "turn": self.names[d.turn]})
+        if isinstance(event, DrawStock) and not may_draw(d.stock):
+            return Reason("forty_one_stock_gone", {"player": player})
+        if isinstance(event, TakeDiscard) and not may_take(d.moves):
+            return Reason("forty_one_no_discard", {"player": player})
+        if isinstance(event, StockOut) and not may_end(d.stock):
+            return Reason("forty_one_stock_left", {"count": d.stock})
         return None
 
     def _check_41(self, event: Event) -> Reason | None:
         assert isinstance(event, Show41)
         if not self.options.instant_41:
-            return Why("forty_one_no_instant")
+            return Reason("forty_one_no_instant")
         why = self._when(PLAY) or self._seat(event.player)
         if why is not None:
             return why
         d = self.rounds[-1]
         if event.player not in self.can_show_41():
-            return Why("forty_one_41_after", {"last": self.names[d.last]})
+            return Reason("forty_one_41_after", {"last": self.names[d.last]})
         return None
 
     def _check_hand(self, event: Event) -> Reason | None:
@@ -376,26 +373,28 @@ class FortyOneTable(RoundTable[Deal]):
         for i, c in enumerate(cards):
             text = format_cards([c])
             if c >= PACK:
-                return Why("forty_one_not_in_pack", {"card": text})
+                return Reason("forty_one_not_in_pack", {"card": text})
             if c in cards[:i]:
-                return Why("forty_one_twice", {"card": text})
+                return Reason("forty_one_twice", {"card": text})
             for s, h in enumerate(d.hands):
                 if s != player and h is not None and c in h:
-                    return Why("forty_one_held", {"card": text, "other": self.names[s]})
+                    return Reason("forty_one_held", {"card": text, "other": self.names[s]})
         if len(cards) != HAND_SIZE:
-            return Why("forty_one_four", {"player": name, "count": len(cards)})
+            return Reason("forty_one_four", {"player": name, "count": len(cards)})
         if player != d.ender:
             return None
-        points = hand_score(cards)
-        if d.how == "41" and points != 41:
-            return Why("forty_one_not_41", {"player": name, "points": points})
+        codes = [int(c) for c in cards]
+        points = hand_score(codes)
+        if d.how == "41" and not is_41(codes):
+            return Reason("forty_one_not_41", {"player": name, "points": points})
         if d.how == "stop":
-            if len({SUIT[c] for c in cards}) != 1:
-                return Why("forty_one_stop_suit", {"player": name})
             threshold = self.options.stop_threshold
-            if points < threshold:
-                return Why("forty_one_stop_low",
-                              {"player": name, "points": points, "threshold": threshold})
+            fault = stop_fault(codes, threshold)
+            if fault == "suit":
+                return Reason("forty_one_stop_suit", {"player": name})
+            if fault == "low":
+                return Reason("forty_one_stop_low",
+                           {"player": name, "points": points, "threshold": threshold})
         return None
 
     def _check_close(self, event: Event) -> Reason | None:
@@ -403,11 +402,11 @@ class FortyOneTable(RoundTable[Deal]):
         if why is not None:
             return why
         missing = [self.names[s] for s in self.rounds[-1].missing]
-        return Why("forty_one_cards_missing", {"players": missing}) if missing else None
+        return Reason("forty_one_cards_missing", {"players": missing}) if missing else None
 
     def _check_finish(self, event: Event) -> Reason | None:
         why = self._when(CLOSED)
-        return why or (None if self.rounds else Why("forty_one_nothing_played"))
+        return why or (None if self.rounds else Reason("forty_one_nothing_played"))
 
     # -- moves ------------------------------------------------------------------------------
     def _start(self, event: Event) -> None:
@@ -431,7 +430,7 @@ class FortyOneTable(RoundTable[Deal]):
         d = self.rounds[-1]
         how, code = ENDS[type(event)]
         d.phase, d.how, d.ender = ENDED, how, event.player
-        d.end = Why(code, {"player": self.names[event.player]})
+        d.end = Reason(code, {"player": self.names[event.player]})
 
     def _hand(self, event: Event) -> None:
         assert isinstance(event, Hand)
@@ -439,27 +438,24 @@ class FortyOneTable(RoundTable[Deal]):
 
     def _close(self, event: Event) -> None:
         d = self.rounds[-1]
-        hands = [h or () for h in d.hands]
-        d.points = tuple(hand_score(h) for h in hands)
+        hands = [[int(c) for c in h or ()] for h in d.hands]
+        d.points, d.order = score_hand(hands, d.ender)
         d.suits = tuple(counted_suit(h) for h in hands)
-        d.order = rank_seats(hands, d.ender)
         d.phase = CLOSED
         self._settle()
 
     def _finish(self, event: Event) -> None:
         self.over = True
         running = self.options.running_score
-        keys = self._keys()
-        best = max(keys)
-        self.winners = [s for s in range(self.n) if keys[s] == best]
+        self.winners = winners_of(self.options, self.totals, self.wins, self.losses)
         s = self.winners[0]
         params: dict[str, object] = {
             "hands": len(self.history), "winners": [self.names[w] for w in self.winners],
         }
         if running:
-            self.end = Why("forty_one_finished_total", {**params, "total": self.totals[s]})
+            self.end = Reason("forty_one_finished_total", {**params, "total": self.totals[s]})
         else:
-            self.end = Why("forty_one_finished",
+            self.end = Reason("forty_one_finished",
                               {**params, "wins": self.wins[s], "losses": self.losses[s]})
 
     def _settle(self) -> None:
@@ -473,8 +469,7 @@ class FortyOneTable(RoundTable[Deal]):
                 totals[s] += d.points[s]
             d.wins, d.losses, d.totals = tuple(wins), tuple(losses), tuple(totals)
         self.wins, self.losses, self.totals = wins, losses, totals
-        last = self.rounds[-1]
-        self.next_dealer, self.next_first = last.loser, last.winner
+        self.next_dealer, self.next_first = next_hand(self.rounds[-1].order)
 
     # -- reasons ----------------------------------------------------------------------------
     def _step(self, side: str, seat: int, other: int, hands: Sequence[Sequence[Card]],
@@ -489,11 +484,11 @@ class FortyOneTable(RoundTable[Deal]):
         elif step == "card":
             card, value = worst(mine, index)
             other_card, other_value = worst(theirs, index)
-            params.update(which=WHICH[min(index, len(WHICH) - 1)], nth=index, card=card,
+            params.update(nth=index, card=card,
                           value=value, other_card=other_card, other_value=other_value)
         else:
             params["ender"] = self.names[ender]
-        return Why(f"forty_one_{side}_{'turn' if step == 'tie' else step}", params)
+        return Reason(f"forty_one_{side}_{'turn' if step == 'tie' else step}", params)
 
 
 def worst(cards: Sequence[int], index: int) -> tuple[str, str]:

@@ -21,33 +21,99 @@ from models.games.kartu_sama import (
     FOLLOWS,
     FREE,
     Options,
+    after_play,
+    base_after,
+    base_of,
     check_setup,
+    deal_positions,
+    debt_after,
     decider,
+    draw_count,
+    draw_outcome,
+    first_player,
     hand_points,
     master_cards,
-    rank_round,
+    match_end,
+    match_winners,
+    may_play_drawn,
+    next_dealer,
+    rank_seats,
     round_loser,
 )
-from models.match import (
-    Close,
-    Draw,
-    Event,
-    Fail,
-    FixCount,
-    FixHand,
-    FixPile,
-    FixTurn,
-    Hand,
-    Joker,
-    Out,
-    Pay,
-    Place,
-    Play,
-    Reason,
-    Setup,
-    Start,
-)
+from models.match import Close, Event, Hand, Out, Place, Play, Reason, Setup, Start
 from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
+
+
+# -- Kartu Sama's own events (the shared Start, Play, Out, Hand and Close are in models.match)
+@dataclass(frozen=True, slots=True)
+class Draw(Event):
+    """``player`` could not play and drew ``count`` cards."""
+
+    kind = "draw"
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Joker(Event):
+    """``player`` played a joker: opens or extends their joker debt."""
+
+    kind = "joker"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Event):
+    """``player`` paid one card of their joker debt."""
+
+    kind = "pay"
+    player: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Fail(Event):
+    """``player`` could not pay their joker debt and drew ``count`` cards."""
+
+    kind = "fail"
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixCount(Event):
+    """Correction: ``player`` really holds ``count`` cards."""
+
+    kind = "fix_count"
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixTurn(Event):
+    """Correction: it is really ``player``'s turn."""
+
+    kind = "fix_turn"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixPile(Event):
+    """Correction: the draw pile really holds ``count`` cards."""
+
+    kind = "fix_pile"
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixHand(Event):
+    """Correction: ``player``'s hand in the closed round ``round`` (0 = the first) was
+    ``cards``."""
+
+    kind = "fix_hand"
+    round: int
+    player: int
+    cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,9 +161,9 @@ class Round(Record):
         super().__init__(index, dealer)
         players = len(names)
         self.names = names
-        self.first = (dealer + 1) % players
+        self.first = first_player(dealer, players)
         self.counts = [options.hand_size] * players
-        self.pile = pack - players * options.hand_size - 1
+        self.pile = deal_positions(pack, players, options.hand_size)[2]
         self.discard = 1
         self.base: int | None = None  # the card to match: a code, FREE, or None (not entered)
         self.debt = 0
@@ -372,25 +438,19 @@ class KartuSamaTable(RoundTable[Round]):
     # -- the draw ---------------------------------------------------------------------------
     def _plan(self, r: Round, player: int) -> DrawPlan:
         n, name = self.n, self.names[player]
-        if r.debt:
-            count, why = 2 * n, "joker"
-            reasons = [Reason("draw_joker", {"player": name, "count": count, "players": n})]
-        elif r.counts[player] == 1:
-            count, why = n + 1, "last_card"
-            reasons = [Reason("draw_last_card", {"player": name, "count": count, "extra": n - 1})]
-        else:
-            count, why = 2, "normal"
-            reasons = [Reason("draw_normal", {"player": name, "count": count})]
-        turned = 0
-        if r.pile < count and self.options.reshuffle and r.discard > 1:
-            turned = r.discard - 1
+        count, why = draw_count(n, r.counts[player], r.debt)
+        params: dict[str, object] = {"player": name, "count": count}
+        if why == "joker":
+            params["players"] = n
+        elif why == "last_card":
+            params["extra"] = n - 1
+        reasons = [Reason(f"draw_{why}", params)]
+        turned, takes, ends = draw_outcome(count, r.pile, r.discard, self.options.reshuffle)
+        if turned:
             reasons.append(Reason("draw_reshuffle", {"turned": turned}))
-        pile = r.pile + turned
-        takes = min(count, pile)
-        ends = pile < count
         if ends:
-            reasons.append(Reason("draw_ends", {"player": name, "left": pile}))
-        elif pile == count:
+            reasons.append(Reason("draw_ends", {"player": name, "left": takes}))
+        elif r.pile + turned == count:
             reasons.append(Reason("draw_empties"))
         return DrawPlan(player, count, why, r.pile, turned, takes, ends, tuple(reasons))
 
@@ -400,7 +460,7 @@ class KartuSamaTable(RoundTable[Round]):
         dealer = self.next_dealer if event.dealer is None else event.dealer
         r = Round(len(self.rounds), dealer, self.names, self.options, self.pack)
         if event.card is not None:
-            r.base = FREE if event.card == JOKER_CODE else int(event.card)
+            r.base = base_of(int(event.card))
         self.rounds.append(r)
 
     def _play(self, event: Event) -> None:
@@ -411,17 +471,19 @@ class KartuSamaTable(RoundTable[Round]):
         r.turn, r.extra = p, -1
         r.counts[p] -= 1
         r.discard += 1
-        if isinstance(event, Joker):
-            r.debt += self.n - 1 if r.debt else self.n
-            if self.options.joker_follow == "any":
-                r.base = FREE
-        else:
-            r.debt = max(0, r.debt - 1)
-            r.base = None if event.card is None else int(event.card)
-        if r.counts[p] <= 0:
+        played = JOKER_CODE if isinstance(event, Joker) else event.card
+        r.debt = debt_after(r.debt, self.n, played == JOKER_CODE)
+        follow_any = self.options.joker_follow == "any"
+        if played is None:
+            r.base = None  # not entered: the next card cannot be checked
+        elif r.base is not None or played != JOKER_CODE or follow_any:
+            known = FREE if r.base is None else r.base
+            r.base = base_after(known, int(played), follow_any)
+        turn = after_play(p, max(0, r.counts[p]), r.debt, self.n)
+        if turn < 0:
             self._went_out(r, p)
-        elif not r.debt:
-            r.turn = (p + 1) % self.n
+        else:
+            r.turn = turn
 
     def _out(self, event: Event) -> None:
         assert isinstance(event, Out)
@@ -465,7 +527,7 @@ class KartuSamaTable(RoundTable[Round]):
             )
             return
         r.turn = (p + 1) % self.n
-        r.extra = p if self.options.play_after_draw and isinstance(event, Draw) else -1
+        r.extra = p if may_play_drawn(self.options, plan.why) else -1
 
     def _hand(self, event: Event) -> None:
         assert isinstance(event, Hand)
@@ -508,10 +570,9 @@ class KartuSamaTable(RoundTable[Round]):
 
     # -- scoring ----------------------------------------------------------------------------
     def _score(self, r: Round) -> None:
-        hands = [h or () for h in r.hands]
+        hands = [[int(c) for c in h or ()] for h in r.hands]
         r.points = tuple(hand_points(h) for h in hands)
-        named = rank_round({str(s): h for s, h in enumerate(hands)})
-        r.ranking = [[int(s) for s in group] for group in named]
+        r.ranking = rank_seats(hands, r.points)
         r.loser = round_loser(r.ranking, r.dealer, self.n)
 
     def _settle(self) -> None:
@@ -530,29 +591,23 @@ class KartuSamaTable(RoundTable[Round]):
         last = self.rounds[-1]
         if last.phase != CLOSED:
             return
-        self.next_dealer = (last.dealer + 1) % n if o.dealer == "left" else last.loser
+        self.next_dealer = next_dealer(o, last.dealer, last.ranking, n)
+        how = match_end(o, totals, wins, len(closed))
+        if not how:
+            return
         names = self.names
-        if o.mode == "victory":
-            best = max(wins)
-            if best >= o.wins:
-                self.winners = [s for s in range(n) if wins[s] == best]
-                self.end = Reason(
-                    "wins_reached", {"winners": [names[s] for s in self.winners], "wins": best}
-                )
+        self.winners = match_winners(o, totals, wins)
+        won = [names[s] for s in self.winners]
+        if how == "wins_reached":
+            params: dict[str, object] = {"winners": won, "wins": wins[self.winners[0]]}
+        elif how == "rounds_played":
+            params = {"rounds": len(closed), "winners": won, "total": totals[self.winners[0]]}
         else:
-            low = min(totals)
-            lowest = [s for s in range(n) if totals[s] == low]
-            params = {"winners": [names[s] for s in lowest], "total": low}
-            if o.rounds and len(closed) >= o.rounds:
-                self.winners = lowest
-                self.end = Reason("rounds_played", {"rounds": len(closed), **params})
-            elif not o.rounds and max(totals) >= o.target:
-                self.winners = lowest
-                reached = [names[s] for s in range(n) if totals[s] >= o.target]
-                self.end = Reason(
-                    "target_reached", {"players": reached, "target": o.target, **params}
-                )
-        self.over = self.end is not None
+            reached = [names[s] for s in range(n) if totals[s] >= o.target]
+            params = {"players": reached, "target": o.target, "winners": won,
+                      "total": totals[self.winners[0]]}
+        self.end = Reason(how, params)
+        self.over = True
 
 
 def round_places(
