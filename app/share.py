@@ -35,10 +35,10 @@ import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 from qrcode.util import MODE_ALPHA_NUM, QRData
 
+from app.games import ENTRIES
 from app.i18n import Translator, names, say
 from app.qrimage import PictureError, read_image
 from app.storage import NotFound, Store
-from app.tables import TABLES
 from models.errors import MejaError
 from models.match import Match, Setup
 from models.share import LIMIT, Reader, Shared, ShareError, encode, read_shared, shared_doc
@@ -192,7 +192,7 @@ def find_copy(store: Store, origin: str, setup: Setup) -> tuple[str, dict[str, A
 
 def summary_of(match: Match) -> dict[str, Any]:
     """The history summary of a match, worked out from its events by its game's referee."""
-    return dict(TABLES[match.setup.game].controller.summary_of(match))  # type: ignore[attr-defined]
+    return ENTRIES[match.setup.game].summary(match)
 
 
 def import_shared(store: Store, shared: Shared) -> Imported:
