@@ -7,7 +7,8 @@ state class with ``current_player``, ``legal_actions()``, ``apply(action)``,
 the notation, for logs and tests) and ``action_words(action)`` (the action as a code and its
 facts, which the app says in the player's language), and a :class:`Game` entry registered in
 ``models.games.GAMES``, naming its table and bot. The ``Options`` fields made with
-:func:`option` carry their bounds and choices: the set-up screens are built from them. The state classes build on :class:`Engine`; the ``determinize``
+:func:`option` carry their bounds and choices: the set-up screens are built from them.
+The state classes build on :class:`Engine`; the ``determinize``
 functions (a copy of the game for a search) deal the hidden cards with :func:`redeal`.
 """
 
