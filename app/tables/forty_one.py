@@ -380,4 +380,3 @@ def shown_order(cards: Sequence[int], counted: str) -> tuple[str, ...]:
         return (card // 13 != first, card // 13, -(13 if rank == 0 else rank))
 
     return tuple(format_cards([c]) for c in sorted(cards, key=key))
-

@@ -304,4 +304,3 @@ class Referee(HandEntryReferee):
 
     def _score_view(self) -> ft.View:
         return self._scoreboard(self.t)
-

@@ -452,4 +452,3 @@ class Referee(base.Referee):
             for i, h in reversed(list(enumerate(self.table.history)))
         ]
         return self._scoreboard(t, extra=details)
-

@@ -255,4 +255,3 @@ class Referee(base.Referee):
         setup = self.match.setup
         options = dict(self.shell.store.load_match(self.match_id)["setup"]["options"])
         self.shell.new_match(list(setup.players), setup.game, options)
-
