@@ -126,6 +126,15 @@ def test_engines_refuse_what_the_bounds_leave_out() -> None:
         with pytest.raises(Exception, match=".") as error:
             GAMES[key].options({name: bad})
         assert error.type.__name__ == "SetupError", (key, name)
+    # an open high ends what the screen offers, not what a file may ask for
+    assert GAMES["sums"].options({"hand_size": 22}).hand_size == 22
+    assert GAMES["kartu_sama"].options({"rounds": 60}).rounds == 60
+    for key, name in (("kartu_sama", "hand_size"), ("kartu_sama", "wins"), ("samba", "hands"),
+                      ("sums", "hand_size")):
+        low = option_meta(GAMES[key].options_type, name)["low"]
+        with pytest.raises(Exception, match=".") as error:
+            GAMES[key].options({name: low - 1})
+        assert error.type.__name__ == "SetupError", (key, name)
 
 
 def _game_modules() -> set[str]:

@@ -134,13 +134,15 @@ class Game(Generic[StateT]):
 
 def option(default: Any, *, low: int | None = None, high: int | None = None, step: int = 1,
            choices: tuple[str, ...] = (), mode: str = "", needs: str = "",
-           offered: bool = True) -> Any:
+           offered: bool = True, open_high: bool = False) -> Any:
     """An ``Options`` field and what a set-up may make of it: the bounds and ``step`` of a
     number, the ``choices`` of a word, the game type (``mode``) it applies to, the switch it
     ``needs`` (a bool option that must be on), and whether set-up screens ``offered`` it. The
-    screens are built from these, and the engines check the bounds with :func:`bounds`."""
+    screens are built from these, and the engines check them with :func:`within`.
+    ``open_high``: the engine takes any number from ``low`` up (a match read from a file may
+    ask for more than a screen offers); ``high`` only ends the screen's range."""
     meta = {"low": low, "high": high, "step": step, "choices": choices, "mode": mode,
-            "needs": needs, "offered": offered}
+            "needs": needs, "offered": offered, "open_high": open_high}
     return field(default=default, metadata=meta)
 
 
@@ -159,13 +161,15 @@ def bounds(options: Any, name: str) -> tuple[int, int]:
 
 
 def within(options: Any, name: str) -> bool:
-    """Whether option ``name`` of ``options`` is within its bounds, or one of its choices."""
+    """Whether option ``name`` of ``options`` is one of its choices, or within its bounds
+    (from ``low`` up when its ``high`` is open)."""
     meta = option_meta(type(options), name)
     value = getattr(options, name)
     if meta["choices"]:
         return value in meta["choices"]
     low, high = meta["low"], meta["high"]
-    return (low is None or value >= low) and (high is None or value <= high)
+    return ((low is None or value >= low)
+            and (high is None or meta["open_high"] or value <= high))
 
 
 class Engine(Generic[OptionsT]):

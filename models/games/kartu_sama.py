@@ -61,7 +61,7 @@ class Options:
     jokers: bool = option(False)  # the Joker variant: two jokers per pack
     short_pack: bool = option(False)  # 32-card pack (7 to A)
     packs: int = option(1, low=1, high=8)
-    hand_size: int = option(8, low=1, high=20)
+    hand_size: int = option(8, low=1, high=20, open_high=True)
     may_draw: bool = option(False)  # a player who can play may draw instead
     play_after_draw: bool = option(False)  # a card just drawn may be played at once
     reshuffle: bool = option(False)  # the discard pile is reshuffled when the draw runs short
@@ -72,16 +72,15 @@ class Options:
     # points game: the match ends when someone reaches it
     target: int = option(100, low=10, high=1000, step=10, mode="points")
     # points game: a fixed number of rounds instead of a target (0: off)
-    rounds: int = option(0, low=0, high=50, mode="points")
-    wins: int = option(3, low=1, high=20, mode="victory")  # round wins that take the match
+    rounds: int = option(0, low=0, high=50, mode="points", open_high=True)
+    # victory game: round wins that take the match
+    wins: int = option(3, low=1, high=20, mode="victory", open_high=True)
     first_dealer: int = 0  # seat of the first dealer
 
     def __post_init__(self) -> None:
-        # The set-up screens offer within bounds(); a match read from a file or a test may
-        # ask for more cards, rounds or points than they offer.
         if not within(self, "packs"):
             raise SetupError("setup_packs", most=bounds(self, "packs")[1])
-        if self.hand_size < 1:
+        if not within(self, "hand_size"):
             raise SetupError("setup_hand_size")
         if not within(self, "joker_follow"):
             raise SetupError("setup_joker_follow", choices=", ".join(JOKER_FOLLOWS))
@@ -89,7 +88,8 @@ class Options:
             raise SetupError("setup_dealer", choices=", ".join(DEALERS))
         if not within(self, "mode"):
             raise SetupError("setup_mode", choices=", ".join(MODES))
-        if self.target < 1 or self.rounds < 0 or self.wins < 1:
+        # The screen offers targets from 10 in tens; a file or a test may ask for any.
+        if self.target < 1 or not within(self, "rounds") or not within(self, "wins"):
             raise SetupError("setup_targets")
         if self.first_dealer < 0:
             raise SetupError("setup_first_dealer")

@@ -142,17 +142,16 @@ class Options:
     # the game ends when a side reaches it (highest total wins)
     target: int = option(10000, low=1000, high=20000, step=500)
     # a fixed number of hands instead of the target (0: off)
-    hands: int = option(0, low=0, high=30)
+    hands: int = option(0, low=0, high=30, open_high=True)
     # first-meld minimum from 7000 points: 150, or 160
     top_minimum: int = option(150, low=150, high=160, step=10)
     first_dealer: int = 0  # seat of the first dealer
 
     def __post_init__(self) -> None:
-        # The set-up screen offers within the bounds; a game read from a file or a test may
-        # play to any target, or any number of hands.
+        # The screen offers targets from 1000 in five hundreds; a file or a test may ask for any.
         if self.target < 1:
             raise SetupError("setup_target")
-        if self.hands < 0:
+        if not within(self, "hands"):
             raise SetupError("setup_hands_negative")
         if not within(self, "top_minimum") or self.top_minimum % 10:
             raise SetupError("setup_top_minimum")

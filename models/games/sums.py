@@ -195,8 +195,8 @@ class Options:
     # 0: one 52-card pack up to 4 players, two from 5 players on
     packs: int = option(0, low=0, high=MAX_PACKS)
     piles: int = option(2, low=2, high=MAX_PILES)  # face-up community piles
-    # 0: 5 cards, or 3 with four players on one pack (a file may ask for more than offered)
-    hand_size: int = option(0, low=0, high=20)
+    # 0: 5 cards, or 3 with four players on one pack
+    hand_size: int = option(0, low=0, high=20, open_high=True)
     take_back: bool = option(False)  # instead of placing, take back one of your face-up cards
     draw_or_play: bool = option(False)  # a turn is a draw or a play, not both
 
@@ -205,7 +205,7 @@ class Options:
             raise SetupError("setup_packs_auto", most=bounds(self, "packs")[1])
         if not within(self, "piles"):
             raise SetupError("setup_piles", most=bounds(self, "piles")[1])
-        if self.hand_size < 0:
+        if not within(self, "hand_size"):
             raise SetupError("setup_hand_negative")
         if self.take_back and self.draw_or_play:
             raise SetupError("setup_take_back")
