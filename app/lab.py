@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.games import ENTRIES
 from app.i18n import refusal
 from app.options import visible
-from app.tables import TABLES
 from models.errors import MejaError
 from models.games import GAMES
 from models.simulate import simulate
@@ -62,7 +62,7 @@ class Lab:
     def data(self) -> LabData:
         t, entry = self.t, GAMES[self.game]
         values = self._values()
-        table = TABLES.get(self.game)
+        table = ENTRIES.get(self.game)
         rows = [
             OptionRow(s.key, s.kind, values[s.key], t(f"opt.{self.game}.{s.key}"),
                       t(f"opt.{self.game}.{s.key}.help"), s.low, s.high, s.step,

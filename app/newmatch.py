@@ -7,9 +7,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.games import ENTRIES
 from app.i18n import Translator, refusal
 from app.options import visible
-from app.tables import TABLES
 from models.errors import MejaError
 from models.games import GAMES
 from models.names import clean_name
@@ -107,7 +107,7 @@ class Draft:
 def setup_data(draft: Draft, t: Translator) -> SetupData:
     """The plain data the new-match view shows (a table match, or a game on the device)."""
     values = draft.values()
-    table = TABLES.get(draft.game)
+    table = ENTRIES.get(draft.game)
     specs = visible(table.options if table else (), values)
     rows = tuple(
         OptionRow(
@@ -126,7 +126,7 @@ def setup_data(draft: Draft, t: Translator) -> SetupData:
             OptionRow("pace", "int", draft.pace, t("play.pace"), t("play.pace.help"), 0, 3),
         )
     return SetupData(
-        games=tuple((k, t(f"game.{k}")) for k in (GAMES if playing else TABLES)),
+        games=tuple((k, t(f"game.{k}")) for k in (GAMES if playing else ENTRIES)),
         game=draft.game,
         modes=tuple((m, t(f"mode.{m}")) for m in (table.modes if table else ())),
         mode=str(values.get("mode", "")),

@@ -1,8 +1,11 @@
-"""How a game's house options are offered on the new-match screen (kinds, bounds, texts)."""
+"""How a game's house options are offered on the set-up screens: derived from the fields of
+the game's ``Options`` (their :func:`models.games.base.option` metadata), never restated."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -18,6 +21,33 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     only_mode: str = ""  # shown only for this game type ("points" or "victory")
     needs: str = ""  # shown only when this bool option is on
+
+
+def specs(options_type: type[Any]) -> tuple[OptionSpec, ...]:
+    """The options a set-up screen offers for ``options_type``: those of one game type
+    first, each switch followed by the options it enables, otherwise in field order."""
+    found = []
+    for f in dataclasses.fields(options_type):
+        meta = f.metadata
+        if not meta or not meta["offered"]:
+            continue
+        kind = ("choice" if meta["choices"] else "bool" if isinstance(f.default, bool)
+                else "int")
+        found.append(OptionSpec(f.name, kind, meta["low"] or 0, meta["high"] or 0, meta["step"],
+                                meta["choices"], meta["mode"], meta["needs"]))
+    found.sort(key=lambda s: not s.only_mode)
+    ordered = [s for s in found if not s.needs]
+    for spec in (s for s in found if s.needs):
+        ordered.insert(next(i for i, s in enumerate(ordered) if s.key == spec.needs) + 1, spec)
+    return tuple(ordered)
+
+
+def modes(options_type: type[Any]) -> tuple[str, ...]:
+    """The game types of ``options_type`` (the choices of its ``mode`` field; () if none)."""
+    for f in dataclasses.fields(options_type):
+        if f.name == "mode" and f.metadata:
+            return tuple(f.metadata["choices"])
+    return ()
 
 
 def visible(specs: tuple[OptionSpec, ...], values: dict[str, object]) -> list[OptionSpec]:

@@ -11,10 +11,10 @@ import dataclasses
 from datetime import datetime
 from typing import Any
 
+from app.games import ENTRIES
 from app.i18n import Translator, names
 from app.newmatch import Draft
 from app.storage import Store
-from app.tables import TABLES
 from models.games import GAMES
 from views.history import MatchLine
 from views.scoreboard import round_words
@@ -152,7 +152,7 @@ def describe_options(game: str, values: dict[str, Any], t: Translator) -> list[s
     mode = values.get("mode")
     if mode and mode != defaults.get("mode"):
         lines.append(t(f"mode.{mode}"))
-    for spec in TABLES[game].options if game in TABLES else ():
+    for spec in ENTRIES[game].options if game in ENTRIES else ():
         value = values.get(spec.key, defaults.get(spec.key))
         if value == defaults.get(spec.key) or (spec.only_mode and spec.only_mode != mode):
             continue

@@ -8,19 +8,18 @@ import contextlib
 import dataclasses
 import functools
 import random
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from app import records
+from app.games import ENTRIES
 from app.i18n import LANGUAGES, Said, Translator, not_saved, refusal, system_language
 from app.lab import Lab
 from app.newmatch import Draft, setup_data
 from app.play import Play, new_doc, new_key
 from app.reconcile import reconcile
 from app.storage import Store
-from app.tables import TABLES
 from models.errors import MejaError
 from models.match import Match
 from views.common import FONTS, theme
@@ -353,7 +352,7 @@ class Shell:
 
         return stats_view(
             self.t,
-            games=[(k, self.t(f"game.{k}")) for k in TABLES],
+            games=[(k, self.t(f"game.{k}")) for k in ENTRIES],
             game=self.stats_game,
             rows=records.player_stats(self.store, self.stats_game),
             on_game=pick,
@@ -369,7 +368,7 @@ class Shell:
         in_force = records.options_in_force(self.store, self.rules_game, self.t)
         return rules_view(
             self.t,
-            games=[(k, self.t(f"game.{k}")) for k in TABLES],
+            games=[(k, self.t(f"game.{k}")) for k in ENTRIES],
             game=self.rules_game,
             text=rules_text(self.rules_game, self.t.language),
             in_force=in_force,
@@ -410,7 +409,7 @@ def open_match(shell: Shell, match_id: str) -> Any:
     except (LookupError, ValueError) as error:
         raise Said(shell.t("match.missing")) from error
     match = Match.from_dict({"version": 1, "setup": doc["setup"], "events": doc["events"]})
-    table = TABLES.get(match.setup.game)
+    table = ENTRIES.get(match.setup.game)
     if table is None:
         raise Said(shell.t("match.no_table", game=shell.t(f"game.{match.setup.game}")))
     referee = table.controller(shell, match_id, match)
@@ -425,10 +424,6 @@ def open_match(shell: Shell, match_id: str) -> Any:
 
 def rules_text(game: str, language: str) -> str:
     """The rules document of ``game`` in ``language`` (English when not translated)."""
-    folder = resources.files("app") / "rules"
-    for name in (f"{game}.{language}.md", f"{game}.en.md"):
-        path = folder / name
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
-    return ""
+    entry = ENTRIES[game]
+    return entry.rules_document(language) or entry.rules_document("en")
 

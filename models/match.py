@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any, ClassVar, Protocol
 
 from models.cards import JOKER_CODE, Card, CardError, card, format_cards, parse_card
@@ -372,15 +371,13 @@ class Table(Protocol):
 
 
 def table_type(game: str) -> type[Table]:
-    """The derivation of ``game`` at a real table."""
-    # Imported here: each derivation imports the events of this module.
+    """The derivation of ``game`` at a real table, named by its registry entry."""
     if game not in GAMES:
         raise SetupError("setup_unknown_game", game=game, games=", ".join(sorted(GAMES)))
-    try:
-        module = import_module(f"models.tables.{game}")
-    except ModuleNotFoundError as error:
-        raise SetupError("setup_no_table", game=game) from error
-    table: type[Table] = module.Table
+    load = GAMES[game].table
+    if load is None:
+        raise SetupError("setup_no_table", game=game)
+    table: type[Table] = load()
     return table
 
 

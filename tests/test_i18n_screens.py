@@ -47,12 +47,12 @@ def english_on(shown: str, patterns: list[tuple[str, re.Pattern[str]]],
 
 def walk_screens(game: str, language: str, root: Path, seed: int) -> str:
     """Every screen of a random walk through ``game``'s table, as its texts."""
-    from app.tables import TABLES
+    from app.games import ENTRIES
 
     players = [f"P{i}" for i in range(4 if game == "samba" else 3)]
     shell: Any = FakeShell(root, language)
     match_id = shell.store.create_match({"game": game, "players": players, "options": {}})
-    ref = TABLES[game].controller(shell, match_id, Match.new(players, game))
+    ref = ENTRIES[game].controller(shell, match_id, Match.new(players, game))
     rng = random.Random(seed)
     shown: list[str] = []
     for _ in range(120):

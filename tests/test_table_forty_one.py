@@ -426,14 +426,16 @@ def test_referee_in_french_and_the_refused_tap(tmp_path: Path) -> None:
 
 
 def test_shown_order_and_how_it_ends() -> None:
+    from app.games import ENTRIES
     from app.i18n import Translator
-    from app.tables.forty_one import TABLE, shown_order
+    from app.tables.forty_one import shown_order
     from views.common import find
     from views.forty_one import ShownHand, shown_hands
 
     assert shown_order(parse_cards("2H KS AH 9C"), "H") == ("AH", "2H", "KS", "9C")
-    assert TABLE.notes is not None
-    assert TABLE.notes([], {"running_score": True}, Translator("en")) == [
+    notes = ENTRIES["forty_one"].notes
+    assert notes is not None
+    assert notes([], {"running_score": True}, Translator("en")) == [
         "Play as many hands as you like, then tap Finish the match between two hands: "
         "the highest running score wins."]
     view = shown_hands("Cards of hand 1", [ShownHand("Ana", ("AH", "2H"), "13 · hearts", "won")])

@@ -277,15 +277,16 @@ def referee(tmp_path: object, players: list[str]) -> object:
 
 
 def test_referee_counts_and_cards_record_the_same_result(tmp_path: object) -> None:
-    from app.tables.samba import TABLE
+    from app.games import ENTRIES
 
-    assert TABLE.notes is not None
+    notes = ENTRIES["samba"].notes
+    assert notes is not None
     from app.i18n import Translator
 
     t = Translator("en")
-    assert TABLE.notes(["Ana", "Bea", "Cid", "Dan"], {}, t) == [
+    assert notes(["Ana", "Bea", "Cid", "Dan"], {}, t) == [
         "Teams, partners facing: Ana & Cid and Bea & Dan."]
-    assert TABLE.notes(["Ana", "Bea", "Cid"], {}, t) == ["Everyone plays alone."]
+    assert notes(["Ana", "Bea", "Cid"], {}, t) == ["Everyone plays alone."]
 
     ref: Any = referee(tmp_path, ["Ana", "Bea", "Cid", "Dan"])
     ref._act("start")

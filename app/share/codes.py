@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.games import ENTRIES
 from app.storage import Store
-from app.tables import TABLES
 from models.match import Match, Setup
 from models.share import LIMIT, Shared, encode, read_shared, shared_doc
 
@@ -65,7 +65,7 @@ def find_copy(store: Store, origin: str, setup: Setup) -> tuple[str, dict[str, A
 
 def summary_of(match: Match) -> dict[str, Any]:
     """The history summary of a match, worked out from its events by its game's referee."""
-    return dict(TABLES[match.setup.game].controller.summary_of(match))  # type: ignore[attr-defined]
+    return ENTRIES[match.setup.game].summary(match)
 
 
 def import_shared(store: Store, shared: Shared) -> Imported:

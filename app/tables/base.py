@@ -24,6 +24,16 @@ if TYPE_CHECKING:
     from app.shell import Shell
 
 
+def over(match: Match) -> bool:
+    """Whether ``match`` is over."""
+    return bool(match.table.phase == "over")
+
+
+def status(over: bool) -> str:
+    """A summary's status: ``"finished"`` or ``"playing"``."""
+    return "finished" if over else "playing"
+
+
 class Referee:
     """One match loaded from storage, and the taps that change it. A game's referee adds its
     screens (``view(sub)``) and the words and numbers only it knows."""
@@ -36,17 +46,11 @@ class Referee:
         self.read_only = False  # an imported match: the device it came from referees it
         self._summary_due = False  # a summary that could not be saved: at the next write
 
-    @classmethod
-    def summary_of(cls, match: Match) -> dict[str, Any]:
-        """The history summary of ``match``, worked out from its events (no screen)."""
-        ref = cls.__new__(cls)
-        Referee.__init__(ref, None, "", match)  # type: ignore[arg-type]
-        return ref.summary()
-
     def summary(self) -> dict[str, Any]:
-        """What the history shows of this match, from its events."""
-        over = self.over
-        return {"status": "finished" if over else "playing", **self._summary_fields(over)}
+        """What the history shows of this match, from its events: the game's ``summary``
+        function (which needs no screen), in this order: status, round, mode, totals,
+        winners, rounds."""
+        raise NotImplementedError
 
     @property
     def t(self) -> Any:
@@ -58,7 +62,7 @@ class Referee:
 
     @property
     def over(self) -> bool:
-        return bool(self.table.phase == "over")
+        return over(self.match)
 
     def say(self, reason: Reason) -> str:
         return say(self.t, reason.code, reason.params)
@@ -138,10 +142,6 @@ class Referee:
             self.shell.toast(not_saved(self.t, error))
             return
         self._summary_due = False
-
-    def _summary_fields(self, over: bool) -> dict[str, Any]:
-        """The rest of the summary, in this order: round, mode, totals, winners, rounds."""
-        raise NotImplementedError
 
     # -- the screens ------------------------------------------------------------------------
     def _event_words(self, event: Event) -> str:

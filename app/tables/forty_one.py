@@ -11,12 +11,11 @@ from typing import Any
 import flet as ft
 
 from app.i18n import card_words, names, say
-from app.options import OptionSpec
-from app.tables import TableApp
+from app.tables import base
 from app.tables.entry import HandEntryReferee
 from models.cards import SUITS, format_cards, parse_card
 from models.games.forty_one import HAND_SIZE, counted_suit, hand_score
-from models.match import Close, Event, Hand, Reason, Start
+from models.match import Close, Event, Hand, Match, Reason, Start
 from models.tables.forty_one import (
     PACK,
     DrawStock,
@@ -31,13 +30,6 @@ from views.forty_one import ShownHand, shown_hands
 from views.hands import HandEntryData, PlayerHand
 from views.scoreboard import Place, ScoreData
 from views.table import Action, Seat, TableData, table_view
-
-OPTIONS = (
-    OptionSpec("stop_threshold", "int", 0, 41, 1),
-    OptionSpec("instant_41", "bool"),
-    OptionSpec("redraw", "bool"),
-    OptionSpec("running_score", "bool"),
-)
 
 # The shared screens speak of a draw pile; 41 plays from a stock. (The scoreboard says
 # "hand" by itself: it knows the game.)
@@ -82,6 +74,21 @@ def how_it_ends(players: list[str], values: dict[str, Any], t: Any) -> list[str]
               else "forty_one.how_it_ends")]
 
 
+def summary(match: Match) -> dict[str, Any]:
+    """What the history shows of a 41 match, worked out from its events."""
+    table, names, over = match.table, match.setup.players, base.over(match)
+    history = table.history
+    running = table.options.running_score
+    return {
+        "status": base.status(over),
+        "round": len(history) + (0 if over else 1),
+        "mode": None,
+        "totals": list(table.totals if running else table.wins),
+        "winners": [names[s] for s in table.winners] if over else [],
+        "rounds": [list(d.points) for d in history],
+    }
+
+
 class Referee(HandEntryReferee):
     """One 41 match loaded from storage, and the taps that change it."""
 
@@ -112,17 +119,8 @@ class Referee(HandEntryReferee):
             return self._go()
         return super()._undone(event)
 
-    def _summary_fields(self, over: bool) -> dict[str, Any]:
-        table = self.match.table
-        history = table.history
-        running = table.options.running_score
-        return {
-            "round": len(history) + (0 if over else 1),
-            "mode": None,
-            "totals": list(table.totals if running else table.wins),
-            "winners": [self.names[s] for s in table.winners] if over else [],
-            "rounds": [list(d.points) for d in history],
-        }
+    def summary(self) -> dict[str, Any]:
+        return summary(self.match)
 
     def _total(self, seat: int) -> str:
         table = self.match.table
@@ -386,6 +384,3 @@ def shown_order(cards: Sequence[int], counted: str) -> tuple[str, ...]:
         return (card // 13 != first, card // 13, -(13 if rank == 0 else rank))
 
     return tuple(format_cards([c]) for c in sorted(cards, key=key))
-
-
-TABLE = TableApp(game="forty_one", controller=Referee, options=OPTIONS, notes=how_it_ends)

@@ -10,31 +10,29 @@ from typing import Any
 import flet as ft
 
 from app.i18n import card_words, names
-from app.options import OptionSpec
-from app.tables import TableApp
+from app.tables import base
 from app.tables.entry import HandEntryReferee
 from models.cards import format_cards, parse_card
 from models.games.kartu_sama import hand_points
-from models.match import Event, Out, Play, Start
+from models.match import Event, Match, Out, Play, Start
 from models.tables.kartu_sama import Draw, Fail, Joker, Pay
 from views.hands import HandEntryData, PlayerHand
 from views.scoreboard import Place, ScoreData
 from views.table import Action, Seat, TableData, table_view
 
-OPTIONS = (
-    OptionSpec("target", "int", 10, 1000, 10, only_mode="points"),
-    OptionSpec("rounds", "int", 0, 50, 1, only_mode="points"),
-    OptionSpec("wins", "int", 1, 20, 1, only_mode="victory"),
-    OptionSpec("jokers", "bool"),
-    OptionSpec("joker_follow", "choice", choices=("any", "last_non_joker"), needs="jokers"),
-    OptionSpec("short_pack", "bool"),
-    OptionSpec("packs", "int", 1, 8, 1),
-    OptionSpec("hand_size", "int", 1, 20, 1),
-    OptionSpec("may_draw", "bool"),
-    OptionSpec("play_after_draw", "bool"),
-    OptionSpec("reshuffle", "bool"),
-    OptionSpec("dealer", "choice", choices=("left", "loser")),
-)
+
+def summary(match: Match) -> dict[str, Any]:
+    """What the history shows of a Kartu Sama match, worked out from its events."""
+    table, names, over = match.table, match.setup.players, base.over(match)
+    history = table.history
+    return {
+        "status": base.status(over),
+        "round": len(history) + (0 if over else 1),
+        "mode": table.options.mode,
+        "totals": list(table.wins if table.options.mode == "victory" else table.totals),
+        "winners": [names[s] for s in table.winners] if over else [],
+        "rounds": [list(r.points) for r in history],
+    }
 
 
 class Referee(HandEntryReferee):
@@ -52,16 +50,8 @@ class Referee(HandEntryReferee):
         return self._table_view()
 
     # -- recording --------------------------------------------------------------------------
-    def _summary_fields(self, over: bool) -> dict[str, Any]:
-        table = self.match.table
-        history = table.history
-        return {
-            "round": len(history) + (0 if over else 1),
-            "mode": table.options.mode,
-            "totals": list(table.wins if table.options.mode == "victory" else table.totals),
-            "winners": [self.names[s] for s in table.winners] if over else [],
-            "rounds": [list(r.points) for r in history],
-        }
+    def summary(self) -> dict[str, Any]:
+        return summary(self.match)
 
     # -- the table --------------------------------------------------------------------------
     def _total(self, seat: int) -> str:
@@ -315,7 +305,3 @@ class Referee(HandEntryReferee):
 
     def _score_view(self) -> ft.View:
         return self._scoreboard(self.t)
-
-
-TABLE = TableApp(game="kartu_sama", controller=Referee, options=OPTIONS,
-                 modes=("points", "victory"))

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.i18n import card_words, names
-from app.options import OptionSpec
-from app.tables import TableApp, base
+from app.tables import base
 from models.cards import parse_card, samba_pack
 from models.games.samba import sides_of
 from models.games.samba_melds import Breakdown, card_value
@@ -45,11 +44,6 @@ from views.table import Action
 if TYPE_CHECKING:
     from app.shell import Shell
 
-OPTIONS = (
-    OptionSpec("target", "int", 1000, 20000, 500),
-    OptionSpec("hands", "int", 0, 30, 1),
-    OptionSpec("top_minimum", "int", 150, 160, 10),
-)
 KINDS = ("pure", "mixed", "sambas")
 MELDED = "melded"
 COPIES_OF = {str(c): n for c, n in Counter(samba_pack()).items()}  # 3 of each, 6 jokers
@@ -75,6 +69,21 @@ def number(n: int) -> str:
 
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else number(n)
+
+
+def summary(match: Match) -> dict[str, Any]:
+    """What the history shows of a Samba game, worked out from its events."""
+    table, names, over = match.table, match.setup.players, base.over(match)
+    history = table.history
+    side = table.side_of
+    return {
+        "status": base.status(over),
+        "round": len(history) + (0 if over else 1),
+        "mode": None,
+        "totals": [table.totals[side[s]] for s in range(len(names))],
+        "winners": [names[p] for w in table.winners for p in table.members[w]],
+        "rounds": [[h.points[side[s]] for s in range(len(names))] for h in history],
+    }
 
 
 class Referee(base.Referee):
@@ -107,17 +116,8 @@ class Referee(base.Referee):
             self.counts.pop(event.side, None)
         super()._undone(event)
 
-    def _summary_fields(self, over: bool) -> dict[str, Any]:
-        table = self.table
-        history = table.history
-        side = table.side_of
-        return {
-            "round": len(history) + (0 if over else 1),
-            "mode": None,
-            "totals": [table.totals[side[s]] for s in range(len(self.names))],
-            "winners": [self.names[p] for w in table.winners for p in table.members[w]],
-            "rounds": [[h.points[side[s]] for s in range(len(self.names))] for h in history],
-        }
+    def summary(self) -> dict[str, Any]:
+        return summary(self.match)
 
     # -- the table --------------------------------------------------------------------------
     def _points(self, n: int) -> str:
@@ -452,6 +452,3 @@ class Referee(base.Referee):
             for i, h in reversed(list(enumerate(self.table.history)))
         ]
         return self._scoreboard(t, extra=details)
-
-
-TABLE = TableApp(game="samba", controller=Referee, options=OPTIONS, notes=teams)

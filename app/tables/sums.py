@@ -10,10 +10,9 @@ from typing import Any
 import flet as ft
 
 from app.i18n import names, say
-from app.options import OptionSpec
-from app.tables import TableApp, base
+from app.tables import base
 from models.cards import parse_card
-from models.match import Event, Play, Reason
+from models.match import Event, Match, Play, Reason
 from models.tables import sums as tb
 from models.tables.sums import DrawPile, FaceUp, Let, Remove, Stop, TakeBack
 from views.scoreboard import Place, ScoreData
@@ -28,14 +27,21 @@ from views.sums import (
 )
 from views.table import Action
 
-OPTIONS = (
-    OptionSpec("packs", "int", 0, 4, 1),
-    OptionSpec("piles", "int", 2, 8, 1),
-    OptionSpec("hand_size", "int", 0, 20, 1),
-    OptionSpec("take_back", "bool"),
-    OptionSpec("draw_or_play", "bool"),
-)
 CARD_PARAMS = ("card", "played", "helper", "target")
+
+
+def summary(match: Match) -> dict[str, Any]:
+    """What the history shows of a game of Sums, worked out from its events."""
+    table, names, over = match.table, match.setup.players, base.over(match)
+    scores = table.scores()
+    return {
+        "status": base.status(over),
+        "round": 1,
+        "mode": None,
+        "totals": scores,
+        "winners": [names[s] for s in table.winners],
+        "rounds": [scores] if over else [],
+    }
 
 
 class Referee(base.Referee):
@@ -74,16 +80,8 @@ class Referee(base.Referee):
     def _refusal(self, reason: Reason) -> str:
         return self.say(reason, signs=False)
 
-    def _summary_fields(self, over: bool) -> dict[str, Any]:
-        table = self.match.table
-        scores = table.scores()
-        return {
-            "round": 1,
-            "mode": None,
-            "totals": scores,
-            "winners": [self.names[s] for s in table.winners],
-            "rounds": [scores] if over else [],
-        }
+    def summary(self) -> dict[str, Any]:
+        return summary(self.match)
 
     # -- the table --------------------------------------------------------------------------
     def _points(self, seat: int) -> str:
@@ -257,6 +255,3 @@ class Referee(base.Referee):
         setup = self.match.setup
         options = dict(self.shell.store.load_match(self.match_id)["setup"]["options"])
         self.shell.new_match(list(setup.players), setup.game, options)
-
-
-TABLE = TableApp(game="sums", controller=Referee, options=OPTIONS)

@@ -12,21 +12,17 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from models.bots import forty_one, kartu_sama, samba, sums
 from models.bots.base import Playbook, best
 from models.bots.hint import TEXTS, Hint
 from models.bots.search import Search
 from models.errors import MejaError
+from models.games import GAMES
 from models.games.base import State
 
 Chooser = Callable[[State, random.Random], int]
 NAMES = ("random", "simple", "strong")
-BOOKS: dict[str, Playbook] = {
-    "kartu_sama": kartu_sama.BOOK,
-    "forty_one": forty_one.BOOK,
-    "samba": samba.BOOK,
-    "sums": sums.BOOK,
-}
+# each game's playbook, named by its registry entry
+BOOKS: dict[str, Playbook] = {key: game.bot() for key, game in GAMES.items()}
 
 
 def random_player(state: State, rng: random.Random) -> int:

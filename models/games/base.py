@@ -6,7 +6,9 @@ state class with ``current_player``, ``legal_actions()``, ``apply(action)``,
 ``is_over``, ``clone()``, ``observation(seat)``, ``action_str(action)`` (the action in
 the notation, for logs and tests) and ``action_words(action)`` (the action as a code and its
 facts, which the app says in the player's language), and a :class:`Game` entry registered in
-``models.games.GAMES``. The state classes build on :class:`Engine`; the ``determinize``
+``models.games.GAMES``, naming its table and bot. The ``Options`` fields made with
+:func:`option` carry their bounds and choices: the set-up screens are built from them.
+The state classes build on :class:`Engine`; the ``determinize``
 functions (a copy of the game for a search) deal the hidden cards with :func:`redeal`.
 """
 
@@ -87,7 +89,12 @@ StateT = TypeVar("StateT", bound=State, covariant=True)
 
 @dataclass(frozen=True)
 class Game(Generic[StateT]):
-    """A registry entry: the game's key, its title, its options type, and a factory."""
+    """A registry entry: the game's key, its title, its options type, a factory, and its parts
+    at a real table and in a computer player's seat: ``table()`` gives the class deriving a
+    match's state from its events (:class:`models.match.Table`; None: a game not refereed
+    at a table yet), ``bot()`` the computer player's :class:`~models.bots.base.Playbook`.
+    Both are functions: those modules import this game's engine, so the engine cannot import
+    them first."""
 
     key: str
     title: str
@@ -95,6 +102,8 @@ class Game(Generic[StateT]):
     max_players: int
     options_type: type[Any]
     factory: Callable[[int, int, Any], StateT]
+    bot: Callable[[], Any]
+    table: Callable[[], type[Any]] | None = None
     lower_is_better: bool = False
     notes: Mapping[str, str] = field(default_factory=dict)
 
@@ -121,6 +130,46 @@ class Game(Generic[StateT]):
         if not self.min_players <= players <= self.max_players:
             raise SetupError("setup_players", game=self.title, low=self.min_players,
                              high=self.max_players, players=players)
+
+
+def option(default: Any, *, low: int | None = None, high: int | None = None, step: int = 1,
+           choices: tuple[str, ...] = (), mode: str = "", needs: str = "",
+           offered: bool = True, open_high: bool = False) -> Any:
+    """An ``Options`` field and what a set-up may make of it: the bounds and ``step`` of a
+    number, the ``choices`` of a word, the game type (``mode``) it applies to, the switch it
+    ``needs`` (a bool option that must be on), and whether set-up screens ``offered`` it. The
+    screens are built from these, and the engines check them with :func:`within`.
+    ``open_high``: the engine takes any number from ``low`` up (a match read from a file may
+    ask for more than a screen offers); ``high`` only ends the screen's range."""
+    meta = {"low": low, "high": high, "step": step, "choices": choices, "mode": mode,
+            "needs": needs, "offered": offered, "open_high": open_high}
+    return field(default=default, metadata=meta)
+
+
+def option_meta(options_type: type[Any], name: str) -> Mapping[str, Any]:
+    """What :func:`option` says of field ``name`` of ``options_type`` (empty: a plain field)."""
+    for f in dataclasses.fields(options_type):
+        if f.name == name:
+            return f.metadata
+    raise KeyError(name)
+
+
+def bounds(options: Any, name: str) -> tuple[int, int]:
+    """The lowest and highest value option ``name`` of ``options`` may take."""
+    meta = option_meta(type(options), name)
+    return meta["low"], meta["high"]
+
+
+def within(options: Any, name: str) -> bool:
+    """Whether option ``name`` of ``options`` is one of its choices, or within its bounds
+    (from ``low`` up when its ``high`` is open)."""
+    meta = option_meta(type(options), name)
+    value = getattr(options, name)
+    if meta["choices"]:
+        return value in meta["choices"]
+    low, high = meta["low"], meta["high"]
+    return ((low is None or value >= low)
+            and (high is None or meta["open_high"] or value <= high))
 
 
 class Engine(Generic[OptionsT]):

@@ -39,7 +39,7 @@ from typing import Any
 
 from models.cards import SUITS, format_cards, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Engine, Game, RoundResult, redeal
+from models.games.base import ActionWords, Engine, Game, RoundResult, bounds, option, redeal, within
 
 DRAW = 52
 TAKE = 53
@@ -66,19 +66,21 @@ class Options:
     """House options of a 41 match; the defaults are the rules of RULES.md."""
 
     first_dealer: int = 0  # seat of the first dealer (the app offers a random draw)
-    hands: int = 1  # hands in the match; one engine game is one hand unless asked
-    stop_threshold: int = 0  # points needed to stop (0: off)
-    instant_41: bool = False  # a player holding 41 wins the hand at once
-    redraw: bool = False  # the card just taken from the discard may be discarded again
-    running_score: bool = False  # a running score instead of a win/loss tally
+    # hands in the match; one engine game is one hand unless asked (a table plays on)
+    hands: int = option(1, low=1, high=1000, offered=False)
+    stop_threshold: int = option(0, low=0, high=41)  # points needed to stop (0: off)
+    instant_41: bool = option(False)  # a player holding 41 wins the hand at once
+    redraw: bool = option(False)  # the card just taken from the discard may be discarded again
+    running_score: bool = option(False)  # a running score instead of a win/loss tally
 
     def __post_init__(self) -> None:
         if self.first_dealer < 0:
             raise SetupError("setup_first_dealer")
-        if not 1 <= self.hands <= 1000:
-            raise SetupError("setup_hands_range", low=1, high=1000)
-        if not 0 <= self.stop_threshold <= 41:
-            raise SetupError("setup_stop_threshold", high=41)
+        if not within(self, "hands"):
+            low, high = bounds(self, "hands")
+            raise SetupError("setup_hands_range", low=low, high=high)
+        if not within(self, "stop_threshold"):
+            raise SetupError("setup_stop_threshold", high=bounds(self, "stop_threshold")[1])
 
 
 def check_setup(players: int, options: Options) -> None:
@@ -513,6 +515,18 @@ def determinize(state: FortyOne, seat: int, rng: random.Random) -> FortyOne:
     return new
 
 
+def _table() -> type[Any]:
+    from models.tables.forty_one import FortyOneTable  # it imports this module
+
+    return FortyOneTable
+
+
+def _bot() -> Any:
+    from models.bots.forty_one import BOOK  # it imports this module
+
+    return BOOK
+
+
 GAME = Game(
     key="forty_one",
     title="41",
@@ -520,5 +534,7 @@ GAME = Game(
     max_players=8,
     options_type=Options,
     factory=FortyOne,
+    table=_table,
+    bot=_bot,
 )
 new_game = GAME.new_game  # a new 41 match

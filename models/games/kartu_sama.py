@@ -18,7 +18,16 @@ from typing import Any
 
 from models.cards import JOKER_CODE, format_cards, pack, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Engine, Game, RoundResult, redeal
+from models.games.base import (
+    ActionWords,
+    Engine,
+    Game,
+    RoundResult,
+    bounds,
+    option,
+    redeal,
+    within,
+)
 
 DRAW = 53
 PASS = 54
@@ -51,33 +60,38 @@ FOLLOWS: tuple[frozenset[int], ...] = tuple(
 class Options:
     """House options of a Kartu Sama match; the defaults are the rules of RULES.md."""
 
-    jokers: bool = False  # the Joker variant: two jokers per pack
-    short_pack: bool = False  # 32-card pack (7 to A)
-    packs: int = 1
-    hand_size: int = 8
-    may_draw: bool = False  # a player who can play may draw instead
-    play_after_draw: bool = False  # a card just drawn may be played at once
-    reshuffle: bool = False  # the discard pile is reshuffled when the draw pile runs short
-    joker_follow: str = "any"  # the card after a joker: "any", or matches "last_non_joker"
-    dealer: str = "left"  # the deal passes "left", or to the round's "loser"
-    mode: str = "points"  # "points" game or "victory" game
-    target: int = 100  # points game: the match ends when someone reaches it
-    rounds: int = 0  # points game: a fixed number of rounds instead of a target (0: off)
-    wins: int = 3  # victory game: round wins that take the match
+    jokers: bool = option(False)  # the Joker variant: two jokers per pack
+    short_pack: bool = option(False)  # 32-card pack (7 to A)
+    packs: int = option(1, low=1, high=8)
+    hand_size: int = option(8, low=1, high=20, open_high=True)
+    may_draw: bool = option(False)  # a player who can play may draw instead
+    play_after_draw: bool = option(False)  # a card just drawn may be played at once
+    reshuffle: bool = option(False)  # the discard pile is reshuffled when the draw runs short
+    # the card after a joker: "any", or matches "last_non_joker"
+    joker_follow: str = option("any", choices=JOKER_FOLLOWS, needs="jokers")
+    dealer: str = option("left", choices=DEALERS)  # the deal passes "left", or to the loser
+    mode: str = option("points", choices=MODES, offered=False)  # points or victory game
+    # points game: the match ends when someone reaches it
+    target: int = option(100, low=10, high=1000, step=10, mode="points")
+    # points game: a fixed number of rounds instead of a target (0: off)
+    rounds: int = option(0, low=0, high=50, mode="points", open_high=True)
+    # victory game: round wins that take the match
+    wins: int = option(3, low=1, high=20, mode="victory", open_high=True)
     first_dealer: int = 0  # seat of the first dealer
 
     def __post_init__(self) -> None:
-        if self.packs < 1 or self.packs > 8:
-            raise SetupError("setup_packs", most=8)
-        if self.hand_size < 1:
+        if not within(self, "packs"):
+            raise SetupError("setup_packs", most=bounds(self, "packs")[1])
+        if not within(self, "hand_size"):
             raise SetupError("setup_hand_size")
-        if self.joker_follow not in JOKER_FOLLOWS:
+        if not within(self, "joker_follow"):
             raise SetupError("setup_joker_follow", choices=", ".join(JOKER_FOLLOWS))
-        if self.dealer not in DEALERS:
+        if not within(self, "dealer"):
             raise SetupError("setup_dealer", choices=", ".join(DEALERS))
-        if self.mode not in MODES:
+        if not within(self, "mode"):
             raise SetupError("setup_mode", choices=", ".join(MODES))
-        if self.target < 1 or self.rounds < 0 or self.wins < 1:
+        # The screen offers targets from 10 in tens; a file or a test may ask for any.
+        if self.target < 1 or not within(self, "rounds") or not within(self, "wins"):
             raise SetupError("setup_targets")
         if self.first_dealer < 0:
             raise SetupError("setup_first_dealer")
@@ -561,6 +575,18 @@ def determinize(state: KartuSama, seat: int, rng: random.Random) -> KartuSama:
     return new
 
 
+def _table() -> type[Any]:
+    from models.tables.kartu_sama import KartuSamaTable  # it imports this module
+
+    return KartuSamaTable
+
+
+def _bot() -> Any:
+    from models.bots.kartu_sama import BOOK  # it imports this module
+
+    return BOOK
+
+
 GAME = Game(
     key="kartu_sama",
     title="Kartu Sama",
@@ -568,6 +594,8 @@ GAME = Game(
     max_players=20,
     options_type=Options,
     factory=KartuSama,
+    table=_table,
+    bot=_bot,
     lower_is_better=True,
 )
 new_game = GAME.new_game  # a new Kartu Sama match

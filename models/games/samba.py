@@ -39,7 +39,7 @@ from typing import Any, Self
 
 from models.cards import format_cards, samba_pack
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Engine, Game, RoundResult, redeal
+from models.games.base import ActionWords, Engine, Game, RoundResult, option, redeal, within
 from models.games.samba_melds import (
     BLACK_THREES,
     IS_WILD,
@@ -139,17 +139,21 @@ WORD_CODES = ("draw", "stop_stock", "take_pile", "take_pile_seq", "meld", "add_g
 class Options:
     """House options of a Samba game; the defaults are the rules of RULES.md."""
 
-    target: int = 10000  # the game ends when a side reaches it (highest total wins)
-    hands: int = 0  # a fixed number of hands instead of the target (0: off)
-    top_minimum: int = 150  # first-meld minimum from 7000 points: 150, or 160
+    # the game ends when a side reaches it (highest total wins)
+    target: int = option(10000, low=1000, high=20000, step=500)
+    # a fixed number of hands instead of the target (0: off)
+    hands: int = option(0, low=0, high=30, open_high=True)
+    # first-meld minimum from 7000 points: 150, or 160
+    top_minimum: int = option(150, low=150, high=160, step=10)
     first_dealer: int = 0  # seat of the first dealer
 
     def __post_init__(self) -> None:
+        # The screen offers targets from 1000 in five hundreds; a file or a test may ask for any.
         if self.target < 1:
             raise SetupError("setup_target")
-        if self.hands < 0:
+        if not within(self, "hands"):
             raise SetupError("setup_hands_negative")
-        if self.top_minimum not in (150, 160):
+        if not within(self, "top_minimum") or self.top_minimum % 10:
             raise SetupError("setup_top_minimum")
         if self.first_dealer < 0:
             raise SetupError("setup_first_dealer")
@@ -893,6 +897,18 @@ def settle_turn(world: Samba, seat: int) -> None:
         world.fresh = None
 
 
+def _table() -> type[Any]:
+    from models.tables.samba import SambaTable  # it imports this module
+
+    return SambaTable
+
+
+def _bot() -> Any:
+    from models.bots.samba import BOOK  # it imports this module
+
+    return BOOK
+
+
 GAME = Game(
     key="samba",
     title="Samba",
@@ -900,5 +916,7 @@ GAME = Game(
     max_players=6,
     options_type=Options,
     factory=Samba,
+    table=_table,
+    bot=_bot,
 )
 new_game = GAME.new_game  # a new Samba game

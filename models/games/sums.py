@@ -43,7 +43,7 @@ from typing import Any
 
 from models.cards import ACE, JACK, KING, QUEEN, Card, card, format_cards, pack
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Engine, Game, RoundResult, redeal
+from models.games.base import ActionWords, Engine, Game, RoundResult, bounds, option, redeal, within
 
 MAX_PLAYERS = 8
 MAX_PILES = 8
@@ -192,18 +192,20 @@ def explain(played: int, own_in_play: Iterable[int], target: int) -> Reason | No
 class Options:
     """House options of a game of Sums; the defaults are the rules of RULES.md."""
 
-    packs: int = 0  # 0: one 52-card pack up to 4 players, two from 5 players on
-    piles: int = 2  # face-up community piles
-    hand_size: int = 0  # 0: 5 cards, or 3 with four players on one pack
-    take_back: bool = False  # instead of placing, take back one of your face-up cards
-    draw_or_play: bool = False  # a turn is a draw or a play, not both
+    # 0: one 52-card pack up to 4 players, two from 5 players on
+    packs: int = option(0, low=0, high=MAX_PACKS)
+    piles: int = option(2, low=2, high=MAX_PILES)  # face-up community piles
+    # 0: 5 cards, or 3 with four players on one pack
+    hand_size: int = option(0, low=0, high=20, open_high=True)
+    take_back: bool = option(False)  # instead of placing, take back one of your face-up cards
+    draw_or_play: bool = option(False)  # a turn is a draw or a play, not both
 
     def __post_init__(self) -> None:
-        if not 0 <= self.packs <= MAX_PACKS:
-            raise SetupError("setup_packs_auto", most=MAX_PACKS)
-        if not 2 <= self.piles <= MAX_PILES:
-            raise SetupError("setup_piles", most=MAX_PILES)
-        if self.hand_size < 0:
+        if not within(self, "packs"):
+            raise SetupError("setup_packs_auto", most=bounds(self, "packs")[1])
+        if not within(self, "piles"):
+            raise SetupError("setup_piles", most=bounds(self, "piles")[1])
+        if not within(self, "hand_size"):
             raise SetupError("setup_hand_negative")
         if self.take_back and self.draw_or_play:
             raise SetupError("setup_take_back")
@@ -602,6 +604,18 @@ def determinize(state: Sums, seat: int, rng: random.Random) -> Sums:
     return new
 
 
+def _table() -> type[Any]:
+    from models.tables.sums import SumsTable  # it imports this module
+
+    return SumsTable
+
+
+def _bot() -> Any:
+    from models.bots.sums import BOOK  # it imports this module
+
+    return BOOK
+
+
 GAME = Game(
     key="sums",
     title="Sums",
@@ -609,5 +623,7 @@ GAME = Game(
     max_players=MAX_PLAYERS,
     options_type=Options,
     factory=Sums,
+    table=_table,
+    bot=_bot,
 )
 new_game = GAME.new_game  # a new game of Sums
