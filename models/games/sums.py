@@ -37,9 +37,9 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from models.cards import ACE, JACK, KING, QUEEN, Card, card, format_cards, pack
 from models.errors import IllegalAction, SetupError
@@ -59,9 +59,13 @@ ACTIONS = TARGET + MAX_PLAYERS * 52  # every action code is below this
 # the codes of Sums.action_words
 WORD_CODES = ("play", "counter", "take_back", "draw_pile", "let_go", "end_game", "remove")
 
-# Phases: what the player to act decides.
-DRAWING, PLACING, EITHER, CHOOSING, COUNTERING, LAST, OVER = range(7)
-PHASES = ("draw", "play", "draw_or_play", "target", "counter", "last", "over")
+# Phases: what the player to act decides (the table also has DEALING: face-up cards entered).
+DEALING, DRAWING, PLACING, EITHER, CHOOSING, COUNTERING, LAST, OVER = (
+    "deal", "draw", "place", "either", "target", "counter", "last", "over"
+)
+# the phase as an engine's observation names it
+PHASES = {DRAWING: "draw", PLACING: "play", EITHER: "draw_or_play", CHOOSING: "target",
+          COUNTERING: "counter", LAST: "last", OVER: "over"}
 
 VALUE: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
 POINTS: tuple[int, ...] = tuple(
@@ -233,7 +237,159 @@ def check_setup(players: int, options: Options) -> None:
         raise SetupError("setup_sums_deal_many", packs=packs, **words)
 
 
-class Sums(Engine[Options]):
+def leaders(in_play: Sequence[Sequence[int]], captured: Sequence[Sequence[int]]) -> list[int]:
+    """The seats ahead: highest score, then more cards removed; a full tie is shared."""
+    keys = [(final_score(p, c), len(c)) for p, c in zip(in_play, captured, strict=True)]
+    best = max(keys)
+    return [s for s, key in enumerate(keys) if key == best]
+
+
+class Attacking(Protocol):
+    """An attack as the turn steps read it: ``attacker``'s card ``played`` attacks
+    ``owner``'s ``target``."""
+
+    @property
+    def attacker(self) -> int: ...
+    @property
+    def played(self) -> int: ...
+    @property
+    def owner(self) -> int: ...
+    @property
+    def target(self) -> int: ...
+
+
+class Attack(NamedTuple):
+    """``attacker``'s card ``played`` attacks ``owner``'s ``target`` (card codes)."""
+
+    attacker: int
+    played: int
+    owner: int
+    target: int
+
+
+ChoiceT = TypeVar("ChoiceT")
+AttackT = TypeVar("AttackT", bound=Attacking)
+
+
+class Flow(Generic[ChoiceT, AttackT]):
+    """The turn steps of Sums, written once for the engine (:class:`Sums`) and the table
+    (``models.tables.sums``): what a turn starts with, who plays next, what a placed card
+    takes, when an attack may be countered, when the game ends.
+
+    The class using it holds the state below (hands and piles as lists of cards, or as
+    counts: only their emptiness is read) and says how a card is placed and lifted, what a
+    card reaches, how an attack on a choice is made and whether the owner may counter."""
+
+    options: Options
+    hands: Sequence[Any]
+    piles: Sequence[Any]
+    in_play: list[list[Any]]
+    captured: list[list[Any]]
+    removals: list[tuple[int, int, Any]]
+    skips: list[int]
+    chain: list[AttackT]
+    choices: list[ChoiceT]
+    played: Any
+    final: bool
+    turn: int
+    current: int
+    phase: str
+
+    def _put(self, seat: int, c: int) -> None:
+        raise NotImplementedError
+
+    def _lift(self, seat: int, c: int) -> None:
+        raise NotImplementedError
+
+    def _reach(self, seat: int, c: int) -> list[ChoiceT]:
+        """What ``seat`` placing ``c`` may take (before ``c`` is placed)."""
+        raise NotImplementedError
+
+    def _aim(self, seat: int, c: int, choice: ChoiceT) -> AttackT:
+        """``seat``'s card ``c`` attacking ``choice``."""
+        raise NotImplementedError
+
+    def _offer_counters(self, a: AttackT) -> bool:
+        """Whether the owner of the card ``a`` attacks may counter it (and what with)."""
+        raise NotImplementedError
+
+    def _place(self, seat: int, c: int) -> None:
+        """``seat`` places ``c`` from their hand (a turn's card or the last card): it takes
+        what it reaches, the player picking when several cards are in reach."""
+        if self.phase == LAST:
+            self.final = True
+        found = self._reach(seat, c)
+        self._put(seat, c)
+        if not found:
+            self._end_turn()
+        elif len(found) == 1:
+            self._attack(self._aim(seat, c, found[0]))
+        else:
+            self.played = c
+            self.choices = found
+            self.phase = CHOOSING
+
+    def _attack(self, a: AttackT) -> None:
+        """The owner of the attacked card may counter, unless the attacking card is the last
+        of the game: its removal stands."""
+        self.chain.append(a)
+        if self._offer_counters(a):
+            self.current = a.owner
+            self.phase = COUNTERING
+        else:
+            self._resolve()
+
+    def _counter(self, a: AttackT) -> None:
+        """``a`` (already placed) counters the attack before it. It is the counterer's next
+        turn played early, so that turn is skipped; played once a pile is empty it is the
+        counterer's last card, and stands."""
+        self.skips[a.attacker] += 1
+        self._attack(a)
+
+    def _resolve(self) -> None:
+        """Nobody counters any more: the last attacked card goes to its attacker."""
+        a = self.chain[-1]
+        self._lift(a.owner, a.target)
+        self.captured[a.attacker].append(a.target)
+        self.removals.append((a.attacker, a.owner, a.target))
+        self.chain = []
+        self.choices = []
+        self._end_turn()
+
+    def _drawn(self) -> None:
+        """After a draw: the turn's card follows (or, draw or play, the turn is over)."""
+        if self.phase == DRAWING:
+            self.phase = PLACING
+        else:
+            self._next_turn()
+
+    def _end_turn(self) -> None:
+        if self.final:
+            self._finish()
+        else:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        self._start_turn(next_seat(self.turn, self.skips))
+
+    def _start_turn(self, seat: int) -> None:
+        """``seat``'s turn: a draw (or draw or play) while every pile holds a card, else one
+        last card; with no card in hand the game ends."""
+        self.turn = self.current = seat
+        if all(self.piles):
+            self.phase = EITHER if self.options.draw_or_play else DRAWING
+        elif self.hands[seat]:
+            self.phase = LAST
+        else:
+            self._finish()
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self.chain = []
+        self.choices = []
+
+
+class Sums(Engine[Options], Flow[int, Attack]):
     """A game of Sums in play: hands, cards in play, community piles, attacks and counters."""
 
     __slots__ = (
@@ -242,6 +398,8 @@ class Sums(Engine[Options]):
     )
     LISTS = ("actions", "skips", "chain", "removals", "results")
     NESTED = ("hands", "in_play", "counts", "masks", "captured", "piles")
+    hands: list[list[int]]
+    piles: list[list[int]]
 
     def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
         options = options or Options()
@@ -266,7 +424,7 @@ class Sums(Engine[Options]):
         self.captured: list[list[int]] = [[] for _ in range(players)]
         self.removals: list[tuple[int, int, int]] = []  # (remover, owner, card)
         self.skips = [0] * players
-        self.chain: list[tuple[int, int, int, int]] = []  # (attacker, card, owner, target)
+        self.chain: list[Attack] = []
         self.choices: list[int] = []
         self.played = -1
         self.final = False
@@ -300,7 +458,7 @@ class Sums(Engine[Options]):
         return list(self.results[0].winners) if self.results else []
 
     @property
-    def attack(self) -> tuple[int, int, int, int] | None:
+    def attack(self) -> Attack | None:
         """The attack awaiting a counter: (attacker, attacking card, owner, attacked card)."""
         return self.chain[-1] if self.chain else None
 
@@ -365,7 +523,7 @@ class Sums(Engine[Options]):
         self.actions.append(action)
         if action < TAKE:
             if self.phase == COUNTERING:
-                self._counter(action)
+                self._countered(action)
             else:
                 self._play(action)
         elif action < DRAW:
@@ -375,17 +533,14 @@ class Sums(Engine[Options]):
             self._next_turn()
         elif action < LET:
             insort(self.hands[self.current], self.piles[action - DRAW].pop())
-            if self.phase == DRAWING:
-                self.phase = PLACING
-            else:
-                self._next_turn()
+            self._drawn()
         elif action == LET:
             self._resolve()
         elif action == STOP:
             self._finish()
         else:
             seat, c = divmod(action - TARGET, 52)
-            self._attack(self.current, self.played, seat, c)
+            self._attack(Attack(self.current, self.played, seat, c))
 
     def _put(self, seat: int, c: int) -> None:
         self.in_play[seat].append(c)
@@ -400,14 +555,15 @@ class Sums(Engine[Options]):
             self.masks[seat][RED[c]] &= ~(1 << VALUE[c])
 
     def _play(self, c: int) -> None:
-        """A turn's card (or the last card): place it, then take what it may take."""
+        """A turn's card (or the last card)."""
         seat = self.current
         self.hands[seat].remove(c)
-        if self.phase == LAST:
-            self.final = True
+        self._place(seat, c)
+
+    def _reach(self, seat: int, c: int) -> list[int]:
+        """The TARGET codes of the cards ``seat`` placing ``c`` may take, in code order."""
         colour = RED[c]
         reach = _reach(VALUE[c], self.masks[seat][colour])
-        self._put(seat, c)
         found: list[int] = []
         for other in range(self.players):
             hits = self.masks[other][colour] & reach
@@ -421,27 +577,16 @@ class Sums(Engine[Options]):
                 for suit in _SUITS_OF[colour]:
                     if counts[suit * 13 + v]:
                         found.append(TARGET + other * 52 + suit * 13 + v)
-        if not found:
-            self._end_turn()
-        elif len(found) == 1:
-            owner, target = divmod(found[0] - TARGET, 52)
-            self._attack(seat, c, owner, target)
-        else:
-            found.sort()
-            self.played = c
-            self.choices = found
-            self.phase = CHOOSING
+        found.sort()
+        return found
 
-    def _attack(self, attacker: int, c: int, owner: int, target: int) -> None:
-        """``attacker``'s card ``c`` attacks ``owner``'s ``target``: the owner may counter."""
-        self.chain.append((attacker, c, owner, target))
-        counters = self._counters(owner, c)
-        if counters:
-            self.choices = counters
-            self.current = owner
-            self.phase = COUNTERING
-        else:
-            self._resolve()
+    def _aim(self, seat: int, c: int, choice: int) -> Attack:
+        owner, target = divmod(choice - TARGET, 52)
+        return Attack(seat, c, owner, target)
+
+    def _offer_counters(self, a: Attack) -> bool:
+        self.choices = self._counters(a.owner, a.played)
+        return bool(self.choices)
 
     def _counters(self, owner: int, c: int) -> list[int]:
         """The cards in ``owner``'s hand that counter the card ``c``, each once."""
@@ -453,49 +598,17 @@ class Sums(Engine[Options]):
             if RED[x] == colour and _reach(VALUE[x], helpers) >> value & 1
         ]
 
-    def _counter(self, c: int) -> None:
+    def _countered(self, c: int) -> None:
         seat = self.current
-        attacker, attacking, _, _ = self.chain[-1]
+        a = self.chain[-1]
         self.hands[seat].remove(c)
         self._put(seat, c)
-        self.skips[seat] += 1
-        self._attack(seat, c, attacker, attacking)
-
-    def _resolve(self) -> None:
-        """Nobody counters any more: the last attacked card goes to its attacker."""
-        attacker, _, owner, target = self.chain[-1]
-        self._lift(owner, target)
-        self.captured[attacker].append(target)
-        self.removals.append((attacker, owner, target))
-        self.chain = []
-        self.choices = []
-        self._end_turn()
-
-    def _end_turn(self) -> None:
-        if self.final:
-            self._finish()
-        else:
-            self._next_turn()
-
-    def _next_turn(self) -> None:
-        self._start_turn(next_seat(self.turn, self.skips))
-
-    def _start_turn(self, seat: int) -> None:
-        self.turn = self.current = seat
-        if all(self.piles):
-            self.phase = EITHER if self.options.draw_or_play else DRAWING
-        elif self.hands[seat]:
-            self.phase = LAST
-        else:
-            self._finish()
+        self._counter(Attack(seat, c, a.attacker, a.played))
 
     def _finish(self) -> None:
-        self.phase = OVER
-        self.choices = []
+        super()._finish()
         points = tuple(self.scores)
-        keys = [(points[s], len(self.captured[s])) for s in range(self.players)]
-        best = max(keys)
-        winners = tuple(s for s in range(self.players) if keys[s] == best)
+        winners = tuple(leaders(self.in_play, self.captured))
         self.results.append(RoundResult(points, len(self.actions), "pile", winners))
 
     def _why_illegal(self, action: int) -> str:
