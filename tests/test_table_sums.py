@@ -205,16 +205,47 @@ def test_the_last_player_may_stop() -> None:
     assert m.table.over
 
 
-def test_the_last_card_may_remove_and_be_countered_then_the_game_ends() -> None:
+def test_the_last_card_removes_and_no_one_is_asked_to_counter() -> None:
     m = small()
     t = m.table
-    m.record(Play(1, c("7H")))  # Bea's QD - 7H = 5: takes Ana's 5D
-    assert (t.phase, t.current) == (COUNTER, 0)
-    m.record(Play(0, c("2H")))  # 7H = 5D + 2H
-    assert (t.phase, t.current) == (COUNTER, 1)
+    m.record(Play(1, c("7H")))  # Bea's QD - 7H = 5: takes Ana's 5D (2H would counter it)
+    assert t.over and t.chain == [] and m.legal_events() == []
+    assert t.captured == [[], [c("5D")]]
+    assert t.winners == [1]
+
+
+def emptied(players: int) -> Match:
+    """Ana (5D up), Bea (QD) and maybe Cy (2S) take turns that take nothing; then Ana draws
+    the last card of pile 0 and places 7H, which attacks Bea's QD (7H + 5D = 12)."""
+    names = ("Ana", "Bea", "Cy")[:players]
+    m = match(names, {"hand_size": 22 if players == 2 else 14}, ("5D", "QD", "2S")[:players])
+    assert m.table.piles[0] == 3
+    turns = [(0, 0, "AS"), (1, 0, "10C"), (2, 1, "4S")][:players] + [(0, 0, "7H")]
+    for seat, pile, text in turns:
+        m.record(DrawPile(seat, pile))
+        m.record(Play(seat, c(text)))
+    return m
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_counter_once_a_pile_is_empty_stands_and_ends_the_game(players: int) -> None:
+    m = emptied(players)
+    t = m.table
+    assert t.piles[0] == 0 and (t.phase, t.current) == (COUNTER, 1)
+    m.record(Play(1, c("5H")))  # QD - 5H = 7: takes Ana's 7H; Ana's 10H could take it back
+    assert t.over and t.chain == []
+    assert t.captured[:2] == [[], [c("7H")]]
+    assert t.in_play[1][0] == c("QD") and t.in_play[1][-1] == c("5H")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_an_attack_let_go_once_a_pile_is_empty_leaves_one_last_card(players: int) -> None:
+    m = emptied(players)
+    t = m.table
     m.record(Let(1))
+    assert t.captured[0] == [c("QD")] and (t.phase, t.current) == (LAST, 1)
+    m.record(Play(1, c("8C")))
     assert t.over
-    assert t.captured == [[c("7H")], []]
 
 
 def test_standings_highest_score_then_more_removed_then_shared() -> None:

@@ -21,9 +21,11 @@ Referee decisions for what the seed leaves open:
 - A counter is the counterer's next turn played early: each counter skips that player's
   next turn in the rotation. Play then goes on from the player whose turn it was. With
   two players this is plain alternation.
-- The last card of the game may remove a card; that removal may be countered like any
-  other, and the game ends once the counter chain is settled. Since counters are played
-  at once, no attack is ever left open at the start of a turn.
+- The end (RULES.md): the last card of the game, played when a pile is empty at the start
+  of a turn, may remove a card, and that removal stands: no one is asked to counter it. A
+  counter played once a pile is empty (the turn that emptied it placed the attacking card)
+  is the counterer's last card: it stands too, and the game ends. Since counters are
+  played at once, no attack is ever left open at the start of a turn.
 - Take back (variant): any one of your face-up cards, the dealt one included, while your
   hand holds fewer than 5 cards at that moment (after drawing); it ends the turn and
   removes nothing. It cannot be combined with draw-or-play, where players could take back
@@ -333,7 +335,7 @@ class Flow(Generic[ChoiceT, AttackT]):
         """The owner of the attacked card may counter, unless the attacking card is the last
         of the game: its removal stands."""
         self.chain.append(a)
-        if self._offer_counters(a):
+        if not self.final and self._offer_counters(a):
             self.current = a.owner
             self.phase = COUNTERING
         else:
@@ -344,6 +346,8 @@ class Flow(Generic[ChoiceT, AttackT]):
         turn played early, so that turn is skipped; played once a pile is empty it is the
         counterer's last card, and stands."""
         self.skips[a.attacker] += 1
+        if not all(self.piles):
+            self.final = True
         self._attack(a)
 
     def _resolve(self) -> None:
