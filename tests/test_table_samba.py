@@ -222,6 +222,15 @@ def test_fixed_hands() -> None:
     assert m.table.end.code == "samba_hands_played"
 
 
+def test_a_tie_after_the_fixed_hands_plays_another_hand() -> None:
+    m = four(hands=1)
+    close_hand(m, 5, 5)
+    assert m.table.phase == "closed" and m.table.tie is not None
+    assert m.table.tie.code == "samba_tie" and m.table.dealer == 1
+    close_hand(m, 0, 5)
+    assert m.table.phase == "over" and m.table.winners == [1]
+
+
 def test_three_players_each_alone() -> None:
     m = Match.new(["Ana", "Bea", "Cid"], "samba", {"first_dealer": 2})
     m.record(Start())
