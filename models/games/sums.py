@@ -41,7 +41,7 @@ import random
 from bisect import insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from models.cards import ACE, JACK, KING, QUEEN, Card, card, format_cards, pack
 from models.errors import IllegalAction, SetupError
@@ -65,6 +65,7 @@ WORD_CODES = ("play", "counter", "take_back", "draw_pile", "let_go", "end_game",
 DEALING, DRAWING, PLACING, EITHER, CHOOSING, COUNTERING, LAST, OVER = (
     "deal", "draw", "place", "either", "target", "counter", "last", "over"
 )
+_PLACES = (PLACING, EITHER, LAST)  # the phases a card is placed in from the hand
 # the phase as an engine's observation names it
 PHASES = {DRAWING: "draw", PLACING: "play", EITHER: "draw_or_play", CHOOSING: "target",
           COUNTERING: "counter", LAST: "last", OVER: "over"}
@@ -239,38 +240,18 @@ def check_setup(players: int, options: Options) -> None:
         raise SetupError("setup_sums_deal_many", packs=packs, **words)
 
 
-def leaders(in_play: Sequence[Sequence[int]], captured: Sequence[Sequence[int]]) -> list[int]:
+def leaders(scores: Sequence[int], captured: Sequence[Sequence[int]]) -> list[int]:
     """The seats ahead: highest score, then more cards removed; a full tie is shared."""
-    keys = [(final_score(p, c), len(c)) for p, c in zip(in_play, captured, strict=True)]
+    keys = [(score, len(c)) for score, c in zip(scores, captured, strict=True)]
     best = max(keys)
     return [s for s, key in enumerate(keys) if key == best]
 
 
-class Attacking(Protocol):
-    """An attack as the turn steps read it: ``attacker``'s card ``played`` attacks
-    ``owner``'s ``target``."""
-
-    @property
-    def attacker(self) -> int: ...
-    @property
-    def played(self) -> int: ...
-    @property
-    def owner(self) -> int: ...
-    @property
-    def target(self) -> int: ...
-
-
-class Attack(NamedTuple):
-    """``attacker``'s card ``played`` attacks ``owner``'s ``target`` (card codes)."""
-
-    attacker: int
-    played: int
-    owner: int
-    target: int
-
-
+# An attack: (attacker, attacking card, owner, attacked card), and whatever else the class
+# using Flow keeps with it (the table: the reason). A plain tuple in the engine's hot path.
+Attack = tuple[int, int, int, int]
 ChoiceT = TypeVar("ChoiceT")
-AttackT = TypeVar("AttackT", bound=Attacking)
+AttackT = TypeVar("AttackT", bound=tuple[Any, ...])
 
 
 class Flow(Generic[ChoiceT, AttackT]):
@@ -282,6 +263,8 @@ class Flow(Generic[ChoiceT, AttackT]):
     counts: only their emptiness is read) and says how a card is placed and lifted, what a
     card reaches, how an attack on a choice is made and whether the owner may counter."""
 
+    if not TYPE_CHECKING:  # no instance dict (mypy wants the attributes below in __slots__)
+        __slots__ = ()
     options: Options
     hands: Sequence[Any]
     piles: Sequence[Any]
@@ -296,6 +279,11 @@ class Flow(Generic[ChoiceT, AttackT]):
     turn: int
     current: int
     phase: str
+    opening: str  # the phase a turn starts in while every pile holds a card
+
+    def _set_opening(self, options: Options) -> None:
+        """Turns start with a draw, or with a draw or a card placed (draw or play)."""
+        self.opening = EITHER if options.draw_or_play else DRAWING
 
     def _put(self, seat: int, c: int) -> None:
         raise NotImplementedError
@@ -336,7 +324,7 @@ class Flow(Generic[ChoiceT, AttackT]):
         of the game: its removal stands."""
         self.chain.append(a)
         if not self.final and self._offer_counters(a):
-            self.current = a.owner
+            self.current = a[2]
             self.phase = COUNTERING
         else:
             self._resolve()
@@ -345,7 +333,7 @@ class Flow(Generic[ChoiceT, AttackT]):
         """``a`` (already placed) counters the attack before it. It is the counterer's next
         turn played early, so that turn is skipped; played once a pile is empty it is the
         counterer's last card, and stands."""
-        self.skips[a.attacker] += 1
+        self.skips[a[0]] += 1
         if not all(self.piles):
             self.final = True
         self._attack(a)
@@ -353,9 +341,10 @@ class Flow(Generic[ChoiceT, AttackT]):
     def _resolve(self) -> None:
         """Nobody counters any more: the last attacked card goes to its attacker."""
         a = self.chain[-1]
-        self._lift(a.owner, a.target)
-        self.captured[a.attacker].append(a.target)
-        self.removals.append((a.attacker, a.owner, a.target))
+        attacker, owner, target = a[0], a[2], a[3]
+        self._lift(owner, target)
+        self.captured[attacker].append(target)
+        self.removals.append((attacker, owner, target))
         self.chain = []
         self.choices = []
         self._end_turn()
@@ -371,7 +360,7 @@ class Flow(Generic[ChoiceT, AttackT]):
         if self.final:
             self._finish()
         else:
-            self._next_turn()
+            self._start_turn(next_seat(self.turn, self.skips))
 
     def _next_turn(self) -> None:
         self._start_turn(next_seat(self.turn, self.skips))
@@ -381,7 +370,7 @@ class Flow(Generic[ChoiceT, AttackT]):
         last card; with no card in hand the game ends."""
         self.turn = self.current = seat
         if all(self.piles):
-            self.phase = EITHER if self.options.draw_or_play else DRAWING
+            self.phase = self.opening
         elif self.hands[seat]:
             self.phase = LAST
         else:
@@ -398,7 +387,8 @@ class Sums(Engine[Options], Flow[int, Attack]):
 
     __slots__ = (
         "hands", "in_play", "counts", "masks", "captured", "piles", "phase", "turn", "current",
-        "skips", "chain", "played", "final", "choices", "removals", "_multi", "_draws",
+        "skips", "chain", "played", "final", "choices", "removals", "opening", "_multi",
+        "_draws",
     )
     LISTS = ("actions", "skips", "chain", "removals", "results")
     NESTED = ("hands", "in_play", "counts", "masks", "captured", "piles")
@@ -433,7 +423,7 @@ class Sums(Engine[Options], Flow[int, Attack]):
         self.played = -1
         self.final = False
         self.turn = self.current = 0
-        self.phase = DRAWING
+        self._set_opening(options)
         self._start_turn(0)
 
     # -- queries --------------------------------------------------------------------------
@@ -475,20 +465,19 @@ class Sums(Engine[Options], Flow[int, Attack]):
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
         phase = self.phase
+        if phase == DRAWING:  # every pile holds a card
+            return DRAW <= action < DRAW + len(self.piles)
+        if 0 <= action < TAKE:
+            if phase == COUNTERING:
+                return action in self.choices
+            return phase in _PLACES and action in self.hands[self.current]
         if phase == CHOOSING:
             return action in self.choices
         if phase == COUNTERING:
-            return action == LET or action in self.choices
-        if phase == OVER:
-            return False
-        if 0 <= action < TAKE:
-            return phase != DRAWING and action in self.hands[self.current]
+            return action == LET
         if DRAW <= action < LET:
-            return (
-                phase in (DRAWING, EITHER)
-                and action - DRAW < len(self.piles)
-                and bool(self.piles[action - DRAW])
-            )
+            piles = self.piles
+            return phase == EITHER and action - DRAW < len(piles) and bool(piles[action - DRAW])
         if TAKE <= action < DRAW:
             return (
                 phase == PLACING
@@ -529,7 +518,9 @@ class Sums(Engine[Options], Flow[int, Attack]):
             if self.phase == COUNTERING:
                 self._countered(action)
             else:
-                self._play(action)
+                seat = self.current
+                self.hands[seat].remove(action)
+                self._place(seat, action)
         elif action < DRAW:
             seat = self.current
             self._lift(seat, action - TAKE)
@@ -544,7 +535,7 @@ class Sums(Engine[Options], Flow[int, Attack]):
             self._finish()
         else:
             seat, c = divmod(action - TARGET, 52)
-            self._attack(Attack(self.current, self.played, seat, c))
+            self._attack((self.current, self.played, seat, c))
 
     def _put(self, seat: int, c: int) -> None:
         self.in_play[seat].append(c)
@@ -558,12 +549,6 @@ class Sums(Engine[Options], Flow[int, Attack]):
         if not counts[c] and not counts[TWIN[c]]:
             self.masks[seat][RED[c]] &= ~(1 << VALUE[c])
 
-    def _play(self, c: int) -> None:
-        """A turn's card (or the last card)."""
-        seat = self.current
-        self.hands[seat].remove(c)
-        self._place(seat, c)
-
     def _reach(self, seat: int, c: int) -> list[int]:
         """The TARGET codes of the cards ``seat`` placing ``c`` may take, in code order."""
         colour = RED[c]
@@ -574,45 +559,44 @@ class Sums(Engine[Options], Flow[int, Attack]):
             if not hits or other == seat:
                 continue
             counts = self.counts[other]
-            while hits:
-                low = hits & -hits
-                hits ^= low
-                v = low.bit_length() - 2  # rank index 0..12
-                for suit in _SUITS_OF[colour]:
-                    if counts[suit * 13 + v]:
-                        found.append(TARGET + other * 52 + suit * 13 + v)
-        found.sort()
+            for suit in _SUITS_OF[colour]:
+                first, left = suit * 13, hits
+                while left:
+                    low = left & -left
+                    left ^= low
+                    v = first + low.bit_length() - 2  # the card: rank index 0..12 in suit
+                    if counts[v]:
+                        found.append(TARGET + other * 52 + v)
         return found
 
     def _aim(self, seat: int, c: int, choice: int) -> Attack:
         owner, target = divmod(choice - TARGET, 52)
-        return Attack(seat, c, owner, target)
+        return seat, c, owner, target
 
     def _offer_counters(self, a: Attack) -> bool:
-        self.choices = self._counters(a.owner, a.played)
-        return bool(self.choices)
-
-    def _counters(self, owner: int, c: int) -> list[int]:
-        """The cards in ``owner``'s hand that counter the card ``c``, each once."""
+        """The cards in the owner's hand that counter the attacking card, each once, become
+        the choices."""
+        owner, c = a[2], a[1]
         colour, value = RED[c], VALUE[c]
         helpers = self.masks[owner][colour]
         hand = self.hands[owner]
-        return [
+        self.choices = [
             x for x in (dict.fromkeys(hand) if self._multi else hand)
             if RED[x] == colour and _reach(VALUE[x], helpers) >> value & 1
         ]
+        return bool(self.choices)
 
     def _countered(self, c: int) -> None:
         seat = self.current
         a = self.chain[-1]
         self.hands[seat].remove(c)
         self._put(seat, c)
-        self._counter(Attack(seat, c, a.attacker, a.played))
+        self._counter((seat, c, a[0], a[1]))
 
     def _finish(self) -> None:
         super()._finish()
         points = tuple(self.scores)
-        winners = tuple(leaders(self.in_play, self.captured))
+        winners = tuple(leaders(points, self.captured))
         self.results.append(RoundResult(points, len(self.actions), "pile", winners))
 
     def _why_illegal(self, action: int) -> str:
@@ -714,8 +698,7 @@ def determinize(state: Sums, seat: int, rng: random.Random) -> Sums:
         if p:
             new.piles[i] = next(parts) + p[-1:]
     if new.phase == COUNTERING and new.current != seat:  # the counter cards of a hidden hand
-        _, c, owner, _ = new.chain[-1]
-        new.choices = new._counters(owner, c)
+        new._offer_counters(new.chain[-1])
     return new
 
 

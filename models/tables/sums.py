@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from models.cards import Card, card, pack
 from models.games.sums import (
@@ -173,8 +174,7 @@ class Target:
     reason: Why
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(NamedTuple):
     """``attacker``'s ``played`` card attacks ``owner``'s ``target``, and why."""
 
     attacker: int
@@ -193,7 +193,7 @@ class SumsTable(Flow[Target, Attack]):
     __slots__ = (
         "setup", "options", "names", "n", "packs", "hand_size", "hands", "piles", "in_play",
         "captured", "removals", "last", "seen", "skips", "chain", "choices", "played", "final",
-        "turn", "current", "phase", "last_pile", "_checks", "_moves",
+        "turn", "current", "phase", "opening", "last_pile", "_checks", "_moves",
     )
 
     def __init__(self, setup: Setup) -> None:
@@ -220,6 +220,7 @@ class SumsTable(Flow[Target, Attack]):
         self.final = False
         self.turn = self.current = 0
         self.phase = DEAL
+        self._set_opening(options)
         self.last_pile = -1  # the empty pile that started the last play
         self._checks: dict[type[Event], Callable[[Event], Why | None]] = {
             FaceUp: self._check_up,
@@ -340,7 +341,7 @@ class SumsTable(Flow[Target, Attack]):
         """The winners once the game is over (empty before)."""
         if not self.over:
             return []
-        return leaders(self.in_play, self.captured)
+        return leaders(self.scores(), self.captured)
 
     # -- the one check ---------------------------------------------------------------------
     def check(self, event: Event) -> Reason | None:
