@@ -13,8 +13,10 @@ never knows which cards are in a hand. The game is one round:
   no card in hand, or for whom no card able to counter is left unseen, is not asked;
 - a pile empty at the start of a turn: that player places a last card or ends (:class:`Stop`).
 
-The turn order, the counters and the end follow the decisions of ``models.games.sums``
-(its module docstring). A card the packs hold no more of (face up or removed) is refused.
+The turn steps (the turn order, what a placed card takes, the counters, the end) are the
+engine's own: ``models.games.sums.Flow``, which this table runs on counts where the engine
+holds cards (its module docstring gives the decisions). A card the packs hold no more of
+(face up or removed) is refused.
 """
 
 from __future__ import annotations
