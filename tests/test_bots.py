@@ -360,7 +360,7 @@ def test_simple_beats_random(game: str, deals: int, floor: float) -> None:
     assert share >= floor, share
 
 
-@pytest.mark.parametrize(("game", "deals", "floor"), [("kartu_sama", 6, 0.55), ("sums", 4, 0.55)])
+@pytest.mark.parametrize(("game", "deals", "floor"), [("kartu_sama", 6, 0.55), ("sums", 16, 0.55)])
 def test_strong_beats_simple(game: str, deals: int, floor: float) -> None:
     share = duel(game, bots.strong(game, worlds=8, cap=None), bots.chooser(game, "simple"),
                  deals, seed=200)

@@ -108,10 +108,10 @@ def _game(page: Any) -> None:
     assert seen(page, "No last card: end the game")
     shot(page, "sums-07-last-play")
 
-    # Ana's last card 7♦ + 5♦ = 12 takes Bea's Q♦; Bea could counter (2♥, 2♦ or Q♥) but does not.
-    timed(page, "7♦", "Bea: counter?", taps)
-    see(page, "Ana: 7♦ + your 5♦ = 12: takes Bea's Q♦")
-    tap(page, "No counter")
+    # Ana's last card 7♦ + 5♦ = 12 takes Bea's Q♦. It is the last card: the removal stands
+    # (Bea, who could counter with 2♥, 2♦ or Q♥ anywhere else, is not asked) and the game ends.
+    timed(page, "7♦", "Ana wins the match!", taps)
+    assert not seen(page, "Bea: counter?")
 
     # The scores: Ana 5♦ A♠ 4♠ 7♦ (6) + Q♦ (2) = 8; Bea 5♥ 10♣ 9♣ (3) + 7♥ (1) = 4.
     see(page, "Ana wins the match!")

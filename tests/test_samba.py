@@ -466,9 +466,14 @@ def test_stock_empty_take_the_pile_or_stop() -> None:
 
 
 def test_stock_empty_and_pile_blocked_ends_the_hand() -> None:
-    st = rig({}, pile="3S", stock="", options={"hands": 1})
+    st = rig({}, pile="3S", stock="", totals=(100, 0), options={"hands": 1})
     assert st.is_over and st.results[0].end == "stock"
     assert st.results[0].points == (-80, -80, -80, -80)
+
+
+def test_a_tie_after_the_fixed_hands_plays_another_hand() -> None:
+    st = rig({}, pile="3S", stock="", options={"hands": 1})  # both sides -80
+    assert not st.is_over and st.hand_no == 1 and st.dealer == 1 and st.current == 2
 
 
 def test_game_to_target_highest_wins_tie_plays_on() -> None:

@@ -423,14 +423,62 @@ def test_the_last_card_may_remove() -> None:
     assert state.scores == [1 + 1, 1 + 1 + 2] and state.winners == [1]
 
 
-def test_the_last_card_can_be_countered_then_the_game_ends() -> None:
-    state = table(["7H 9S", "5H 8C"], ["5D", "QD"], piles=("", "5C"))
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_last_card_removes_and_no_one_may_counter_it(players: int) -> None:
+    # Bea holds 5H, which would counter 7H (QD - 5H = 7) anywhere else: not after the last card.
+    hands = ["7H 9S", "5H 8C", "6S"][:players]
+    up = ["5D", "QD", "2S"][:players]
+    state = table(hands, up, piles=("", "5C"))
     assert state.legal_actions() == [*sorted(cards("7H 9S")), STOP]
     play(state, "7H")
-    assert not state.is_over and state.current_player == 1
-    play(state, "5H")  # the counter settles (Ann has nothing left to counter with)
+    assert state.is_over and state.legal_actions() == [] and state.chain == []
+    assert state.captured[:2] == [cards("QD"), []] and state.in_play[1] == []
+    assert state.actions == [one("7H")]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_last_card_with_several_targets_removes_the_one_picked_and_stands(
+    players: int
+) -> None:
+    hands = ["7H 9S", "5H 8C", "6S"][:players]
+    up = ["5D", "QD 2D", "2S"][:players]  # 7H takes QD (7 + 5) or 2D (7 - 5); 5H counters both
+    state = table(hands, up, piles=("", "5C"))
+    play(state, "7H")
+    assert state.legal_actions() == [target(1, "2D"), target(1, "QD")]
+    state.apply(target(1, "2D"))
+    assert state.is_over and state.captured[0] == cards("2D")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_counter_once_a_pile_is_empty_is_the_counterers_last_card(players: int) -> None:
+    # Ann empties pile 0 and her 7H attacks Bea's QD; Bea counters with 5H (QD - 5H = 7), and
+    # Ann's 10H (10H - 5D = 5) would take it back: the counter stands and the game is over.
+    hands = ["7H 10H", "5H 8C", "6S"][:players]
+    up = ["5D", "QD", "2S"][:players]
+    state = table(hands, up, piles=("2C", "5C 6C"))
+    play(state, "d0", "7H")
+    assert state.piles[0] == [] and state.current_player == 1
+    assert state.legal_actions() == [one("5H"), LET]
+    play(state, "5H")
+    assert state.is_over and state.chain == []
+    assert state.captured[:2] == [[], cards("7H")]
+    assert state.in_play[:2] == [cards("5D"), cards("QD 5H")]
+    assert cards("10H")[0] in state.hands[0]
+
+
+def test_a_counter_while_the_piles_hold_cards_may_be_countered_back() -> None:
+    state = table(["7H 10H", "5H 8C"], ["5D", "QD"], piles=("2C 3C", "5C 6C"))
+    play(state, "d0", "7H", "5H")
+    assert not state.is_over and state.legal_actions() == [one("10H"), LET]
+
+
+def test_letting_the_attack_go_once_a_pile_is_empty_leaves_one_last_card() -> None:
+    state = table(["7H 10H", "5H 8C", "6S"], ["5D", "QD", "2S"], piles=("2C", "5C 6C"))
+    play(state, "d0", "7H", LET)
+    assert state.captured[0] == cards("QD") and state.current_player == 1
+    assert state.legal_actions() == [*sorted(cards("5H 8C")), STOP]
+    play(state, "8C")
     assert state.is_over
-    assert state.captured == [[], cards("7H")] and state.in_play[1] == cards("QD 5H")
 
 
 def test_an_empty_hand_when_a_pile_is_empty_ends_the_game() -> None:

@@ -20,6 +20,7 @@ from models.games.sums import (
     EITHER,
     LAST,
     LET,
+    PLACING,
     TAKE,
     Sums,
     explain,
@@ -111,6 +112,7 @@ def play_out(
     turns = [0] * n  # turns started plus counters played, per seat
     turns[state.turn] += 1
     last_cards = 0
+    after_empty = -1  # cards placed since a pile emptied, the emptying turn's own card aside
     while not state.is_over:
         legal = state.legal_actions()
         if checks:
@@ -136,8 +138,14 @@ def play_out(
         action = rng.choice(legal)
         before_state = state.clone() if checks and action < TAKE else None
         chain = list(state.chain)
-        phase, seat = state.phase, state.current
+        phase, seat, full = state.phase, state.current, all(state.piles)
         state.apply(action)
+        if full and not all(state.piles):
+            after_empty = 0
+        elif after_empty >= 0 and action < TAKE and phase != PLACING:
+            after_empty += 1
+            assert after_empty == 1, "once a pile is empty, the next card is the last"
+            assert state.is_over or state.phase == CHOOSING, "its removal stands, then the end"
         if phase == COUNTERING and action < TAKE:
             turns[seat] += 1
         if phase == LAST:

@@ -12,7 +12,7 @@ import pytest
 
 from models.cards import parse_cards, samba_pack
 from models.games.samba import score_breakdown, side_score
-from models.match import Close, Event, Match, Out, Refused, Start
+from models.match import Close, Event, Match, Out, Reason, Refused, Start
 from models.tables.samba import (
     CLASSES,
     Canasta,
@@ -32,6 +32,11 @@ def codes(text: str) -> list[int]:
 
 def four(**options: object) -> Match:
     return Match.new(["Ana", "Bea", "Cid", "Dan"], "samba", options or None)
+
+
+def said(reason: Reason) -> tuple[str, dict[str, object]]:
+    """What a reason says, as the app gets it: its code and parameters."""
+    return reason.code, dict(reason.params)
 
 
 def why(match: Match, event: Event) -> str:
@@ -136,7 +141,8 @@ def test_a_whole_hand_with_going_out() -> None:
     assert m.table.phase == "closed"
     assert m.table.dealer == 1
     assert [p.seats for p in m.table.standings()] == [(0, 2), (1, 3)]
-    assert m.table.standings()[0].reason.describe() == "Ana & Cid: highest total, 1385 points"
+    assert said(m.table.standings()[0].reason) == (
+        "samba_highest", {"players": ["Ana & Cid"], "total": 1385})
     assert not m.table.warnings(h)
 
 
@@ -175,8 +181,8 @@ def test_refusals_by_the_pack_and_the_rules() -> None:
     m.record(Result(1, black_threes=3, high=3))
     m.record(StockOut())
     assert why(m, Close()) == "samba_black_out"
-    text = m.why_not(Close())
-    assert text is not None and "only the player going out" in text.describe()
+    reason = m.why_not(Close())
+    assert reason is not None and said(reason) == ("samba_black_out", {"side": "Bea & Dan"})
     assert why(m, Canasta(0)) == "round_ended"
     assert why(m, Start()) == "round_open"
 
@@ -189,7 +195,8 @@ def test_tracked_canastas_are_a_guide() -> None:
     m.record(Result(1, high=10))
     warnings = m.table.warnings(m.table.hand)
     assert [w.code for w in warnings] == ["samba_big_mismatch"]
-    assert warnings[0].describe() == "Bea & Dan: 0 canastas and sambas entered, the table counted 1"
+    assert said(warnings[0]) == (
+        "samba_big_mismatch", {"side": "Bea & Dan", "entered": 0, "tracked": 1})
 
 
 def close_hand(m: Match, a: int, b: int) -> None:
@@ -206,7 +213,8 @@ def test_the_match_ends_at_the_target_a_tie_plays_on() -> None:
     m = four(target=1000)
     close_hand(m, 10, 10)  # both 1140: a tie
     assert m.table.phase == "closed" and m.table.tie is not None
-    assert m.table.tie.describe() == "Ana & Cid and Bea & Dan tie on 1140: another hand decides"
+    assert said(m.table.tie) == (
+        "samba_tie", {"players": ["Ana & Cid", "Bea & Dan"], "total": 1140})
     close_hand(m, 5, 0)
     assert m.table.phase == "over" and m.table.winners == [0]
     assert m.table.end is not None and m.table.end.code == "samba_target"
@@ -220,6 +228,15 @@ def test_fixed_hands() -> None:
     close_hand(m, 0, 5)
     assert m.table.phase == "over" and m.table.winners == [1]
     assert m.table.end.code == "samba_hands_played"
+
+
+def test_a_tie_after_the_fixed_hands_plays_another_hand() -> None:
+    m = four(hands=1)
+    close_hand(m, 5, 5)
+    assert m.table.phase == "closed" and m.table.tie is not None
+    assert m.table.tie.code == "samba_tie" and m.table.dealer == 1
+    close_hand(m, 0, 5)
+    assert m.table.phase == "over" and m.table.winners == [1]
 
 
 def test_three_players_each_alone() -> None:

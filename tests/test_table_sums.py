@@ -10,7 +10,7 @@ import pytest
 from models.cards import card, parse_card
 from models.games import sums
 from models.games.sums import DRAW, LET, STOP, TAKE, TARGET, Options
-from models.match import Event, Match, Play, Refused
+from models.match import Event, Match, Play, Reason, Refused
 from models.tables import sums as tb
 from models.tables.sums import (
     COUNTER,
@@ -40,10 +40,16 @@ def match(players: tuple[str, ...] = ("Ana", "Bea"), options: object = None,
     return m
 
 
-def refused(m: Match, event: Event) -> str:
+def said(reason: Reason) -> tuple[str, dict[str, object]]:
+    """What a reason says, as the app gets it: its code and parameters."""
+    return reason.code, dict(reason.params)
+
+
+def refused(m: Match, event: Event) -> tuple[str, dict[str, object]]:
+    """Why the table refuses ``event`` (and it is not recorded)."""
     with pytest.raises(Refused) as info:
         m.record(event)
-    return str(info.value)
+    return said(info.value.reason)
 
 
 # -- the deal ---------------------------------------------------------------------------------
@@ -52,15 +58,15 @@ def test_the_deal_sets_hands_piles_and_face_up_cards() -> None:
     m = Match.new(["Ana", "Bea", "Cid"], "sums")
     t = m.table
     assert (t.phase, t.current, t.hands, t.piles) == (DEAL, 0, [5, 5, 5], [17, 17])
-    assert refused(m, DrawPile(0, 0)) == "Enter the face-up card of Ana, Bea and Cid first"
+    assert refused(m, DrawPile(0, 0)) == ("sums_deal_first", {"players": ["Ana", "Bea", "Cid"]})
     m.record(FaceUp(0, c("7H")))
     assert t.current == 1
-    assert refused(m, FaceUp(1, c("7H"))) == "7H is already face up or removed"
-    assert refused(m, FaceUp(0, c("8H"))) == "Ana's face-up card is already entered"
+    assert refused(m, FaceUp(1, c("7H"))) == ("sums_seen", {"card": "7H"})
+    assert refused(m, FaceUp(0, c("8H"))) == ("sums_dealt", {"player": "Ana"})
     m.record(FaceUp(1, c("8H")))
     m.record(FaceUp(2, c("9H")))
     assert (t.phase, t.current) == (tb.DRAW, 0)
-    assert refused(m, FaceUp(2, c("10H"))) == "Every face-up card of the deal is entered"
+    assert refused(m, FaceUp(2, c("10H"))) == ("sums_dealt_all", {})
 
 
 def test_piles_follow_the_pack_the_players_and_the_options() -> None:
@@ -74,12 +80,12 @@ def test_piles_follow_the_pack_the_players_and_the_options() -> None:
 def test_a_turn_is_a_draw_then_a_card_placed() -> None:
     m = match()
     t = m.table
-    assert refused(m, Play(0, c("2C"))) == "Ana draws from a pile first"
-    assert refused(m, DrawPile(1, 0)) == "It is Ana's turn, not Bea's"
+    assert refused(m, Play(0, c("2C"))) == ("sums_draw_first", {"player": "Ana"})
+    assert refused(m, DrawPile(1, 0)) == ("not_turn", {"player": "Bea", "turn": "Ana"})
     m.record(DrawPile(0, 1))
     assert (t.phase, t.piles, t.hands) == (PLACE, [20, 19], [6, 5])
-    assert refused(m, DrawPile(0, 0)) == "Ana has drawn: enter the card Ana places"
-    assert refused(m, Play(0, None)) == "Enter the card Ana placed"
+    assert refused(m, DrawPile(0, 0)) == ("sums_drawn", {"player": "Ana"})
+    assert refused(m, Play(0, None)) == ("sums_card_needed", {"player": "Ana"})
     m.record(Play(0, c("2C")))
     assert (t.phase, t.current, t.in_play[0], t.hands) == (tb.DRAW, 1, [c("5D"), c("2C")], [5, 5])
 
@@ -91,12 +97,16 @@ def test_the_worked_example_removal_and_counter() -> None:
     t = m.table
     m.record(DrawPile(0, 0))
     (target,) = t.reach(0, c("7H"))
-    assert target.reason.describe() == "7H + your 5D = 12: takes Bea's QD"
+    assert said(target.reason) == (
+        "sums_sum", {"played": "7H", "owner": "Bea", "target": "QD", "helper": "5D", "total": 12})
     m.record(Play(0, c("7H")))
     assert (t.phase, t.current) == (COUNTER, 1)
     assert [str(x.played) for x in t.counters()] == ["5H"]  # 5D is face up already
-    assert t.counters()[0].reason.describe() == "your QD - 5H = 7: takes Ana's 7H"
-    assert refused(m, Play(1, c("3H"))) == "3H does not take Ana's 7H"
+    assert said(t.counters()[0].reason) == (
+        "sums_diff_back",
+        {"played": "5H", "owner": "Ana", "target": "7H", "helper": "QD", "total": 7})
+    assert refused(m, Play(1, c("3H"))) == (
+        "sums_no_counter", {"card": "3H", "attacker": "Ana", "played": "7H"})
     m.record(Play(1, c("5H")))
     assert (t.phase, t.current) == (COUNTER, 0)
     assert t.attack.played == c("5H") and t.attack.target == c("7H")
@@ -137,8 +147,9 @@ def test_several_targets_the_player_picks_one() -> None:
     assert t.phase == tb.TARGET
     assert [(x.owner, str(x.card), x.reason.code) for x in t.choices] == [
         (1, "QD", "sums_sum"), (2, "2H", "sums_diff")]
-    assert refused(m, Play(1, c("3S"))) == "Ana picks the card to remove first"
-    assert refused(m, Remove(0, 1, c("5D"))) == "Bea's 5D is not within reach of 7H"
+    assert refused(m, Play(1, c("3S"))) == ("sums_pick", {"player": "Ana"})
+    assert refused(m, Remove(0, 1, c("5D"))) == (
+        "sums_not_target", {"owner": "Bea", "card": "5D", "played": "7H"})
     m.record(Remove(0, 2, c("2H")))
     assert (t.phase, t.current) == (COUNTER, 2)
     m.record(Let(2))
@@ -147,14 +158,15 @@ def test_several_targets_the_player_picks_one() -> None:
 
 def test_the_ace_and_king_rules_in_words() -> None:
     m = match(up=("5D", "AD"))
-    assert m.table.reach(0, c("QH"))[0].reason.describe() == (
-        "QH takes Bea's AD: a queen takes an ace of the same colour")
+    assert said(m.table.reach(0, c("QH"))[0].reason) == (
+        "sums_ace", {"played": "QH", "owner": "Bea", "target": "AD"})
     m = match(up=("5D", "KH"))
-    assert m.table.reach(0, c("2D"))[0].reason.describe() == (
-        "2D takes Bea's KH: a 2 takes a king of the same colour")
+    assert said(m.table.reach(0, c("2D"))[0].reason) == (
+        "sums_king", {"played": "2D", "owner": "Bea", "target": "KH"})
     m = match(up=("9D", "2H"))
-    assert m.table.reach(0, c("7H"))[0].reason.describe() == (
-        "your 9D - 7H = 2: takes Bea's 2H")
+    assert said(m.table.reach(0, c("7H"))[0].reason) == (
+        "sums_diff_back",
+        {"played": "7H", "owner": "Bea", "target": "2H", "helper": "9D", "total": 2})
 
 
 def test_a_removed_card_cannot_be_entered_again_with_one_pack() -> None:
@@ -163,15 +175,14 @@ def test_a_removed_card_cannot_be_entered_again_with_one_pack() -> None:
     m.record(Play(0, c("7H")))
     m.record(Let(1))
     m.record(DrawPile(1, 0))
-    assert refused(m, Play(1, c("QD"))) == "QD is already face up or removed"
+    assert refused(m, Play(1, c("QD"))) == ("sums_seen", {"card": "QD"})
     assert not m.table.available(c("QD"))
 
 
 def test_two_packs_allow_two_copies() -> None:
     m = match(("A", "B", "C", "D", "E"), up=("5D", "5D", "3S", "4S", "6S"))
     m.record(DrawPile(0, 0))
-    assert refused(m, Play(0, c("5D"))) == (
-        "The packs hold 2 × 5D: all are already face up or removed")
+    assert refused(m, Play(0, c("5D"))) == ("sums_seen_all", {"card": "5D", "copies": 2})
 
 
 # -- the end --------------------------------------------------------------------------------------
@@ -192,11 +203,10 @@ def test_an_empty_pile_at_the_start_of_a_turn_runs_the_last_play() -> None:
     m = small()
     t = m.table
     assert (t.phase, t.current, t.last_pile) == (LAST, 1, 0)
-    assert refused(m, DrawPile(1, 1)) == (
-        "A pile is empty: Bea places one last card or ends the game")
+    assert refused(m, DrawPile(1, 1)) == ("sums_last", {"player": "Bea"})
     m.record(Play(1, c("4C")))
     assert t.phase == OVER
-    assert refused(m, Play(0, c("6C"))) == "match_over()"  # a shared code: no English
+    assert refused(m, Play(0, c("6C"))) == ("match_over", {})
 
 
 def test_the_last_player_may_stop() -> None:
@@ -205,16 +215,47 @@ def test_the_last_player_may_stop() -> None:
     assert m.table.over
 
 
-def test_the_last_card_may_remove_and_be_countered_then_the_game_ends() -> None:
+def test_the_last_card_removes_and_no_one_is_asked_to_counter() -> None:
     m = small()
     t = m.table
-    m.record(Play(1, c("7H")))  # Bea's QD - 7H = 5: takes Ana's 5D
-    assert (t.phase, t.current) == (COUNTER, 0)
-    m.record(Play(0, c("2H")))  # 7H = 5D + 2H
-    assert (t.phase, t.current) == (COUNTER, 1)
+    m.record(Play(1, c("7H")))  # Bea's QD - 7H = 5: takes Ana's 5D (2H would counter it)
+    assert t.over and t.chain == [] and m.legal_events() == []
+    assert t.captured == [[], [c("5D")]]
+    assert t.winners == [1]
+
+
+def emptied(players: int) -> Match:
+    """Ana (5D up), Bea (QD) and maybe Cy (2S) take turns that take nothing; then Ana draws
+    the last card of pile 0 and places 7H, which attacks Bea's QD (7H + 5D = 12)."""
+    names = ("Ana", "Bea", "Cy")[:players]
+    m = match(names, {"hand_size": 22 if players == 2 else 14}, ("5D", "QD", "2S")[:players])
+    assert m.table.piles[0] == 3
+    turns = [(0, 0, "AS"), (1, 0, "10C"), (2, 1, "4S")][:players] + [(0, 0, "7H")]
+    for seat, pile, text in turns:
+        m.record(DrawPile(seat, pile))
+        m.record(Play(seat, c(text)))
+    return m
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_counter_once_a_pile_is_empty_stands_and_ends_the_game(players: int) -> None:
+    m = emptied(players)
+    t = m.table
+    assert t.piles[0] == 0 and (t.phase, t.current) == (COUNTER, 1)
+    m.record(Play(1, c("5H")))  # QD - 5H = 7: takes Ana's 7H; Ana's 10H could take it back
+    assert t.over and t.chain == []
+    assert t.captured[:2] == [[], [c("7H")]]
+    assert t.in_play[1][0] == c("QD") and t.in_play[1][-1] == c("5H")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_an_attack_let_go_once_a_pile_is_empty_leaves_one_last_card(players: int) -> None:
+    m = emptied(players)
+    t = m.table
     m.record(Let(1))
+    assert t.captured[0] == [c("QD")] and (t.phase, t.current) == (LAST, 1)
+    m.record(Play(1, c("8C")))
     assert t.over
-    assert t.captured == [[c("7H")], []]
 
 
 def test_standings_highest_score_then_more_removed_then_shared() -> None:
@@ -225,8 +266,10 @@ def test_standings_highest_score_then_more_removed_then_shared() -> None:
     m.record(Let(1))  # Ana: 5D 7H + QD removed = 4; Bea: 0
     places = t.standings()
     assert [(p.rank, p.seats) for p in places] == [(1, (0,)), (2, (1,))]
-    assert places[0].reason.describe() == "Ana: 4 points (2 in play + 2 removed)"
-    assert places[1].reason.describe() == "Bea: 0 points (0 in play + 0 removed), 4 points behind"
+    assert said(places[0].reason) == (
+        "sums_first", {"players": ["Ana"], "points": 4, "in_play": 2, "removed": 2})
+    assert said(places[1].reason) == (
+        "sums_behind", {"players": ["Bea"], "points": 0, "in_play": 0, "removed": 0, "behind": 4})
     assert t.breakdown(0) == (2, 2)
 
 
@@ -237,15 +280,18 @@ def test_a_tie_on_points_goes_to_more_removed_cards() -> None:
     assert t.scores() == [3, 3]
     first, second = t.standings()
     assert first.seats == (1,) and second.seats == (0,)
-    assert first.reason.describe() == (
-        "Bea: 3 points, tied with Ana: more cards removed (2 against 0)")
-    assert second.reason.describe() == (
-        "Ana: 3 points, tied with Bea: fewer cards removed (0 against 2)")
+    assert said(first.reason) == (
+        "sums_first_cards",
+        {"players": ["Bea"], "points": 3, "others": ["Ana"], "cards": 2, "other_cards": 0})
+    assert said(second.reason) == (
+        "sums_behind_cards",
+        {"players": ["Ana"], "points": 3, "others": ["Bea"], "cards": 0, "other_cards": 2})
     t.captured = [[c("3S")], [c("4S")]]
     t.in_play = [[c("KH")], [c("AS")]]
     (shared,) = t.standings()
     assert shared.seats == (0, 1)
-    assert shared.reason.describe() == "Ana and Bea: tied on 4 points and 1 cards removed"
+    assert said(shared.reason) == (
+        "sums_tied", {"players": ["Ana", "Bea"], "points": 4, "cards": 1})
 
 
 # -- variants ------------------------------------------------------------------------------------
@@ -254,21 +300,20 @@ def test_take_back_variant() -> None:
     m = match(options={"take_back": True, "hand_size": 3})
     t = m.table
     m.record(DrawPile(0, 0))
-    assert refused(m, TakeBack(0, c("QD"))) == "QD is not one of Ana's face-up cards"
+    assert refused(m, TakeBack(0, c("QD"))) == ("sums_not_up", {"card": "QD", "player": "Ana"})
     m.record(TakeBack(0, c("5D")))
     assert (t.in_play[0], t.hands[0], t.current) == ([], 5, 1)
     assert t.available(c("5D"))
     m.record(DrawPile(1, 0))
     m.record(Play(1, c("2C")))
     m.record(DrawPile(0, 0))
-    assert refused(m, TakeBack(0, c("5D"))) == (
-        "A card may be taken back only with fewer than 5 cards in hand")
+    assert refused(m, TakeBack(0, c("5D"))) == ("sums_hand_full", {})
 
 
 def test_take_back_is_off_by_default() -> None:
     m = match()
     m.record(DrawPile(0, 0))
-    assert refused(m, TakeBack(0, c("5D"))) == "Taking a card back is not allowed now"
+    assert refused(m, TakeBack(0, c("5D"))) == ("sums_no_take_back", {})
 
 
 def test_draw_or_play_variant() -> None:
@@ -279,7 +324,7 @@ def test_draw_or_play_variant() -> None:
     assert (t.current, t.hands) == (1, [6, 5])
     m.record(Play(1, c("2C")))
     assert (t.current, t.hands) == (0, [6, 4])
-    assert refused(m, Remove(0, 1, c("2C"))) == "Ana draws from a pile or places a card"
+    assert refused(m, Remove(0, 1, c("2C"))) == ("sums_draw_or_play", {"player": "Ana"})
 
 
 # -- the match ------------------------------------------------------------------------------------
@@ -469,5 +514,4 @@ def test_a_joker_is_refused_in_every_place_a_card_is_entered() -> None:
     seat = m.table.current
     with pytest.raises(Refused) as refused:
         m.record(Play(seat, joker))
-    assert refused.value.reason.code == "sums_joker"
-    assert str(refused.value) == "Sums is played without jokers"
+    assert said(refused.value.reason) == ("sums_joker", {})

@@ -33,6 +33,7 @@ still be melded and more than one card is left.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any, Self
@@ -128,6 +129,7 @@ def _by_signature() -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
 BY_SIGNATURE = _by_signature()
 SEQ_CARD = tuple(tuple(s * 13 + (0 if p == 10 else p + 3) for p in range(11)) for s in range(4))
 ANSWER_PHASE, DRAW_PHASE, MELD_PHASE, DISCARD_PHASE = range(4)
+OUT_BIG = 2  # canastas and sambas a side needs to go out
 _WORD_CODES = {FINISH: "finish", CANCEL: "cancel", ASK: "ask", YES: "yes", NO: "no",
                BLACK3: "meld_black3"}
 # the codes of Samba.action_words
@@ -163,6 +165,34 @@ def sides_of(players: int) -> list[int]:
     """The side of each seat: partners i and i+2 with 4 players, i and i+3 with 6."""
     teams = players // 2 if players in (4, 6) else players
     return [seat % teams for seat in range(players)]
+
+
+def next_dealer(dealer: int, players: int) -> int:
+    """The deal passes to the left after each hand; the dealer's left hand plays first."""
+    return (dealer + 1) % players
+
+
+def may_go_out(big: int) -> bool:
+    """Whether a side holding ``big`` canastas and sambas may go out: two are needed."""
+    return big >= OUT_BIG
+
+
+def played_out(totals: Sequence[int], hands: int, options: Options) -> bool:
+    """Whether the game has run its course after ``hands`` hands with these side totals:
+    the fixed number of hands played (``hands`` option), else a side at or past the target."""
+    return hands >= options.hands if options.hands else max(totals) >= options.target
+
+
+def game_over(totals: Sequence[int], hands: int, options: Options) -> bool:
+    """Whether the game ends: it has run its course and no other side shares the highest
+    total (a tie plays another hand)."""
+    return played_out(totals, hands, options) and totals.count(max(totals)) == 1
+
+
+def leaders(totals: Sequence[int]) -> list[int]:
+    """The sides with the highest total."""
+    top = max(totals)
+    return [side for side, total in enumerate(totals) if total == top]
 
 
 class Samba(Engine[Options]):
@@ -222,7 +252,7 @@ class Samba(Engine[Options]):
         self.nmelds = [0] * m  # groups and sequences
         self.opened = [False] * m
         self.moves = 0
-        self.current = (self.dealer + 1) % n
+        self.current = next_dealer(self.dealer, n)
         self._start_turn()
 
     def _start_turn(self) -> None:
@@ -255,8 +285,8 @@ class Samba(Engine[Options]):
         """The seats of the winning side(s) (empty while the game is not over)."""
         if not self.over:
             return []
-        best = max(self.side_totals)
-        return [s for s in range(self.players) if self.side_totals[self.side[s]] == best]
+        best = leaders(self.side_totals)
+        return [s for s in range(self.players) if self.side[s] in best]
 
     @property
     def top(self) -> int:
@@ -308,7 +338,7 @@ class Samba(Engine[Options]):
         left means the next discard goes out, none means out now."""
         if left >= 2:
             return True
-        if big < 2 or self.may_out < 0:
+        if not may_go_out(big) or self.may_out < 0:
             return False
         side = self.side[self.current]
         return left == 1 or self.opened[side] or self.counted + gain >= self.need
@@ -361,7 +391,7 @@ class Samba(Engine[Options]):
         if action == ASK:
             return (
                 self.partner[seat] >= 0 and not self.asked and len(hand) >= 2
-                and self.big[self.side[seat]] >= 2 and not self.cancelled
+                and may_go_out(self.big[self.side[seat]]) and not self.cancelled
                 and (not self._tentative() or self.counted >= self.need)
             )
         if action in (RED3, RED3 + 1):
@@ -710,16 +740,11 @@ class Samba(Engine[Options]):
         )
         for side, p in enumerate(points):
             self.side_totals[side] += p
-        o = self.options
-        if o.hands:
-            self.over = len(self.results) >= o.hands
-        else:
-            top = max(self.side_totals)
-            self.over = top >= o.target and self.side_totals.count(top) == 1
+        self.over = game_over(self.side_totals, len(self.results), self.options)
         if self.over:
             return
         self.hand_no += 1
-        self.dealer = (self.dealer + 1) % self.players
+        self.dealer = next_dealer(self.dealer, self.players)
         self._deal()
 
     def _why_illegal(self, action: int) -> str:

@@ -21,9 +21,11 @@ Referee decisions for what the seed leaves open:
 - A counter is the counterer's next turn played early: each counter skips that player's
   next turn in the rotation. Play then goes on from the player whose turn it was. With
   two players this is plain alternation.
-- The last card of the game may remove a card; that removal may be countered like any
-  other, and the game ends once the counter chain is settled. Since counters are played
-  at once, no attack is ever left open at the start of a turn.
+- The end (RULES.md): the last card of the game, played when a pile is empty at the start
+  of a turn, may remove a card, and that removal stands: no one is asked to counter it. A
+  counter played once a pile is empty (the turn that emptied it placed the attacking card)
+  is the counterer's last card: it stands too, and the game ends. Since counters are
+  played at once, no attack is ever left open at the start of a turn.
 - Take back (variant): any one of your face-up cards, the dealt one included, while your
   hand holds fewer than 5 cards at that moment (after drawing); it ends the turn and
   removes nothing. It cannot be combined with draw-or-play, where players could take back
@@ -37,9 +39,9 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from models.cards import ACE, JACK, KING, QUEEN, Card, card, format_cards, pack
 from models.errors import IllegalAction, SetupError
@@ -59,9 +61,14 @@ ACTIONS = TARGET + MAX_PLAYERS * 52  # every action code is below this
 # the codes of Sums.action_words
 WORD_CODES = ("play", "counter", "take_back", "draw_pile", "let_go", "end_game", "remove")
 
-# Phases: what the player to act decides.
-DRAWING, PLACING, EITHER, CHOOSING, COUNTERING, LAST, OVER = range(7)
-PHASES = ("draw", "play", "draw_or_play", "target", "counter", "last", "over")
+# Phases: what the player to act decides (the table also has DEALING: face-up cards entered).
+DEALING, DRAWING, PLACING, EITHER, CHOOSING, COUNTERING, LAST, OVER = (
+    "deal", "draw", "place", "either", "target", "counter", "last", "over"
+)
+_PLACES = (PLACING, EITHER, LAST)  # the phases a card is placed in from the hand
+# the phase as an engine's observation names it
+PHASES = {DRAWING: "draw", PLACING: "play", EITHER: "draw_or_play", CHOOSING: "target",
+          COUNTERING: "counter", LAST: "last", OVER: "over"}
 
 VALUE: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
 POINTS: tuple[int, ...] = tuple(
@@ -235,15 +242,160 @@ def check_setup(players: int, options: Options) -> None:
         raise SetupError("setup_sums_deal_many", packs=packs, **words)
 
 
-class Sums(Engine[Options]):
+def leaders(scores: Sequence[int], captured: Sequence[Sequence[int]]) -> list[int]:
+    """The seats ahead: highest score, then more cards removed; a full tie is shared."""
+    keys = [(score, len(c)) for score, c in zip(scores, captured, strict=True)]
+    best = max(keys)
+    return [s for s, key in enumerate(keys) if key == best]
+
+
+# An attack: (attacker, attacking card, owner, attacked card), and whatever else the class
+# using Flow keeps with it (the table: the reason). A plain tuple in the engine's hot path.
+Attack = tuple[int, int, int, int]
+ChoiceT = TypeVar("ChoiceT")
+AttackT = TypeVar("AttackT", bound=tuple[Any, ...])
+
+
+class Flow(Generic[ChoiceT, AttackT]):
+    """The turn steps of Sums, written once for the engine (:class:`Sums`) and the table
+    (``models.tables.sums``): what a turn starts with, who plays next, what a placed card
+    takes, when an attack may be countered, when the game ends.
+
+    The class using it holds the state below (hands and piles as lists of cards, or as
+    counts: only their emptiness is read) and says how a card is placed and lifted, what a
+    card reaches, how an attack on a choice is made and whether the owner may counter."""
+
+    if not TYPE_CHECKING:  # no instance dict (mypy wants the attributes below in __slots__)
+        __slots__ = ()
+    options: Options
+    hands: Sequence[Any]
+    piles: Sequence[Any]
+    in_play: list[list[Any]]
+    captured: list[list[Any]]
+    removals: list[tuple[int, int, Any]]
+    skips: list[int]
+    chain: list[AttackT]
+    choices: list[ChoiceT]
+    played: Any
+    final: bool
+    turn: int
+    current: int
+    phase: str
+    opening: str  # the phase a turn starts in while every pile holds a card
+
+    def _set_opening(self, options: Options) -> None:
+        """Turns start with a draw, or with a draw or a card placed (draw or play)."""
+        self.opening = EITHER if options.draw_or_play else DRAWING
+
+    def _put(self, seat: int, c: int) -> None:
+        raise NotImplementedError
+
+    def _lift(self, seat: int, c: int) -> None:
+        raise NotImplementedError
+
+    def _reach(self, seat: int, c: int) -> list[ChoiceT]:
+        """What ``seat`` placing ``c`` may take (before ``c`` is placed)."""
+        raise NotImplementedError
+
+    def _aim(self, seat: int, c: int, choice: ChoiceT) -> AttackT:
+        """``seat``'s card ``c`` attacking ``choice``."""
+        raise NotImplementedError
+
+    def _offer_counters(self, a: AttackT) -> bool:
+        """Whether the owner of the card ``a`` attacks may counter it (and what with)."""
+        raise NotImplementedError
+
+    def _place(self, seat: int, c: int) -> None:
+        """``seat`` places ``c`` from their hand (a turn's card or the last card): it takes
+        what it reaches, the player picking when several cards are in reach."""
+        if self.phase == LAST:
+            self.final = True
+        found = self._reach(seat, c)
+        self._put(seat, c)
+        if not found:
+            self._end_turn()
+        elif len(found) == 1:
+            self._attack(self._aim(seat, c, found[0]))
+        else:
+            self.played = c
+            self.choices = found
+            self.phase = CHOOSING
+
+    def _attack(self, a: AttackT) -> None:
+        """The owner of the attacked card may counter, unless the attacking card is the last
+        of the game: its removal stands."""
+        self.chain.append(a)
+        if not self.final and self._offer_counters(a):
+            self.current = a[2]
+            self.phase = COUNTERING
+        else:
+            self._resolve()
+
+    def _counter(self, a: AttackT) -> None:
+        """``a`` (already placed) counters the attack before it. It is the counterer's next
+        turn played early, so that turn is skipped; played once a pile is empty it is the
+        counterer's last card, and stands."""
+        self.skips[a[0]] += 1
+        if not all(self.piles):
+            self.final = True
+        self._attack(a)
+
+    def _resolve(self) -> None:
+        """Nobody counters any more: the last attacked card goes to its attacker."""
+        a = self.chain[-1]
+        attacker, owner, target = a[0], a[2], a[3]
+        self._lift(owner, target)
+        self.captured[attacker].append(target)
+        self.removals.append((attacker, owner, target))
+        self.chain = []
+        self.choices = []
+        self._end_turn()
+
+    def _drawn(self) -> None:
+        """After a draw: the turn's card follows (or, draw or play, the turn is over)."""
+        if self.phase == DRAWING:
+            self.phase = PLACING
+        else:
+            self._next_turn()
+
+    def _end_turn(self) -> None:
+        if self.final:
+            self._finish()
+        else:
+            self._start_turn(next_seat(self.turn, self.skips))
+
+    def _next_turn(self) -> None:
+        self._start_turn(next_seat(self.turn, self.skips))
+
+    def _start_turn(self, seat: int) -> None:
+        """``seat``'s turn: a draw (or draw or play) while every pile holds a card, else one
+        last card; with no card in hand the game ends."""
+        self.turn = self.current = seat
+        if all(self.piles):
+            self.phase = self.opening
+        elif self.hands[seat]:
+            self.phase = LAST
+        else:
+            self._finish()
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self.chain = []
+        self.choices = []
+
+
+class Sums(Engine[Options], Flow[int, Attack]):
     """A game of Sums in play: hands, cards in play, community piles, attacks and counters."""
 
     __slots__ = (
         "hands", "in_play", "counts", "masks", "captured", "piles", "phase", "turn", "current",
-        "skips", "chain", "played", "final", "choices", "removals", "_multi", "_draws",
+        "skips", "chain", "played", "final", "choices", "removals", "opening", "_multi",
+        "_draws",
     )
     LISTS = ("actions", "skips", "chain", "removals", "results")
     NESTED = ("hands", "in_play", "counts", "masks", "captured", "piles")
+    hands: list[list[int]]
+    piles: list[list[int]]
 
     def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
         options = options or Options()
@@ -268,12 +420,12 @@ class Sums(Engine[Options]):
         self.captured: list[list[int]] = [[] for _ in range(players)]
         self.removals: list[tuple[int, int, int]] = []  # (remover, owner, card)
         self.skips = [0] * players
-        self.chain: list[tuple[int, int, int, int]] = []  # (attacker, card, owner, target)
+        self.chain: list[Attack] = []
         self.choices: list[int] = []
         self.played = -1
         self.final = False
         self.turn = self.current = 0
-        self.phase = DRAWING
+        self._set_opening(options)
         self._start_turn(0)
 
     # -- queries --------------------------------------------------------------------------
@@ -302,7 +454,7 @@ class Sums(Engine[Options]):
         return list(self.results[0].winners) if self.results else []
 
     @property
-    def attack(self) -> tuple[int, int, int, int] | None:
+    def attack(self) -> Attack | None:
         """The attack awaiting a counter: (attacker, attacking card, owner, attacked card)."""
         return self.chain[-1] if self.chain else None
 
@@ -315,20 +467,19 @@ class Sums(Engine[Options]):
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
         phase = self.phase
+        if phase == DRAWING:  # every pile holds a card
+            return DRAW <= action < DRAW + len(self.piles)
+        if 0 <= action < TAKE:
+            if phase == COUNTERING:
+                return action in self.choices
+            return phase in _PLACES and action in self.hands[self.current]
         if phase == CHOOSING:
             return action in self.choices
         if phase == COUNTERING:
-            return action == LET or action in self.choices
-        if phase == OVER:
-            return False
-        if 0 <= action < TAKE:
-            return phase != DRAWING and action in self.hands[self.current]
+            return action == LET
         if DRAW <= action < LET:
-            return (
-                phase in (DRAWING, EITHER)
-                and action - DRAW < len(self.piles)
-                and bool(self.piles[action - DRAW])
-            )
+            piles = self.piles
+            return phase == EITHER and action - DRAW < len(piles) and bool(piles[action - DRAW])
         if TAKE <= action < DRAW:
             return (
                 phase == PLACING
@@ -367,9 +518,11 @@ class Sums(Engine[Options]):
         self.actions.append(action)
         if action < TAKE:
             if self.phase == COUNTERING:
-                self._counter(action)
+                self._countered(action)
             else:
-                self._play(action)
+                seat = self.current
+                self.hands[seat].remove(action)
+                self._place(seat, action)
         elif action < DRAW:
             seat = self.current
             self._lift(seat, action - TAKE)
@@ -377,17 +530,14 @@ class Sums(Engine[Options]):
             self._next_turn()
         elif action < LET:
             insort(self.hands[self.current], self.piles[action - DRAW].pop())
-            if self.phase == DRAWING:
-                self.phase = PLACING
-            else:
-                self._next_turn()
+            self._drawn()
         elif action == LET:
             self._resolve()
         elif action == STOP:
             self._finish()
         else:
             seat, c = divmod(action - TARGET, 52)
-            self._attack(self.current, self.played, seat, c)
+            self._attack((self.current, self.played, seat, c))
 
     def _put(self, seat: int, c: int) -> None:
         self.in_play[seat].append(c)
@@ -401,103 +551,54 @@ class Sums(Engine[Options]):
         if not counts[c] and not counts[TWIN[c]]:
             self.masks[seat][RED[c]] &= ~(1 << VALUE[c])
 
-    def _play(self, c: int) -> None:
-        """A turn's card (or the last card): place it, then take what it may take."""
-        seat = self.current
-        self.hands[seat].remove(c)
-        if self.phase == LAST:
-            self.final = True
+    def _reach(self, seat: int, c: int) -> list[int]:
+        """The TARGET codes of the cards ``seat`` placing ``c`` may take, in code order."""
         colour = RED[c]
         reach = _reach(VALUE[c], self.masks[seat][colour])
-        self._put(seat, c)
         found: list[int] = []
         for other in range(self.players):
             hits = self.masks[other][colour] & reach
             if not hits or other == seat:
                 continue
             counts = self.counts[other]
-            while hits:
-                low = hits & -hits
-                hits ^= low
-                v = low.bit_length() - 2  # rank index 0..12
-                for suit in _SUITS_OF[colour]:
-                    if counts[suit * 13 + v]:
-                        found.append(TARGET + other * 52 + suit * 13 + v)
-        if not found:
-            self._end_turn()
-        elif len(found) == 1:
-            owner, target = divmod(found[0] - TARGET, 52)
-            self._attack(seat, c, owner, target)
-        else:
-            found.sort()
-            self.played = c
-            self.choices = found
-            self.phase = CHOOSING
+            for suit in _SUITS_OF[colour]:
+                first, left = suit * 13, hits
+                while left:
+                    low = left & -left
+                    left ^= low
+                    v = first + low.bit_length() - 2  # the card: rank index 0..12 in suit
+                    if counts[v]:
+                        found.append(TARGET + other * 52 + v)
+        return found
 
-    def _attack(self, attacker: int, c: int, owner: int, target: int) -> None:
-        """``attacker``'s card ``c`` attacks ``owner``'s ``target``: the owner may counter."""
-        self.chain.append((attacker, c, owner, target))
-        counters = self._counters(owner, c)
-        if counters:
-            self.choices = counters
-            self.current = owner
-            self.phase = COUNTERING
-        else:
-            self._resolve()
+    def _aim(self, seat: int, c: int, choice: int) -> Attack:
+        owner, target = divmod(choice - TARGET, 52)
+        return seat, c, owner, target
 
-    def _counters(self, owner: int, c: int) -> list[int]:
-        """The cards in ``owner``'s hand that counter the card ``c``, each once."""
+    def _offer_counters(self, a: Attack) -> bool:
+        """The cards in the owner's hand that counter the attacking card, each once, become
+        the choices."""
+        owner, c = a[2], a[1]
         colour, value = RED[c], VALUE[c]
         helpers = self.masks[owner][colour]
         hand = self.hands[owner]
-        return [
+        self.choices = [
             x for x in (dict.fromkeys(hand) if self._multi else hand)
             if RED[x] == colour and _reach(VALUE[x], helpers) >> value & 1
         ]
+        return bool(self.choices)
 
-    def _counter(self, c: int) -> None:
+    def _countered(self, c: int) -> None:
         seat = self.current
-        attacker, attacking, _, _ = self.chain[-1]
+        a = self.chain[-1]
         self.hands[seat].remove(c)
         self._put(seat, c)
-        self.skips[seat] += 1
-        self._attack(seat, c, attacker, attacking)
-
-    def _resolve(self) -> None:
-        """Nobody counters any more: the last attacked card goes to its attacker."""
-        attacker, _, owner, target = self.chain[-1]
-        self._lift(owner, target)
-        self.captured[attacker].append(target)
-        self.removals.append((attacker, owner, target))
-        self.chain = []
-        self.choices = []
-        self._end_turn()
-
-    def _end_turn(self) -> None:
-        if self.final:
-            self._finish()
-        else:
-            self._next_turn()
-
-    def _next_turn(self) -> None:
-        self._start_turn(next_seat(self.turn, self.skips))
-
-    def _start_turn(self, seat: int) -> None:
-        self.turn = self.current = seat
-        if all(self.piles):
-            self.phase = EITHER if self.options.draw_or_play else DRAWING
-        elif self.hands[seat]:
-            self.phase = LAST
-        else:
-            self._finish()
+        self._counter((seat, c, a[0], a[1]))
 
     def _finish(self) -> None:
-        self.phase = OVER
-        self.choices = []
+        super()._finish()
         points = tuple(self.scores)
-        keys = [(points[s], len(self.captured[s])) for s in range(self.players)]
-        best = max(keys)
-        winners = tuple(s for s in range(self.players) if keys[s] == best)
+        winners = tuple(leaders(points, self.captured))
         self.results.append(RoundResult(points, len(self.actions), "pile", winners))
 
     def _why_illegal(self, action: int) -> str:
@@ -599,8 +700,7 @@ def determinize(state: Sums, seat: int, rng: random.Random) -> Sums:
         if p:
             new.piles[i] = next(parts) + p[-1:]
     if new.phase == COUNTERING and new.current != seat:  # the counter cards of a hidden hand
-        _, c, owner, _ = new.chain[-1]
-        new.choices = new._counters(owner, c)
+        new._offer_counters(new.chain[-1])
     return new
 
 

@@ -32,7 +32,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from models.cards import JOKER_CODE, Card
-from models.games.samba import Options, sides_of
+from models.games.samba import (
+    Options,
+    game_over,
+    leaders,
+    may_go_out,
+    next_dealer,
+    played_out,
+    sides_of,
+)
 from models.games.samba_melds import (
     BLACK_THREES,
     RED_THREES,
@@ -315,7 +323,7 @@ class SambaTable(RoundTable[HandRecord]):
 
     def may_go_out(self, side: int) -> bool:
         """Two canastas or sambas recorded: a player of the side may go out."""
-        return self.big(side) >= 2
+        return may_go_out(self.big(side))
 
     def warnings(self, h: HandRecord) -> list[Reason]:
         """Entered canastas and sambas that differ from the ones tapped during the hand."""
@@ -429,7 +437,7 @@ class SambaTable(RoundTable[HandRecord]):
         out_side = self.side_of[h.out] if h.out >= 0 else -1
         for side, r in enumerate(h.results):
             assert r is not None
-            if side == out_side and r.big < 2:
+            if side == out_side and not may_go_out(r.big):
                 return _why("samba_out_short", side=self.side_name(side), count=r.big)
             if side != out_side and r.black_threes:
                 return _why("samba_black_out", side=self.side_name(side))
@@ -481,16 +489,14 @@ class SambaTable(RoundTable[HandRecord]):
         self.over, self.winners, self.end, self.tie = False, [], None, None
         if not closed:
             return
-        last = closed[-1]
-        self.next_dealer = (last.dealer + 1) % self.n
+        self.next_dealer = next_dealer(closed[-1].dealer, self.n)
         o = self.options
-        top = max(totals)
-        best = [s for s in range(self.sides) if totals[s] == top]
-        done = len(closed) >= o.hands if o.hands else top >= o.target
-        if not done:
+        if not played_out(totals, len(closed), o):
             return
+        top = max(totals)
+        best = leaders(totals)
         players = [self.side_name(s) for s in best]
-        if len(best) > 1:
+        if not game_over(totals, len(closed), o):
             self.tie = _why("samba_tie", players=players, total=top)
             return
         self.over, self.winners = True, best

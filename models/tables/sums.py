@@ -13,8 +13,10 @@ never knows which cards are in a hand. The game is one round:
   no card in hand, or for whom no card able to counter is left unseen, is not asked;
 - a pile empty at the start of a turn: that player places a last card or ends (:class:`Stop`).
 
-The turn order, the counters and the end follow the decisions of ``models.games.sums``
-(its module docstring). A card the packs hold no more of (face up or removed) is refused.
+The turn steps (the turn order, what a placed card takes, the counters, the end) are the
+engine's own: ``models.games.sums.Flow``, which this table runs on counts where the engine
+holds cards (its module docstring gives the decisions). A card the packs hold no more of
+(face up or removed) is refused.
 """
 
 from __future__ import annotations
@@ -22,24 +24,34 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from models.cards import Card, card, pack
 from models.games.sums import (
+    CHOOSING,
+    COUNTERING,
+    DEALING,
+    DRAWING,
+    EITHER,
+    LAST,
+    OVER,
+    PLACING,
+    TAKE_BACK_BELOW,
+    Flow,
     Options,
     Sums,
     card_value,
     check_setup,
     explain,
     final_score,
-    next_seat,
+    leaders,
     removable,
 )
 from models.match import Event, Place, Play, Reason, Setup
 from models.tables.base import ranking
 
-DEAL, DRAW, PLACE, EITHER, TARGET, COUNTER, LAST, OVER = (
-    "deal", "draw", "place", "either", "target", "counter", "last", "over"
-)
+# the phases, the engine's (models.games.sums) under the table's names
+DEAL, DRAW, PLACE, TARGET, COUNTER = DEALING, DRAWING, PLACING, CHOOSING, COUNTERING
 
 SUMS_TEXTS: dict[str, str] = {
     # why a card may be removed
@@ -164,8 +176,7 @@ class Target:
     reason: Why
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(NamedTuple):
     """``attacker``'s ``played`` card attacks ``owner``'s ``target``, and why."""
 
     attacker: int
@@ -175,13 +186,16 @@ class Attack:
     reason: Why
 
 
-class SumsTable:
+class SumsTable(Flow[Target, Attack]):
     """The Sums table derived from a match's events (see :class:`models.match.Match`)."""
+
+    hands: list[int]
+    piles: list[int]
 
     __slots__ = (
         "setup", "options", "names", "n", "packs", "hand_size", "hands", "piles", "in_play",
         "captured", "removals", "last", "seen", "skips", "chain", "choices", "played", "final",
-        "turn", "current", "phase", "last_pile", "_checks", "_moves",
+        "turn", "current", "phase", "opening", "last_pile", "_checks", "_moves",
     )
 
     def __init__(self, setup: Setup) -> None:
@@ -208,6 +222,7 @@ class SumsTable:
         self.final = False
         self.turn = self.current = 0
         self.phase = DEAL
+        self._set_opening(options)
         self.last_pile = -1  # the empty pile that started the last play
         self._checks: dict[type[Event], Callable[[Event], Why | None]] = {
             FaceUp: self._check_up,
@@ -328,7 +343,7 @@ class SumsTable:
         """The winners once the game is over (empty before)."""
         if not self.over:
             return []
-        return list(self.standings()[0].seats)
+        return leaders(self.scores(), self.captured)
 
     # -- the one check ---------------------------------------------------------------------
     def check(self, event: Event) -> Reason | None:
@@ -479,15 +494,15 @@ class SumsTable:
         turn = self._turn(event.player)
         if turn is not None:
             return turn
-        if self.hands[event.player] >= 5:
+        if self.hands[event.player] >= TAKE_BACK_BELOW:
             return why("sums_hand_full")
         if event.card not in self.in_play[event.player]:
             return why("sums_not_up", card=str(event.card), player=self.names[event.player])
         return None
 
     # -- moves -----------------------------------------------------------------------------
-    def _put(self, seat: int, c: Card) -> None:
-        self.in_play[seat].append(c)
+    def _put(self, seat: int, c: int) -> None:
+        self.in_play[seat].append(card(c))
         self.seen[c] += 1
 
     def _next_deal(self) -> None:
@@ -502,94 +517,61 @@ class SumsTable:
         self._put(event.player, event.card)
         self._next_deal()
 
+    def _lift(self, seat: int, c: int) -> None:
+        self.in_play[seat].remove(card(c))
+
     def _draw(self, event: Event) -> None:
         assert isinstance(event, DrawPile)
         self.piles[event.pile] -= 1
         self.hands[event.player] += 1
-        if self.phase == DRAW:
-            self.phase = PLACE
-        else:
-            self._next_turn()
+        self._drawn()
 
     def _play(self, event: Event) -> None:
         assert isinstance(event, Play) and event.card is not None
         seat, c = event.player, event.card
         self.hands[seat] -= 1
-        if self.phase == COUNTER:
-            a = self.chain[-1]
-            reason = self._reason(c, self.in_play[seat], a.attacker, a.played)
-            self._put(seat, c)
-            self.skips[seat] += 1
-            self._attack(Attack(seat, c, a.attacker, a.played, reason))
+        if self.phase != COUNTER:
+            self._place(seat, c)
             return
-        if self.phase == LAST:
-            self.final = True
-        found = self.reach(seat, c)
+        a = self.chain[-1]
+        reason = self._reason(c, self.in_play[seat], a.attacker, a.played)
         self._put(seat, c)
-        if not found:
-            self._end_turn()
-        elif len(found) == 1:
-            self._attack(Attack(seat, c, found[0].owner, found[0].card, found[0].reason))
-        else:
-            self.played = c
-            self.choices = found
-            self.phase = TARGET
+        self._counter(Attack(seat, c, a.attacker, a.played, reason))
+
+    def _reach(self, seat: int, c: int) -> list[Target]:
+        return self.reach(seat, c)
+
+    def _aim(self, seat: int, c: int, choice: Target) -> Attack:
+        return Attack(seat, card(c), choice.owner, choice.card, choice.reason)
 
     def _remove(self, event: Event) -> None:
         assert isinstance(event, Remove)
         (t,) = [t for t in self.choices if t.owner == event.owner and t.card == event.card]
-        self._attack(Attack(event.player, t.played, t.owner, t.card, t.reason))
-
-    def _attack(self, a: Attack) -> None:
-        """The owner of the attacked card may counter: asked while they hold a card and an
-        unseen card could counter."""
-        self.chain.append(a)
         self.choices, self.played = [], None
-        if self.hands[a.owner] and self._counters(a):
-            self.current = a.owner
-            self.phase = COUNTER
-        else:
-            self._resolve()
+        self._attack(self._aim(event.player, t.played, t))
+
+    def _offer_counters(self, a: Attack) -> bool:
+        """Asked while the owner holds a card and an unseen card could counter."""
+        return bool(self.hands[a.owner]) and bool(self._counters(a))
 
     def _resolve(self) -> None:
-        """Nobody counters any more: the last attacked card goes to its attacker."""
-        a = self.chain[-1]
-        self.in_play[a.owner].remove(a.target)
-        self.captured[a.attacker].append(a.target)
-        self.removals.append((a.attacker, a.owner, a.target))
-        self.last = a
-        self.chain = []
-        self._end_turn()
+        self.last = self.chain[-1]
+        super()._resolve()
 
     def _back(self, event: Event) -> None:
         assert isinstance(event, TakeBack) and event.card is not None
-        self.in_play[event.player].remove(event.card)
+        self._lift(event.player, event.card)
         self.seen[event.card] -= 1
         self.hands[event.player] += 1
         self._next_turn()
 
-    def _end_turn(self) -> None:
-        if self.final:
-            self._finish()
-        else:
-            self._next_turn()
-
-    def _next_turn(self) -> None:
-        self._start_turn(next_seat(self.turn, self.skips))
-
     def _start_turn(self, seat: int) -> None:
-        self.turn = self.current = seat
-        if all(self.piles):
-            self.phase = EITHER if self.options.draw_or_play else DRAW
-        elif self.hands[seat]:
-            self.phase = LAST
+        super()._start_turn(seat)
+        if self.phase == LAST:
             self.last_pile = self.piles.index(0)
-        else:
-            self._finish()
 
     def _finish(self) -> None:
-        self.phase = OVER
-        self.chain, self.choices, self.played = [], [], None
-
+        super()._finish()
+        self.played = None
 
 Table = SumsTable
