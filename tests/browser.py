@@ -183,10 +183,17 @@ def add_players(page: Any, names: Sequence[str]) -> None:
     """Type each name on the new-match screen, Enter after each, and see it seated."""
     field = page.get_by_role("textbox", name="Add a player")
     for i, name in enumerate(names, start=1):
-        field.click()
-        field.fill(name)
-        field.press("Enter")
-        see(page, f"{i}. {name}")
+        for attempt in range(3):  # as fill(): a fill before Flutter's focus is overwritten
+            field.click()
+            page.wait_for_function(FOCUSED_HOLDS, arg="" if attempt == 0 else None)
+            field.fill(name)
+            field.press("Enter")
+            try:
+                see(page, f"{i}. {name}", timeout=5_000)
+                break
+            except Exception:  # noqa: BLE001 - Playwright's TimeoutError: type it again
+                if attempt == 2:
+                    raise
 
 
 def press(page: Any, label: str) -> None:
