@@ -3,6 +3,8 @@ over a few seeded games (the big numbers are in ``python -m tests.bench_bots``).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import random
 from collections import Counter
@@ -84,9 +86,6 @@ def test_unknown_game_or_player_is_refused_in_words() -> None:
 
 
 def test_simulate_plays_with_bots() -> None:
-    import contextlib
-    import io
-
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         code = simulate_main(["sums", "--players", "2", "--games", "2", "--bots",
@@ -94,6 +93,17 @@ def test_simulate_plays_with_bots() -> None:
     assert code == 0
     report = json.loads(out.getvalue())
     assert report["games"] == 2 and report["moves"] > 0
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--bots", "simple,clever"], "error: no_bot(name='clever', names='random, simple, strong')"),
+    (["--players", "1"], "error: setup_players(game='Sums', low=2, high=8, players=1)"),
+])
+def test_simulate_prints_an_error_as_its_code_and_params(args: list[str], said: str) -> None:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = simulate_main(["sums", "--games", "1", *args])
+    assert code == 2 and err.getvalue().strip() == said
 
 
 # -- hints ---------------------------------------------------------------------------------

@@ -340,3 +340,33 @@ def test_every_game_has_its_rules_in_every_language() -> None:
             sections[language] = [line for line in text.splitlines() if line.startswith("#")]
         counts = {language: len(found) for language, found in sections.items()}
         assert len(set(counts.values())) == 1, (game, counts)
+
+
+@pytest.mark.parametrize("game", ["kartu_sama", "forty_one", "samba", "sums"])
+def test_the_engines_refusals_are_said_in_every_language(game: str) -> None:
+    """Every illegal action met in a seeded random game is refused with a code the catalogs
+    say in each language: never the generic "not possible now", never a field left open."""
+    from app.i18n import refusal
+    from models.errors import IllegalAction
+    from models.games import GAMES
+
+    translators = [Translator(language) for language in LANGUAGES]
+    generic = {t.language: t("error.other") for t in translators}
+    state = GAMES[game].new_game(4, 3)
+    rng = random.Random(3)
+    codes: set[str] = set()
+    for _ in range(60):
+        if state.is_over:
+            break
+        legal = set(state.legal_actions())
+        for action in rng.sample(range(400), 12):
+            if action in legal:
+                continue
+            with pytest.raises(IllegalAction) as caught:
+                state.clone().apply(action)
+            codes.add(caught.value.code)
+            for t in translators:
+                said = refusal(t, caught.value)
+                assert said != generic[t.language] and "{" not in said, (t.language, said)
+        state.apply(rng.choice(sorted(legal)))
+    assert codes
