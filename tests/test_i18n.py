@@ -370,3 +370,18 @@ def test_the_engines_refusals_are_said_in_every_language(game: str) -> None:
                 assert said != generic[t.language] and "{" not in said, (t.language, said)
         state.apply(rng.choice(sorted(legal)))
     assert codes
+
+
+def test_every_damaged_file_reason_has_a_text() -> None:
+    """app/storage.py says why a file was set aside as a code (``Damaged("json", ...)``);
+    the home screen says ``damaged.<code>`` with its fields in every language."""
+    codes: dict[str, set[str]] = {}
+    tree = ast.parse((ROOT / "app" / "storage.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Damaged"
+                and node.args and isinstance(node.args[0], ast.Constant)):
+            codes[node.args[0].value] = {k.arg for k in node.keywords if k.arg}
+    assert len(codes) >= 9
+    for language in LANGUAGES:
+        for code, params in codes.items():
+            assert fields(CATALOG[language][f"damaged.{code}"]) == params, (language, code)

@@ -84,7 +84,7 @@ class Options:
 
 
 def check_setup(players: int, options: Options) -> None:
-    """Refuse a set-up the rules do not allow, with the reason in words."""
+    """Refuse a set-up the rules do not allow, with its reason as a code and params."""
     GAME.check_players(players)
     if options.first_dealer >= players:
         raise SetupError("setup_dealer_seat", players=players)

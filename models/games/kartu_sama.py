@@ -107,7 +107,7 @@ class Options:
 
 
 def check_setup(players: int, options: Options) -> None:
-    """Refuse a set-up the pack cannot deal, with the reason in words."""
+    """Refuse a set-up the pack cannot deal, with its reason as a code and params."""
     GAME.check_players(players)
     need = options.hand_size * players + 1
     have = len(pack_codes(options))

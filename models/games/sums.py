@@ -219,7 +219,7 @@ class Options:
 
 
 def check_setup(players: int, options: Options) -> None:
-    """Refuse a set-up the pack cannot deal, with the reason in words."""
+    """Refuse a set-up the pack cannot deal, with its reason as a code and params."""
     GAME.check_players(players)
     packs, hand = options.pack_count(players), options.hand(players)
     need = players * (hand + 1) + options.piles
