@@ -183,7 +183,17 @@ def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reas
 
 
 class Said(MejaError):
-    """A refusal the app words itself, already in the player's language."""
+    """A refusal the app words itself, already in the player's language (``str()``)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__("said")
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Said, (self.text,))
 
 
 def not_saved(t: Translator, error: OSError) -> str:
@@ -199,12 +209,12 @@ def refusal(t: Translator, error: MejaError) -> str:
     """What the models refused, in ``t``'s language: a set-up error, a refused event or a
     refused share code by its reason, any other model error by its code."""
     if isinstance(error, Said):
-        return str(error)
+        return error.text
     if isinstance(error, SetupError):
         return say(t, error.code, error.params)
     reason = getattr(error, "reason", None)
     if isinstance(reason, Reason):
         return say(t, reason.code, reason.params)
-    if error.code and t.has(f"error.{error.code}"):
+    if t.has(f"error.{error.code}"):
         return say(t, error.code, error.params, prefix="error")
-    return str(error) if t.language == DEFAULT else t("error.other")
+    return t("error.other")

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from app.games import ENTRIES
-from app.i18n import Translator, names
+from app.i18n import Translator, names, say
 from app.newmatch import Draft
 from app.storage import Store
 from models.games import GAMES
@@ -90,8 +90,12 @@ def play_line(store: Store, key: str | None, t: Translator) -> tuple[str, str] |
     return title, ", ".join(s.get("name", "") for s in doc.get("seats", []))
 
 
-def problem_text(problem: dict[str, str], t: Translator) -> str:
-    return t("problem.damaged", file=problem.get("file", "?"), why=problem.get("reason", "?"),
+def problem_text(problem: dict[str, Any], t: Translator) -> str:
+    """A file found damaged and kept aside, and why, in ``t``'s language."""
+    code = problem.get("reason", "")
+    why = (say(t, code, problem.get("params") or {}, prefix="damaged")
+           if t.has(f"damaged.{code}") else t("damaged.other"))
+    return t("problem.damaged", file=problem.get("file", "?"), why=why,
              kept=problem.get("moved_to", "?"))
 
 

@@ -72,7 +72,13 @@ R = TypeVar("R")
 
 
 class Damaged(Exception):
-    """A data file that cannot be read: bad JSON, an unexpected shape or a newer schema."""
+    """A data file that cannot be read: bad JSON, an unexpected shape or a newer schema.
+    ``code`` and ``params`` say why (the app's ``damaged.<code>``)."""
+
+    def __init__(self, code: str, /, **params: int) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
 
 
 class NotFound(LookupError):
@@ -139,23 +145,23 @@ def check_tables(raw: bytes) -> Tables:
     try:
         data = json.loads(raw)
     except ValueError as e:
-        raise Damaged(f"not valid JSON ({str(e)[:80]})") from None
+        if isinstance(e, json.JSONDecodeError):
+            raise Damaged("json", line=e.lineno, column=e.colno) from None
+        raise Damaged("encoding") from None
     except RecursionError:
-        raise Damaged("nested too deep") from None
+        raise Damaged("deep") from None
     if not isinstance(data, dict) or not all(
         isinstance(table, dict)
         and all(k.isascii() and k.isdigit() and isinstance(d, dict) for k, d in table.items())
         for table in data.values()
     ):
-        raise Damaged("not a Meja data file")
+        raise Damaged("foreign")
     meta = data.get("meta", {}).get("1", {})
     version = meta.get("v")
     if type(version) is not int or version < 1:
-        raise Damaged("no schema version")
+        raise Damaged("no_version")
     if version > VERSION:
-        raise Damaged(
-            f"written by a newer version of Meja (schema {version}; this one reads {VERSION})"
-        )
+        raise Damaged("newer", version=version, reads=VERSION)
     return data
 
 
@@ -176,7 +182,7 @@ class AtomicStorage(Storage):
             except FileNotFoundError:
                 return None
             except (IsADirectoryError, NotADirectoryError):
-                raise Damaged("a folder where a file should be") from None
+                raise Damaged("folder") from None
             self._tables = check_tables(raw)
         return self._tables
 
@@ -232,12 +238,13 @@ class Store:
     """All of Meja's saved data under ``root``. ``now`` gives the time (tests, benchmarks).
 
     ``problems`` lists the files found damaged since the store was opened, as plain dicts:
-    ``{"file", "moved_to", "reason"}`` with paths relative to ``root``.
+    ``{"file", "moved_to", "reason", "params"}`` with paths relative to ``root``; ``reason``
+    is a code, said with its ``params`` by the app's ``damaged.<code>``.
     """
 
     def __init__(self, root: Path | str, now: Callable[[], datetime] | None = None) -> None:
         self.root = Path(root)
-        self.problems: list[dict[str, str]] = []
+        self.problems: list[dict[str, Any]] = []
         self._now = now or (lambda: datetime.now(UTC))
         self._lock = threading.RLock()
         self.root.mkdir(parents=True, exist_ok=True)
@@ -248,7 +255,7 @@ class Store:
             for folder in ("matches", "index", "games"):
                 path = self.root / folder
                 if path.exists() and not path.is_dir():
-                    self._set_aside(path, "a file where a folder should be")
+                    self._set_aside(path, Damaged("file"))
                 path.mkdir(exist_ok=True)
 
     # -- matches ------------------------------------------------------------------------------
@@ -517,7 +524,7 @@ class Store:
         try:
             yield db
         except Damaged as e:
-            self._set_aside(path, str(e))
+            self._set_aside(path, e)
             raise
 
     @contextmanager
@@ -530,7 +537,7 @@ class Store:
                     raise NotFound(f"There is no saved match {match_id}.")
                 doc = db.table("match").get(doc_id=1)
                 if not isinstance(doc, dict) or not _is_match(doc, match_id):
-                    raise Damaged("not a match file")
+                    raise Damaged("not_match")
                 yield db, dict(doc)
         except Damaged:
             if mark:
@@ -548,7 +555,7 @@ class Store:
                 if (folder / name).stat().st_mtime < cutoff:
                     (folder / name).unlink()
 
-    def _set_aside(self, path: Path, reason: str) -> None:
+    def _set_aside(self, path: Path, why: Damaged) -> None:
         stamp = f"{_utc(self._now()):%Y%m%d-%H%M%S}"
         target = path.with_name(f"{path.name}.damaged-{stamp}")
         n = 2
@@ -563,7 +570,8 @@ class Store:
         self.problems.append({
             "file": path.relative_to(self.root).as_posix(),
             "moved_to": target.relative_to(self.root).as_posix(),
-            "reason": reason,
+            "reason": why.code,
+            "params": dict(why.params),
         })
 
     def _read_one(
@@ -579,7 +587,7 @@ class Store:
                 doc = tables.get(table, {}).get("1")
                 if not set(tables) <= {table, "meta"} or set(tables.get(table, {})) - {
                         "1"} or doc is None or not valid(doc):
-                    raise Damaged("unexpected content")
+                    raise Damaged("content")
         except Damaged:
             return None
         return dict(doc)
@@ -606,7 +614,7 @@ class Store:
                 # the raw documents: fresh from the parser, no need for TinyDB's copies
                 docs = list(((db.storage.read() or {}).get("matches") or {}).values())
                 if not all(_is_entry(d, month) for d in docs):
-                    raise Damaged("unexpected content")
+                    raise Damaged("content")
                 return docs
         except Damaged:
             return self._rebuild_index(month)

@@ -20,8 +20,6 @@ from models.errors import MejaError, SetupError
 SUITS = "SHDC"
 RED_SUITS = "HD"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 JOKER_CODE = 52
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 
@@ -39,8 +37,7 @@ class Card(int):
     def of(rank: int, suit: str) -> Card:
         """The card of ``rank`` (1 = ace .. 13 = king) and ``suit`` (one of S H D C)."""
         if not 1 <= rank <= 13 or suit not in SUITS or len(suit) != 1:
-            raise CardError(f"No card has rank {rank} and suit {suit!r}.", code="card_rank_suit",
-                            rank=rank, suit=suit)
+            raise CardError("card_rank_suit", rank=rank, suit=suit)
         return DECK[SUITS.index(suit) * 13 + rank - 1]
 
     @property
@@ -60,14 +57,6 @@ class Card(int):
     @property
     def is_red(self) -> bool:
         return self.suit in RED_SUITS and not self.is_joker
-
-    @property
-    def name(self) -> str:
-        """Words for the card, e.g. ``queen of diamonds``."""
-        if self.is_joker:
-            return "joker"
-        rank = RANK_NAMES.get(self.rank, str(self.rank))
-        return f"{rank} of {SUIT_NAMES[self.suit]}"
 
     def __str__(self) -> str:
         return _TEXT[int(self)]
@@ -97,11 +86,7 @@ def parse_card(text: str) -> Card:
         key = "A" + key[1]  # "1S" is sometimes written for the ace; "10S" stays the ten
     card = _BY_TEXT.get(key)
     if card is None:
-        raise CardError(
-            f"'{text.strip()}' is not a card: write the rank then the suit, like AS, 10H, QD "
-            "or JK.",
-            code="card_text", text=text.strip(),
-        )
+        raise CardError("card_text", text=text.strip())
     return card
 
 
@@ -119,8 +104,7 @@ def format_cards(cards: Iterable[int]) -> str:
 def card(code: int) -> Card:
     """The interned card of a code (0..52)."""
     if not 0 <= code <= JOKER_CODE:  # a negative index would silently give the joker
-        raise CardError(f"{code} is not a card code (0 to {JOKER_CODE}).", code="card_code",
-                        value=code, most=JOKER_CODE)
+        raise CardError("card_code", value=code, most=JOKER_CODE)
     return ALL_CARDS[code]
 
 
@@ -149,14 +133,9 @@ def check_within(cards: Iterable[int], available: Iterable[int]) -> None:
             text = str(card(code))  # a code that names no card raises here
             copies = have.get(code, 0)
             if copies == 0:
-                raise CardError(f"{text} is not in the pack in use.", code="card_not_in_pack",
-                                card=text)
-            raise CardError(
-                f"The pack in use holds {copies} x {text}, not {count}."
-                if copies > 1
-                else f"{text} appears {count} times, but the pack holds only one.",
-                code="card_copies", card=text, copies=copies, count=count,
-            )
+                raise CardError("card_not_in_pack", card=text)
+            raise CardError("card_copies" if copies > 1 else "card_once", card=text,
+                            copies=copies, count=count)
 
 
 def shuffle(cards: list[int], key: str) -> None:

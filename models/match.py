@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from models.cards import JOKER_CODE, Card, CardError, card, format_cards, parse_card
-from models.errors import IllegalAction, MejaError, SetupError
+from models.errors import IllegalAction, MejaError, SetupError, call
 from models.games import GAMES
 from models.games.base import options_dict
 from models.names import clean_name
@@ -27,84 +27,6 @@ from models.names import clean_name
 VERSION = 1
 
 # -- reasons ------------------------------------------------------------------------------
-
-# The English of the referee's shared and Kartu Sama codes, read by the app's present text
-# catalog (app/catalog.py) and by nothing in the models; it leaves with that catalog.
-TEXTS: dict[str, str] = {
-    # round ranking (victory rule): the first group against the next, the others against
-    # the group just ahead
-    "win_points": "{players} won the round: {points} points against {other_points} for {others}",
-    "win_cards": "{players} won the round: tied on {points} points with {others}, "
-    "more cards ({cards} against {other_cards})",
-    "win_master": "{players} won the round: tied on {points} points and {cards} cards with "
-    "{others}, lower {which}: {card} against {other_card}",
-    "all_tied": "{players} shared the round: tied on points, cards and every card",
-    "lose_points": "{players} behind {others}: {points} points against {other_points}",
-    "lose_cards": "{players} behind {others}: tied on {points} points, fewer cards "
-    "({cards} against {other_cards})",
-    "lose_master": "{players} behind {others}: tied on {points} points and {cards} cards, "
-    "higher {which}: {card} against {other_card}",
-    # match standings and the end of the match
-    "lowest_total": "{players}: lowest total, {total} points",
-    "total": "{players}: {total} points, {behind} more than the lowest",
-    "most_wins": "{players}: most round wins, {wins}",
-    "wins": "{players}: {wins} round wins, {behind} fewer than the most",
-    "target_reached": "{players} reached {target} points: {winners} won with the lowest "
-    "total, {total}",
-    "rounds_played": "{rounds} rounds played: {winners} won with the lowest total, {total}",
-    "wins_reached": "{winners} reached {wins} round wins and won the match",
-    # how a round ended
-    "went_out": "{player} played their last card",
-    "pile_empty": "{player} had to draw {count} but the draw pile held {left}: "
-    "{player} took them and the round ended",
-    "hands_recorded": "The hands were recorded",
-    # draws
-    "draw_normal": "{player} cannot play: draws {count}",
-    "draw_last_card": "{player} holds one card: draws {count} (2 and {extra} more)",
-    "draw_joker": "{player} cannot pay the joker debt: draws {count} (2 x {players} players)",
-    "draw_reshuffle": "The discard pile but its top card ({turned} cards) is turned over "
-    "under the draw pile first",
-    "draw_empties": "This draw empties the draw pile",
-    "draw_ends": "Only {left} cards left in the draw pile: {player} takes them and the round ends",
-    "owes": "{player} owes {count} more cards",
-    # flags: real tables make mistakes
-    "count_mismatch": "{player}: {recorded} cards recorded, the table counted {tracked}",
-    "out_mismatch": "{player} went out while the table counted {tracked} cards",
-    # refusals
-    "no_player": "There is no player at seat {seat}",
-    "no_round": "No round is in play: start a round first",
-    "round_open": "Close the round in play first",
-    "round_ended": "The round has ended: record the hands",
-    "match_over": "The match is over",
-    "not_turn": "It is {turn}'s turn, not {player}'s",
-    "no_debt": "{player} owes no card: record a card played",
-    "joker_event": "Record a joker as a joker, not as a card played",
-    "no_jokers": "This match is played without jokers",
-    "not_in_pack": "{card} is not in the pack in use ({pack})",
-    "no_match": "{card} does not match {top}",
-    "draw_count": "{player} draws {expected} now, not {count}",
-    "out_hand": "{player} went out: their hand is empty",
-    "too_many_cards": "The hands hold {count} cards, but with {pack} they hold at most {most} "
-    "(one card lies face up)",
-    "too_many_copies": "The pack in use holds {copies} x {card}, but the hands show {count}",
-    "hands_missing": "Record the hands of {players} first",
-    "count_range": "A hand count is from 1 to {most}, not {count} (a player with no card went out)",
-    "pile_range": "The draw pile holds from 0 to {most} cards, not {count}",
-    "no_such_round": "There is no closed round {number}",
-    "nothing_to_undo": "There is nothing to undo",
-    "not_here": "A '{kind}' event has no meaning in this game",
-    # words inside reasons: {pack}, the pack in use, said from the params packs and size
-    # (cards in one pack, jokers included), by the number of packs
-    "pack.one": "a {size}-card pack",
-    "pack.other": "{n} packs of {size} cards",
-}
-
-
-def _words(value: object) -> str:
-    if isinstance(value, list | tuple):
-        names = [str(v) for v in value]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return str(value)
 
 
 @dataclass(frozen=True)
@@ -115,37 +37,28 @@ class Reason:
 
     code: str
     params: Mapping[str, Any] = field(default_factory=dict)
-    # The English of a game table's own codes, for the tables that still carry it (a subclass
-    # sets it, and its shared codes read TEXTS); Kartu Sama's and 41's reasons have none.
-    texts: ClassVar[Mapping[str, str]] = {}
-
-    def describe(self) -> str:
-        """The reason in the words of :attr:`texts` where the table has them, else its code
-        and parameters (``str()``)."""
-        own = self.texts.get(self.code) or (TEXTS.get(self.code) if self.texts else None)
-        if own is None:
-            return self.call()
-        return own.format(**{key: _words(value) for key, value in self.params.items()})
 
     def call(self) -> str:
         """The code and parameters as a call: ``not_turn(player='Ana', turn='Bea')``."""
-        args = ", ".join(f"{key}={value!r}" for key, value in self.params.items())
-        return f"{self.code}({args})"
+        return call(self.code, self.params)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"code": ..., "params": {...}}`` with JSON-able values."""
         return {"code": self.code, "params": dict(self.params)}
 
     def __str__(self) -> str:
-        return self.describe()
+        return self.call()
 
 
 class Refused(IllegalAction):
     """An event the table cannot take now; ``reason`` says why (``str()``: the reason)."""
 
     def __init__(self, reason: Reason) -> None:
-        super().__init__(reason.describe())
+        super().__init__(reason.code, **reason.params)
         self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Refused, (self.reason,))
 
 
 @dataclass(frozen=True)
@@ -164,8 +77,7 @@ EVENTS: dict[str, type[Event]] = {}
 
 def _int(name: str, value: object, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise MejaError(f"Event field '{name}' must be a whole number from {low}, not {value!r}.",
-                        code="event_int", field=name, low=low, value=repr(value))
+        raise MejaError("event_int", field=name, low=low, value=repr(value))
     return value
 
 
@@ -174,8 +86,7 @@ def _card(value: object) -> Card:
         return parse_card(value)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= JOKER_CODE:
         return card(value)
-    raise CardError(f"{value!r} is not a card: write it like AS, 10H, QD or JK.",
-                    code="card_value", value=repr(value))
+    raise CardError("card_value", value=repr(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,8 +109,7 @@ class Event:
                     object.__setattr__(self, "card", _card(value))
             elif f.name == "cards":
                 if not isinstance(value, list | tuple):
-                    raise MejaError(f"A hand is a list of cards, not {value!r}.",
-                                    code="event_cards", value=repr(value))
+                    raise MejaError("event_cards", value=repr(value))
                 object.__setattr__(self, "cards", tuple(_card(c) for c in value))
             elif f.name == "dealer":
                 if value is not None:
@@ -223,36 +133,28 @@ class Event:
     def from_dict(data: object) -> Event:
         """The event of a dict made by :meth:`to_dict`; anything else raises MejaError."""
         if not isinstance(data, Mapping):
-            raise MejaError(f"An event is a dict with a 'kind', not {type(data).__name__}.",
-                            code="event_shape", got=type(data).__name__)
+            raise MejaError("event_shape", got=type(data).__name__)
         kind = data.get("kind")
         cls = EVENTS.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise MejaError(f"Unknown event kind {kind!r}. Known kinds: {', '.join(EVENTS)}.",
-                            code="event_kind", kind=repr(kind), kinds=", ".join(EVENTS))
+            raise MejaError("event_kind", kind=repr(kind), kinds=", ".join(EVENTS))
         fields = {f.name: f for f in dataclasses.fields(cls)}
         extra = sorted(set(data) - set(fields) - {"kind"})
         if extra:
-            raise MejaError(f"A '{kind}' event has no field {', '.join(map(repr, extra))}.",
-                            code="event_extra", kind=kind, fields=", ".join(map(repr, extra)))
+            raise MejaError("event_extra", kind=kind, fields=", ".join(map(repr, extra)))
         values: dict[str, Any] = {}
         for name, f in fields.items():
             if name not in data:
                 if f.default is dataclasses.MISSING:
-                    raise MejaError(f"A '{kind}' event needs its '{name}'.", code="event_missing",
-                                    kind=kind, field=name)
+                    raise MejaError("event_missing", kind=kind, field=name)
                 continue
             value = data[name]
             if name == "card" and value is not None and not isinstance(value, str):
-                raise MejaError(f"Event field 'card' is a card like 'QH', not {value!r}.",
-                                code="card_value", value=repr(value))
+                raise MejaError("card_value", value=repr(value))
             if name == "cards" and (
                 not isinstance(value, list) or not all(isinstance(c, str) for c in value)
             ):
-                raise MejaError(
-                    f"Event field 'cards' is a list of cards like ['QH'], not {value!r}.",
-                    code="event_cards", value=repr(value),
-                )
+                raise MejaError("event_cards", value=repr(value))
             values[name] = value
         return cls(**values)
 
@@ -414,7 +316,7 @@ class Match:
     def record(self, event: Event) -> None:
         """Record ``event``; raise :class:`Refused` (with its reason) if it cannot be."""
         if not isinstance(event, Event) or not event.kind:
-            raise MejaError(f"{event!r} is not a table event.")
+            raise MejaError("event_type", got=type(event).__name__)
         reason = self._table.check(event)
         if reason is not None:
             raise Refused(reason)
@@ -453,11 +355,10 @@ class Match:
     def from_dict(data: object) -> Match:
         """The match of a dict made by :meth:`to_dict`, every event checked again."""
         if not isinstance(data, Mapping) or data.get("version") != VERSION:
-            raise MejaError(f"A saved match is a dict of version {VERSION}.", code="match_version",
-                            version=VERSION)
+            raise MejaError("match_version", version=VERSION)
         events = data.get("events")
         if not isinstance(events, list):
-            raise MejaError("A saved match lists its events.", code="match_events")
+            raise MejaError("match_events")
         setup = Setup.from_dict(data.get("setup"))
         table_type(setup.game)  # a game's table module registers the game's own events
         return Match(setup, [Event.from_dict(e) for e in events])

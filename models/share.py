@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from models.cards import CardError, card, parse_card
-from models.errors import SETUP_TEXTS, MejaError, SetupError
+from models.errors import MejaError, SetupError
 from models.match import Match, Reason, Refused
 
 FORMAT = 1
@@ -50,56 +50,30 @@ MAX_PLAYERS = 20  # the most any game seats
 MAX_INT = 1 << 63  # integers are within -MAX_INT..MAX_INT - 1
 CLIP = 40  # characters of a refused value a reason repeats
 
-SHARE_TEXTS: dict[str, str] = {
-    "share_foreign": "This is not a Meja code",
-    "share_future": "This code was made by a newer Meja (format {version}): update Meja "
-    "to read it",
-    "share_damaged": "This code is damaged or incomplete: scan or paste it again",
-    "share_mixed": "This part belongs to another match than the parts read so far",
-    "share_invalid": "This code does not hold a valid match: {detail}",
-    "share_empty": "Nothing to read: scan a code or paste its text",
-    "share_too_large": "This code holds more than Meja reads for one match",
-    # the detail of share_invalid when the match's own reason is not the problem
-    "share_not_shared": "it is not a shared match",
-    "share_unnamed": "it does not name its match",
-    "share_unreadable": "its set-up or its events are not written the way Meja writes them",
-    "share_summary": "its summary is not one Meja writes",
-    "share_events": "it holds more than {most} events",
-    "share_players": "it seats more than {most} players",
-}
-
 _HEADER = re.compile(r"MEJA(\d+):")
 _PART = re.compile(r"(\d{1,2})/(\d{1,2})/([0-9A-F]{6}):")
 _B45 = {c: i for i, c in enumerate(ALPHABET)}
 
 
 class ShareWhy(Reason):
-    """A reason of the share codec: its English text is in :data:`SHARE_TEXTS`. A param may
-    be a reason itself (``share_invalid``'s ``detail``: why the match is not valid)."""
+    """A reason of the share codec (the app says ``reason.<code>``). A param may be a reason
+    itself (``share_invalid``'s ``detail``: why the match is not valid)."""
 
     __slots__ = ()
-
-    def describe(self) -> str:
-        words = {key: str(value).rstrip(".") if isinstance(value, Reason) else value
-                 for key, value in self.params.items()}
-        return SHARE_TEXTS[self.code].format(**words)
 
 
 class _SetupWhy(Reason):
-    """A set-up refusal as a reason (``models.errors.SETUP_TEXTS``: codes and English)."""
+    """A set-up refusal as a reason (the app says ``reason.<code>``)."""
 
     __slots__ = ()
 
-    def describe(self) -> str:
-        return SETUP_TEXTS[self.code].format(**self.params)
-
 
 class ShareError(MejaError):
-    """A code that cannot be read; ``reason`` says why (``str()`` in English)."""
+    """A code that cannot be read; ``reason`` says why (``str()``: the code and params)."""
 
-    def __init__(self, code: str, **params: object) -> None:
+    def __init__(self, code: str, /, **params: object) -> None:
         self.reason = ShareWhy(code, {k: _clip(v) for k, v in params.items()})
-        super().__init__(self.reason.describe())
+        super().__init__(code, **self.reason.params)
 
 
 def _clip(value: object) -> object:
@@ -117,7 +91,7 @@ def _clip(value: object) -> object:
 
 def _invalid(detail: str | Reason) -> ShareError:
     """``share_invalid`` with its detail: a reason of the models (a refused set-up or event,
-    with its code and params), or one of :data:`SHARE_TEXTS`'s details."""
+    with its code and params), or one of the share codec's own details."""
     return ShareError("share_invalid",
                       detail=ShareWhy(detail) if isinstance(detail, str) else detail)
 
@@ -212,14 +186,14 @@ class _Packer:
     def value(self, v: Any, depth: int = 0) -> None:
         out = self.out
         if depth > MAX_DEPTH:
-            raise ValueError("too deep to share")
+            raise ValueError("pack_depth")
         if v is None:
             out.append(NONE)
         elif v is True or v is False:
             out.append(TRUE if v else FALSE)
         elif isinstance(v, int):
             if not -MAX_INT <= v < MAX_INT:
-                raise ValueError("too large a number to share")
+                raise ValueError("pack_int_range")
             if 0 <= v < SMALL:
                 out.append(v)
             else:
@@ -227,7 +201,7 @@ class _Packer:
                 _varint(v * 2 if v >= 0 else -v * 2 - 1, out)
         elif isinstance(v, float):
             if not math.isfinite(v):
-                raise ValueError("only finite numbers can be shared")
+                raise ValueError("pack_not_finite")
             out.append(FLOAT)
             out += struct.pack("<d", v)
         elif isinstance(v, str):
@@ -249,12 +223,12 @@ class _Packer:
             for k in keys:
                 self.value(v[k], depth + 1)
         else:
-            raise TypeError(f"cannot share a {type(v).__name__}")
+            raise TypeError("pack_type", type(v).__name__)
 
     def shape(self, keys: tuple[Any, ...]) -> None:
         out = self.out
         if not all(isinstance(k, str) for k in keys):
-            raise TypeError("dict keys must be strings")
+            raise TypeError("pack_key_type")
         index = self.shapes.get(keys)
         if index is None:
             self.shapes[keys] = len(self.shapes)
@@ -339,7 +313,7 @@ class _Unpacker:
             (x,) = struct.unpack_from("<d", self.data, self.pos)
             self.pos += 8
             if not math.isfinite(x):
-                raise ValueError("not a finite number")
+                raise ValueError("unpack_not_finite")
             return x
         if b in (STR, REF, CARD):
             self.pos -= 1
@@ -360,7 +334,7 @@ class _Unpacker:
         if b == SHAPE:
             return self.shapes[self.varint()]
         if b != NEW_SHAPE:
-            raise ValueError("not a shape")
+            raise ValueError("unpack_shape")
         keys = tuple(self.string() for _ in range(self.count()))
         if len(set(keys)) != len(keys):
             raise ValueError("repeated key")
@@ -379,7 +353,7 @@ class _Unpacker:
         if b == CARD:
             return str(card(self.byte()))
         if b != STR:
-            raise ValueError("not a string")
+            raise ValueError("unpack_string")
         n = self.count()
         s = self.data[self.pos:self.pos + n].decode("utf-8")
         self.pos += n
@@ -393,7 +367,7 @@ def pack(value: Any) -> bytes:
     packer = _Packer()
     packer.value(value)
     if len(packer.out) > MAX_SIZE:
-        raise ValueError("too large to share")
+        raise ValueError("pack_too_large")
     return bytes(packer.out)
 
 
@@ -480,22 +454,20 @@ def encode(value: Any, limit: int = LIMIT) -> list[str]:
     blob = seal(value)
     data = b45encode(blob)
     if len(data) > MAX_TEXT:
-        raise ValueError("too large to share")
+        raise ValueError("pack_too_large")
     if len(PREFIX) + len(data) <= limit:
         return [PREFIX + data]
     tag = tag_of(blob)
     header = len(f"{PREFIX}99/99/{tag}:")
     size = limit - header
     if size < 6:
-        raise MejaError(f"A code of {limit} characters cannot hold a part.", code="share_limit",
-                        limit=limit)
+        raise MejaError("share_limit", limit=limit)
     count = -(-len(data) // size)
     size = -(-len(data) // count)  # parts of even size: each code as small as can be
     size += -size % 3  # whole base45 groups
     chunks = [data[i:i + size] for i in range(0, len(data), size)]
     if len(chunks) > MAX_PARTS:
-        raise MejaError(f"This match is too large to share ({len(chunks)} codes).",
-                        code="share_too_many", count=len(chunks))
+        raise MejaError("share_too_many", count=len(chunks))
     return [f"{PREFIX}{i}/{len(chunks)}/{tag}:{c}" for i, c in enumerate(chunks, 1)]
 
 

@@ -53,7 +53,7 @@ def simulate(
     entry = GAMES[game]
     seats: list[Chooser] = list(choosers) if choosers else [random_player] * players
     if len(seats) != players:
-        raise MejaError(f"{players} seats need {players} players, not {len(seats)}.")
+        raise MejaError("seats_players", players=players, seats=len(seats))
     rng = random.Random(seed)
     moves = 0
     round_moves: list[int] = []
@@ -144,12 +144,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         key, _, value = item.partition("=")
         options[key.strip()] = _option_value(value.strip())
     choosers: list[Chooser] | None = None
-    if args.bots:
-        from models import bots
-
-        names = [n.strip() for n in args.bots.split(",")]
-        choosers = [bots.chooser(args.game, name) for name in names]
     try:
+        if args.bots:
+            from models import bots
+
+            names = [n.strip() for n in args.bots.split(",")]
+            choosers = [bots.chooser(args.game, name) for name in names]
         report = simulate(args.game, args.players, args.games, args.seed, options, choosers)
     except MejaError as error:
         print(f"error: {error}", file=sys.stderr)

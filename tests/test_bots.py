@@ -3,6 +3,8 @@ over a few seeded games (the big numbers are in ``python -m tests.bench_bots``).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import random
 from collections import Counter
@@ -11,11 +13,12 @@ from typing import Any
 import pytest
 
 from models import bots
-from models.bots.hint import TEXTS, Hint
+from models.bots.hint import Hint
 from models.bots.search import pick
 from models.errors import MejaError
 from models.games import GAMES, forty_one, kartu_sama, samba, sums
 from models.simulate import main as simulate_main
+from tests.english import EN, english, refused
 
 # one round per game keeps the games short
 ONE_ROUND: dict[str, Any] = {
@@ -76,16 +79,13 @@ def test_every_player_makes_legal_moves_to_the_end(game: str, name: str) -> None
 
 
 def test_unknown_game_or_player_is_refused_in_words() -> None:
-    with pytest.raises(MejaError, match="no computer player 'clever'"):
+    with refused(MejaError, match="no computer player 'clever'"):
         bots.chooser("sums", "clever")
-    with pytest.raises(MejaError, match="no game 'poker'"):
+    with refused(MejaError, match="no game 'poker'"):
         bots.chooser("poker", "simple")
 
 
 def test_simulate_plays_with_bots() -> None:
-    import contextlib
-    import io
-
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         code = simulate_main(["sums", "--players", "2", "--games", "2", "--bots",
@@ -93,6 +93,17 @@ def test_simulate_plays_with_bots() -> None:
     assert code == 0
     report = json.loads(out.getvalue())
     assert report["games"] == 2 and report["moves"] > 0
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--bots", "simple,clever"], "error: no_bot(name='clever', names='random, simple, strong')"),
+    (["--players", "1"], "error: setup_players(game='Sums', low=2, high=8, players=1)"),
+])
+def test_simulate_prints_an_error_as_its_code_and_params(args: list[str], said: str) -> None:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = simulate_main(["sums", "--games", "1", *args])
+    assert code == 2 and err.getvalue().strip() == said
 
 
 # -- hints ---------------------------------------------------------------------------------
@@ -106,8 +117,8 @@ def test_every_legal_move_has_a_one_line_hint(game: str) -> None:
         while not state.is_over:
             for action in state.legal_actions():
                 hint = bots.explain(game, state, action)
-                assert hint.code in TEXTS
-                line = hint.describe()
+                assert EN.has(f"hint.{hint.code}")
+                line = english(hint)
                 assert line and "\n" not in line and "{" not in line
                 assert hint.to_dict() == {"code": hint.code, "params": dict(hint.params)}
                 json.dumps(hint.to_dict())
@@ -125,7 +136,7 @@ def test_a_forced_move_says_so_and_an_illegal_one_is_refused() -> None:
     hint = bots.explain("kartu_sama", state, only)
     assert hint == Hint("only")  # the move itself is shown beside the hint
     illegal = next(a for a in range(55) if not state.is_legal(a))
-    with pytest.raises(MejaError, match="not a legal move"):
+    with refused(MejaError, match="not a legal move"):
         bots.explain("kartu_sama", state, illegal)
 
 
@@ -134,7 +145,8 @@ def test_kartu_sama_hints_name_the_card_and_the_reason() -> None:
     state.hands[state.current] = [0, 9, 12]  # AS 10S KS
     state.base = 11  # QS on top
     hint = bots.explain("kartu_sama", state, 9)
-    assert hint.describe() == "Play 10S: it sheds 10 points and leaves 2 cards that follow it"
+    assert english(hint) == "Play 10♠: it sheds 10 points and leaves 2 cards that follow it"
+    assert str(hint) == "ks_shed(card='10S', points=10, follow=2)"
     assert bots.chooser("kartu_sama", "simple")(state, random.Random(0)) == 0  # AS: 11 points
 
 
@@ -144,7 +156,7 @@ def test_sums_hint_gives_the_sum() -> None:
     state.hands[seat] = [sorted(state.hands[seat])[0]]
     card = state.hands[seat][0]
     for action in state.legal_actions():
-        line = bots.explain("sums", state, action).describe()
+        line = english(bots.explain("sums", state, action))
         assert line.startswith("Draw")
     state.apply(state.legal_actions()[0])
     hint = bots.explain("sums", state, card)

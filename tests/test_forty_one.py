@@ -28,6 +28,7 @@ from models.games.forty_one import (
     rank_seats,
     signed_values,
 )
+from tests.english import refused
 
 
 def cards(text: str) -> list[int]:
@@ -160,7 +161,7 @@ def test_registered() -> None:
 
 @pytest.mark.parametrize("players", [1, 9, 0])
 def test_player_count_refused(players: int) -> None:
-    with pytest.raises(SetupError, match="2 to 8 players"):
+    with refused(SetupError, match="2 to 8 players"):
         new_game(players)
 
 
@@ -177,7 +178,7 @@ def test_player_count_refused(players: int) -> None:
     ],
 )
 def test_bad_options_refused(options: dict[str, object], words: str) -> None:
-    with pytest.raises(SetupError, match=words):
+    with refused(SetupError, match=words):
         new_game(4, options=options)
 
 
@@ -207,20 +208,20 @@ def test_first_turn_draws_from_the_stock_only() -> None:
     rig(state, ["2S 3H 4D 5C", "6S 7H 8D 9C", "10S JH QD KC", "AS AH AD 2C"])
     assert state.legal_actions() == [DRAW]
     assert not state.is_legal(TAKE)
-    with pytest.raises(IllegalAction, match="no discard"):
+    with refused(IllegalAction, match="no discard"):
         state.apply(TAKE)
 
 
 def test_draw_then_discard_any_card_even_the_drawn_one() -> None:
     state = new_game(4, seed=1)
     rig(state, ["2S 3H 4D 5C", "6S 7H 8D 9C", "10S JH QD KC", "AS AH AD 2C"], stock="9S")
-    with pytest.raises(IllegalAction, match="Draw from the stock or take the discard first"):
+    with refused(IllegalAction, match="Draw from the stock or take the discard first"):
         state.apply(cards("2S")[0])
     state.apply(DRAW)
     assert state.hands[0] == sorted(cards("2S 3H 4D 5C 9S"))
     assert state.legal_actions() == sorted(cards("2S 3H 4D 5C 9S"))
     assert state.legal_actions() == legal_by_check(state)
-    with pytest.raises(IllegalAction, match="Discard a card first"):
+    with refused(IllegalAction, match="Discard a card first"):
         state.apply(DRAW)
     state.apply(cards("9S")[0])  # a card drawn from the stock may be discarded at once
     assert state.pile == cards("9S") and state.current_player == 1  # clockwise
@@ -238,7 +239,7 @@ def test_taken_discard_may_not_be_discarded_again() -> None:
     assert state.taken == two_spades
     assert not state.is_legal(two_spades)
     assert state.legal_actions() == cards("6S 7H 8D 9C")
-    with pytest.raises(IllegalAction, match="just taken from the discard"):
+    with refused(IllegalAction, match="just taken from the discard"):
         state.apply(two_spades)
     state.apply(cards("9C")[0])
     assert state.taken == -1 and state.pile == cards("9C")
@@ -291,7 +292,7 @@ def test_no_stop_without_four_of_a_suit() -> None:
     state = new_game(2, seed=3)
     rig(state, ["KC 6C 5C 4D", "AS QS 10S 4H"])
     assert not state.is_legal(STOP)
-    with pytest.raises(IllegalAction, match="four cards of one suit"):
+    with refused(IllegalAction, match="four cards of one suit"):
         state.apply(STOP)
 
 
@@ -313,7 +314,7 @@ def test_stop_threshold() -> None:
     state = new_game(2, seed=3, options={"stop_threshold": 26})
     rig(state, ["KC 6C 5C 4C", "AS QS 10S 4H"])
     assert state.legal_actions() == [DRAW]
-    with pytest.raises(IllegalAction, match="at least 26"):
+    with refused(IllegalAction, match="at least 26"):
         state.apply(STOP)
     state = new_game(2, seed=3, options={"stop_threshold": 25})
     rig(state, ["KC 6C 5C 4C", "AS QS 10S 4H"])
@@ -326,7 +327,7 @@ def test_empty_stock_take_or_end() -> None:
     rig(state, ["3H 4D 5C 6D", "6S 7H 8D 9C", "10S JH QD KC"], pile="2S", empty=True)
     assert state.legal_actions() == [TAKE, END]
     assert not state.is_legal(DRAW)
-    with pytest.raises(IllegalAction, match="stock is empty"):
+    with refused(IllegalAction, match="stock is empty"):
         state.apply(DRAW)
     state.apply(TAKE)
     state.apply(cards("3H")[0])
@@ -338,7 +339,7 @@ def test_empty_stock_take_or_end() -> None:
 def test_end_only_with_an_empty_stock() -> None:
     state = new_game(3, seed=4)
     assert not state.is_legal(END)
-    with pytest.raises(IllegalAction, match="only once the stock is empty"):
+    with refused(IllegalAction, match="only once the stock is empty"):
         state.apply(END)
 
 

@@ -116,7 +116,35 @@ def test_keys_used_in_code_exist() -> None:
 
 
 REASON_CLASSES = {"Reason", "Why", "SambaReason", "ShareWhy", "_SetupWhy", "SetupError", "_why",
-                  "reason"}
+                  "reason", "ShareError"}
+# The model errors the app says as ``error.<code>``, and the functions that return such a code.
+ERROR_CLASSES = {"MejaError", "CardError", "IllegalAction", "InvalidMeld"}
+ERROR_FUNCTIONS = {"group_problem", "sequence_problem"}
+
+
+def constants(node: ast.expr) -> list[str]:
+    """The strings an argument can be: a constant, or either branch of ``a if c else b``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value] if node.value else []
+    if isinstance(node, ast.IfExp):
+        return constants(node.body) + constants(node.orelse)
+    return []
+
+
+def error_codes() -> set[str]:
+    """Every error code written out in the models: the first argument of an error, or what a
+    function that names a problem returns."""
+    codes: set[str] = set()
+    for path in (ROOT / "models").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and node.args
+                    and getattr(node.func, "id", None) in ERROR_CLASSES):
+                codes.update(constants(node.args[0]))
+            if isinstance(node, ast.FunctionDef) and node.name in ERROR_FUNCTIONS:
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Return) and inner.value is not None:
+                        codes.update(constants(inner.value))
+    return codes
 
 
 def model_codes() -> set[str]:
@@ -268,16 +296,14 @@ def test_every_text_has_a_translation_in_each_language_by_key() -> None:
 
 
 def test_every_coded_model_error_has_a_text() -> None:
-    """``MejaError(..., code=...)`` in the models: the app says ``error.<code>``."""
-    codes = set()
-    for path in (ROOT / "models").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call):
-                for keyword in node.keywords:
-                    if keyword.arg == "code" and isinstance(keyword.value, ast.Constant):
-                        codes.add(keyword.value.value)
-    assert len(codes) >= 15
-    assert not sorted(c for c in codes if f"error.{c}" not in CATALOG["en"])
+    """``MejaError(code, ...)`` in the models, the engines' refusals and Samba's meld problems
+    among them: the app says ``error.<code>`` in every language."""
+    codes = error_codes()
+    assert len(codes) >= 70
+    assert {"ks_no_match", "fo_stop_low", "sa_below", "su_hand_full", "meld_seq_gap",
+            "card_once", "no_bot"} <= codes
+    for language in LANGUAGES:
+        assert not sorted(c for c in codes if f"error.{c}" not in CATALOG[language]), language
 
 
 def test_model_errors_are_said_in_the_players_language() -> None:
@@ -290,13 +316,15 @@ def test_model_errors_are_said_in_the_players_language() -> None:
         parse_card("ZZ")
     with pytest.raises(MejaError) as bad_event:
         Event.from_dict({"kind": "nope"})
+    english = [refusal(Translator("en"), e) for e in (bad_card.value, bad_event.value)]
+    assert english[0] == "'ZZ' is not a card: write the rank then the suit, like AS, 10H, QD or JK."
     for language in LANGUAGES:
         t = Translator(language)
-        for error in (bad_card.value, bad_event.value):
+        for error, in_english in zip((bad_card.value, bad_event.value), english, strict=True):
             said = refusal(t, error)
-            assert said and "{" not in said
-            assert (said == str(error)) == (language == "en"), (language, said)
-    unworded = MejaError("English words")
+            assert said and "{" not in said and said != str(error)
+            assert (said == in_english) == (language == "en"), (language, said)
+    unworded = MejaError("no_such_code")
     assert refusal(Translator("fr"), unworded) == "Ce n'est pas possible maintenant."
     assert refusal(Translator("id"), Said("Sudah dikatakan")) == "Sudah dikatakan"
 
@@ -312,3 +340,48 @@ def test_every_game_has_its_rules_in_every_language() -> None:
             sections[language] = [line for line in text.splitlines() if line.startswith("#")]
         counts = {language: len(found) for language, found in sections.items()}
         assert len(set(counts.values())) == 1, (game, counts)
+
+
+@pytest.mark.parametrize("game", ["kartu_sama", "forty_one", "samba", "sums"])
+def test_the_engines_refusals_are_said_in_every_language(game: str) -> None:
+    """Every illegal action met in a seeded random game is refused with a code the catalogs
+    say in each language: never the generic "not possible now", never a field left open."""
+    from app.i18n import refusal
+    from models.errors import IllegalAction
+    from models.games import GAMES
+
+    translators = [Translator(language) for language in LANGUAGES]
+    generic = {t.language: t("error.other") for t in translators}
+    state = GAMES[game].new_game(4, 3)
+    rng = random.Random(3)
+    codes: set[str] = set()
+    for _ in range(60):
+        if state.is_over:
+            break
+        legal = set(state.legal_actions())
+        for action in rng.sample(range(400), 12):
+            if action in legal:
+                continue
+            with pytest.raises(IllegalAction) as caught:
+                state.clone().apply(action)
+            codes.add(caught.value.code)
+            for t in translators:
+                said = refusal(t, caught.value)
+                assert said != generic[t.language] and "{" not in said, (t.language, said)
+        state.apply(rng.choice(sorted(legal)))
+    assert codes
+
+
+def test_every_damaged_file_reason_has_a_text() -> None:
+    """app/storage.py says why a file was set aside as a code (``Damaged("json", ...)``);
+    the home screen says ``damaged.<code>`` with its fields in every language."""
+    codes: dict[str, set[str]] = {}
+    tree = ast.parse((ROOT / "app" / "storage.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Damaged"
+                and node.args and isinstance(node.args[0], ast.Constant)):
+            codes[node.args[0].value] = {k.arg for k in node.keywords if k.arg}
+    assert len(codes) >= 9
+    for language in LANGUAGES:
+        for code, params in codes.items():
+            assert fields(CATALOG[language][f"damaged.{code}"]) == params, (language, code)

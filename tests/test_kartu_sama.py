@@ -12,6 +12,7 @@ from models.errors import IllegalAction, SetupError
 from models.games import GAMES
 from models.games import kartu_sama as ks
 from models.games.kartu_sama import DRAW, FREE, PASS, KartuSama
+from tests.english import english, refused
 
 JK = JOKER_CODE
 
@@ -159,7 +160,7 @@ def test_pack_options(options: dict[str, object], size: int) -> None:
 def test_setup_refusals(players: int, options: dict[str, object], message: str) -> None:
     with pytest.raises(SetupError) as info:
         ks.new_game(players, options=options)
-    assert str(info.value) == message
+    assert english(info.value) == message
 
 
 def test_setups_at_the_limit_are_accepted() -> None:
@@ -190,7 +191,7 @@ def test_setups_at_the_limit_are_accepted() -> None:
     ],
 )
 def test_bad_options_are_refused(options: dict[str, object], words: str) -> None:
-    with pytest.raises(SetupError, match=words.replace("(", r"\(").replace(".", r"\.")):
+    with refused(SetupError, match=words.replace("(", r"\(").replace(".", r"\.")):
         ks.new_game(2, options=options)
 
 
@@ -296,13 +297,13 @@ def test_must_play_if_able() -> None:
     state = table(hands=["2S 9H", "3C"], discard="5S", pile="AD 2D")
     assert DRAW not in state.legal_actions()
     assert not state.is_legal(DRAW)
-    with pytest.raises(IllegalAction, match="A player who can play must play a card."):
+    with refused(IllegalAction, match="A player who can play must play a card."):
         state.apply(DRAW)
-    with pytest.raises(IllegalAction, match=r"^9H does not match 5S\.$"):
+    with refused(IllegalAction, match=r"^9♥ does not match 5♠\.$"):
         state.apply(c("9H"))
-    with pytest.raises(IllegalAction, match="not in the player's hand"):
+    with refused(IllegalAction, match="not in the player's hand"):
         state.apply(c("5D"))
-    with pytest.raises(IllegalAction, match="nothing to pass"):
+    with refused(IllegalAction, match="nothing to pass"):
         state.apply(PASS)
     for bad in (-1, 55, 100):
         assert not state.is_legal(bad)
@@ -325,7 +326,7 @@ def test_may_draw_does_not_excuse_a_joker_debt() -> None:
     state = table(options=o, hands=["JK 6S 7S 8S", "3C"], pile="AD 2D 4C 4D")
     play(state, "JK")
     assert DRAW not in state.legal_actions()
-    with pytest.raises(IllegalAction, match=r"^After a joker, 2 more card\(s\) must be played"):
+    with refused(IllegalAction, match=r"^After a joker, 2 more cards must be played"):
         state.apply(DRAW)
 
 
@@ -355,7 +356,7 @@ def test_play_after_draw_option_plays_a_drawn_card() -> None:
     assert state.drawn == codes("6S 7D")
     assert state.legal_actions() == [c("6S"), PASS]
     assert not state.is_legal(c("7D")) and not state.is_legal(DRAW)
-    with pytest.raises(IllegalAction, match="Play one of the cards just drawn"):
+    with refused(IllegalAction, match="Play one of the cards just drawn"):
         state.apply(c("9H"))
     play(state, "6S")
     assert state.current == 1
@@ -524,7 +525,7 @@ def test_the_card_right_after_a_joker_is_free_then_each_matches_the_one_below() 
     play(state, "KH")  # matches nothing on the 5S, but free after the joker
     assert not state.is_legal(c("2S")) and not state.is_legal(c("9C"))
     assert state.legal_actions() == codes("KD")
-    with pytest.raises(IllegalAction, match=r"^2S does not match KH\.$"):
+    with refused(IllegalAction, match=r"^2♠ does not match K♥\.$"):
         state.apply(c("2S"))
     play(state, "KD")
     assert state.current == 1
@@ -536,7 +537,7 @@ def test_last_non_joker_option() -> None:
     play(state, "JK")
     assert state.legal_actions() == codes("9S 5D")
     assert not state.is_legal(c("KH"))
-    with pytest.raises(IllegalAction, match=r"^KH does not match 5S\.$"):  # not "match JK"
+    with refused(IllegalAction, match=r"^K♥ does not match 5♠\.$"):  # not "match JK"
         state.apply(c("KH"))
     assert state.observation(0)["to_match"] == c("5S")
     play(state, "5D")
@@ -754,7 +755,7 @@ def test_points_game_ends_when_someone_reaches_the_target() -> None:
     assert state.legal_actions() == []
     assert state.winners == [0]
     assert not state.is_legal(DRAW)
-    with pytest.raises(IllegalAction, match="The match is over."):
+    with refused(IllegalAction, match="The match is over."):
         state.apply(DRAW)
 
 

@@ -186,5 +186,5 @@ def test_illegal_actions_raise_and_change_nothing(
             try:
                 state.apply(action)
             except IllegalAction as error:
-                assert str(error) == "The match is over."
+                assert str(error) == "ks_over()"
             assert snapshot(state) == before

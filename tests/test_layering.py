@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -113,3 +114,43 @@ def test_the_checker_sees_banned_imports(tmp_path: Path) -> None:
         "app.storage",
     ]
     assert not offends("apply", ("app",)) and not offends("app_storage", VIEWS_MAY_NOT_IMPORT)
+
+
+# Three words running, the last two lower case: "is not a card", "draw from the stock".
+_SENTENCE = re.compile(r"[A-Za-z']+ [a-z']+ [a-z']+")
+
+
+def english(path: Path) -> list[tuple[int, str]]:
+    """The string constants of ``path`` that read like a sentence for people: docstrings,
+    command-line help and an action printer's notation (``action_str``: ``meld 5H 5S 2C``,
+    the text of replay logs) are for programmers; cards (``AS 10H``) and codes never match."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    allowed: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                allowed.add(id(body[0].value))
+        if isinstance(node, ast.FunctionDef) and node.name == "action_str":
+            allowed.update(id(n) for n in ast.walk(node))
+        if isinstance(node, ast.keyword) and node.arg in ("help", "description"):
+            allowed.update(id(n) for n in ast.walk(node.value))
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in allowed and _SENTENCE.search(node.value)]
+
+
+@pytest.mark.parametrize("path", sources("models"), ids=module_name)
+def test_models_hold_no_english_sentences(path: Path) -> None:
+    """Models emit codes and parameters; the app's catalogs hold every sentence people read."""
+    found = english(path)
+    assert not found, f"{module_name(path)}: {found}"
+
+
+def test_the_english_check_sees_a_sentence(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text('"""A docstring may say anything."""\n\n'
+                      'CODES = ["card_text", "AS 10H JK", "pile_empty"]\n'
+                      'def f() -> str:\n    """So may this one."""\n'
+                      '    return f"{1} is not a card"\n', encoding="utf-8")
+    assert english(source) == [(6, " is not a card")]

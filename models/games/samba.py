@@ -550,7 +550,7 @@ class Samba(Engine[Options]):
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
         if not self.is_legal(action):
-            raise IllegalAction(self._why_illegal(action))
+            raise self._why_illegal(action)
         self.actions.append(action)
         self.moves += 1
         seat, side = self.current, self.side[self.current]
@@ -747,36 +747,33 @@ class Samba(Engine[Options]):
         self.dealer = next_dealer(self.dealer, self.players)
         self._deal()
 
-    def _why_illegal(self, action: int) -> str:
+    def _why_illegal(self, action: int) -> IllegalAction:
         if self.over:
-            return "The game is over."
+            return IllegalAction("sa_over")
         if not 0 <= action < NUM_ACTIONS:
-            return f"{action} is not a Samba action."
+            return IllegalAction("sa_action", action=action)
         phase = self.phase
         if phase == ANSWER_PHASE:
-            return "The partner must first answer: may the player go out?"
+            return IllegalAction("sa_answer_first")
         if phase == DRAW_PHASE:
             if TAKE_GROUP <= action < START_SEQ:
-                return "The pile cannot be taken that way now."
-            return "First draw from the stock or take the pile."
+                return IllegalAction("sa_take_way")
+            return IllegalAction("sa_draw_first")
         if phase == DISCARD_PHASE:
             if action < DISCARD:
-                return "Melding is over: discard a card."
-            return "Discarding the last card goes out, which the side may not do now."
+                return IllegalAction("sa_discard_now")
+            return IllegalAction("sa_no_out")
         if action >= DISCARD:
-            return "Say when melding is done before discarding."
+            return IllegalAction("sa_finish_first")
         if action == FINISH:
             if self._tentative() and self.counted < self.need:
-                return (
-                    f"The first meld counts {self.counted}, below the {self.need} needed: "
-                    "meld more or take the melds back."
-                )
-            return "The partner said yes: the player must go out."
+                return IllegalAction("sa_below", counted=self.counted, need=self.need)
+            return IllegalAction("sa_must_out")
         if action in (DRAW, TAKE_GROUP):
-            return "The player has already drawn."
+            return IllegalAction("sa_drawn")
         if self.cancelled:
-            return "After taking the melds back, only red 3s may be melded this turn."
-        return f"{self.action_str(action)} is not allowed now."
+            return IllegalAction("sa_red_only")
+        return IllegalAction("sa_not_now")
 
     # -- copies, views --------------------------------------------------------------------
     def clone(self) -> Self:
@@ -878,7 +875,7 @@ class Samba(Engine[Options]):
             return ActionWords("add_seq", (code,), n=slot - 12, meld=self._seq_cards(slot - 13))
         if DISCARD <= action < NUM_ACTIONS:
             return ActionWords("discard", (action - DISCARD,))
-        raise IllegalAction(f"{action} is not a Samba action.")
+        raise IllegalAction("sa_action", action=action)
 
     def _seq_cards(self, i: int) -> tuple[int, ...]:
         """The cards of sequence ``i`` of the side to play (none if it has no such one)."""

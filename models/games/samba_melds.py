@@ -15,7 +15,7 @@ from models.errors import MejaError
 
 
 class InvalidMeld(MejaError):
-    """A card list that is not a Samba meld; the message says why."""
+    """A card list that is not a Samba meld: ``cards`` in the notation, and the code says why."""
 
 
 def _value(code: int) -> int:
@@ -64,42 +64,42 @@ def initial_meld_minimum(side_score: int, top: int = 150) -> int:
 
 
 def group_problem(cards: Sequence[int]) -> str:
-    """Why ``cards`` are not a valid group (empty text when they are one)."""
+    """Why ``cards`` are not a valid group, as an error code (``""`` when they are one)."""
     if len(cards) < 3:
-        return "A group needs at least 3 cards."
+        return "meld_group_size"
     naturals = [c for c in cards if not IS_WILD[c]]
     wilds = len(cards) - len(naturals)
     if not naturals:
-        return "A group needs natural cards, not only wild cards."
+        return "meld_group_wild_only"
     ranks = {c % 13 for c in naturals}
     if len(ranks) > 1:
-        return "All natural cards of a group have the same rank."
+        return "meld_group_ranks"
     if any(c in RED_THREES for c in naturals):
-        return "Red 3s are melded one by one, never in a group."
+        return "meld_group_red_three"
     if wilds > 2:
-        return "A group holds at most 2 wild cards."
+        return "meld_group_wilds"
     if len(naturals) < 2 * wilds:
-        return "A group needs at least twice as many natural cards as wild cards."
+        return "meld_group_ratio"
     if wilds and naturals[0] in BLACK_THREES:
-        return "A group of black 3s takes no wild card."
+        return "meld_group_black_wild"
     return ""
 
 
 def sequence_problem(cards: Sequence[int]) -> str:
-    """Why ``cards`` are not a valid sequence (empty text when they are one)."""
+    """Why ``cards`` are not a valid sequence, as an error code (``""`` when they are one)."""
     if not 3 <= len(cards) <= SAMBA_SIZE:
-        return "A sequence has 3 to 7 cards."
+        return "meld_seq_size"
     if any(IS_WILD[c] for c in cards):
-        return "A sequence takes no wild card."
+        return "meld_seq_wild"
     if len({c // 13 for c in cards}) > 1:
-        return "All cards of a sequence are of one suit."
+        return "meld_seq_suits"
     places = sorted(POS[c] for c in cards)
     if places[0] < 0:
-        return "A sequence runs from 4 up to the ace; 2s and 3s cannot be in one."
+        return "meld_seq_low"
     if len(set(places)) != len(places):
-        return "A sequence cannot hold the same card twice."
+        return "meld_seq_twice"
     if places[-1] - places[0] != len(places) - 1:
-        return "The cards of a sequence follow each other without a gap."
+        return "meld_seq_gap"
     return ""
 
 
@@ -137,13 +137,13 @@ def meld_kind(cards: Sequence[int]) -> str:
     if len(set(ranks)) <= 1 or len(set(ranks)) < len(ranks):  # one rank, or a rank twice
         problem = group_problem(cards)
         if problem:
-            raise InvalidMeld(f"{format_cards(cards)}: {problem}")
+            raise InvalidMeld(problem, cards=format_cards(cards))
         if len(cards) < CANASTA_SIZE:
             return "group"
         return "pure_canasta" if is_pure(cards) else "mixed_canasta"
     problem = sequence_problem(cards)
     if problem:
-        raise InvalidMeld(f"{format_cards(cards)}: {problem}")
+        raise InvalidMeld(problem, cards=format_cards(cards))
     return "samba" if len(cards) == SAMBA_SIZE else "sequence"
 
 

@@ -150,11 +150,10 @@ class Reason:
     target: Card
     op: str
 
-    def _sum(self, words: bool) -> str:
+    def _sum(self) -> str:
         p, q = self.played, self.helper
         assert q is not None
-        left = p.name if words else str(p)
-        right = f"your {q.name}" if words else str(q)
+        left, right = str(p), str(q)
         if self.op == "-" and VALUE[q] > VALUE[p]:
             left, right = right, left
         return f"{left} {self.op} {right} = {VALUE[self.target]}"
@@ -163,16 +162,7 @@ class Reason:
         """Notation: ``7H + 5D = 12: QD``, ``QH: AD``."""
         if self.helper is None:
             return f"{self.played}: {self.target}"
-        return f"{self._sum(False)}: {self.target}"
-
-    def words(self) -> str:
-        """The reason in words: ``7 of hearts + your 5 of diamonds = 12``, or
-        ``a queen takes an ace of the same colour``."""
-        if self.op == "ace":
-            return "a queen takes an ace of the same colour"
-        if self.op == "king":
-            return "a 2 takes a king of the same colour"
-        return self._sum(True)
+        return f"{self._sum()}: {self.target}"
 
 
 def explain(played: int, own_in_play: Iterable[int], target: int) -> Reason | None:
@@ -229,7 +219,7 @@ class Options:
 
 
 def check_setup(players: int, options: Options) -> None:
-    """Refuse a set-up the pack cannot deal, with the reason in words."""
+    """Refuse a set-up the pack cannot deal, with its reason as a code and params."""
     GAME.check_players(players)
     packs, hand = options.pack_count(players), options.hand(players)
     need = players * (hand + 1) + options.piles
@@ -514,7 +504,7 @@ class Sums(Engine[Options], Flow[int, Attack]):
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
         if not self.is_legal(action):
-            raise IllegalAction(self._why_illegal(action))
+            raise self._why_illegal(action)
         self.actions.append(action)
         if action < TAKE:
             if self.phase == COUNTERING:
@@ -601,33 +591,33 @@ class Sums(Engine[Options], Flow[int, Attack]):
         winners = tuple(leaders(points, self.captured))
         self.results.append(RoundResult(points, len(self.actions), "pile", winners))
 
-    def _why_illegal(self, action: int) -> str:
+    def _why_illegal(self, action: int) -> IllegalAction:
         phase = self.phase
         if phase == OVER:
-            return "The game is over."
+            return IllegalAction("su_over")
         if phase == CHOOSING:
-            return "Choose which of the cards within reach to remove."
+            return IllegalAction("su_choose")
         if phase == COUNTERING:
-            return "Counter the attack with a card that takes the attacking card, or let it go."
+            return IllegalAction("su_counter")
         if phase == DRAWING:
-            return "Draw the top card of a community pile first."
+            return IllegalAction("su_draw_first")
         if 0 <= action < TAKE:
-            return f"{format_cards([action])} is not in the player's hand."
+            return IllegalAction("su_not_in_hand", card=format_cards([action]))
         if DRAW <= action < LET:
             if phase == LAST:
-                return "A community pile is empty: play one last card or end the game."
+                return IllegalAction("su_last")
             if phase == PLACING:
-                return "The player has drawn already: play a card."
-            return "That community pile does not exist."
+                return IllegalAction("su_drawn")
+            return IllegalAction("su_no_pile")
         if TAKE <= action < DRAW:
             if not self.options.take_back or phase != PLACING:
-                return "Taking a card back is not allowed now."
+                return IllegalAction("su_no_take_back")
             if len(self.hands[self.current]) >= TAKE_BACK_BELOW:
-                return f"A card may be taken back only with fewer than {TAKE_BACK_BELOW} in hand."
-            return f"{format_cards([action - TAKE])} is not one of the player's cards in play."
+                return IllegalAction("su_hand_full", most=TAKE_BACK_BELOW)
+            return IllegalAction("su_not_in_play", card=format_cards([action - TAKE]))
         if action == STOP:
-            return "The game can end early only when a community pile is empty."
-        return "There is no such action now."
+            return IllegalAction("su_no_stop")
+        return IllegalAction("su_no_action")
 
     # -- views ----------------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:

@@ -50,58 +50,6 @@ from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
 
 PACK = 52
 
-# The English of this table's codes, read by the app's present text catalog
-# (app/texts/forty_one.py) and by nothing in the models; it leaves with that catalog.
-REASONS: dict[str, str] = {
-    # how a hand ended
-    "forty_one_stopped": "{player} stopped",
-    "forty_one_stock_ran_out": "The stock ran out: {player} declined the discard",
-    "forty_one_showed_41": "{player} showed 41",
-    "forty_one_stock_empty": "The stock is empty: {player} takes the discard, or play ends",
-    # a hand's places: the winner against the next, every other against the one just ahead
-    "forty_one_wins_score": "{player} wins the hand: {points} against {other_points} for "
-    "{other}",
-    "forty_one_wins_card": "{player} beats {other} on {points}: {player}'s {which} is {card} "
-    "({value}), {other}'s is {other_card} ({other_value})",
-    "forty_one_wins_turn": "{player} beats {other} on {points}, card for card equal: "
-    "{player} comes first in turn order from {ender}, who ended play",
-    "forty_one_behind_score": "{player} behind {other}: {points} against {other_points}",
-    "forty_one_behind_card": "{player} behind {other} on {points}: {player}'s {which} is {card} "
-    "({value}), {other}'s is {other_card} ({other_value})",
-    "forty_one_behind_turn": "{player} behind {other} on {points}, card for card equal: "
-    "{other} comes first in turn order from {ender}, who ended play",
-    # standings and the end of the match
-    "forty_one_record": "{players}: wins {wins}, losses {losses}",
-    "forty_one_best_total": "{players}: highest total, {total} points",
-    "forty_one_total": "{players}: {total} points, {behind} behind",
-    "forty_one_finished": "Finished after hand {hands}: {winners} won (wins {wins}, "
-    "losses {losses})",
-    "forty_one_finished_total": "Finished after hand {hands}: {winners} won with {total} points",
-    # refusals
-    "forty_one_no_hand": "No hand is in play: start one first",
-    "forty_one_hand_open": "Finish the hand in play first",
-    "forty_one_playing": "Play has not ended: record the stop or the empty stock first",
-    "forty_one_hand_over": "The hand is over: enter the cards",
-    "forty_one_no_upcard": "In 41 no card is turned up",
-    "forty_one_no_discard": "Nothing has been discarded yet: {player} takes from the stock",
-    "forty_one_stock_gone": "The stock is empty: {player} takes the discard, or play ends",
-    "forty_one_stock_left": "The stock still holds {count} cards: play ends this way only "
-    "once it is empty",
-    "forty_one_no_instant": "This match is played without the 41-wins-at-once option",
-    "forty_one_41_after": "Only {last}, who just discarded, can show 41 now",
-    "forty_one_four": "{player}'s hand has {count} cards: a 41 hand is exactly 4",
-    "forty_one_not_in_pack": "{card} is not in a 52-card pack",
-    "forty_one_twice": "{card} is entered twice",
-    "forty_one_held": "{card} is already in {other}'s hand",
-    "forty_one_stop_suit": "{player} stopped: the four cards must be of one suit",
-    "forty_one_stop_low": "{player} stopped with {points} points: stopping needs at least "
-    "{threshold}",
-    "forty_one_not_41": "{player} showed 41, but the four cards are worth {points}",
-    "forty_one_cards_missing": "Enter the cards of {players} first",
-    "forty_one_nothing_played": "Play at least one hand before finishing the match",
-}
-
-
 # -- events -------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class DrawStock(Event):

@@ -63,47 +63,9 @@ _SAMBA = (3, 4, 5, 6, 7, 8, 9)  # 4S..10S
 _PURE = (12,) * BIG  # KS x 7
 _MIXED = (12,) * 6 + (JOKER_CODE,)
 
-TEXTS: dict[str, str] = {
-    "samba_too_many_jokers": "{count} jokers entered, but the pack holds {most}",
-    "samba_too_many_aces_twos": "{count} aces and twos entered, but the pack holds {most}",
-    "samba_too_many_high": "{count} kings to eights entered, but the pack holds {most}",
-    "samba_too_many_low": "{count} sevens to fours entered, but the pack holds {most}",
-    "samba_too_many_black_threes": "{count} black 3s entered, but the pack holds {most}",
-    "samba_too_many_red_threes": "{count} red 3s entered (melded, or held by a player), "
-    "but the pack holds {most}",
-    "samba_red_held": "{side}: {count} players holding a red 3, but the side has {most}",
-    "samba_black_group": "{side}: black 3s are melded as one group of 3 or more, not {count}",
-    "samba_few_melded": "{side}: {count} melded cards cannot make a meld (3 cards at least)",
-    "samba_big_cards": "{side}: {big} canastas and sambas need {need} melded cards, "
-    "only {have} entered",
-    "samba_samba_cards": "{side}: {sambas} sambas need {need} natural cards from 4 to ace, "
-    "only {have} melded",
-    "samba_naturals": "{side}: these canastas and sambas need {need} natural cards, "
-    "only {have} melded",
-    "samba_mixed_wild": "{side}: {mixed} mixed canastas need a wild card each, "
-    "only {have} jokers and twos melded",
-    "samba_results_missing": "Enter the result of {sides} first",
-    "samba_who_out": "Say who went out, or that the stock ran out",
-    "samba_out_short": "{side} went out with {count} canastas and sambas: going out needs two",
-    "samba_black_out": "{side} melded black 3s without going out: only the player going out "
-    "may meld them",
-    "samba_no_side": "There is no side {side}",
-    "samba_big_mismatch": "{side}: {entered} canastas and sambas entered, the table counted "
-    "{tracked}",
-    "samba_went_out": "{player} went out",
-    "samba_stock_out": "The stock ran out",
-    "samba_highest": "{players}: highest total, {total} points",
-    "samba_behind": "{players}: {total} points, {behind} behind",
-    "samba_target": "{players} reached {target}: {winners} won with the highest total, {total}",
-    "samba_hands_played": "{hands} hands played: {winners} won with the highest total, {total}",
-    "samba_tie": "{players} tie on {total}: another hand decides",
-}
-
 
 class SambaReason(Reason):
-    """A reason of this table (its English text is in :data:`TEXTS`)."""
-
-    texts = TEXTS
+    """A reason of this table (the app says ``reason.<code>``)."""
 
 
 def _why(code: str, **params: Any) -> SambaReason:

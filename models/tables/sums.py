@@ -53,57 +53,9 @@ from models.tables.base import ranking
 # the phases, the engine's (models.games.sums) under the table's names
 DEAL, DRAW, PLACE, TARGET, COUNTER = DEALING, DRAWING, PLACING, CHOOSING, COUNTERING
 
-SUMS_TEXTS: dict[str, str] = {
-    # why a card may be removed
-    "sums_sum": "{played} + your {helper} = {total}: takes {owner}'s {target}",
-    "sums_diff": "{played} - your {helper} = {total}: takes {owner}'s {target}",
-    "sums_diff_back": "your {helper} - {played} = {total}: takes {owner}'s {target}",
-    "sums_ace": "{played} takes {owner}'s {target}: a queen takes an ace of the same colour",
-    "sums_king": "{played} takes {owner}'s {target}: a 2 takes a king of the same colour",
-    # what happened
-    "sums_removed": "{player} removed {owner}'s {target}",
-    "sums_attack": "{player}'s {played} attacks {owner}'s {target}",
-    "sums_pile_empty": "Pile {pile} is empty: {player} may place one last card, then the "
-    "game ends",
-    # standings
-    "sums_first": "{players}: {points} points ({in_play} in play + {removed} removed)",
-    "sums_first_cards": "{players}: {points} points, tied with {others}: more cards removed "
-    "({cards} against {other_cards})",
-    "sums_tied": "{players}: tied on {points} points and {cards} cards removed",
-    "sums_behind": "{players}: {points} points ({in_play} in play + {removed} removed), "
-    "{behind} points behind",
-    "sums_behind_cards": "{players}: {points} points, tied with {others}: fewer cards "
-    "removed ({cards} against {other_cards})",
-    # refusals
-    "sums_deal_first": "Enter the face-up card of {players} first",
-    "sums_dealt_all": "Every face-up card of the deal is entered",
-    "sums_card_needed": "Enter the card {player} placed",
-    "sums_draw_or_play": "{player} draws from a pile or places a card",
-    "sums_dealt": "{player}'s face-up card is already entered",
-    "sums_seen": "{card} is already face up or removed",
-    "sums_joker": "Sums is played without jokers",
-    "sums_seen_all": "The packs hold {copies} × {card}: all are already face up or removed",
-    "sums_draw_first": "{player} draws from a pile first",
-    "sums_drawn": "{player} has drawn: enter the card {player} places",
-    "sums_last": "A pile is empty: {player} places one last card or ends the game",
-    "sums_no_pile": "There is no pile {pile}",
-    "sums_empty_pile": "Pile {pile} is empty",
-    "sums_no_cards": "{player} holds no card",
-    "sums_pick": "{player} picks the card to remove first",
-    "sums_answer": "{player} counters or lets the attack go first",
-    "sums_not_target": "{owner}'s {card} is not within reach of {played}",
-    "sums_no_counter": "{card} does not take {attacker}'s {played}",
-    "sums_no_take_back": "Taking a card back is not allowed now",
-    "sums_hand_full": "A card may be taken back only with fewer than 5 cards in hand",
-    "sums_not_up": "{card} is not one of {player}'s face-up cards",
-}
-
 
 class Why(Reason):
-    """A reason of this table: its English text is in :data:`SUMS_TEXTS` (the shared codes
-    in ``models.match.TEXTS``)."""
-
-    texts = SUMS_TEXTS
+    """A reason of this table (the app says ``reason.<code>``)."""
 
 
 def why(code: str, **params: object) -> Why:
