@@ -5,6 +5,7 @@ sharing screen offering both codes."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 import io
 import random
 from datetime import UTC, datetime
@@ -65,8 +66,14 @@ class Shell(FakeShell):
         super().__init__(root, language)
         self.store = Store(root, now=lambda: datetime(2026, 11, 24, 20, 0, tzinfo=UTC))
         self.referee: Any = None
-        self.page = SimpleNamespace(platform=platform, web=False,
-                                    run_task=lambda task: asyncio.run(task()))
+        self.page = SimpleNamespace(platform=platform, web=False, run_task=run_task)
+
+
+def run_task(task: Any) -> None:
+    """Run a tap's task at once, refused as Flet refuses it when it is not a coroutine
+    function."""
+    assert inspect.iscoroutinefunction(task), task
+    asyncio.run(task())
 
 
 class Clipboard:

@@ -124,15 +124,19 @@ class Sharing:
             note="" if whole else self.t("share.results_short"),
         )
 
-        async def copy(value: str, said: str) -> None:
-            await self.clipboard.set(value)
-            self.shell.toast(self.t(said))
+        async def copy_code() -> None:
+            await self.clipboard.set("\n".join(texts))
+            self.shell.toast(self.t("share.copied"))
+
+        async def copy_results() -> None:
+            await self.clipboard.set(readable)
+            self.shell.toast(self.t("share.copied_results"))
 
         async def send() -> None:
             try:
                 await self.sheet.share_text(readable, subject=found.title)
             except Exception:  # noqa: BLE001 - no sheet after all: the text is copied
-                await copy(readable, "share.copied_results")
+                await copy_results()
 
         def save(kind: str) -> Callable[[], Awaitable[None]]:
             async def run() -> None:
@@ -154,8 +158,7 @@ class Sharing:
         return share_view(
             self.t, data, on_kind=kind, on_previous=step(-1) if many else None,
             on_next=step(1) if many else None,
-            on_copy=self._run(lambda: copy("\n".join(texts), "share.copied")),
-            on_copy_results=self._run(lambda: copy(readable, "share.copied_results")),
+            on_copy=self._run(copy_code), on_copy_results=self._run(copy_results),
             on_send=self._run(send) if has_sheet(self.shell.page) else None,
             on_picture=self._run(save("png")),
             on_csv=self._run(save("csv")), on_json=self._run(save("json")),
