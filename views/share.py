@@ -8,7 +8,17 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, message, screen, section, small_button
+from views.common import (
+    CARD_FONT,
+    Handler,
+    Tr,
+    big_button,
+    message,
+    panes,
+    screen,
+    section,
+    small_button,
+)
 
 KINDS = ("results", "code")  # what the QR code holds: the results as text, or the Meja code
 
@@ -86,10 +96,11 @@ def share_view(
         ]
     controls.append(ft.Text(data.size, size=13, color=ft.Colors.ON_SURFACE_VARIANT, key="size",
                             text_align=ft.TextAlign.CENTER))
+    actions: list[ft.Control] = []
     if results:
         if data.note:
-            controls.append(message(data.note, key="results-note"))
-        controls += [
+            actions.append(message(data.note, key="results-note"))
+        actions += [
             big_button(t("share.copy_results"), on_copy_results, key="copy-results",
                        icon=ft.Icons.COPY),
             *([big_button(t("share.send"), on_send, key="send", icon=ft.Icons.SHARE,
@@ -97,17 +108,19 @@ def share_view(
             big_button(t("share.picture"), on_picture, key="picture", icon=ft.Icons.IMAGE,
                        primary=False),
             section(t("share.results_text"),
-                    ft.Text(data.text, selectable=True, key="results-text", size=15)),
+                    ft.Text(data.text, selectable=True, key="results-text", size=15,
+                            style=ft.TextStyle(font_family_fallback=[CARD_FONT]))),
         ]
     else:
-        controls.append(big_button(t("share.copy"), on_copy, key="copy", icon=ft.Icons.COPY,
-                                   primary=False))
-    controls.append(
+        actions.append(big_button(t("share.copy"), on_copy, key="copy", icon=ft.Icons.COPY,
+                                  primary=False))
+    actions.append(
         ft.Row([small_button(t("share.csv"), on_csv, key="csv", icon=ft.Icons.TABLE_CHART),
                 small_button(t("share.json"), on_json, key="json", icon=ft.Icons.DATA_OBJECT)],
                wrap=True))
-    return screen(data.route, t("share.title"), controls, on_back=on_back,
-                  back_label=t("common.back"))
+    # A wide screen puts the code beside what to do with it.
+    return screen(data.route, t("share.title"), [panes(controls, actions)], on_back=on_back,
+                  back_label=t("common.back"), split=6)
 
 
 def feedback(progress: str, error: str) -> list[ft.Control]:
