@@ -109,24 +109,27 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         return ImageFont.load_default(size)
 
 
-INK, SOFT, LINE, PAPER, BAND = "#111111", "#555555", "#c8d0c8", "#ffffff", "#e6efe6"
-MARGIN, PAD, WRAP = 32, 14, 14  # pixels; a column's name wraps past WRAP characters
+INK, RED, SOFT, LINE, PAPER, BAND = ("#111111", "#c62828", "#555555", "#c8d0c8", "#ffffff",
+                                    "#e6efe6")
+MARGIN, PAD, WRAP, LINE_H = 32, 14, 14, 40  # pixels; a name wraps past WRAP characters
 
 
 def cell(d: ImageDraw.ImageDraw, at: tuple[int, int], s: str, f: Any) -> None:
-    """One cell of the table. The font has no "▼" (41's loser of a hand) nor "−": the
-    triangle is drawn, the minus is a hyphen."""
-    s = s.replace("−", "-")
-    loser = s.endswith("▼")
-    s = s.removesuffix("▼")
-    d.text(at, s, font=f, fill=INK)
-    if loser:
-        x, y = at[0] + int(d.textlength(s, font=f)), at[1] + 8
-        d.polygon([(x, y), (x + 18, y), (x + 9, y + 16)], fill=INK)
+    """One cell of the table, red suits in red. The font has no "▼" (41's loser of a hand)
+    nor "−": the triangle is drawn, the minus is a hyphen."""
+    x, y = at
+    for ch in s.replace("−", "-"):
+        if ch == "▼":
+            d.polygon([(x, y + 8), (x + 18, y + 8), (x + 9, y + 24)], fill=INK)
+            x += 20
+            continue
+        d.text((x, y), ch, font=f, fill=RED if ch in "♥♦" else INK)
+        x += int(d.textlength(ch, font=f))
 
 
 def draw(b: Board) -> bytes:
-    """The board as a PNG, sized to what it holds (a phone shows it full width)."""
+    """The board as a PNG, as wide as it needs (a phone shows it full width), drawn top to
+    bottom on a tall page then cut below the last line."""
     big, mid, small = font(40), font(30), font(26)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
 
@@ -135,23 +138,20 @@ def draw(b: Board) -> bytes:
 
     head = [textwrap.wrap(h, WRAP, break_long_words=True) or [""] for h in b.header]
     cols = [max([width(x, small) for x in lines]
-                + [width(row[i], small) for row in (*b.rows, b.totals)]) + 2 * PAD + 8
+                + [width(row[i], small) for row in (*b.rows, b.totals)]) + 2 * PAD + 20
             for i, lines in enumerate(head)]
-    line = 40  # one line of the table's text
-    head_h = line * max(len(lines) for lines in head) + PAD
+    head_h = LINE_H * max(len(lines) for lines in head) + PAD
     table_w = sum(cols)
     text_w = max([width(b.title, mid), width(b.headline, big), width(b.footer, small)]
                  + [width(p, mid) for p in b.places])
     w = max(720, table_w, text_w) + 2 * MARGIN
-    h = (MARGIN + 44 + 56 + 24 + 44 * len(b.places) + 24
-         + ((44 + head_h + line * (len(b.rows) + 1) + PAD) if b.rows else 0) + 40 + MARGIN)
-    image = Image.new("RGB", (w, h), PAPER)
+    image = Image.new("RGB", (w, 400 + 44 * len(b.places) + head_h
+                              + LINE_H * (len(b.rows) + 2)), PAPER)
     d = ImageDraw.Draw(image)
     y = MARGIN
     d.text((MARGIN, y), b.title, font=mid, fill=SOFT)
-    y += 44
-    d.text((MARGIN, y), b.headline, font=big, fill=INK)
-    y += 56 + 24
+    d.text((MARGIN, y + 44), b.headline, font=big, fill=INK)
+    y += 44 + 80
     for p in b.places:
         d.text((MARGIN, y), p, font=mid, fill=INK)
         y += 44
@@ -163,22 +163,22 @@ def draw(b: Board) -> bytes:
         x = MARGIN
         for c, lines in zip(cols, head, strict=True):
             for k, s in enumerate(lines):
-                d.text((x + PAD, y + PAD // 2 + k * line), s, font=small, fill=INK)
+                d.text((x + PAD, y + PAD // 2 + k * LINE_H), s, font=small, fill=INK)
             x += c
         y += head_h
         for row in (*b.rows, b.totals):
             if row is b.totals:
-                d.rectangle((MARGIN, y, MARGIN + table_w, y + line + PAD), fill=BAND)
+                d.rectangle((MARGIN, y, MARGIN + table_w, y + LINE_H + PAD), fill=BAND)
             x = MARGIN
             for c, s in zip(cols, row, strict=True):
                 cell(d, (x + PAD, y + PAD // 2), s, small)
                 x += c
             d.line((MARGIN, y, MARGIN + table_w, y), fill=LINE, width=2)
-            y += line
+            y += LINE_H
         y += PAD
     d.text((MARGIN, y + 8), b.footer, font=small, fill=SOFT)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.crop((0, 0, w, y + 8 + 40 + MARGIN)).save(out, format="PNG", optimize=True)
     return out.getvalue()
 
 
