@@ -178,7 +178,7 @@ def draw(b: Board) -> bytes:
         y += PAD
     d.text((MARGIN, y + 8), b.footer, font=small, fill=SOFT)
     out = io.BytesIO()
-    image.crop((0, 0, w, y + 8 + 40 + MARGIN)).save(out, format="PNG", optimize=True)
+    image.crop((0, 0, w, y + 8 + 40 + MARGIN)).save(out, format="PNG")
     return out.getvalue()
 
 
