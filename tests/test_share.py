@@ -535,15 +535,26 @@ def test_share_and_import_views_call_back() -> None:
     t = Translator("en")
     calls: list[object] = []
     png = qr_png("MEJA1:TEST")
+    handlers = {name: (lambda name=name: calls.append(name)) for name in (
+        "previous", "next", "copy", "copy_results", "send", "picture", "csv", "json")}
     view = share_view(t, ShareData("/match/x/share", png, "Code 1 of 2", "10 characters", 2),
-                      on_previous=lambda: calls.append("prev"),
-                      on_next=lambda: calls.append("next"),
-                      on_copy=lambda: calls.append("copy"), on_csv=lambda: calls.append("csv"),
-                      on_json=lambda: calls.append("json"), on_back=lambda: None)
-    for key in ("previous", "next", "copy", "csv", "json"):
+                      on_kind=calls.append, on_back=lambda: None,
+                      **{f"on_{name}": h for name, h in handlers.items()})
+    for key in ("kind-results", "kind-code", "previous", "next", "copy", "csv", "json"):
         find(view, key).on_click(None)
-    assert calls == ["prev", "next", "copy", "csv", "json"]
-    assert find(view, "part").value == "Code 1 of 2"
+    assert calls == ["results", "code", "previous", "next", "copy", "csv", "json"]
+    assert find(view, "part").value == "Code 1 of 2" and find(view, "picture") is None
+    calls.clear()
+    view = share_view(t, ShareData("/match/x/share", png, "Code 1 of 2", "10 characters", 2,
+                                   kind="results", text="Ana wins", note="short"),
+                      on_kind=calls.append, on_back=lambda: None,
+                      **{f"on_{name}": h for name, h in handlers.items()})
+    assert find(view, "part") is None and find(view, "copy") is None
+    assert find(view, "results-text").value == "Ana wins"
+    assert find(view, "results-note").value == "short"
+    for key in ("copy-results", "send", "picture"):
+        find(view, key).on_click(None)
+    assert calls == ["copy_results", "send", "picture"]
     calls.clear()
     view = import_view(t, ImportData("", "bad", "MEJA1:"), on_image=lambda: calls.append("img"),
                        on_camera=lambda: calls.append("camera"), on_text=calls.append,

@@ -8,7 +8,19 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, message, screen, section, small_button
+from views.common import (
+    CARD_FONT,
+    Handler,
+    Tr,
+    big_button,
+    message,
+    panes,
+    screen,
+    section,
+    small_button,
+)
+
+KINDS = ("results", "code")  # what the QR code holds: the results as text, or the Meja code
 
 
 @dataclass(frozen=True)
@@ -18,6 +30,9 @@ class ShareData:
     part: str  # "Code 2 of 3", or "" for a single code
     size: str  # "1,204 characters · QR version 24"
     parts: int
+    kind: str = "code"  # one of KINDS
+    text: str = ""  # the results as text, shown with the results
+    note: str = ""  # why the results' code leaves the rounds out, or ""
 
 
 def qr_image(png: bytes, *, key: str, label: str, width: int = 360) -> ft.Control:
@@ -29,22 +44,46 @@ def qr_image(png: bytes, *, key: str, label: str, width: int = 360) -> ft.Contro
     )
 
 
+def kind_switch(t: Tr, kind: str, on_kind: Callable[[str], None]) -> ft.Control:
+    """The two QR codes, side by side: the one shown is filled and ticked."""
+
+    def one(value: str) -> ft.Control:
+        chosen = value == kind
+        cls = ft.FilledButton if chosen else ft.OutlinedButton
+        return cls(content=ft.Text(t(f"share.kind_{value}"), text_align=ft.TextAlign.CENTER),
+                   icon=ft.Icons.CHECK if chosen else None, key=f"kind-{value}", height=56,
+                   expand=True, on_click=lambda _e: on_kind(value),
+                   style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
+
+    return ft.Row([one(k) for k in KINDS], spacing=8, key="kind")
+
+
 def share_view(
     t: Tr,
     data: ShareData,
     *,
+    on_kind: Callable[[str], None],
     on_previous: Handler | None,
     on_next: Handler | None,
     on_copy: Handler,
+    on_copy_results: Handler,
+    on_send: Handler | None,
+    on_picture: Handler,
     on_csv: Handler,
     on_json: Handler,
     on_back: Handler,
 ) -> ft.View:
+    """A match's QR code, the results or the Meja code, and the ways to pass them on. The
+    Send button is there only where the device has a share sheet."""
+    results = data.kind == "results"
     controls: list[ft.Control] = [
-        ft.Text(t("share.help"), size=16, key="share-help"),
-        qr_image(data.png, key="qr", label=data.part or t("share.title")),
+        kind_switch(t, data.kind, on_kind),
+        ft.Text(t("share.results_help" if results else "share.help"), size=16,
+                key="share-help"),
+        qr_image(data.png, key="qr", label=t(f"share.kind_{data.kind}")
+                 if results or not data.part else data.part),
     ]
-    if data.parts > 1:
+    if not results and data.parts > 1:
         controls += [
             ft.Text(data.part, size=20, weight=ft.FontWeight.BOLD, key="part",
                     text_align=ft.TextAlign.CENTER),
@@ -55,16 +94,33 @@ def share_view(
                                  icon=ft.Icons.CHEVRON_RIGHT)],
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
         ]
-    controls += [
-        ft.Text(data.size, size=13, color=ft.Colors.ON_SURFACE_VARIANT, key="size",
-                text_align=ft.TextAlign.CENTER),
-        big_button(t("share.copy"), on_copy, key="copy", icon=ft.Icons.COPY, primary=False),
+    controls.append(ft.Text(data.size, size=13, color=ft.Colors.ON_SURFACE_VARIANT, key="size",
+                            text_align=ft.TextAlign.CENTER))
+    actions: list[ft.Control] = []
+    if results:
+        if data.note:
+            actions.append(message(data.note, key="results-note"))
+        actions += [
+            big_button(t("share.copy_results"), on_copy_results, key="copy-results",
+                       icon=ft.Icons.COPY),
+            *([big_button(t("share.send"), on_send, key="send", icon=ft.Icons.SHARE,
+                          primary=False)] if on_send is not None else []),
+            big_button(t("share.picture"), on_picture, key="picture", icon=ft.Icons.IMAGE,
+                       primary=False),
+            section(t("share.results_text"),
+                    ft.Text(data.text, selectable=True, key="results-text", size=15,
+                            style=ft.TextStyle(font_family_fallback=[CARD_FONT]))),
+        ]
+    else:
+        actions.append(big_button(t("share.copy"), on_copy, key="copy", icon=ft.Icons.COPY,
+                                  primary=False))
+    actions.append(
         ft.Row([small_button(t("share.csv"), on_csv, key="csv", icon=ft.Icons.TABLE_CHART),
                 small_button(t("share.json"), on_json, key="json", icon=ft.Icons.DATA_OBJECT)],
-               wrap=True),
-    ]
-    return screen(data.route, t("share.title"), controls, on_back=on_back,
-                  back_label=t("common.back"))
+               wrap=True))
+    # A wide screen puts the code beside what to do with it.
+    return screen(data.route, t("share.title"), [panes(controls, actions)], on_back=on_back,
+                  back_label=t("common.back"), split=6)
 
 
 def feedback(progress: str, error: str) -> list[ft.Control]:

@@ -14,16 +14,23 @@ import flet as ft
 
 from app.i18n import Said, Translator, say
 from app.share.camera import Scan, has_camera
-from app.share.codes import code_texts, import_value
+from app.share.codes import code_texts, created_of, import_value
 from app.share.exports import csv_text, json_text
 from app.share.live import live, scoreboard, start_live, stop_live
 from app.share.pictures import PictureError, meja_texts, qr, qr_png, read_image
+from app.share.results import Results, png, qr_text, results, text
 from app.storage import NotFound, Store
 from models.share import Reader, ShareError
 from views.share import ImportData, ShareData, import_view, live_section, share_view
 
 if TYPE_CHECKING:
     from app.shell import Shell
+
+
+def has_sheet(page: ft.Page) -> bool:
+    """Whether the device has a share sheet: a phone or tablet, in the app or a browser
+    (elsewhere the results are copied instead)."""
+    return page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
 
 
 class Sharing:
@@ -33,12 +40,15 @@ class Sharing:
         self.shell = shell
         self.picker = ft.FilePicker()  # services: created once, kept referenced
         self.clipboard = ft.Clipboard()
+        self.sheet = ft.Share()
         self.reader = Reader()
         self.error = ""
         self.pasted = ""
         self.live_error = ""
         self.shown: tuple[str, list[str]] | None = None  # (match id, its code texts)
         self.part = 0
+        self.results: tuple[str, Results] | None = None  # (match id, what its scoreboard shows)
+        self.kind = "results"  # the QR code shown: "results" or "code"
         self.scan = Scan(self)
 
     @property
@@ -57,21 +67,43 @@ class Sharing:
 
     # -- a match's codes --------------------------------------------------------------------
     def open_share(self, match_id: str) -> None:
-        """Show the codes of a match as it is now (worked out again on each opening)."""
-        self.shown, self.part = None, 0
+        """Show the codes of a match as it is now (worked out again on each opening), the
+        results first."""
+        self.shown, self.results, self.part, self.kind = None, None, 0, "results"
         self.shell.go(f"/match/{match_id}/share")
 
+    def _results(self, match_id: str) -> Results:
+        """The results of a match, from the scoreboard its referee shows."""
+        from app.shell import open_match
+
+        referee = self.shell.referee
+        if referee is None or referee.match_id != match_id:
+            referee = open_match(self.shell, match_id)
+        doc = self.store.load_match(match_id)
+        mark = (doc["summary"] or {}).get("imported") or {}
+        created = str(mark.get("created") or created_of(match_id))
+        game = referee.match.setup.game
+        return results(self.t, referee.score(), self.t(f"game.{game}"), created[:10])
+
     def share_view(self, match_id: str) -> ft.View:
-        """The screen of ``/match/<id>/share``: the match's codes, one part at a time."""
+        """The screen of ``/match/<id>/share``: the results as a text any camera reads, or the
+        match's Meja codes, one part at a time."""
         if self.shown is None or self.shown[0] != match_id:
             try:
                 self.shown = (match_id, code_texts(self.store, match_id))
             except (NotFound, ValueError) as error:
                 raise Said(self.t("match.missing")) from error
             self.part = 0
+        if self.results is None or self.results[0] != match_id:
+            self.results = (match_id, self._results(match_id))
+        found = self.results[1]
+        readable = text(self.t, found)
         texts = self.shown[1]
         self.part %= len(texts)
-        text = texts[self.part]
+        if self.kind == "results":
+            shown, whole = qr_text(self.t, found)
+        else:
+            shown, whole = texts[self.part], True
 
         def step(by: int) -> Callable[[], None]:
             def go() -> None:
@@ -79,25 +111,43 @@ class Sharing:
                 self.shell.refresh()
             return go
 
+        def kind(value: str) -> None:
+            self.kind = value
+            self.shell.refresh()
+
         many = len(texts) > 1
         data = ShareData(
-            route=f"/match/{match_id}/share", png=qr_png(text),
+            route=f"/match/{match_id}/share", png=qr_png(shown),
             part=self.t("share.part", i=self.part + 1, n=len(texts)) if many else "",
-            size=self.t("share.size", chars=len(text), version=qr(text).version),
-            parts=len(texts),
+            size=self.t("share.size", chars=len(shown), version=qr(shown).version),
+            parts=len(texts), kind=self.kind, text=readable,
+            note="" if whole else self.t("share.results_short"),
         )
 
-        async def copy() -> None:
+        async def copy_code() -> None:
             await self.clipboard.set("\n".join(texts))
             self.shell.toast(self.t("share.copied"))
 
+        async def copy_results() -> None:
+            await self.clipboard.set(readable)
+            self.shell.toast(self.t("share.copied_results"))
+
+        async def send() -> None:
+            try:
+                await self.sheet.share_text(readable, subject=found.title)
+            except Exception:  # noqa: BLE001 - no sheet after all: the text is copied
+                await copy_results()
+
         def save(kind: str) -> Callable[[], Awaitable[None]]:
             async def run() -> None:
-                body = csv_text(self.store, match_id) if kind == "csv" else json_text(
-                    self.store, match_id)
+                if kind == "png":
+                    body = await asyncio.to_thread(png, found)
+                else:
+                    body = (csv_text(self.store, match_id) if kind == "csv" else json_text(
+                        self.store, match_id)).encode("utf-8")
                 try:
                     path = await self.picker.save_file(
-                        file_name=f"meja-{match_id}.{kind}", src_bytes=body.encode("utf-8"))
+                        file_name=f"meja-{match_id}.{kind}", src_bytes=body)
                 except Exception as error:  # noqa: BLE001 - the platform says why
                     self.shell.toast(self.t("share.save_failed", error=error))
                     return
@@ -106,8 +156,11 @@ class Sharing:
             return run
 
         return share_view(
-            self.t, data, on_previous=step(-1) if many else None,
-            on_next=step(1) if many else None, on_copy=self._run(copy),
+            self.t, data, on_kind=kind, on_previous=step(-1) if many else None,
+            on_next=step(1) if many else None,
+            on_copy=self._run(copy_code), on_copy_results=self._run(copy_results),
+            on_send=self._run(send) if has_sheet(self.shell.page) else None,
+            on_picture=self._run(save("png")),
             on_csv=self._run(save("csv")), on_json=self._run(save("json")),
             on_back=lambda: self.shell.go(f"/match/{match_id}/score"),
         )

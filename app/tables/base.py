@@ -156,6 +156,10 @@ class Referee:
     def _score_data(self) -> ScoreData:
         raise NotImplementedError
 
+    def score(self) -> ScoreData:
+        """What the scoreboard shows (the sharing screen's results are made of it)."""
+        return dataclasses.replace(self._score_data(), game=self.match.setup.game)
+
     def _beside(self, t: Any) -> list[ft.Control]:
         """The standings a wide screen shows beside the table."""
         return standings(t, dataclasses.replace(self._score_data(), game=self.match.setup.game))

@@ -1,0 +1,88 @@
+"""Results anyone can read, in a real Chromium against the web mode: a finished match's share
+screen shows the results as text and copies them, switches between the results' QR code and
+the Meja code, and saves a picture of the scoreboard (a download in a browser)."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from app.share.pictures import read_image
+from app.storage import Store
+from tests.browser import Server, open_app, see, seen, shot
+from tests.test_results import EVENING, evening
+from tests.test_share import kartu_sama_summary, stored
+
+pytestmark = pytest.mark.browser
+
+
+def tap(page: Any, name: str) -> None:
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def qr_text(page: Any) -> str:
+    """What the QR code on screen holds, read from a screenshot of it."""
+    found = read_image(page.screenshot())
+    assert len(found) == 1, found
+    return str(found[0])
+
+
+def test_a_finished_match_shares_readable_results(browser: Any, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    m = evening()
+    stored(Store(data), m, kartu_sama_summary(m))
+    server = Server(data).start()
+    page = open_app(browser, server.url)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    try:
+        _run(page, tmp_path)
+    except Exception:
+        shot(page, "results-failure")
+        raise
+    finally:
+        server.stop()
+
+
+def _run(page: Any, tmp_path: Path) -> None:
+    tap(page, "History")
+    see(page, "Cid won")
+    page.get_by_role("button", name=re.compile("Cid won")).first.click()
+    see(page, "Cid wins the match!")
+    tap(page, "Share")
+
+    # The results first: as text on screen, in a QR code any camera reads, copied.
+    see(page, "Any phone camera reads this code")
+    body = EVENING["en"].split("\n", 1)[1]  # below the title, whose date is today's
+    shot(page, "results-01-text")
+    assert body in qr_text(page)
+    tap(page, "Copy the results")
+    see(page, "The results were copied.")
+    assert body in page.evaluate("navigator.clipboard.readText()")
+    assert not seen(page, "Send the results")  # a desktop browser has no share sheet
+
+    # The Meja code, to import on another device; and back.
+    tap(page, "Meja code (to import)")
+    see(page, "tap Import a match")
+    see(page, "Copy the code")
+    shot(page, "results-02-code")
+    tap(page, "Results (any camera)")
+    see(page, "Copy the results")
+
+    # A picture of the scoreboard: a download.
+    with page.expect_download() as download:
+        tap(page, "Save a picture")
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    assert path.suffix == ".png"
+    picture = Image.open(io.BytesIO(path.read_bytes()))
+    assert picture.format == "PNG" and picture.width >= 720
+
+    # The same screen on a desktop width.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    see(page, "Copy the results")
+    shot(page, "results-03-wide")
