@@ -27,6 +27,7 @@ import hashlib
 import json
 import zlib
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -124,10 +125,10 @@ def _inflate(raw: bytes) -> bytes:
 def read(raw: bytes) -> dict[str, Any]:
     """The data of a backup file, checked: :class:`BackupError` if it is anything else.
     Each match is checked later, one by one, as it is restored."""
-    if not raw.strip():
-        raise BackupError("empty")
     if len(raw) > MAX_FILE:
         raise BackupError("too_large")
+    if not raw.strip():
+        raise BackupError("empty")
     text = _inflate(raw)
     try:
         value = json.loads(text)
@@ -241,25 +242,24 @@ def restore(store: Store, data: Mapping[str, Any]) -> Restored:
     """Merge a backup's ``data`` (from :func:`read`) into ``store``. Stops at the first
     failed write; what was written before it stays, and the result says how much."""
     done = Restored()
-    items = data["matches"]
+    here = {e["id"]: e for e in store.list_matches() if not e["damaged"]}
     try:
-        for item in items:
+        for item in data["matches"]:
+            known = here.get(item.get("id")) if isinstance(item, dict) else None
+            count = _events_here(store, known["id"]) if known else None
+            if count is not None and isinstance(item.get("events"), list) and len(
+                    item["events"]) <= count:
+                done.kept += 1  # as complete here: nothing to check or write
+                continue
             match = checked_match(item)
             if match is None:
                 done.refused += 1
-                continue
-            try:
-                here = len(store.load_match(match["id"])["events"])
-            except LookupError:  # not here (or damaged here: set aside by the store)
-                here = None
-            if here is None:
+            elif count is None:
                 store.restore_match(match)
                 done.added += 1
-            elif here < len(match["events"]):
+            else:
                 store.replace_events(match["id"], match["events"], match["summary"])
                 done.updated += 1
-            else:
-                done.kept += 1
         have = set(store.game_keys())
         for item in data["games"]:
             game = checked_game(item)
@@ -275,4 +275,14 @@ def restore(store: Store, data: Mapping[str, Any]) -> Restored:
             store.save_settings({**settings, **moved})
     except OSError as error:
         done.error = error
+    with suppress(OSError):  # else the next look at the history adds them
+        store.list_matches()  # the restored matches join the history: one write a month
     return done
+
+
+def _events_here(store: Store, match_id: str) -> int | None:
+    """How many events the stored match has; None if it cannot be read (set aside)."""
+    try:
+        return len(store.load_match(match_id)["events"])
+    except LookupError:
+        return None

@@ -382,18 +382,18 @@ class Store:
     @_locked
     def restore_match(self, doc: Mapping[str, Any]) -> None:
         """Save a match from a backup under its own id and stamps (``{"id", "created",
-        "updated", "setup", "events", "summary"}``), in one write of its file; FileExistsError
-        if that id is taken."""
+        "updated", "setup", "events", "summary"}``) in one write of its file; FileExistsError
+        if that id is taken. Its history entry is added by the next :meth:`list_matches`
+        (one index write per month for a whole restore, not one per match)."""
         match_id = doc["id"]
         path = self._match_path(match_id)
         if path.exists():
             raise FileExistsError(errno.EEXIST, "a match with this id is saved", match_id)
-        match = {k: doc[k] for k in ("id", "setup", "created", "updated", "summary")}
         self._mark(match_id[:6])
+        match = {k: doc[k] for k in ("id", "setup", "created", "updated", "summary")}
         with self._open(path) as db:
             db.storage.write({"match": {"1": match},
                               "events": {str(i): dict(e) for i, e in enumerate(doc["events"], 1)}})
-        self._index_entry(match)
 
     @_locked
     def delete_match(self, match_id: str) -> None:
