@@ -78,6 +78,8 @@ class BackupTaps:
     def _end(self) -> None:
         self.busy = False
         self.shell.refresh()
+        if self.note or self.error:  # said where it shows whatever the scroll
+            self.shell.toast(self.error or self.note)
 
     async def backup(self) -> None:
         t, store = self.shell.t, self.shell.store

@@ -406,7 +406,8 @@ class Shell:
             on_language=language,
             on_theme=theme_mode,
             on_back=lambda: self.go("/"),
-            extra=[self.backups.section(), self.sharing.live_section()],
+            backup=self.backups.section(),
+            extra=[self.sharing.live_section()],
         )
 
 

@@ -21,6 +21,7 @@ def settings_view(
     on_language: Callable[[str], None],
     on_theme: Callable[[str], None],
     on_back: Handler,
+    backup: ft.Control | None = None,
     extra: Sequence[ft.Control] = (),
 ) -> ft.View:
     lang_choices = {"system": t("settings.system"), **languages}
@@ -41,6 +42,7 @@ def settings_view(
         [
             section(t("settings.language"), language_picker),
             section(t("settings.theme"), theme_picker),
+            *([backup] if backup is not None else []),
             section(t("settings.data"), ft.Text(data_dir, selectable=True, key="data-dir")),
             *extra,
         ],
