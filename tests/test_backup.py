@@ -278,3 +278,28 @@ def test_file_name() -> None:
     from datetime import datetime
 
     assert backup.file_name(datetime(2026, 11, 24, 9, 0)) == "meja-backup-2026-11-24.json.gz"
+
+
+def test_a_match_damaged_here_is_taken_from_the_backup(tmp_path: Path, good: bytes) -> None:
+    data = backup.read(good)
+    store = Store(tmp_path)
+    backup.restore(store, data)
+    item = data["matches"][0]
+    path = tmp_path / "matches" / f"{item['id']}.json"
+    path.write_bytes(path.read_bytes()[:100])  # cut short by a crash of the old phone
+    done = backup.restore(Store(tmp_path), data)
+    assert (done.added, done.kept) == (1, len(data["matches"]) - 1)
+    again = Store(tmp_path)
+    assert again.load_match(item["id"])["events"] == item["events"]
+    assert [p.name for p in (tmp_path / "matches").glob("*.damaged-*")]  # kept aside
+    assert not any(e["damaged"] for e in again.list_matches())
+
+
+def test_restore_match_never_writes_over_a_match(tmp_path: Path, good: bytes) -> None:
+    store = Store(tmp_path)
+    item = backup.checked_match(backup.read(good)["matches"][0])
+    assert item is not None
+    store.restore_match(item)
+    with pytest.raises(FileExistsError):
+        store.restore_match({**item, "events": []})
+    assert store.load_match(item["id"])["events"] == item["events"]
