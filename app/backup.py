@@ -174,8 +174,9 @@ def checked_match(item: object) -> dict[str, Any] | None:
             and isinstance(summary, dict)):
         return None
     play = setup.get("play")  # a game played on the device, kept as its result
-    if set(setup) - {"game", "players", "options", "play"} or (
-            "play" in setup and not (isinstance(play, str) and GAME_KEY.match(play))):
+    if "play" in setup and not (isinstance(play, str) and GAME_KEY.match(play)):
+        return None
+    if play is None and set(setup) != {"game", "players", "options"}:
         return None
     shown = {k: summary[k] for k in ("status", "round", "mode", "totals", "winners", "rounds")
              if k in summary}
@@ -189,7 +190,8 @@ def checked_match(item: object) -> dict[str, Any] | None:
         # no events: its result is the summary itself, checked above
         if shared.match.events or summary.get("play", play) != play:
             return None
-        derived = {**shared.summary, "play": play}
+        # what else the device's player wrote (who sat there...) goes along, as it was
+        derived = {**summary, **shared.summary, "play": play}
     else:
         derived = summary_of(shared.match)
     mark = summary.get("imported")
@@ -199,7 +201,7 @@ def checked_match(item: object) -> dict[str, Any] | None:
             return None
         derived["imported"] = dict(mark)
     return {"id": match_id, "created": item["created"], "updated": item["updated"],
-            "setup": {**shared.match.setup.to_dict(), **({"play": play} if play else {})},
+            "setup": {**setup, **shared.match.setup.to_dict()},
             "events": [e.to_dict() for e in shared.match.events], "summary": derived}
 
 

@@ -20,6 +20,7 @@ from app.backup import BackupError
 from app.backup_taps import refused_text, restore_bytes, restored_text
 from app.i18n import Translator
 from app.play import new_doc
+from app.share.codes import import_value, share_doc
 from app.storage import Store
 from models.match import Match
 from tests.test_share import GAMES_WITH_TABLES, MAKERS, stored
@@ -41,8 +42,9 @@ def device_result(store: Store, key: str) -> str:
     players = ["Ana", "Computer"]
     match_id = store.create_match({"game": "kartu_sama", "players": players,
                                    "options": Match.new(players).setup.to_dict()["options"],
-                                   "play": key})
+                                   "play": key, "seats": ["person", "simple"]})
     store.update_summary(match_id, {"status": "finished", "round": 3, "play": key,
+                                    "computers": ["Computer"],
                                     "totals": [12, 40], "winners": ["Ana"],
                                     "rounds": [[0, 10], [12, 0], [0, 30]]})
     return match_id
@@ -59,6 +61,9 @@ def filled(root: Path, matches: list[tuple[str, Match]]) -> Store:
     for game, m in matches:
         stored(store, m, MAKERS[game][1](m))
     device_result(store, "play-20261124-100000-abcdef")
+    other = Store(root.parent / f"{root.name}-other")  # a match imported from another phone
+    game, m = matches[0]
+    import_value(store, share_doc(other, stored(other, m, MAKERS[game][1](m))))
     store.save_game("play-20261124-110000-abcdef",
                     new_doc("sums", ["Ana", "Bea"], ["person", "simple"], {}, False, 1))
     store.remember_players(["Ana", "Bea", "Cid", "Dan"])
@@ -83,7 +88,7 @@ def test_round_trip_of_every_game_into_a_new_device(tmp_path: Path,
     new = Store(tmp_path / "new")
     done = restore_bytes(new, raw)
     assert (done.added, done.updated, done.kept, done.refused, done.games) == (
-        len(matches) + 1, 0, 0, 0, 1)
+        len(matches) + 2, 0, 0, 0, 1)
     assert done.error is None
     same_history(old, new)
     assert new.game_keys() == old.game_keys()
@@ -97,8 +102,8 @@ def test_round_trip_of_every_game_into_a_new_device(tmp_path: Path,
             Match.from_dict({"version": 1, "setup": doc["setup"], "events": doc["events"]})
     # restoring again adds nothing
     again = restore_bytes(new, raw)
-    assert (again.added, again.kept) == (0, len(matches) + 1)
-    assert restored_text(EN, again) == f"Restored: {len(matches) + 1} already here."
+    assert (again.added, again.kept) == (0, len(matches) + 2)
+    assert restored_text(EN, again) == f"Restored: {len(matches) + 2} already here."
 
 
 def test_restore_merges_and_deletes_nothing(tmp_path: Path,
