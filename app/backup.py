@@ -26,7 +26,7 @@ import gzip
 import hashlib
 import json
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -240,13 +240,17 @@ class Restored:
     error: OSError | None = field(default=None)
 
 
-def restore(store: Store, data: Mapping[str, Any]) -> Restored:
-    """Merge a backup's ``data`` (from :func:`read`) into ``store``. Stops at the first
-    failed write; what was written before it stays, and the result says how much."""
+def restore(store: Store, data: Mapping[str, Any],
+            progress: Callable[[int, int], None] | None = None) -> Restored:
+    """Merge a backup's ``data`` (from :func:`read`) into ``store``; ``progress(i, n)``
+    after each of its ``n`` matches. Stops at the first failed write; what was written
+    before it stays, and the result says how much."""
     done = Restored()
     here = {e["id"]: e for e in store.list_matches() if not e["damaged"]}
     try:
-        for item in data["matches"]:
+        for i, item in enumerate(data["matches"], 1):
+            if progress is not None:
+                progress(i, len(data["matches"]))
             known = here.get(item.get("id")) if isinstance(item, dict) else None
             count = _events_here(store, known["id"]) if known else None
             if count is not None and isinstance(item.get("events"), list) and len(

@@ -4,6 +4,7 @@ file's format and checks: :mod:`app.backup`)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,9 +49,10 @@ def read_file(f: ft.FilePickerFile) -> bytes:
     return raw
 
 
-def restore_bytes(store: Any, raw: bytes) -> backup.Restored:
+def restore_bytes(store: Any, raw: bytes,
+                  progress: Callable[[int, int], None] | None = None) -> backup.Restored:
     """Check a file and merge it into ``store`` (BackupError, nothing written, if refused)."""
-    return backup.restore(store, backup.read(raw))
+    return backup.restore(store, backup.read(raw), progress)
 
 
 class BackupTaps:
@@ -60,11 +62,16 @@ class BackupTaps:
         self.shell = shell
         self.picker = ft.FilePicker()  # a service: created once, kept referenced
         self.busy = False
+        self.count = (0, 0)  # matches of the backup gone through, of how many
         self.note = ""
         self.error = ""
 
     def section(self) -> ft.Control:
-        return backup_section(self.shell.t, busy=self.busy, note=self.note, error=self.error,
+        t = self.shell.t
+        done, total = self.count
+        progress = t("backup.progress", done=done, total=total) if self.busy and total else ""
+        return backup_section(t, busy=self.busy, progress=progress, note=self.note,
+                              error=self.error,
                               on_backup=self._run(self.backup),
                               on_restore=self._run(self.restore))
 
@@ -72,7 +79,7 @@ class BackupTaps:
         return lambda: self.shell.page.run_task(task)
 
     def _start(self) -> None:
-        self.busy, self.note, self.error = True, "", ""
+        self.busy, self.count, self.note, self.error = True, (0, 0), "", ""
         self.shell.refresh()
 
     def _end(self) -> None:
@@ -80,6 +87,9 @@ class BackupTaps:
         self.shell.refresh()
         if self.note or self.error:  # said where it shows whatever the scroll
             self.shell.toast(self.error or self.note)
+
+    def _counted(self, done: int, total: int) -> None:
+        self.count = (done, total)  # read by the next refresh, on the UI's own loop
 
     async def backup(self) -> None:
         t, store = self.shell.t, self.shell.store
@@ -104,7 +114,12 @@ class BackupTaps:
         self._start()
         try:
             raw = await asyncio.to_thread(read_file, files[0])
-            done = await asyncio.to_thread(restore_bytes, self.shell.store, raw)
+            work = asyncio.ensure_future(asyncio.to_thread(
+                restore_bytes, self.shell.store, raw, self._counted))
+            while not work.done():  # a long restore shows how far it is
+                await asyncio.wait([work], timeout=0.5)
+                self.shell.refresh()
+            done = work.result()
         except backup.BackupError as error:
             self.error = refused_text(t, error)
         except OSError as error:  # the picked file could not be read

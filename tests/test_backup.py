@@ -23,6 +23,7 @@ from app.play import new_doc
 from app.share.codes import import_value, share_doc
 from app.storage import Store
 from models.match import Match
+from tests.fakes import texts
 from tests.test_share import GAMES_WITH_TABLES, MAKERS, stored
 from views.common import find
 from views.settings import backup_section
@@ -86,7 +87,9 @@ def test_round_trip_of_every_game_into_a_new_device(tmp_path: Path,
     text = json.loads(gzip.decompress(raw))
     assert (text["format"], text["version"]) == ("meja-backup", 1)
     new = Store(tmp_path / "new")
-    done = restore_bytes(new, raw)
+    seen: list[tuple[int, int]] = []
+    done = restore_bytes(new, raw, lambda i, n: seen.append((i, n)))
+    assert seen == [(i, len(matches) + 2) for i in range(1, len(matches) + 3)]
     assert (done.added, done.updated, done.kept, done.refused, done.games) == (
         len(matches) + 2, 0, 0, 0, 1)
     assert done.error is None
@@ -264,7 +267,11 @@ def test_the_section_calls_back_and_waits_while_busy() -> None:
     busy = backup_section(EN, busy=True, note="", error="This backup is damaged",
                           on_backup=lambda: None, on_restore=lambda: None)
     assert find(busy, "backup").disabled and find(busy, "restore").disabled
-    assert find(busy, "backup-busy") is not None
+    assert "Working…" in texts(find(busy, "backup-busy"))
+    counting = backup_section(EN, busy=True, note="", error="",
+                              progress=EN("backup.progress", done=3, total=10),
+                              on_backup=lambda: None, on_restore=lambda: None)
+    assert "Restoring: 3 of 10 matches…" in texts(find(counting, "backup-busy"))
     assert find(busy, "backup-error").value == "This backup is damaged"
 
 

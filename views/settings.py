@@ -56,6 +56,7 @@ def backup_section(
     *,
     busy: bool,
     note: str,
+    progress: str = "",
     error: str,
     on_backup: Handler,
     on_restore: Handler,
@@ -70,7 +71,7 @@ def backup_section(
     ]
     if busy:
         rows.append(ft.Row([ft.ProgressRing(width=20, height=20),
-                            ft.Text(t("backup.working"))], key="backup-busy"))
+                            ft.Text(progress or t("backup.working"))], key="backup-busy"))
     if note:
         rows.append(message(note, key="backup-note"))
     if error:
