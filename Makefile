@@ -63,6 +63,7 @@ bench: $(STAMP) catalogs
 	$(PY) -m pip install --quiet -e ".[dev,bench]" || echo "open_spiel could not be installed: the Kartu Sama ratio is skipped"
 	$(PY) -m tests.bench_engines
 	$(PY) -m tests.bench_storage
+	$(PY) -m tests.bench_backup
 	$(PY) -m tests.bench_share
 	$(PY) -m tests.bench_bots
 	$(PY) -m tests.bench_live

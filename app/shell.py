@@ -31,6 +31,7 @@ from views.setup import setup_view
 from views.stats import stats_view
 
 if TYPE_CHECKING:
+    from app.backup_taps import BackupTaps
     from app.share.screens import Sharing
 
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
@@ -161,6 +162,13 @@ class Shell:
         from app.share.screens import Sharing
 
         return Sharing(self)
+
+    @functools.cached_property
+    def backups(self) -> BackupTaps:
+        """Back up and restore (Settings), loaded when first shown."""
+        from app.backup_taps import BackupTaps
+
+        return BackupTaps(self)
 
     def toast(self, text: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(text), key="toast"))
@@ -398,6 +406,7 @@ class Shell:
             on_language=language,
             on_theme=theme_mode,
             on_back=lambda: self.go("/"),
+            backup=self.backups.section(),
             extra=[self.sharing.live_section()],
         )
 

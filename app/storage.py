@@ -31,6 +31,7 @@ reloads, instead of interleaving two stories.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -386,6 +387,22 @@ class Store:
         self._pending(match_id[:6]).unlink(missing_ok=True)
 
     @_locked
+    def restore_match(self, doc: Mapping[str, Any]) -> None:
+        """Save a match from a backup under its own id and stamps (``{"id", "created",
+        "updated", "setup", "events", "summary"}``) in one write of its file; FileExistsError
+        if that id is taken. Its history entry is added by the next :meth:`list_matches`
+        (one index write per month for a whole restore, not one per match)."""
+        match_id = doc["id"]
+        path = self._match_path(match_id)
+        if path.exists():
+            raise FileExistsError(errno.EEXIST, "a match with this id is saved", match_id)
+        self._mark(match_id[:6])
+        match = {k: doc[k] for k in ("id", "setup", "created", "updated", "summary")}
+        with self._open(path) as db:
+            db.storage.write({"match": {"1": match},
+                              "events": {str(i): dict(e) for i, e in enumerate(doc["events"], 1)}})
+
+    @_locked
     def delete_match(self, match_id: str) -> None:
         """Forget a match (its file and its history entry)."""
         path = self._match_path(match_id)
@@ -498,6 +515,12 @@ class Store:
         """The game saved under ``key``, or None."""
         saved = self._read_one(self._game_path(key), "game", _is_game(key))
         return dict(saved["doc"]) if saved else None
+
+    @_locked
+    def game_keys(self) -> list[str]:
+        """The keys of the saved games, sorted."""
+        return sorted(p.stem for p in (self.root / "games").glob("*.json")
+                      if GAME_KEY.match(p.stem) and p.stem not in RESERVED)
 
     @_locked
     def delete_game(self, key: str) -> None:

@@ -1,4 +1,4 @@
-"""Settings: language and theme."""
+"""Settings: language, theme, and the backup of the whole history."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import flet as ft
 
-from views.common import Handler, Tr, screen, section
+from views.common import Handler, Tr, big_button, message, screen, section
 
 THEMES = ("system", "light", "dark")
 
@@ -21,6 +21,7 @@ def settings_view(
     on_language: Callable[[str], None],
     on_theme: Callable[[str], None],
     on_back: Handler,
+    backup: ft.Control | None = None,
     extra: Sequence[ft.Control] = (),
 ) -> ft.View:
     lang_choices = {"system": t("settings.system"), **languages}
@@ -41,9 +42,38 @@ def settings_view(
         [
             section(t("settings.language"), language_picker),
             section(t("settings.theme"), theme_picker),
+            *([backup] if backup is not None else []),
             section(t("settings.data"), ft.Text(data_dir, selectable=True, key="data-dir")),
             *extra,
         ],
         on_back=on_back,
         back_label=t("common.back"),
     )
+
+
+def backup_section(
+    t: Tr,
+    *,
+    busy: bool,
+    note: str,
+    progress: str = "",
+    error: str,
+    on_backup: Handler,
+    on_restore: Handler,
+) -> ft.Control:
+    """Back up every match to one file, restore from one; what the last one did below."""
+    rows: list[ft.Control] = [
+        ft.Text(t("backup.help"), key="backup-help", color=ft.Colors.ON_SURFACE_VARIANT),
+        big_button(t("backup.make"), None if busy else on_backup, key="backup",
+                   icon=ft.Icons.SAVE_ALT),
+        big_button(t("backup.restore"), None if busy else on_restore, key="restore",
+                   icon=ft.Icons.RESTORE, primary=False),
+    ]
+    if busy:
+        rows.append(ft.Row([ft.ProgressRing(width=20, height=20),
+                            ft.Text(progress or t("backup.working"))], key="backup-busy"))
+    if note:
+        rows.append(message(note, key="backup-note"))
+    if error:
+        rows.append(message(error, key="backup-error", error=True))
+    return section(t("settings.backup"), *rows, key="backup-section")
