@@ -317,7 +317,7 @@ class KartuSama(Engine[Options]):
     __slots__ = (
         "round_no", "dealer", "hands", "pile", "discard", "current", "debt", "base", "drawn",
         "totals", "wins", "round_start", "over", "reshuffles", "_unique", "_follow_any",
-        "_may_draw", "last_draw", "_cards", "_dealt", "_dealt_up", "_dealt_pile",
+        "_may_draw", "last_draw", "_cards", "_legal", "_dealt", "_dealt_up", "_dealt_pile",
     )
     LISTS = ("actions", "pile", "discard", "drawn", "totals", "wins", "results")
     NESTED = ("hands",)
@@ -339,6 +339,7 @@ class KartuSama(Engine[Options]):
             len(self._cards), players, options.hand_size
         )
         self.last_draw: tuple[int, int, str] | None = None
+        self._legal: list[int] | None = None
         self._deal()
 
     # -- set-up ---------------------------------------------------------------------------
@@ -399,35 +400,33 @@ class KartuSama(Engine[Options]):
         return not FOLLOWS[self.base].isdisjoint(cards)
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
-        if self.over:
-            return False
-        if self.drawn:  # just drew with play_after_draw: play a drawn card or pass
-            return action == PASS or (action in self.drawn and action in FOLLOWS[self.base])
-        if action == DRAW:
-            return (self._may_draw and not self.debt) or not self.can_play()
-        # FOLLOWS holds card codes only (0..53): a card the player holds that follows
-        return action in FOLLOWS[self.base] and action in self.hands[self.current]
+        """Whether ``action`` may be taken now: one of :meth:`legal_actions` (the one check
+        behind apply too)."""
+        return action in (self._legal or self.legal_actions())
 
     def legal_actions(self) -> list[int]:
-        """Every legal action now, each once, in code order (cards, then DRAW or PASS)."""
+        """Every legal action now, each once, in code order (cards, then DRAW or PASS). They
+        are kept until the next action: apply checks the action against them."""
         if self.over:
             return []
         follows = FOLLOWS[self.base]
         if self.drawn:
-            return [c for c in dict.fromkeys(self.drawn) if c in follows] + [PASS]
-        plays = [c for c in self.hands[self.current] if c in follows]
-        if not self._unique:
-            plays = list(dict.fromkeys(plays))
-        if not plays or (self._may_draw and not self.debt):
-            plays.append(DRAW)
-        return plays
+            plays = [c for c in dict.fromkeys(self.drawn) if c in follows] + [PASS]
+        else:
+            plays = [c for c in self.hands[self.current] if c in follows]
+            if not self._unique:
+                plays = list(dict.fromkeys(plays))
+            if not plays or (self._may_draw and not self.debt):
+                plays.append(DRAW)
+        self._legal = plays
+        return plays[:]
 
     # -- moves ----------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
-        if not self.is_legal(action):
+        if action not in (self._legal or self.legal_actions()):
             raise IllegalAction(self._why_illegal(action))
+        self._legal = None
         self.actions.append(action)
         if action >= DRAW:
             if action == DRAW:
@@ -572,6 +571,7 @@ def determinize(state: KartuSama, seat: int, rng: random.Random) -> KartuSama:
     if new.drawn and new.current != seat:  # another player's fresh draw: some of their cards
         new.drawn = sorted(rng.sample(new.hands[new.current], len(new.drawn)))
     new.seed = rng.getrandbits(32)
+    new._legal = None  # the hands changed
     return new
 
 
