@@ -18,7 +18,6 @@ import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from models.errors import SetupError
@@ -152,17 +151,26 @@ def option_meta(options_type: type[Any], name: str) -> Mapping[str, Any]:
     return _metas(options_type)[name]
 
 
-@cache
+_METAS: dict[type[Any], dict[str, Mapping[str, Any]]] = {}
+_DEFAULTS: dict[type[Any], Any] = {}
+
+
 def _metas(options_type: type[Any]) -> dict[str, Mapping[str, Any]]:
     """Each field's :func:`option` metadata by name (read once per options type: every new
     game checks its options with :func:`within`)."""
-    return {f.name: f.metadata for f in dataclasses.fields(options_type)}
+    metas = _METAS.get(options_type)
+    if metas is None:
+        fields = dataclasses.fields(options_type)
+        metas = _METAS[options_type] = {f.name: f.metadata for f in fields}
+    return metas
 
 
-@cache
 def _defaults(cls: type[OptionsT]) -> OptionsT:
     """The default options of ``cls``, built and checked once (they are frozen)."""
-    return cls()
+    options: OptionsT | None = _DEFAULTS.get(cls)
+    if options is None:
+        options = _DEFAULTS[cls] = cls()
+    return options
 
 
 def bounds(options: Any, name: str) -> tuple[int, int]:
