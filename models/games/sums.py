@@ -390,7 +390,7 @@ class Sums(Engine[Options], Flow[int, Attack]):
     __slots__ = (
         "hands", "in_play", "counts", "masks", "captured", "piles", "phase", "turn", "current",
         "skips", "chain", "played", "final", "choices", "removals", "opening", "_multi",
-        "_draws",
+        "_draws", "_legal",
     )
     LISTS = ("actions", "skips", "chain", "removals", "results")
     NESTED = ("hands", "in_play", "counts", "masks", "captured", "piles")
@@ -425,6 +425,7 @@ class Sums(Engine[Options], Flow[int, Attack]):
         self.played = -1
         self.final = False
         self.turn = self.current = 0
+        self._legal: list[int] | None = None
         self._set_opening(options)
         self._start_turn(0)
 
@@ -465,56 +466,40 @@ class Sums(Engine[Options], Flow[int, Attack]):
         return [((a - TARGET) // 52, card((a - TARGET) % 52)) for a in self.choices]
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
-        phase = self.phase
-        if phase == DRAWING:  # every pile holds a card
-            return DRAW <= action < DRAW + len(self.piles)
-        if 0 <= action < TAKE:
-            if phase == COUNTERING:
-                return action in self.choices
-            return phase in _PLACES and action in self.hands[self.current]
-        if phase == CHOOSING:
-            return action in self.choices
-        if phase == COUNTERING:
-            return action == LET
-        if DRAW <= action < LET:
-            piles = self.piles
-            return phase == EITHER and action - DRAW < len(piles) and bool(piles[action - DRAW])
-        if TAKE <= action < DRAW:
-            return (
-                phase == PLACING
-                and self.options.take_back
-                and len(self.hands[self.current]) < TAKE_BACK_BELOW
-                and self.counts[self.current][action - TAKE] > 0
-            )
-        return action == STOP and phase == LAST
+        """Whether ``action`` may be taken now: one of :meth:`legal_actions` (the one check
+        behind apply too)."""
+        return action in (self._legal or self.legal_actions())
 
     def legal_actions(self) -> list[int]:
-        """Every legal action now, each once, in code order."""
+        """Every legal action now, each once, in code order. They are kept until the next
+        action: apply checks the action against them."""
         phase = self.phase
         if phase == DRAWING:
-            return self._draws[:]
-        if phase == CHOOSING:
-            return self.choices[:]
-        if phase == COUNTERING:
-            return [*self.choices, LET]
-        if phase == OVER:
+            acts = self._draws
+        elif phase == CHOOSING:
+            acts = self.choices
+        elif phase == COUNTERING:
+            acts = [*self.choices, LET]
+        elif phase == OVER:
             return []
-        hand = self.hands[self.current]
-        acts = list(dict.fromkeys(hand)) if self._multi else hand[:]
-        if phase == EITHER:
-            acts += self._draws
-        elif phase == LAST:
-            acts.append(STOP)
-        elif self.options.take_back and len(hand) < TAKE_BACK_BELOW:
-            acts += sorted({TAKE + c for c in self.in_play[self.current]})
-        return acts
+        else:
+            hand = self.hands[self.current]
+            acts = list(dict.fromkeys(hand)) if self._multi else hand[:]
+            if phase == EITHER:
+                acts += self._draws
+            elif phase == LAST:
+                acts.append(STOP)
+            elif self.options.take_back and len(hand) < TAKE_BACK_BELOW:
+                acts += sorted({TAKE + c for c in self.in_play[self.current]})
+        self._legal = acts
+        return acts[:]
 
     # -- moves ----------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
-        if not self.is_legal(action):
+        if action not in (self._legal or self.legal_actions()):
             raise IllegalAction(self._why_illegal(action))
+        self._legal = None
         self.actions.append(action)
         if action < TAKE:
             if self.phase == COUNTERING:
@@ -701,6 +686,7 @@ def determinize(state: Sums, seat: int, rng: random.Random) -> Sums:
             new.piles[i] = next(parts) + p[-1:]
     if new.phase == COUNTERING and new.current != seat:  # the counter cards of a hidden hand
         new._offer_counters(new.chain[-1])
+    new._legal = None  # the hands changed
     return new
 
 
