@@ -212,6 +212,9 @@ def base_of(card: int) -> int:
     return FREE if card == JOKER_CODE else card
 
 
+DRAW_REASONS = ("joker", "last_card", "normal")  # the reasons draw_count gives
+
+
 def draw_count(players: int, held: int, debt: int) -> tuple[int, str]:
     """How many cards a player holding ``held`` cards and owing ``debt`` draws, and why:
     ``"joker"`` (a debt that cannot be paid: 2 x players), ``"last_card"`` (one card held:
@@ -316,11 +319,13 @@ class KartuSama(Engine[Options]):
 
     __slots__ = (
         "round_no", "dealer", "hands", "pile", "discard", "current", "debt", "base", "drawn",
-        "totals", "wins", "round_start", "over", "reshuffles", "_unique", "_follow_any",
-        "_may_draw", "last_draw", "_cards", "_legal", "_dealt", "_dealt_up", "_dealt_pile",
+        "totals", "wins", "round_start", "over", "is_over", "reshuffles", "_unique",
+        "_follow_any", "_may_draw", "_refill", "_keep_drawn", "last_draw", "_cards", "_legal",
+        "_dealt", "_dealt_up", "_dealt_pile",
     )
     LISTS = ("actions", "pile", "discard", "drawn", "totals", "wins", "results")
     NESTED = ("hands",)
+    is_over: bool  # ``over`` in a plain slot, not the base's property: read before every move
 
     def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
         options = options or Options()
@@ -330,10 +335,13 @@ class KartuSama(Engine[Options]):
         self.wins = [0] * players
         self.round_no = 0
         self.dealer = options.first_dealer
-        self.over = False
+        self.over = self.is_over = False
         self._unique = options.packs == 1 and not options.jokers  # no identical cards
         self._follow_any = options.joker_follow == "any"
         self._may_draw = options.may_draw
+        self._refill = options.reshuffle
+        # may_play_drawn for each reason to draw, worked out once
+        self._keep_drawn = {why: may_play_drawn(options, why) for why in DRAW_REASONS}
         self._cards = pack_codes(options)
         self._dealt, self._dealt_up, self._dealt_pile = deal_positions(
             len(self._cards), players, options.hand_size
@@ -456,9 +464,7 @@ class KartuSama(Engine[Options]):
         count, why = draw_count(self.players, len(hand), self.debt)
         self.debt = 0
         pile = self.pile
-        turned, takes, ends = draw_outcome(
-            count, len(pile), len(self.discard), self.options.reshuffle
-        )
+        turned, takes, ends = draw_outcome(count, len(pile), len(self.discard), self._refill)
         if turned:
             self._reshuffle()
         at = len(pile) - takes
@@ -469,7 +475,7 @@ class KartuSama(Engine[Options]):
         self.last_draw = (seat, takes, why)
         if ends:
             self._end_round("pile")
-        elif may_play_drawn(self.options, why) and not FOLLOWS[self.base].isdisjoint(taken):
+        elif self._keep_drawn[why] and not FOLLOWS[self.base].isdisjoint(taken):
             taken.sort()
             self.drawn = taken
         else:
@@ -496,7 +502,9 @@ class KartuSama(Engine[Options]):
         self.totals[:] = map(add, self.totals, points)
         self.debt = 0
         self.drawn = []
-        self.over = bool(match_end(self.options, self.totals, self.wins, len(self.results)))
+        self.over = self.is_over = bool(
+            match_end(self.options, self.totals, self.wins, len(self.results))
+        )
         if self.over:
             return
         self.dealer = next_dealer(self.options, self.dealer, ranking, self.players)
