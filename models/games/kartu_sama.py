@@ -236,30 +236,28 @@ def draw_outcome(count: int, pile: int, discard: int, reshuffle: bool) -> tuple[
     return turned, min(count, have), have < count
 
 
-def debt_after(debt: int, players: int, joker: bool) -> int:
-    """The joker debt after a card is played: a joker opens a debt of ``players`` cards, or,
-    played while paying, counts as one card paid and adds ``players`` (stacking); any other
-    card pays one."""
-    if joker:
-        return debt + players - 1 if debt else players
-    return debt - 1 if debt else 0
+def after_card(
+    seat: int, card: int, base: int, debt: int, held: int, players: int, follow_any: bool
+) -> tuple[int, int, int]:
+    """What ``seat`` playing ``card`` on ``base`` while owing ``debt``, then holding ``held``
+    cards, leads to: ``(turn, base, debt)``, in one call (it is on the hot path).
 
-
-def base_after(base: int, card: int, follow_any: bool) -> int:
-    """The card to match after ``card`` is played on ``base``: the card itself; after a joker
-    anything (``follow_any``), or still the last non-joker."""
+    The debt: a joker opens one of ``players`` cards, or, played while paying, counts as one
+    card paid and adds ``players`` (stacking); any other card pays one. The card to match: the
+    card itself; after a joker anything (``follow_any``), or still the last non-joker. The
+    turn: -1 when the round ends (an empty hand ends it at once, debt or not), ``seat`` while
+    it owes, else the next seat."""
     if card == JOKER_CODE:
-        return FREE if follow_any else base
-    return card
-
-
-def after_play(seat: int, held: int, debt: int, players: int) -> int:
-    """Who acts after ``seat`` played and holds ``held`` cards, owing ``debt``: -1 when the
-    round ends (an empty hand ends it at once, debt or not), ``seat`` while it owes, else the
-    next seat."""
+        debt = debt + players - 1 if debt else players
+        if follow_any:
+            base = FREE
+    else:
+        base = card
+        if debt:
+            debt -= 1
     if not held:
-        return -1
-    return seat if debt else (seat + 1) % players
+        return -1, base, debt
+    return (seat if debt else (seat + 1) % players), base, debt
 
 
 def may_play_drawn(options: Options, why: str) -> bool:
@@ -443,17 +441,15 @@ class KartuSama(Engine[Options]):
                 self.drawn = []
                 self._next()
             return
-        seat = self.current  # play a card (the hot path: no further call but the rules')
+        seat = self.current  # play a card (the hot path: no further call but the rule's)
         hand = self.hands[seat]
         hand.remove(action)
         self.discard.append(action)
         if self.drawn:
             self.drawn = []
-        debt = self.debt
-        if debt or action == JOKER_CODE:
-            debt = self.debt = debt_after(debt, self.players, action == JOKER_CODE)
-        self.base = base_after(self.base, action, self._follow_any)
-        seat = after_play(seat, len(hand), debt, self.players)
+        seat, self.base, self.debt = after_card(
+            seat, action, self.base, self.debt, len(hand), self.players, self._follow_any
+        )
         if seat < 0:
             self._end_round("out")
         else:
