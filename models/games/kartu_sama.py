@@ -16,7 +16,7 @@ from functools import lru_cache
 from operator import add
 from typing import Any
 
-from models.cards import JOKER_CODE, format_cards, pack, shuffle
+from models.cards import JOKER_CODE, format_cards, pack, shuffle, shuffled_order
 from models.errors import IllegalAction, SetupError
 from models.games.base import (
     ActionWords,
@@ -318,8 +318,8 @@ class KartuSama(Engine[Options]):
     __slots__ = (
         "round_no", "dealer", "hands", "pile", "discard", "current", "debt", "base", "drawn",
         "totals", "wins", "round_start", "over", "is_over", "reshuffles", "_unique",
-        "_follow_any", "_may_draw", "_refill", "_keep_drawn", "last_draw", "_cards", "_legal",
-        "_dealt", "_dealt_up", "_dealt_pile",
+        "_follow_any", "_may_draw", "_refill", "_keep_drawn", "last_draw", "_cards", "_in_order",
+        "_legal", "_dealt", "_dealt_up", "_dealt_pile",
     )
     LISTS = ("actions", "pile", "discard", "drawn", "totals", "wins", "results")
     NESTED = ("hands",)
@@ -341,6 +341,8 @@ class KartuSama(Engine[Options]):
         # may_play_drawn for each reason to draw, worked out once
         self._keep_drawn = {why: may_play_drawn(options, why) for why in DRAW_REASONS}
         self._cards = pack_codes(options)
+        # the pack is the codes 0..n-1 in order (one 52-card pack): shuffled, it is the order
+        self._in_order = self._cards == tuple(range(len(self._cards)))
         self._dealt, self._dealt_up, self._dealt_pile = deal_positions(
             len(self._cards), players, options.hand_size
         )
@@ -349,15 +351,20 @@ class KartuSama(Engine[Options]):
         self._deal()
 
     # -- set-up ---------------------------------------------------------------------------
+    def _key(self) -> str:
+        """What the shuffle in play is seeded with."""
+        return f"kartu_sama/{self.seed}/{self.round_no}/{self.reshuffles}"
+
     def _shuffle(self, cards: list[int]) -> None:
-        shuffle(cards, f"kartu_sama/{self.seed}/{self.round_no}/{self.reshuffles}")
+        shuffle(cards, self._key())
 
     def _deal(self) -> None:
         """Shuffle and deal as RULES.md: 3 each, 2 each, one card up, then the rest (3 each)."""
         n = self.players
         self.reshuffles = 0
-        deck = list(self._cards)
-        self._shuffle(deck)
+        cards = self._cards
+        order = shuffled_order(len(cards), self._key())
+        deck = order if self._in_order else list(map(cards.__getitem__, order))
         hands: list[list[int]] = [[]] * n
         get = deck.__getitem__
         for k, at in enumerate(self._dealt):  # the k-th seat from the dealer's left
