@@ -233,7 +233,7 @@ def draw_outcome(count: int, pile: int, discard: int, reshuffle: bool) -> tuple[
     ``ends``: the pile still could not cover it, the round ends."""
     turned = discard - 1 if pile < count and reshuffle and discard > 1 else 0
     have = pile + turned
-    return turned, min(count, have), have < count
+    return (turned, count, False) if count <= have else (turned, have, True)
 
 
 def after_card(
