@@ -173,3 +173,17 @@ def shuffled_order(size: int, key: str) -> list[int]:
     rng = random.Random(key).random
     ranks = list(starmap(rng, repeat((), size)))
     return sorted(range(size), key=ranks.__getitem__)
+
+
+def random_shuffle(cards: list[int], key: str) -> None:
+    """Shuffle ``cards`` in place exactly as ``random.Random(key).shuffle(cards)`` does (the
+    deals of Sums and Samba, and so every saved game of theirs, depend on it), with that
+    method's per-card calls written out: a deal is on the hot path of simulation."""
+    getrandbits = random.Random(key).getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]

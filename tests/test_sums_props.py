@@ -23,7 +23,6 @@ from models.games.sums import (
     PLACING,
     TAKE,
     Sums,
-    deal_shuffle,
     explain,
     removable,
 )
@@ -266,11 +265,3 @@ def test_removable_is_the_rule_and_explain_agrees(
         if reason is not None and reason.helper is not None:
             assert reason.helper in own and reason.target == v and reason.played == played
 
-
-@settings(max_examples=200)
-@given(st.text(max_size=30), st.integers(0, 120))
-def test_the_deal_shuffles_as_random_shuffle_does(key: str, size: int) -> None:
-    deck, expected = list(range(size)), list(range(size))
-    random.Random(key).shuffle(expected)
-    deal_shuffle(deck, key)
-    assert deck == expected

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from models.cards import ACE, JACK, KING, QUEEN, Card, card, format_cards, pack
+from models.cards import ACE, JACK, KING, QUEEN, Card, card, format_cards, pack, random_shuffle
 from models.errors import IllegalAction, SetupError
 from models.games.base import ActionWords, Engine, Game, RoundResult, bounds, option, redeal, within
 
@@ -249,20 +249,6 @@ def pack_codes(packs: int) -> tuple[int, ...]:
     return tuple(int(c) for c in pack(packs=packs))
 
 
-def deal_shuffle(deck: list[int], key: str) -> None:
-    """Shuffle ``deck`` in place exactly as ``random.Random(key).shuffle(deck)`` does (every
-    saved game's deal depends on it), with that method's per-card calls written out: the deal
-    is on the hot path of simulation."""
-    getrandbits = random.Random(key).getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
 def leaders(scores: Sequence[int], captured: Sequence[Sequence[int]]) -> list[int]:
     """The seats ahead: highest score, then more cards removed; a full tie is shared."""
     keys = [(score, len(c)) for score, c in zip(scores, captured, strict=True)]
@@ -424,7 +410,7 @@ class Sums(Engine[Options], Flow[int, Attack]):
         super().__init__(players, seed, options)
         self._multi = options.pack_count(players) > 1
         deck = list(pack_codes(options.pack_count(players)))
-        deal_shuffle(deck, f"sums/{seed}/0/deal")
+        random_shuffle(deck, f"sums/{seed}/0/deal")
         size = options.hand(players)
         self.hands = [sorted(deck[s * size : (s + 1) * size]) for s in range(players)]
         up = deck[players * size : players * (size + 1)]
