@@ -78,7 +78,7 @@ POINTS: tuple[int, ...] = tuple(
 RED: tuple[int, ...] = tuple(1 if c // 13 in (1, 2) else 0 for c in range(52))
 # TWIN[c]: the card of the same rank in the other suit of the same colour
 TWIN: tuple[int, ...] = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
-_SUITS_OF = ((0, 3), (1, 2))  # suit indexes of black, of red
+_FIRSTS = ((0, 39), (13, 26))  # the codes of the aces of black, of red
 _VALID = sum(1 << v for v in range(2, 13))  # values a sum or difference may take: 2..Q
 _SPECIAL = tuple((1 << ACE) if v == QUEEN else (1 << KING) if v == 2 else 0 for v in range(14))
 _REV = tuple(int(f"{m:014b}"[::-1], 2) for m in range(1 << 14))  # bit i -> bit 13 - i
@@ -546,21 +546,23 @@ class Sums(Engine[Options], Flow[int, Attack]):
     def _reach(self, seat: int, c: int) -> list[int]:
         """The TARGET codes of the cards ``seat`` placing ``c`` may take, in code order."""
         colour = RED[c]
-        reach = _reach(VALUE[c], self.masks[seat][colour])
+        masks = self.masks
+        reach = _reach(VALUE[c], masks[seat][colour])
         found: list[int] = []
-        for other in range(self.players):
-            hits = self.masks[other][colour] & reach
+        for other, mask in enumerate(masks):
+            hits = mask[colour] & reach
             if not hits or other == seat:
                 continue
             counts = self.counts[other]
-            for suit in _SUITS_OF[colour]:
-                first, left = suit * 13, hits
+            code = TARGET + other * 52
+            for first in _FIRSTS[colour]:
+                left = hits
                 while left:
                     low = left & -left
                     left ^= low
                     v = first + low.bit_length() - 2  # the card: rank index 0..12 in suit
                     if counts[v]:
-                        found.append(TARGET + other * 52 + v)
+                        found.append(code + v)
         return found
 
     def _aim(self, seat: int, c: int, choice: int) -> Attack:
