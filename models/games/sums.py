@@ -397,12 +397,13 @@ class Sums(Engine[Options], Flow[int, Attack]):
     __slots__ = (
         "hands", "in_play", "counts", "masks", "captured", "piles", "phase", "turn", "current",
         "skips", "chain", "played", "final", "choices", "removals", "opening", "_multi",
-        "_draws", "_legal",
+        "_draws", "_legal", "is_over",
     )
     LISTS = ("actions", "skips", "chain", "removals", "results")
     NESTED = ("hands", "in_play", "counts", "masks", "captured", "piles")
     hands: list[list[int]]
     piles: list[list[int]]
+    is_over: bool  # a plain slot (the phase is OVER), not a property: read before every move
 
     def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
         options = options or Options()
@@ -433,6 +434,7 @@ class Sums(Engine[Options], Flow[int, Attack]):
         self.final = False
         self.turn = self.current = 0
         self._legal: list[int] | None = None
+        self.is_over = False
         self._set_opening(options)
         self._start_turn(0)
 
@@ -441,10 +443,6 @@ class Sums(Engine[Options], Flow[int, Attack]):
     def current_player(self) -> int:
         """The seat to act, or -1 once the game is over."""
         return -1 if self.phase == OVER else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     @property
     def scores(self) -> list[int]:
@@ -591,6 +589,7 @@ class Sums(Engine[Options], Flow[int, Attack]):
 
     def _finish(self) -> None:
         super()._finish()
+        self.is_over = True
         points = tuple(self.scores)
         winners = tuple(leaders(points, self.captured))
         self.results.append(RoundResult(points, len(self.actions), "pile", winners))
