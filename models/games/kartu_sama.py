@@ -121,9 +121,12 @@ def check_setup(players: int, options: Options) -> None:
         raise SetupError("setup_dealer_seat", players=players)
 
 
+_POINTS_OF = POINTS.__getitem__
+
+
 def hand_points(cards: Iterable[int]) -> int:
     """Round points of one hand: 2-10 face value, J Q K 1, A 11, joker 20 (lower is better)."""
-    return sum(map(POINTS.__getitem__, cards))
+    return sum(map(_POINTS_OF, cards))
 
 
 def ranking_key(cards: Sequence[int]) -> tuple[int, int, tuple[int, ...]]:
@@ -273,6 +276,8 @@ def rank_seats(
     group. ``points``: the hands' points if they are known already."""
     if points is None:
         points = [hand_points(h) for h in hands]
+    if len(set(points)) == len(points):  # points decide (the usual case)
+        return [[s] for s in sorted(range(len(hands)), key=points.__getitem__)]
     short = [(p, -len(h)) for p, h in zip(points, hands, strict=True)]
     if len(set(short)) == len(short):  # points and card counts decide: no master card needed
         return [[s] for s in sorted(range(len(hands)), key=short.__getitem__)]
