@@ -264,4 +264,3 @@ def test_removable_is_the_rule_and_explain_agrees(
         assert (reason is not None) == (v in found)
         if reason is not None and reason.helper is not None:
             assert reason.helper in own and reason.target == v and reason.played == played
-
