@@ -140,9 +140,29 @@ def check_within(cards: Iterable[int], available: Iterable[int]) -> None:
 
 def shuffle(cards: list[int], key: str) -> None:
     """Shuffle ``cards`` in place, the same way every time for the same ``key`` (a text such as
-    ``"kartu_sama/7/0/0"``: game, seed, round...). Sorting by one random number per card is
-    uniform and several times faster than ``random.shuffle``: a deal is on the hot path of
-    simulation. Changing this changes every saved game's deal."""
+    ``"kartu_sama/7/0/0"``: game, seed, round...): they are put in :func:`shuffled_order`."""
+    cards[:] = map(cards.__getitem__, shuffled_order(len(cards), key))
+
+
+def shuffled_order(size: int, key: str) -> list[int]:
+    """The positions ``0..size-1`` in the order :func:`shuffle` puts cards for ``key`` (for a
+    pack in code order ``0..size-1``: the shuffled pack itself). Sorting by one random number
+    per card is uniform and several times faster than ``random.shuffle``: a deal is on the hot
+    path of simulation. Changing this changes every saved game's deal."""
     rng = random.Random(key).random
-    ranks = list(starmap(rng, repeat((), len(cards))))
-    cards[:] = map(cards.__getitem__, sorted(range(len(cards)), key=ranks.__getitem__))
+    ranks = list(starmap(rng, repeat((), size)))
+    return sorted(range(size), key=ranks.__getitem__)
+
+
+def random_shuffle(cards: list[int], key: str) -> None:
+    """Shuffle ``cards`` in place exactly as ``random.Random(key).shuffle(cards)`` does (the
+    deals of Sums and Samba, and so every saved game of theirs, depend on it), with that
+    method's per-card calls written out: a deal is on the hot path of simulation."""
+    getrandbits = random.Random(key).getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]

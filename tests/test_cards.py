@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from models.cards import (
     ACE,
@@ -25,7 +28,10 @@ from models.cards import (
     pack,
     parse_card,
     parse_cards,
+    random_shuffle,
     samba_pack,
+    shuffle,
+    shuffled_order,
 )
 from models.errors import MejaError
 from tests.english import english, refused
@@ -235,3 +241,20 @@ def test_check_within_messages() -> None:
         check_within(parse_cards("JK JK JK"), pack(jokers=2))
     with refused(CardError, match=r"^-1 is not a card code"):
         check_within([-1], pack(jokers=2))
+
+
+@settings(max_examples=200)
+@given(st.text(max_size=30), st.integers(0, 170))
+def test_random_shuffle_shuffles_as_random_does(key: str, size: int) -> None:
+    cards, expected = list(range(size)), list(range(size))
+    random.Random(key).shuffle(expected)
+    random_shuffle(cards, key)
+    assert cards == expected
+
+
+def test_shuffle_puts_cards_in_the_shuffled_order() -> None:
+    cards = [int(c) for c in pack(short=True)]
+    shuffle(cards, "kartu_sama/3/1/0")
+    order = shuffled_order(32, "kartu_sama/3/1/0")
+    assert cards == [int(pack(short=True)[i]) for i in order]
+    assert sorted(order) == list(range(32))

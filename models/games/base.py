@@ -148,10 +148,29 @@ def option(default: Any, *, low: int | None = None, high: int | None = None, ste
 
 def option_meta(options_type: type[Any], name: str) -> Mapping[str, Any]:
     """What :func:`option` says of field ``name`` of ``options_type`` (empty: a plain field)."""
-    for f in dataclasses.fields(options_type):
-        if f.name == name:
-            return f.metadata
-    raise KeyError(name)
+    return _metas(options_type)[name]
+
+
+_METAS: dict[type[Any], dict[str, Mapping[str, Any]]] = {}
+_DEFAULTS: dict[type[Any], Any] = {}
+
+
+def _metas(options_type: type[Any]) -> dict[str, Mapping[str, Any]]:
+    """Each field's :func:`option` metadata by name (read once per options type: every new
+    game checks its options with :func:`within`)."""
+    metas = _METAS.get(options_type)
+    if metas is None:
+        fields = dataclasses.fields(options_type)
+        metas = _METAS[options_type] = {f.name: f.metadata for f in fields}
+    return metas
+
+
+def _defaults(cls: type[OptionsT]) -> OptionsT:
+    """The default options of ``cls``, built and checked once (they are frozen)."""
+    options: OptionsT | None = _DEFAULTS.get(cls)
+    if options is None:
+        options = _DEFAULTS[cls] = cls()
+    return options
 
 
 def bounds(options: Any, name: str) -> tuple[int, int]:
@@ -241,7 +260,7 @@ def redeal(unseen: list[int], sizes: Sequence[int], rng: random.Random) -> list[
 def make_options(cls: type[OptionsT], options: object = None) -> OptionsT:
     """Build ``cls`` from ``None``, an instance or a dict; unknown or ill-typed keys are refused."""
     if options is None:
-        return cls()
+        return _defaults(cls)
     if isinstance(options, cls):
         return options
     if not isinstance(options, Mapping):

@@ -16,7 +16,7 @@ from functools import lru_cache
 from operator import add
 from typing import Any
 
-from models.cards import JOKER_CODE, format_cards, pack, shuffle
+from models.cards import JOKER_CODE, format_cards, pack, shuffle, shuffled_order
 from models.errors import IllegalAction, SetupError
 from models.games.base import (
     ActionWords,
@@ -121,9 +121,12 @@ def check_setup(players: int, options: Options) -> None:
         raise SetupError("setup_dealer_seat", players=players)
 
 
+_POINTS_OF = POINTS.__getitem__
+
+
 def hand_points(cards: Iterable[int]) -> int:
     """Round points of one hand: 2-10 face value, J Q K 1, A 11, joker 20 (lower is better)."""
-    return sum(map(POINTS.__getitem__, cards))
+    return sum(map(_POINTS_OF, cards))
 
 
 def ranking_key(cards: Sequence[int]) -> tuple[int, int, tuple[int, ...]]:
@@ -212,6 +215,9 @@ def base_of(card: int) -> int:
     return FREE if card == JOKER_CODE else card
 
 
+DRAW_REASONS = ("joker", "last_card", "normal")  # the reasons draw_count gives
+
+
 def draw_count(players: int, held: int, debt: int) -> tuple[int, str]:
     """How many cards a player holding ``held`` cards and owing ``debt`` draws, and why:
     ``"joker"`` (a debt that cannot be paid: 2 x players), ``"last_card"`` (one card held:
@@ -230,33 +236,31 @@ def draw_outcome(count: int, pile: int, discard: int, reshuffle: bool) -> tuple[
     ``ends``: the pile still could not cover it, the round ends."""
     turned = discard - 1 if pile < count and reshuffle and discard > 1 else 0
     have = pile + turned
-    return turned, min(count, have), have < count
+    return (turned, count, False) if count <= have else (turned, have, True)
 
 
-def debt_after(debt: int, players: int, joker: bool) -> int:
-    """The joker debt after a card is played: a joker opens a debt of ``players`` cards, or,
-    played while paying, counts as one card paid and adds ``players`` (stacking); any other
-    card pays one."""
-    if joker:
-        return debt + players - 1 if debt else players
-    return debt - 1 if debt else 0
+def after_card(
+    seat: int, card: int, base: int, debt: int, held: int, players: int, follow_any: bool
+) -> tuple[int, int, int]:
+    """What ``seat`` playing ``card`` on ``base`` while owing ``debt``, then holding ``held``
+    cards, leads to: ``(turn, base, debt)``, in one call (it is on the hot path).
 
-
-def base_after(base: int, card: int, follow_any: bool) -> int:
-    """The card to match after ``card`` is played on ``base``: the card itself; after a joker
-    anything (``follow_any``), or still the last non-joker."""
+    The debt: a joker opens one of ``players`` cards, or, played while paying, counts as one
+    card paid and adds ``players`` (stacking); any other card pays one. The card to match: the
+    card itself; after a joker anything (``follow_any``), or still the last non-joker. The
+    turn: -1 when the round ends (an empty hand ends it at once, debt or not), ``seat`` while
+    it owes, else the next seat."""
     if card == JOKER_CODE:
-        return FREE if follow_any else base
-    return card
-
-
-def after_play(seat: int, held: int, debt: int, players: int) -> int:
-    """Who acts after ``seat`` played and holds ``held`` cards, owing ``debt``: -1 when the
-    round ends (an empty hand ends it at once, debt or not), ``seat`` while it owes, else the
-    next seat."""
+        debt = debt + players - 1 if debt else players
+        if follow_any:
+            base = FREE
+    else:
+        base = card
+        if debt:
+            debt -= 1
     if not held:
-        return -1
-    return seat if debt else (seat + 1) % players
+        return -1, base, debt
+    return (seat if debt else (seat + 1) % players), base, debt
 
 
 def may_play_drawn(options: Options, why: str) -> bool:
@@ -272,6 +276,8 @@ def rank_seats(
     group. ``points``: the hands' points if they are known already."""
     if points is None:
         points = [hand_points(h) for h in hands]
+    if len(set(points)) == len(points):  # points decide (the usual case)
+        return [[s] for s in sorted(range(len(hands)), key=points.__getitem__)]
     short = [(p, -len(h)) for p, h in zip(points, hands, strict=True)]
     if len(set(short)) == len(short):  # points and card counts decide: no master card needed
         return [[s] for s in sorted(range(len(hands)), key=short.__getitem__)]
@@ -316,11 +322,13 @@ class KartuSama(Engine[Options]):
 
     __slots__ = (
         "round_no", "dealer", "hands", "pile", "discard", "current", "debt", "base", "drawn",
-        "totals", "wins", "round_start", "over", "reshuffles", "_unique", "_follow_any",
-        "_may_draw", "last_draw", "_cards", "_dealt", "_dealt_up", "_dealt_pile",
+        "totals", "wins", "round_start", "over", "is_over", "reshuffles", "_unique",
+        "_follow_any", "_may_draw", "_refill", "_keep_drawn", "last_draw", "_cards", "_in_order",
+        "_legal", "_dealt", "_dealt_up", "_dealt_pile",
     )
     LISTS = ("actions", "pile", "discard", "drawn", "totals", "wins", "results")
     NESTED = ("hands",)
+    is_over: bool  # ``over`` in a plain slot, not the base's property: read before every move
 
     def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
         options = options or Options()
@@ -330,27 +338,38 @@ class KartuSama(Engine[Options]):
         self.wins = [0] * players
         self.round_no = 0
         self.dealer = options.first_dealer
-        self.over = False
+        self.over = self.is_over = False
         self._unique = options.packs == 1 and not options.jokers  # no identical cards
         self._follow_any = options.joker_follow == "any"
         self._may_draw = options.may_draw
+        self._refill = options.reshuffle
+        # may_play_drawn for each reason to draw, worked out once
+        self._keep_drawn = {why: may_play_drawn(options, why) for why in DRAW_REASONS}
         self._cards = pack_codes(options)
+        # the pack is the codes 0..n-1 in order (one 52-card pack): shuffled, it is the order
+        self._in_order = self._cards == tuple(range(len(self._cards)))
         self._dealt, self._dealt_up, self._dealt_pile = deal_positions(
             len(self._cards), players, options.hand_size
         )
         self.last_draw: tuple[int, int, str] | None = None
+        self._legal: list[int] | None = None
         self._deal()
 
     # -- set-up ---------------------------------------------------------------------------
+    def _key(self) -> str:
+        """What the shuffle in play is seeded with."""
+        return f"kartu_sama/{self.seed}/{self.round_no}/{self.reshuffles}"
+
     def _shuffle(self, cards: list[int]) -> None:
-        shuffle(cards, f"kartu_sama/{self.seed}/{self.round_no}/{self.reshuffles}")
+        shuffle(cards, self._key())
 
     def _deal(self) -> None:
         """Shuffle and deal as RULES.md: 3 each, 2 each, one card up, then the rest (3 each)."""
         n = self.players
         self.reshuffles = 0
-        deck = list(self._cards)
-        self._shuffle(deck)
+        cards = self._cards
+        order = shuffled_order(len(cards), self._key())
+        deck = order if self._in_order else list(map(cards.__getitem__, order))
         hands: list[list[int]] = [[]] * n
         get = deck.__getitem__
         for k, at in enumerate(self._dealt):  # the k-th seat from the dealer's left
@@ -399,35 +418,33 @@ class KartuSama(Engine[Options]):
         return not FOLLOWS[self.base].isdisjoint(cards)
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
-        if self.over:
-            return False
-        if self.drawn:  # just drew with play_after_draw: play a drawn card or pass
-            return action == PASS or (action in self.drawn and action in FOLLOWS[self.base])
-        if action == DRAW:
-            return (self._may_draw and not self.debt) or not self.can_play()
-        # FOLLOWS holds card codes only (0..53): a card the player holds that follows
-        return action in FOLLOWS[self.base] and action in self.hands[self.current]
+        """Whether ``action`` may be taken now: one of :meth:`legal_actions` (the one check
+        behind apply too)."""
+        return action in (self._legal or self.legal_actions())
 
     def legal_actions(self) -> list[int]:
-        """Every legal action now, each once, in code order (cards, then DRAW or PASS)."""
+        """Every legal action now, each once, in code order (cards, then DRAW or PASS). They
+        are kept until the next action: apply checks the action against them."""
         if self.over:
             return []
         follows = FOLLOWS[self.base]
         if self.drawn:
-            return [c for c in dict.fromkeys(self.drawn) if c in follows] + [PASS]
-        plays = [c for c in self.hands[self.current] if c in follows]
-        if not self._unique:
-            plays = list(dict.fromkeys(plays))
-        if not plays or (self._may_draw and not self.debt):
-            plays.append(DRAW)
-        return plays
+            plays = [c for c in dict.fromkeys(self.drawn) if c in follows] + [PASS]
+        else:
+            plays = [c for c in self.hands[self.current] if c in follows]
+            if not self._unique:
+                plays = list(dict.fromkeys(plays))
+            if not plays or (self._may_draw and not self.debt):
+                plays.append(DRAW)
+        self._legal = plays
+        return plays[:]
 
     # -- moves ----------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
-        if not self.is_legal(action):
+        if action not in (self._legal or self.legal_actions()):
             raise self._why_illegal(action)
+        self._legal = None
         self.actions.append(action)
         if action >= DRAW:
             if action == DRAW:
@@ -436,17 +453,15 @@ class KartuSama(Engine[Options]):
                 self.drawn = []
                 self._next()
             return
-        seat = self.current  # play a card (the hot path: no further call but the rules')
+        seat = self.current  # play a card (the hot path: no further call but the rule's)
         hand = self.hands[seat]
         hand.remove(action)
         self.discard.append(action)
         if self.drawn:
             self.drawn = []
-        debt = self.debt
-        if debt or action == JOKER_CODE:
-            debt = self.debt = debt_after(debt, self.players, action == JOKER_CODE)
-        self.base = base_after(self.base, action, self._follow_any)
-        seat = after_play(seat, len(hand), debt, self.players)
+        seat, self.base, self.debt = after_card(
+            seat, action, self.base, self.debt, len(hand), self.players, self._follow_any
+        )
         if seat < 0:
             self._end_round("out")
         else:
@@ -457,9 +472,7 @@ class KartuSama(Engine[Options]):
         count, why = draw_count(self.players, len(hand), self.debt)
         self.debt = 0
         pile = self.pile
-        turned, takes, ends = draw_outcome(
-            count, len(pile), len(self.discard), self.options.reshuffle
-        )
+        turned, takes, ends = draw_outcome(count, len(pile), len(self.discard), self._refill)
         if turned:
             self._reshuffle()
         at = len(pile) - takes
@@ -470,7 +483,7 @@ class KartuSama(Engine[Options]):
         self.last_draw = (seat, takes, why)
         if ends:
             self._end_round("pile")
-        elif may_play_drawn(self.options, why) and not FOLLOWS[self.base].isdisjoint(taken):
+        elif self._keep_drawn[why] and not FOLLOWS[self.base].isdisjoint(taken):
             taken.sort()
             self.drawn = taken
         else:
@@ -497,7 +510,9 @@ class KartuSama(Engine[Options]):
         self.totals[:] = map(add, self.totals, points)
         self.debt = 0
         self.drawn = []
-        self.over = bool(match_end(self.options, self.totals, self.wins, len(self.results)))
+        self.over = self.is_over = bool(
+            match_end(self.options, self.totals, self.wins, len(self.results))
+        )
         if self.over:
             return
         self.dealer = next_dealer(self.options, self.dealer, ranking, self.players)
@@ -573,6 +588,7 @@ def determinize(state: KartuSama, seat: int, rng: random.Random) -> KartuSama:
     if new.drawn and new.current != seat:  # another player's fresh draw: some of their cards
         new.drawn = sorted(rng.sample(new.hands[new.current], len(new.drawn)))
     new.seed = rng.getrandbits(32)
+    new._legal = None  # the hands changed
     return new
 
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any, Self
 
-from models.cards import format_cards, samba_pack
+from models.cards import format_cards, random_shuffle, samba_pack
 from models.errors import IllegalAction, SetupError
 from models.games.base import ActionWords, Engine, Game, RoundResult, option, redeal, within
 from models.games.samba_melds import (
@@ -231,7 +231,7 @@ class Samba(Engine[Options]):
         """Shuffle, deal 15 each (13 with 6 players) one at a time, turn up the next card."""
         n = self.players
         deck = [int(c) for c in samba_pack()]
-        random.Random(f"samba/{self.seed}/{self.hand_no}").shuffle(deck)
+        random_shuffle(deck, f"samba/{self.seed}/{self.hand_no}")
         size = 13 if n == 6 else 15
         hands: list[list[int]] = [[] for _ in range(n)]
         for _ in range(size):

@@ -41,9 +41,10 @@ import random
 from bisect import insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from models.cards import ACE, JACK, KING, QUEEN, Card, card, format_cards, pack
+from models.cards import ACE, JACK, KING, QUEEN, Card, card, format_cards, pack, random_shuffle
 from models.errors import IllegalAction, SetupError
 from models.games.base import ActionWords, Engine, Game, RoundResult, bounds, option, redeal, within
 
@@ -77,7 +78,7 @@ POINTS: tuple[int, ...] = tuple(
 RED: tuple[int, ...] = tuple(1 if c // 13 in (1, 2) else 0 for c in range(52))
 # TWIN[c]: the card of the same rank in the other suit of the same colour
 TWIN: tuple[int, ...] = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
-_SUITS_OF = ((0, 3), (1, 2))  # suit indexes of black, of red
+_FIRSTS = ((0, 39), (13, 26))  # the codes of the aces of black, of red
 _VALID = sum(1 << v for v in range(2, 13))  # values a sum or difference may take: 2..Q
 _SPECIAL = tuple((1 << ACE) if v == QUEEN else (1 << KING) if v == 2 else 0 for v in range(14))
 _REV = tuple(int(f"{m:014b}"[::-1], 2) for m in range(1 << 14))  # bit i -> bit 13 - i
@@ -232,6 +233,12 @@ def check_setup(players: int, options: Options) -> None:
         raise SetupError("setup_sums_deal_many", packs=packs, **words)
 
 
+@lru_cache(maxsize=8)
+def pack_codes(packs: int) -> tuple[int, ...]:
+    """The cards of ``packs`` 52-card packs as codes, in pack order (built once)."""
+    return tuple(int(c) for c in pack(packs=packs))
+
+
 def leaders(scores: Sequence[int], captured: Sequence[Sequence[int]]) -> list[int]:
     """The seats ahead: highest score, then more cards removed; a full tie is shared."""
     keys = [(score, len(c)) for score, c in zip(scores, captured, strict=True)]
@@ -380,20 +387,21 @@ class Sums(Engine[Options], Flow[int, Attack]):
     __slots__ = (
         "hands", "in_play", "counts", "masks", "captured", "piles", "phase", "turn", "current",
         "skips", "chain", "played", "final", "choices", "removals", "opening", "_multi",
-        "_draws",
+        "_draws", "_legal", "is_over",
     )
     LISTS = ("actions", "skips", "chain", "removals", "results")
     NESTED = ("hands", "in_play", "counts", "masks", "captured", "piles")
     hands: list[list[int]]
     piles: list[list[int]]
+    is_over: bool  # a plain slot (the phase is OVER), not a property: read before every move
 
     def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
         options = options or Options()
         check_setup(players, options)
         super().__init__(players, seed, options)
         self._multi = options.pack_count(players) > 1
-        deck = [int(c) for c in pack(packs=options.pack_count(players))]
-        random.Random(f"sums/{seed}/0/deal").shuffle(deck)
+        deck = list(pack_codes(options.pack_count(players)))
+        random_shuffle(deck, f"sums/{seed}/0/deal")
         size = options.hand(players)
         self.hands = [sorted(deck[s * size : (s + 1) * size]) for s in range(players)]
         up = deck[players * size : players * (size + 1)]
@@ -415,6 +423,8 @@ class Sums(Engine[Options], Flow[int, Attack]):
         self.played = -1
         self.final = False
         self.turn = self.current = 0
+        self._legal: list[int] | None = None
+        self.is_over = False
         self._set_opening(options)
         self._start_turn(0)
 
@@ -423,10 +433,6 @@ class Sums(Engine[Options], Flow[int, Attack]):
     def current_player(self) -> int:
         """The seat to act, or -1 once the game is over."""
         return -1 if self.phase == OVER else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     @property
     def scores(self) -> list[int]:
@@ -455,56 +461,40 @@ class Sums(Engine[Options], Flow[int, Attack]):
         return [((a - TARGET) // 52, card((a - TARGET) % 52)) for a in self.choices]
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
-        phase = self.phase
-        if phase == DRAWING:  # every pile holds a card
-            return DRAW <= action < DRAW + len(self.piles)
-        if 0 <= action < TAKE:
-            if phase == COUNTERING:
-                return action in self.choices
-            return phase in _PLACES and action in self.hands[self.current]
-        if phase == CHOOSING:
-            return action in self.choices
-        if phase == COUNTERING:
-            return action == LET
-        if DRAW <= action < LET:
-            piles = self.piles
-            return phase == EITHER and action - DRAW < len(piles) and bool(piles[action - DRAW])
-        if TAKE <= action < DRAW:
-            return (
-                phase == PLACING
-                and self.options.take_back
-                and len(self.hands[self.current]) < TAKE_BACK_BELOW
-                and self.counts[self.current][action - TAKE] > 0
-            )
-        return action == STOP and phase == LAST
+        """Whether ``action`` may be taken now: one of :meth:`legal_actions` (the one check
+        behind apply too)."""
+        return action in (self._legal or self.legal_actions())
 
     def legal_actions(self) -> list[int]:
-        """Every legal action now, each once, in code order."""
+        """Every legal action now, each once, in code order. They are kept until the next
+        action: apply checks the action against them."""
         phase = self.phase
         if phase == DRAWING:
-            return self._draws[:]
-        if phase == CHOOSING:
-            return self.choices[:]
-        if phase == COUNTERING:
-            return [*self.choices, LET]
-        if phase == OVER:
+            acts = self._draws
+        elif phase == CHOOSING:
+            acts = self.choices
+        elif phase == COUNTERING:
+            acts = [*self.choices, LET]
+        elif phase == OVER:
             return []
-        hand = self.hands[self.current]
-        acts = list(dict.fromkeys(hand)) if self._multi else hand[:]
-        if phase == EITHER:
-            acts += self._draws
-        elif phase == LAST:
-            acts.append(STOP)
-        elif self.options.take_back and len(hand) < TAKE_BACK_BELOW:
-            acts += sorted({TAKE + c for c in self.in_play[self.current]})
-        return acts
+        else:
+            hand = self.hands[self.current]
+            acts = list(dict.fromkeys(hand)) if self._multi else hand[:]
+            if phase == EITHER:
+                acts += self._draws
+            elif phase == LAST:
+                acts.append(STOP)
+            elif self.options.take_back and len(hand) < TAKE_BACK_BELOW:
+                acts += sorted({TAKE + c for c in self.in_play[self.current]})
+        self._legal = acts
+        return acts[:]
 
     # -- moves ----------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
-        if not self.is_legal(action):
+        if action not in (self._legal or self.legal_actions()):
             raise self._why_illegal(action)
+        self._legal = None
         self.actions.append(action)
         if action < TAKE:
             if self.phase == COUNTERING:
@@ -544,21 +534,23 @@ class Sums(Engine[Options], Flow[int, Attack]):
     def _reach(self, seat: int, c: int) -> list[int]:
         """The TARGET codes of the cards ``seat`` placing ``c`` may take, in code order."""
         colour = RED[c]
-        reach = _reach(VALUE[c], self.masks[seat][colour])
+        masks = self.masks
+        reach = _reach(VALUE[c], masks[seat][colour])
         found: list[int] = []
-        for other in range(self.players):
-            hits = self.masks[other][colour] & reach
+        for other, mask in enumerate(masks):
+            hits = mask[colour] & reach
             if not hits or other == seat:
                 continue
             counts = self.counts[other]
-            for suit in _SUITS_OF[colour]:
-                first, left = suit * 13, hits
+            code = TARGET + other * 52
+            for first in _FIRSTS[colour]:
+                left = hits
                 while left:
                     low = left & -left
                     left ^= low
                     v = first + low.bit_length() - 2  # the card: rank index 0..12 in suit
                     if counts[v]:
-                        found.append(TARGET + other * 52 + v)
+                        found.append(code + v)
         return found
 
     def _aim(self, seat: int, c: int, choice: int) -> Attack:
@@ -587,6 +579,7 @@ class Sums(Engine[Options], Flow[int, Attack]):
 
     def _finish(self) -> None:
         super()._finish()
+        self.is_over = True
         points = tuple(self.scores)
         winners = tuple(leaders(points, self.captured))
         self.results.append(RoundResult(points, len(self.actions), "pile", winners))
@@ -691,6 +684,7 @@ def determinize(state: Sums, seat: int, rng: random.Random) -> Sums:
             new.piles[i] = next(parts) + p[-1:]
     if new.phase == COUNTERING and new.current != seat:  # the counter cards of a hidden hand
         new._offer_counters(new.chain[-1])
+    new._legal = None  # the hands changed
     return new
 
 

@@ -21,12 +21,10 @@ from models.games.kartu_sama import (
     FOLLOWS,
     FREE,
     Options,
-    after_play,
-    base_after,
+    after_card,
     base_of,
     check_setup,
     deal_positions,
-    debt_after,
     decider,
     draw_count,
     draw_outcome,
@@ -472,14 +470,15 @@ class KartuSamaTable(RoundTable[Round]):
         r.counts[p] -= 1
         r.discard += 1
         played = JOKER_CODE if isinstance(event, Joker) else event.card
-        r.debt = debt_after(r.debt, self.n, played == JOKER_CODE)
         follow_any = self.options.joker_follow == "any"
+        known = FREE if r.base is None else r.base
+        card = -1 if played is None else int(played)  # not entered: a card, not a joker
+        turn, base, r.debt = after_card(p, card, known, r.debt, max(0, r.counts[p]), self.n,
+                                        follow_any)
         if played is None:
             r.base = None  # not entered: the next card cannot be checked
         elif r.base is not None or played != JOKER_CODE or follow_any:
-            known = FREE if r.base is None else r.base
-            r.base = base_after(known, int(played), follow_any)
-        turn = after_play(p, max(0, r.counts[p]), r.debt, self.n)
+            r.base = base  # (a joker on an unknown card with last_non_joker: still unknown)
         if turn < 0:
             self._went_out(r, p)
         else:
