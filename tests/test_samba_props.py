@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from models.cards import samba_pack
@@ -76,6 +76,8 @@ def test_random_hand_keeps_every_rule(
             check_table(game)
     check_table(game)
     assert game.current_player == -1 and game.legal_actions() == []
+    # Sides tied after the last fixed hand play another (RULES.md): this test is about one hand.
+    assume(len(game.results) == 1)
     result = game.results[0]
     assert result.moves == moves
     went = result.end == "out"
@@ -101,7 +103,11 @@ def test_replay_and_clone_give_the_same_game(players: int, seed: int, hands: int
         game.apply(rng.choice(game.legal_actions()))
         if middle is None and len(game.actions) == 60:
             middle = game.clone()
-    assert len(game.results) == hands
+    assert len(game.results) >= hands
+    if len(game.results) > hands:  # a tie at the top after the fixed hands plays on
+        sides = {game.side[s]: sum(r.points[s] for r in game.results[:hands])
+                 for s in range(players)}
+        assert list(sides.values()).count(max(sides.values())) > 1
     assert game.totals == [
         sum(r.points[s] for r in game.results) for s in range(players)
     ]
