@@ -8,7 +8,7 @@ the history never loads the matches themselves: ``{"status": "playing" | "finish
 from __future__ import annotations
 
 import dataclasses
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from app.games import ENTRIES
@@ -17,6 +17,7 @@ from app.newmatch import Draft
 from app.storage import Store
 from models.games import GAMES
 from views.history import MatchLine
+from views.home import Resume
 from views.scoreboard import round_words
 from views.stats import PlayerStats
 
@@ -67,27 +68,41 @@ def history_lines(store: Store, t: Translator) -> list[MatchLine]:
     return lines
 
 
-def resume_line(store: Store, match_id: str, t: Translator) -> tuple[str, str] | None:
-    """(title, players) of the match in progress for the home screen."""
+def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resume]:
+    """Every unfinished match, at the table (from the index) or on this device (``plays``:
+    the keys of the games started here), the most recently touched first."""
+    found: list[tuple[str, Resume]] = []
     for entry in store.list_matches():
-        if entry["id"] == match_id:
-            summary = entry.get("summary") or {}
-            if summary.get("status") == "finished":
-                return None
-            key = entry.get("game", "")
-            return (t("home.resume_title", game=t(f"game.{key}"), round=summary.get("round", 1),
-                      **round_words(t, key)),
-                    ", ".join(entry.get("players") or []))
-    return None
+        summary = entry.get("summary") or {}
+        if summary.get("status") == "finished" or entry.get("damaged") or summary.get("play"):
+            continue
+        key = entry.get("game", "")
+        title = t("home.resume_title", game=t(f"game.{key}"), round=summary.get("round", 1),
+                  **round_words(t, key))
+        stamp = entry.get("updated") or entry["created"]
+        found.append((stamp, Resume(f"/match/{entry['id']}", title,
+                                    ", ".join(entry.get("players") or []),
+                                    t("home.touched", when=_date(stamp)))))
+    for key in dict.fromkeys(plays):
+        saved = store.saved_game(key)
+        if saved is None or saved[0].get("match"):
+            continue
+        doc, stamp = saved
+        game = doc.get("game", "")
+        title = t("play.title", game=t(f"game.{game}"))
+        found.append((stamp, Resume(f"/play/{key}", title,
+                                    ", ".join(s.get("name", "") for s in doc.get("seats", [])),
+                                    t("home.touched", when=_date(stamp)))))
+    found.sort(key=lambda f: _utc_stamp(f[0]), reverse=True)
+    return [r for _, r in found]
 
 
-def play_line(store: Store, key: str | None, t: Translator) -> tuple[str, str] | None:
-    """(title, players) of the unfinished game on the device, for the home screen."""
-    doc = store.load_game(key) if key else None
-    if not doc or doc.get("match"):
-        return None
-    title = t("play.title", game=t(f"game.{doc.get('game', '')}"))
-    return title, ", ".join(s.get("name", "") for s in doc.get("seats", []))
+def _utc_stamp(stamp: str) -> datetime:
+    try:
+        when = datetime.fromisoformat(stamp)
+    except ValueError:
+        return datetime.min.replace(tzinfo=UTC)
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 def problem_text(problem: dict[str, str], t: Translator) -> str:

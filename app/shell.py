@@ -24,7 +24,7 @@ from models.errors import MejaError
 from models.match import Match
 from views.common import FONTS, theme
 from views.history import history_view
-from views.home import Resume, home_view
+from views.home import home_view
 from views.rules import rules_view
 from views.settings import settings_view
 from views.setup import setup_view
@@ -183,28 +183,26 @@ class Shell:
 
     # -- home -------------------------------------------------------------------------------
     def _home(self) -> ft.View:
-        resume = None
-        current = self.store.current_match_id()
-        if current:
-            line = records.resume_line(self.store, current, self.t)
-            if line is not None:
-                resume = Resume(*line)
         problems = [records.problem_text(p, self.t) for p in self.store.problems]
-        play_line = records.play_line(self.store, self.settings.get("current_play"), self.t)
         return home_view(
-            self.t, resume=resume, problems=problems, on_dismiss=self._dismiss,
-            on_resume=lambda: self.go(f"/match/{current}"),
+            self.t, unfinished=records.unfinished_lines(self.store, self.plays(), self.t),
+            problems=problems, on_dismiss=self._dismiss,
+            on_open=self.go,
             on_new=self.new_match,
             on_play=self.new_play,
             on_lab=lambda: self.go("/lab"),
-            play=play_line,
-            on_play_resume=lambda: self.go(f"/play/{self.settings.get('current_play')}"),
             on_history=lambda: self.go("/history"),
             on_players=lambda: self.go("/players"),
             on_rules=lambda: self.go("/rules"),
             on_settings=lambda: self.go("/settings"),
             on_import=lambda: self.go("/import"),
         )
+
+    def plays(self) -> list[str]:
+        """Keys of the games started on this device that may be unfinished, newest first."""
+        current = self.settings.get("current_play")
+        keys = [str(k) for k in self.settings.get("plays") or []]
+        return ([current] if current else []) + keys
 
     def _dismiss(self, index: int) -> None:
         if 0 <= index < len(self.store.problems):
@@ -221,6 +219,7 @@ class Shell:
         self.store.save_game(key, doc)
         self.store.remember_players([s["name"] for s in doc["seats"] if s["kind"] == "person"])
         self.settings["current_play"] = key
+        self.settings["plays"] = [key, *(k for k in self.plays() if k != key)]
         self.store.save_settings(self.settings)
         self.play = None
         self.go(f"/play/{key}")

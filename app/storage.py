@@ -493,6 +493,12 @@ class Store:
         return dict(saved["doc"]) if saved else None
 
     @_locked
+    def saved_game(self, key: str) -> tuple[Doc, str] | None:
+        """The game saved under ``key`` and when it was last saved (ISO time), or None."""
+        saved = self._read_one(self._game_path(key), "game", _is_game(key))
+        return (dict(saved["doc"]), str(saved["saved"])) if saved else None
+
+    @_locked
     def delete_game(self, key: str) -> None:
         """Forget the game saved under ``key`` (nothing if there is none)."""
         path = self._game_path(key)

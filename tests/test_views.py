@@ -52,22 +52,27 @@ def text(view: ft.View, key: str) -> str:
     return str(control.value)
 
 
-def test_home_offers_resume_only_when_a_match_is_in_progress() -> None:
+def test_home_lists_every_unfinished_match_and_a_tap_continues_it() -> None:
     spy = Spy()
-    handlers = {k: getattr(spy, k) for k in ("on_resume", "on_new", "on_history", "on_players",
-                                              "on_rules", "on_settings", "on_play", "on_lab",
-                                              "on_play_resume")}
-    idle = home_view(t, resume=None, problems=[], on_dismiss=spy.dismiss, **handlers)
-    assert find(idle, "resume") is None
-    busy = home_view(t, resume=Resume("Kartu Sama · round 3", "Ana, Bea"), problems=["boom"],
-                     on_dismiss=spy.dismiss, **handlers)
-    assert text(busy, "resume-title") == "Kartu Sama · round 3"
+    handlers = {k: getattr(spy, k) for k in ("on_new", "on_history", "on_players",
+                                              "on_rules", "on_settings", "on_play", "on_lab")}
+    idle = home_view(t, unfinished=[], problems=[], on_dismiss=spy.dismiss,
+                     on_open=spy.on_open, **handlers)
+    assert find(idle, "unfinished") is None
+    busy = home_view(t, unfinished=[
+        Resume("/match/b", "Kartu Sama · round 3", "Ana, Bea", "Last played today"),
+        Resume("/play/a", "41", "Cid, Dan", "Last played yesterday"),
+    ], problems=["boom"], on_dismiss=spy.dismiss, on_open=spy.on_open, **handlers)
+    assert text(busy, "resume-title-0") == "Kartu Sama · round 3"
+    assert text(busy, "resume-players-1") == "Cid, Dan"
     assert text(busy, "problem-0") == "boom"
     click(busy, "dismiss-0")
     assert spy.calls.pop() == ("dismiss", (0,))
-    for key in ("resume", "new", "play", "history", "players", "rules", "lab", "settings"):
+    click(busy, "resume-1")
+    assert spy.calls.pop() == ("on_open", ("/play/a",))
+    for key in ("new", "play", "history", "players", "rules", "lab", "settings"):
         click(busy, key)
-    assert [c[0] for c in spy.calls] == ["on_resume", "on_new", "on_play", "on_history",
+    assert [c[0] for c in spy.calls] == ["on_new", "on_play", "on_history",
                                          "on_players", "on_rules", "on_lab", "on_settings"]
 
 
