@@ -121,11 +121,12 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
         finished = summary.get("status") == "finished"
         winners = list(summary.get("winners") or [])
         for seat, name in enumerate(players):
-            row = rows.setdefault(name, {"matches": 0, "wins": 0.0, "points": []})
+            row = rows.setdefault(name, {"matches": 0, "wins": 0, "shared": 0, "points": []})
             if finished:
                 row["matches"] += 1
-                if name in winners:
-                    row["wins"] += 1 / len(winners)
+                if name in winners:  # a win shared on a tie is a whole win for each winner
+                    row["wins"] += 1
+                    row["shared"] += len(winners) > 1
             for points in summary.get("rounds") or []:
                 if seat < len(points):
                     row["points"].append(points[seat])
@@ -138,7 +139,7 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
         best = (min(pts) if lower else max(pts)) if pts else None
         worst = (max(pts) if lower else min(pts)) if pts else None
         out.append(PlayerStats(
-            name=name, matches=row["matches"], wins=round(row["wins"], 2),
+            name=name, matches=row["matches"], wins=row["wins"], shared=row["shared"],
             win_rate=row["wins"] / row["matches"] if row["matches"] else 0.0,
             rounds=len(pts), average=sum(pts) / len(pts) if pts else 0.0, best=best, worst=worst,
         ))

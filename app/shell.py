@@ -21,6 +21,7 @@ from app.play import Play, new_doc, new_key
 from app.reconcile import reconcile
 from app.storage import Store
 from models.errors import MejaError
+from models.games import GAMES
 from models.match import Match
 from views.common import FONTS, theme
 from views.history import history_view
@@ -354,6 +355,7 @@ class Shell:
             games=[(k, self.t(f"game.{k}")) for k in ENTRIES],
             game=self.stats_game,
             rows=records.player_stats(self.store, self.stats_game),
+            lower_is_better=GAMES[self.stats_game].lower_is_better,
             on_game=pick,
             on_back=lambda: self.go("/"),
         )

@@ -15,7 +15,8 @@ from views.common import Handler, Tr, choices, panes, screen, section
 class PlayerStats:
     name: str
     matches: int
-    wins: float
+    wins: int  # matches won, ties included
+    shared: int  # of which won together with someone else
     win_rate: float  # 0..1
     rounds: int
     average: float  # average round points
@@ -29,6 +30,7 @@ def stats_view(
     games: Sequence[tuple[str, str]],
     game: str,
     rows: Sequence[PlayerStats],
+    lower_is_better: bool,
     on_game: Callable[[str], None],
     on_back: Handler,
 ) -> ft.View:
@@ -49,20 +51,27 @@ def stats_view(
                 ft.DataRow(cells=[
                     ft.DataCell(ft.Text(r.name)),
                     ft.DataCell(ft.Text(str(r.matches))),
-                    ft.DataCell(ft.Text(f"{r.wins:g} ({r.win_rate:.0%})")),
+                    ft.DataCell(ft.Text(_wins(t, r), key=f"wins-{i}")),
                     ft.DataCell(ft.Text(f"{r.average:.1f}")),
                     ft.DataCell(ft.Text("—" if r.best is None else str(r.best))),
                     ft.DataCell(ft.Text("—" if r.worst is None else str(r.worst))),
                 ])
-                for r in rows
+                for i, r in enumerate(rows)
             ],
             column_spacing=14, key="stats-table",
         )
         controls.append(panes(  # the chart beside the table on a wide screen
             [chart],
             [ft.Row([table], scroll=ft.ScrollMode.AUTO),
-             ft.Text(t("stats.note"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+             ft.Text(t("stats.note" if lower_is_better else "stats.note_higher",
+                       game=dict(games).get(game, game)), key="stats-note", size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
             split=5,
         ))
     return screen("/players", t("stats.title"), controls, on_back=on_back,
                   back_label=t("common.back"), split=5)
+
+
+def _wins(t: Tr, row: PlayerStats) -> str:
+    """``3 (75%)``, and how many of them were shared on a tie: ``3 (75%) · 1 shared``."""
+    text = f"{row.wins} ({row.win_rate:.0%})"
+    return f"{text} · {t.plural('stats.shared', row.shared)}" if row.shared else text
