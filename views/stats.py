@@ -64,7 +64,8 @@ def stats_view(
             [chart],
             [ft.Row([table], scroll=ft.ScrollMode.AUTO),
              ft.Text(t("stats.note" if lower_is_better else "stats.note_higher",
-                       game=dict(games).get(game, game)), key="stats-note", size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+                       game=dict(games).get(game, game)), key="stats-note", size=12,
+                     color=ft.Colors.ON_SURFACE_VARIANT)],
             split=5,
         ))
     return screen("/players", t("stats.title"), controls, on_back=on_back,
