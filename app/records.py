@@ -16,6 +16,8 @@ from app.i18n import Translator, names
 from app.newmatch import Draft
 from app.storage import Store
 from models.games import GAMES
+from models.names import clean_name
+from models.people import PALETTE, People
 from views.history import MatchLine
 from views.home import Resume
 from views.scoreboard import round_words
@@ -74,7 +76,7 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resu
     found: list[tuple[str, Resume]] = []
     for entry in store.list_matches():
         summary = entry.get("summary") or {}
-        if summary.get("status") == "finished" or entry.get("damaged") or summary.get("play"):
+        if summary.get("status") != "playing" or entry.get("damaged") or summary.get("play"):
             continue
         key = entry.get("game", "")
         title = t("home.resume_title", game=t(f"game.{key}"), round=summary.get("round", 1),
@@ -110,8 +112,38 @@ def problem_text(problem: dict[str, str], t: Translator) -> str:
              kept=problem.get("moved_to", "?"))
 
 
+def people(store: Store) -> People:
+    return People.from_doc(store.people())
+
+
+def rename_player(store: Store, old: str, new: str) -> str:
+    """Call ``old`` by ``new`` from now on (a merge when ``new`` is another player's name);
+    the name as kept. Saved before it is shown; a failed write changes nothing."""
+    same = clean_name(new).casefold()
+    new = next((n for n in store.players()
+                if n.casefold() == same and n.casefold() != old.casefold()), new)
+    known = people(store).rename(old, new)
+    name = known.who(old)
+    store.save_people(known.to_doc())
+    store.forget_players([old])
+    store.remember_players([name])
+    return name
+
+
+def delete_player(store: Store, name: str) -> None:
+    """``name`` leaves the players' list and the statistics; past matches keep it."""
+    store.save_people(people(store).delete(name).to_doc())
+    store.forget_players([name])
+
+
+def set_colour(store: Store, name: str, index: int) -> None:
+    store.save_people(people(store).with_colour(name, index).to_doc())
+
+
 def player_stats(store: Store, game: str) -> list[PlayerStats]:
-    """Per-player statistics of ``game`` over every stored match."""
+    """Per-player statistics of ``game`` over every stored match, each recorded spelling
+    counted for the person it now means (see ``models.people``)."""
+    known = people(store)
     rows: dict[str, dict[str, Any]] = {}
     for entry in store.list_matches():
         if entry.get("game") != game:
@@ -120,7 +152,11 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
         summary = entry.get("summary") or {}
         finished = summary.get("status") == "finished"
         winners = list(summary.get("winners") or [])
-        for seat, name in enumerate(players):
+        winners = [known.who(w) for w in winners]
+        for seat, recorded in enumerate(players):
+            name = known.who(recorded)
+            if known.is_gone(name):
+                continue
             row = rows.setdefault(name, {"matches": 0, "wins": 0, "shared": 0, "points": []})
             if finished:
                 row["matches"] += 1
@@ -142,6 +178,7 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
             name=name, matches=row["matches"], wins=row["wins"], shared=row["shared"],
             win_rate=row["wins"] / row["matches"] if row["matches"] else 0.0,
             rounds=len(pts), average=sum(pts) / len(pts) if pts else 0.0, best=best, worst=worst,
+            colour=PALETTE[known.colour(name)],
         ))
     out.sort(key=lambda r: (-r.win_rate, r.average if GAMES[game].lower_is_better else -r.average))
     return out

@@ -466,6 +466,26 @@ class Store:
                             {"names": merged[:MAX_PLAYERS]}, _is_players)
 
     @_locked
+    def forget_players(self, names: Iterable[str]) -> None:
+        """Take these names (in any case) out of the known players."""
+        drop = {n.casefold() for n in names}
+        old = self.players()
+        kept = [n for n in old if n.casefold() not in drop]
+        if kept != old:
+            self._write_one(self.root / "players.json", "players", {"names": kept}, _is_players)
+
+    @_locked
+    def people(self) -> Doc:
+        """Renames, merges, deletions and colours of players (``models.people``; {} when none)."""
+        doc = self._read_one(self.root / "people.json", "people", _is_people)
+        return dict(doc["people"]) if doc else {}
+
+    @_locked
+    def save_people(self, people: Mapping[str, Any]) -> None:
+        self._write_one(self.root / "people.json", "people", {"people": dict(people)},
+                        _is_people)
+
+    @_locked
     def settings(self) -> Doc:
         """The saved settings ({} when none)."""
         doc = self._read_one(self.root / "settings.json", "settings", _is_settings)
@@ -697,6 +717,13 @@ def _is_current(d: Doc) -> bool:
 
 def _is_players(d: Doc) -> bool:
     return isinstance(d.get("names"), list) and all(isinstance(n, str) for n in d["names"])
+
+
+def _is_people(d: Doc) -> bool:
+    people = d.get("people")
+    return (isinstance(people, dict) and isinstance(people.get("aliases", {}), dict)
+            and isinstance(people.get("gone", []), list)
+            and isinstance(people.get("colours", {}), dict))
 
 
 def _is_settings(d: Doc) -> bool:

@@ -22,6 +22,7 @@ class PlayerStats:
     average: float  # average round points
     best: int | None
     worst: int | None
+    colour: str = ""  # the player's colour (#RRGGBB), shown as a dot beside the name
 
 
 def stats_view(
@@ -49,7 +50,7 @@ def stats_view(
                      for c in ("name", "matches", "wins", "average", "best", "worst")],
             rows=[
                 ft.DataRow(cells=[
-                    ft.DataCell(ft.Text(r.name)),
+                    ft.DataCell(name_cell(r.name, r.colour, key=f"name-{i}")),
                     ft.DataCell(ft.Text(str(r.matches))),
                     ft.DataCell(ft.Text(_wins(t, r), key=f"wins-{i}")),
                     ft.DataCell(ft.Text(f"{r.average:.1f}")),
@@ -76,3 +77,10 @@ def _wins(t: Tr, row: PlayerStats) -> str:
     """``3 (75%)``, and how many of them were shared on a tie: ``3 (75%) · 1 shared``."""
     text = f"{row.wins} ({row.win_rate:.0%})"
     return f"{text} · {t.plural('stats.shared', row.shared)}" if row.shared else text
+
+
+def name_cell(name: str, colour: str, *, key: str) -> ft.Control:
+    """A name with its player's colour as a dot before it (the name says who it is)."""
+    dot = ft.Container(width=12, height=12, border_radius=ft.BorderRadius.all(6),
+                       bgcolor=colour or ft.Colors.OUTLINE)
+    return ft.Row([dot, ft.Text(name)], spacing=8, key=key, tight=True)
