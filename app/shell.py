@@ -8,6 +8,7 @@ import contextlib
 import dataclasses
 import functools
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -23,13 +24,15 @@ from app.storage import Store
 from models.errors import MejaError
 from models.games import GAMES
 from models.match import Match
+from models.names import clean_name
+from models.people import PALETTE
 from views.common import FONTS, theme
 from views.history import history_view
 from views.home import home_view
 from views.rules import rules_view
 from views.settings import settings_view
 from views.setup import setup_view
-from views.stats import stats_view
+from views.stats import person_sheet, stats_view
 
 if TYPE_CHECKING:
     from app.share.screens import Sharing
@@ -346,6 +349,8 @@ class Shell:
         ))
 
     def _stats(self) -> ft.View:
+        people = records.people(self.store)
+
         def pick(game: str) -> None:
             self.stats_game = game
             self.refresh()
@@ -358,7 +363,72 @@ class Shell:
             lower_is_better=GAMES[self.stats_game].lower_is_better,
             on_game=pick,
             on_back=lambda: self.go("/"),
+            people=[(n, PALETTE[people.colour(n)]) for n in self.store.players()
+                    if not people.is_gone(n)],
+            on_person=self._person,
         )
+
+    def _person(self, name: str) -> None:
+        """The sheet of one player: rename, merge, colour, delete (each saved, then shown)."""
+        people = records.people(self.store)
+        others = [n for n in self.store.players()
+                  if n.casefold() != name.casefold() and not people.is_gone(n)]
+
+        def done(change: Callable[[], object]) -> None:
+            try:
+                change()
+            except OSError as error:
+                self.toast(not_saved(self.t, error))
+                return
+            self.page.pop_dialog()
+            self.render()
+
+        def rename(new: str) -> None:
+            clean = clean_name(new)
+            if not clean or clean == name:
+                return
+            if clean.casefold() in {o.casefold() for o in others}:
+                merge(next(o for o in others if o.casefold() == clean.casefold()))
+                return
+            done(lambda: records.rename_player(self.store, name, clean))
+
+        def merge(other: str) -> None:
+            self.page.pop_dialog()
+            self._confirm(self.t("people.merge_confirm", name=name, other=other),
+                          self.t("people.merge"),
+                          lambda: records.rename_player(self.store, name, other))
+
+        def delete() -> None:
+            self.page.pop_dialog()
+            self._confirm(self.t("people.delete_confirm", name=name), self.t("common.delete"),
+                          lambda: records.delete_player(self.store, name))
+
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True, title=ft.Text(name),
+            content=person_sheet(
+                self.t, name=name, colour=people.colour(name), palette=PALETTE, others=others,
+                on_rename=rename, on_merge=merge, on_delete=delete,
+                on_colour=lambda i: done(lambda: records.set_colour(self.store, name, i))),
+            actions=[ft.TextButton(self.t("common.cancel"), key="cancel",
+                                   on_click=lambda _e: self.page.pop_dialog())],
+        ))
+
+    def _confirm(self, text: str, verb: str, change: Callable[[], object]) -> None:
+        def confirm(_e: Any) -> None:
+            try:
+                change()
+            except OSError as error:
+                self.toast(not_saved(self.t, error))
+                return
+            self.page.pop_dialog()
+            self.render()
+
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True, content=ft.Text(text, key="confirm-text"),
+            actions=[ft.TextButton(self.t("common.cancel"), key="cancel",
+                                   on_click=lambda _e: self.page.pop_dialog()),
+                     ft.FilledButton(verb, key="confirm", on_click=confirm)],
+        ))
 
     # -- rules and settings -----------------------------------------------------------------
     def _rules(self) -> ft.View:

@@ -57,3 +57,22 @@ def test_lower_is_better_is_said_for_kartu_sama_only() -> None:
                        lower_is_better=False, on_game=print, on_back=print)
     assert "higher is better in Samba" in find(samba, "stats-note").value
     assert find(samba, "wins-0").value == "1 (100%)"
+
+
+def test_person_sheet_renames_merges_colours_and_deletes() -> None:
+    from views.stats import person_sheet
+
+    calls: list[tuple[str, object]] = []
+    sheet = person_sheet(t, name="Annie", colour=2, palette=["#E53935"] * 10, others=["Ana"],
+                         on_rename=lambda n: calls.append(("rename", n)),
+                         on_merge=lambda n: calls.append(("merge", n)),
+                         on_colour=lambda i: calls.append(("colour", i)),
+                         on_delete=lambda: calls.append(("delete", None)))
+    find(sheet, "person-field").value = "Anne"
+    for key in ("person-rename", "merge-0", "colour-4", "person-delete"):
+        find(sheet, key).on_click(None)
+    assert calls == [("rename", "Anne"), ("merge", "Ana"), ("colour", 4), ("delete", None)]
+    assert find(sheet, "colour-2").selected and not find(sheet, "colour-4").selected
+    for i in range(10):  # every swatch is a labelled 48 x 48 target
+        swatch = find(sheet, f"colour-{i}")
+        assert swatch.tooltip == f"Colour {i + 1}" and swatch.width == swatch.height == 48
