@@ -381,7 +381,7 @@ class Shell:
                 self.toast(not_saved(self.t, error))
                 return
             self.page.pop_dialog()
-            self.render()
+            self.refresh()  # in place: a rebuilt view stack can leave the dialog on screen
 
         def rename(new: str) -> None:
             clean = clean_name(new)
@@ -392,18 +392,25 @@ class Shell:
                 return
             done(lambda: records.rename_player(self.store, name, clean))
 
+        def confirm(text: str, verb: str, change: Callable[[], object]) -> None:
+            """Ask in the same dialog (one dialog open at a time closes cleanly)."""
+            dialog.content = ft.Text(text, key="confirm-text")
+            dialog.actions = [
+                ft.TextButton(self.t("common.cancel"), key="cancel",
+                              on_click=lambda _e: self.page.pop_dialog()),
+                ft.FilledButton(verb, key="confirm", on_click=lambda _e: done(change)),
+            ]
+            dialog.update()
+
         def merge(other: str) -> None:
-            self.page.pop_dialog()
-            self._confirm(self.t("people.merge_confirm", name=name, other=other),
-                          self.t("people.merge"),
-                          lambda: records.rename_player(self.store, name, other))
+            confirm(self.t("people.merge_confirm", name=name, other=other), self.t("people.merge"),
+                    lambda: records.rename_player(self.store, name, other))
 
         def delete() -> None:
-            self.page.pop_dialog()
-            self._confirm(self.t("people.delete_confirm", name=name), self.t("common.delete"),
-                          lambda: records.delete_player(self.store, name))
+            confirm(self.t("people.delete_confirm", name=name), self.t("common.delete"),
+                    lambda: records.delete_player(self.store, name))
 
-        self.page.show_dialog(ft.AlertDialog(
+        dialog = ft.AlertDialog(
             modal=True, title=ft.Text(name),
             content=person_sheet(
                 self.t, name=name, colour=people.colour(name), palette=PALETTE, others=others,
@@ -411,24 +418,8 @@ class Shell:
                 on_colour=lambda i: done(lambda: records.set_colour(self.store, name, i))),
             actions=[ft.TextButton(self.t("common.cancel"), key="cancel",
                                    on_click=lambda _e: self.page.pop_dialog())],
-        ))
-
-    def _confirm(self, text: str, verb: str, change: Callable[[], object]) -> None:
-        def confirm(_e: Any) -> None:
-            try:
-                change()
-            except OSError as error:
-                self.toast(not_saved(self.t, error))
-                return
-            self.page.pop_dialog()
-            self.render()
-
-        self.page.show_dialog(ft.AlertDialog(
-            modal=True, content=ft.Text(text, key="confirm-text"),
-            actions=[ft.TextButton(self.t("common.cancel"), key="cancel",
-                                   on_click=lambda _e: self.page.pop_dialog()),
-                     ft.FilledButton(verb, key="confirm", on_click=confirm)],
-        ))
+        )
+        self.page.show_dialog(dialog)
 
     # -- rules and settings -----------------------------------------------------------------
     def _rules(self) -> ft.View:
