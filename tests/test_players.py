@@ -76,3 +76,17 @@ def test_person_sheet_renames_merges_colours_and_deletes() -> None:
     for i in range(10):  # every swatch is a labelled 48 x 48 target
         swatch = find(sheet, f"colour-{i}")
         assert swatch.tooltip == f"Colour {i + 1}" and swatch.width == swatch.height == 48
+
+
+def test_the_scoreboard_shows_each_player_colour_beside_the_place() -> None:
+    from views.scoreboard import Place, ScoreData, standings
+
+    data = ScoreData(route="/match/x/score", title="Kartu Sama", headline="After round 1",
+                     names=("Ana", "Bea"), rounds=(("3", "9"),), totals=("3", "9"),
+                     places=(Place(1, "Bea", "9", ""), Place(2, "Ana", "3", "")),
+                     round_notes=(), series=((3,), (9,)), next_dealer="", finished=False,
+                     playing=False, colours=("#43A047", "#E53935"))
+    shown = standings(t, data)
+    rows = [find(c, "place-0") or find(c, "place-1") for c in shown]
+    first = next(r for r in rows if r is not None and r.key == "place-0")
+    assert first.controls[0].bgcolor == "#E53935"  # Bea's colour on Bea's place
