@@ -64,7 +64,8 @@ class People:
         was, now = self.who(old), clean_name(new)
         if not now:
             raise ValueError("empty name")
-        aliases = {k: (now if _key(v) == _key(was) or k == _key(now) else v)
+        joined = {_key(was), _key(now)}  # every spelling of either is now written ``now``
+        aliases = {k: (now if _key(v) in joined or k in joined else v)
                    for k, v in self.aliases.items()}
         if was != now:
             aliases[_key(was)] = now
