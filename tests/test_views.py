@@ -222,11 +222,11 @@ def test_history_open_and_delete() -> None:
 
 
 def test_stats_table_and_chart() -> None:
-    rows = [PlayerStats("Ana", 2, 1.5, 0.75, 6, 10.5, 2, 30)]
+    rows = [PlayerStats("Ana", 4, 3, 1, 0.75, 6, 10.5, 2, 30)]  # a shared win is a whole win
     view = stats_view(t, games=[("kartu_sama", "Kartu Sama")], game="kartu_sama", rows=rows,
-                      on_game=print, on_back=print)
+                      lower_is_better=True, on_game=print, on_back=print)
     assert find(view, "stats-chart") is not None
-    assert find(view, "stats-table").rows[0].cells[2].content.value == "1.5 (75%)"
+    assert find(view, "stats-table").rows[0].cells[2].content.value == "3 (75%) · 1 shared"
 
 
 def test_settings_language_choice() -> None:
