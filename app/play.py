@@ -223,9 +223,12 @@ class Play:
             "rounds": [list(r.points) for r in state.results],
         })
         self.doc["match"] = match_id
-        if self.shell.settings.get("current_play") == self.key:
-            self.shell.settings.pop("current_play", None)
-            store.save_settings(self.shell.settings)
+        settings = self.shell.settings
+        if self.key in settings.get("plays", []) or settings.get("current_play") == self.key:
+            if settings.get("current_play") == self.key:
+                settings.pop("current_play")
+            settings["plays"] = [k for k in settings.get("plays", []) if k != self.key]
+            store.save_settings(settings)
 
     def _last_person_move(self) -> int | None:
         movers = self.doc.get("movers", [])

@@ -8,7 +8,7 @@ the history never loads the matches themselves: ``{"status": "playing" | "finish
 from __future__ import annotations
 
 import dataclasses
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from app.games import ENTRIES
@@ -16,7 +16,10 @@ from app.i18n import Translator, names, say
 from app.newmatch import Draft
 from app.storage import Store
 from models.games import GAMES
+from models.names import clean_name
+from models.people import PALETTE, People
 from views.history import MatchLine
+from views.home import Resume
 from views.scoreboard import round_words
 from views.stats import PlayerStats
 
@@ -67,27 +70,41 @@ def history_lines(store: Store, t: Translator) -> list[MatchLine]:
     return lines
 
 
-def resume_line(store: Store, match_id: str, t: Translator) -> tuple[str, str] | None:
-    """(title, players) of the match in progress for the home screen."""
+def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resume]:
+    """Every unfinished match, at the table (from the index) or on this device (``plays``:
+    the keys of the games started here), the most recently touched first."""
+    found: list[tuple[str, Resume]] = []
     for entry in store.list_matches():
-        if entry["id"] == match_id:
-            summary = entry.get("summary") or {}
-            if summary.get("status") == "finished":
-                return None
-            key = entry.get("game", "")
-            return (t("home.resume_title", game=t(f"game.{key}"), round=summary.get("round", 1),
-                      **round_words(t, key)),
-                    ", ".join(entry.get("players") or []))
-    return None
+        summary = entry.get("summary") or {}
+        if summary.get("status") != "playing" or entry.get("damaged") or summary.get("play"):
+            continue
+        key = entry.get("game", "")
+        title = t("home.resume_title", game=t(f"game.{key}"), round=summary.get("round", 1),
+                  **round_words(t, key))
+        stamp = entry.get("updated") or entry["created"]
+        found.append((stamp, Resume(f"/match/{entry['id']}", title,
+                                    ", ".join(entry.get("players") or []),
+                                    t("home.touched", when=_date(stamp)))))
+    for key in dict.fromkeys(plays):
+        saved = store.saved_game(key)
+        if saved is None or saved[0].get("match"):
+            continue
+        doc, stamp = saved
+        game = doc.get("game", "")
+        title = t("play.title", game=t(f"game.{game}"))
+        found.append((stamp, Resume(f"/play/{key}", title,
+                                    ", ".join(s.get("name", "") for s in doc.get("seats", [])),
+                                    t("home.touched", when=_date(stamp)))))
+    found.sort(key=lambda f: _utc_stamp(f[0]), reverse=True)
+    return [r for _, r in found]
 
 
-def play_line(store: Store, key: str | None, t: Translator) -> tuple[str, str] | None:
-    """(title, players) of the unfinished game on the device, for the home screen."""
-    doc = store.load_game(key) if key else None
-    if not doc or doc.get("match"):
-        return None
-    title = t("play.title", game=t(f"game.{doc.get('game', '')}"))
-    return title, ", ".join(s.get("name", "") for s in doc.get("seats", []))
+def _utc_stamp(stamp: str) -> datetime:
+    try:
+        when = datetime.fromisoformat(stamp)
+    except ValueError:
+        return datetime.min.replace(tzinfo=UTC)
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 def problem_text(problem: dict[str, Any], t: Translator) -> str:
@@ -99,8 +116,38 @@ def problem_text(problem: dict[str, Any], t: Translator) -> str:
              kept=problem.get("moved_to", "?"))
 
 
+def people(store: Store) -> People:
+    return People.from_doc(store.people())
+
+
+def rename_player(store: Store, old: str, new: str) -> str:
+    """Call ``old`` by ``new`` from now on (a merge when ``new`` is another player's name);
+    the name as kept. Saved before it is shown; a failed write changes nothing."""
+    same = clean_name(new).casefold()
+    new = next((n for n in store.players()
+                if n.casefold() == same and n.casefold() != old.casefold()), new)
+    known = people(store).rename(old, new)
+    name = known.who(old)
+    store.save_people(known.to_doc())
+    store.forget_players([old])
+    store.remember_players([name])
+    return name
+
+
+def delete_player(store: Store, name: str) -> None:
+    """``name`` leaves the players' list and the statistics; past matches keep it."""
+    store.save_people(people(store).delete(name).to_doc())
+    store.forget_players([name])
+
+
+def set_colour(store: Store, name: str, index: int) -> None:
+    store.save_people(people(store).with_colour(name, index).to_doc())
+
+
 def player_stats(store: Store, game: str) -> list[PlayerStats]:
-    """Per-player statistics of ``game`` over every stored match."""
+    """Per-player statistics of ``game`` over every stored match, each recorded spelling
+    counted for the person it now means (see ``models.people``)."""
+    known = people(store)
     rows: dict[str, dict[str, Any]] = {}
     for entry in store.list_matches():
         if entry.get("game") != game:
@@ -109,12 +156,17 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
         summary = entry.get("summary") or {}
         finished = summary.get("status") == "finished"
         winners = list(summary.get("winners") or [])
-        for seat, name in enumerate(players):
-            row = rows.setdefault(name, {"matches": 0, "wins": 0.0, "points": []})
+        winners = [known.who(w) for w in winners]
+        for seat, recorded in enumerate(players):
+            name = known.who(recorded)
+            if known.is_gone(name):
+                continue
+            row = rows.setdefault(name, {"matches": 0, "wins": 0, "shared": 0, "points": []})
             if finished:
                 row["matches"] += 1
-                if name in winners:
-                    row["wins"] += 1 / len(winners)
+                if name in winners:  # a win shared on a tie is a whole win for each winner
+                    row["wins"] += 1
+                    row["shared"] += len(winners) > 1
             for points in summary.get("rounds") or []:
                 if seat < len(points):
                     row["points"].append(points[seat])
@@ -127,9 +179,10 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
         best = (min(pts) if lower else max(pts)) if pts else None
         worst = (max(pts) if lower else min(pts)) if pts else None
         out.append(PlayerStats(
-            name=name, matches=row["matches"], wins=round(row["wins"], 2),
+            name=name, matches=row["matches"], wins=row["wins"], shared=row["shared"],
             win_rate=row["wins"] / row["matches"] if row["matches"] else 0.0,
             rounds=len(pts), average=sum(pts) / len(pts) if pts else 0.0, best=best, worst=worst,
+            colour=PALETTE[known.colour(name)],
         ))
     out.sort(key=lambda r: (-r.win_rate, r.average if GAMES[game].lower_is_better else -r.average))
     return out

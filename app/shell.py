@@ -8,6 +8,7 @@ import contextlib
 import dataclasses
 import functools
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -21,14 +22,17 @@ from app.play import Play, new_doc, new_key
 from app.reconcile import reconcile
 from app.storage import Store
 from models.errors import MejaError
+from models.games import GAMES
 from models.match import Match
+from models.names import clean_name
+from models.people import PALETTE
 from views.common import FONTS, theme
 from views.history import history_view
-from views.home import Resume, home_view
+from views.home import home_view
 from views.rules import rules_view
 from views.settings import settings_view
 from views.setup import setup_view
-from views.stats import stats_view
+from views.stats import person_sheet, stats_view
 
 if TYPE_CHECKING:
     from app.backup_taps import BackupTaps
@@ -191,28 +195,26 @@ class Shell:
 
     # -- home -------------------------------------------------------------------------------
     def _home(self) -> ft.View:
-        resume = None
-        current = self.store.current_match_id()
-        if current:
-            line = records.resume_line(self.store, current, self.t)
-            if line is not None:
-                resume = Resume(*line)
         problems = [records.problem_text(p, self.t) for p in self.store.problems]
-        play_line = records.play_line(self.store, self.settings.get("current_play"), self.t)
         return home_view(
-            self.t, resume=resume, problems=problems, on_dismiss=self._dismiss,
-            on_resume=lambda: self.go(f"/match/{current}"),
+            self.t, unfinished=records.unfinished_lines(self.store, self.plays(), self.t),
+            problems=problems, on_dismiss=self._dismiss,
+            on_open=self.go,
             on_new=self.new_match,
             on_play=self.new_play,
             on_lab=lambda: self.go("/lab"),
-            play=play_line,
-            on_play_resume=lambda: self.go(f"/play/{self.settings.get('current_play')}"),
             on_history=lambda: self.go("/history"),
             on_players=lambda: self.go("/players"),
             on_rules=lambda: self.go("/rules"),
             on_settings=lambda: self.go("/settings"),
             on_import=lambda: self.go("/import"),
         )
+
+    def plays(self) -> list[str]:
+        """Keys of the games started on this device that may be unfinished, newest first."""
+        current = self.settings.get("current_play")
+        keys = [str(k) for k in self.settings.get("plays") or []]
+        return ([current] if current else []) + keys
 
     def _dismiss(self, index: int) -> None:
         if 0 <= index < len(self.store.problems):
@@ -229,6 +231,7 @@ class Shell:
         self.store.save_game(key, doc)
         self.store.remember_players([s["name"] for s in doc["seats"] if s["kind"] == "person"])
         self.settings["current_play"] = key
+        self.settings["plays"] = [key, *(k for k in self.plays() if k != key)]
         self.store.save_settings(self.settings)
         self.play = None
         self.go(f"/play/{key}")
@@ -354,6 +357,8 @@ class Shell:
         ))
 
     def _stats(self) -> ft.View:
+        people = records.people(self.store)
+
         def pick(game: str) -> None:
             self.stats_game = game
             self.refresh()
@@ -363,9 +368,66 @@ class Shell:
             games=[(k, self.t(f"game.{k}")) for k in ENTRIES],
             game=self.stats_game,
             rows=records.player_stats(self.store, self.stats_game),
+            lower_is_better=GAMES[self.stats_game].lower_is_better,
             on_game=pick,
             on_back=lambda: self.go("/"),
+            people=[(n, PALETTE[people.colour(n)]) for n in self.store.players()
+                    if not people.is_gone(n)],
+            on_person=self._person,
         )
+
+    def _person(self, name: str) -> None:
+        """The sheet of one player: rename, merge, colour, delete (each saved, then shown)."""
+        people = records.people(self.store)
+        others = [n for n in self.store.players()
+                  if n.casefold() != name.casefold() and not people.is_gone(n)]
+
+        def done(change: Callable[[], object]) -> None:
+            try:
+                change()
+            except OSError as error:
+                self.toast(not_saved(self.t, error))
+                return
+            self.page.pop_dialog()
+            self.refresh()  # in place: a rebuilt view stack can leave the dialog on screen
+
+        def rename(new: str) -> None:
+            clean = clean_name(new)
+            if not clean or clean == name:
+                return
+            if clean.casefold() in {o.casefold() for o in others}:
+                merge(next(o for o in others if o.casefold() == clean.casefold()))
+                return
+            done(lambda: records.rename_player(self.store, name, clean))
+
+        def confirm(text: str, verb: str, change: Callable[[], object]) -> None:
+            """Ask in the same dialog (one dialog open at a time closes cleanly)."""
+            dialog.content = ft.Text(text, key="confirm-text")
+            dialog.actions = [
+                ft.TextButton(self.t("common.cancel"), key="cancel",
+                              on_click=lambda _e: self.page.pop_dialog()),
+                ft.FilledButton(verb, key="confirm", on_click=lambda _e: done(change)),
+            ]
+            dialog.update()
+
+        def merge(other: str) -> None:
+            confirm(self.t("people.merge_confirm", name=name, other=other), self.t("people.merge"),
+                    lambda: records.rename_player(self.store, name, other))
+
+        def delete() -> None:
+            confirm(self.t("people.delete_confirm", name=name), self.t("common.delete"),
+                    lambda: records.delete_player(self.store, name))
+
+        dialog = ft.AlertDialog(
+            modal=True, title=ft.Text(name),
+            content=person_sheet(
+                self.t, name=name, colour=people.colour(name), palette=PALETTE, others=others,
+                on_rename=rename, on_merge=merge, on_delete=delete,
+                on_colour=lambda i: done(lambda: records.set_colour(self.store, name, i))),
+            actions=[ft.TextButton(self.t("common.cancel"), key="cancel",
+                                   on_click=lambda _e: self.page.pop_dialog())],
+        )
+        self.page.show_dialog(dialog)
 
     # -- rules and settings -----------------------------------------------------------------
     def _rules(self) -> ft.View:

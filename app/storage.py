@@ -490,6 +490,26 @@ class Store:
                             {"names": merged[:MAX_PLAYERS]}, _is_players)
 
     @_locked
+    def forget_players(self, names: Iterable[str]) -> None:
+        """Take these names (in any case) out of the known players."""
+        drop = {n.casefold() for n in names}
+        old = self.players()
+        kept = [n for n in old if n.casefold() not in drop]
+        if kept != old:
+            self._write_one(self.root / "players.json", "players", {"names": kept}, _is_players)
+
+    @_locked
+    def people(self) -> Doc:
+        """Renames, merges, deletions and colours of players (``models.people``; {} when none)."""
+        doc = self._read_one(self.root / "people.json", "people", _is_people)
+        return dict(doc["people"]) if doc else {}
+
+    @_locked
+    def save_people(self, people: Mapping[str, Any]) -> None:
+        self._write_one(self.root / "people.json", "people", {"people": dict(people)},
+                        _is_people)
+
+    @_locked
     def settings(self) -> Doc:
         """The saved settings ({} when none)."""
         doc = self._read_one(self.root / "settings.json", "settings", _is_settings)
@@ -521,6 +541,12 @@ class Store:
         """The keys of the saved games, sorted."""
         return sorted(p.stem for p in (self.root / "games").glob("*.json")
                       if GAME_KEY.match(p.stem) and p.stem not in RESERVED)
+
+    @_locked
+    def saved_game(self, key: str) -> tuple[Doc, str] | None:
+        """The game saved under ``key`` and when it was last saved (ISO time), or None."""
+        saved = self._read_one(self._game_path(key), "game", _is_game(key))
+        return (dict(saved["doc"]), str(saved["saved"])) if saved else None
 
     @_locked
     def delete_game(self, key: str) -> None:
@@ -722,6 +748,13 @@ def _is_current(d: Doc) -> bool:
 
 def _is_players(d: Doc) -> bool:
     return isinstance(d.get("names"), list) and all(isinstance(n, str) for n in d["names"])
+
+
+def _is_people(d: Doc) -> bool:
+    people = d.get("people")
+    return (isinstance(people, dict) and isinstance(people.get("aliases", {}), dict)
+            and isinstance(people.get("gone", []), list)
+            and isinstance(people.get("colours", {}), dict))
 
 
 def _is_settings(d: Doc) -> bool:

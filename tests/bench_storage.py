@@ -25,6 +25,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from app import records
+from app.i18n import Translator
 from app.storage import AtomicStorage, Store
 
 NAMES = ["Ana", "Budi", "Cici", "Dewi", "Eko", "Fajar", "Gita", "Hadi"]
@@ -172,6 +174,8 @@ def bench(root: Path, count: int) -> dict[str, Any]:
     res["create_match"] = timed(
         20, lambda i: store.create_match({"game": "kartu_sama", "players": players}))
     res["open_history"] = timed(10, lambda i: Store(root).list_matches())
+    t = Translator("en")
+    res["open_home"] = timed(10, lambda i: records.unfinished_lines(Store(root), [], t))
     res["history_first_50"] = timed(10, lambda i: Store(root).list_matches(limit=50))
     res["load_match"] = timed(
         20, lambda i: Store(root).load_match(history[i * 97 % len(history)]["id"]))

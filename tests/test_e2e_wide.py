@@ -142,4 +142,4 @@ def _walk(page: Any, wide: bool, name: str) -> None:
         gone(page, "Standings")
     shot(page, f"{name}-06-table-next")
     press(page, "Back")
-    see(page, "Match in progress")
+    see(page, "Not finished yet")

@@ -441,6 +441,9 @@ class FakeStore:
     def set_current_match(self, _mid: object) -> None:
         pass
 
+    def people(self) -> dict[str, object]:
+        return {}
+
 
 class FakeShell:
     def __init__(self) -> None:

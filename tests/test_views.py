@@ -52,22 +52,27 @@ def text(view: ft.View, key: str) -> str:
     return str(control.value)
 
 
-def test_home_offers_resume_only_when_a_match_is_in_progress() -> None:
+def test_home_lists_every_unfinished_match_and_a_tap_continues_it() -> None:
     spy = Spy()
-    handlers = {k: getattr(spy, k) for k in ("on_resume", "on_new", "on_history", "on_players",
-                                              "on_rules", "on_settings", "on_play", "on_lab",
-                                              "on_play_resume")}
-    idle = home_view(t, resume=None, problems=[], on_dismiss=spy.dismiss, **handlers)
-    assert find(idle, "resume") is None
-    busy = home_view(t, resume=Resume("Kartu Sama · round 3", "Ana, Bea"), problems=["boom"],
-                     on_dismiss=spy.dismiss, **handlers)
-    assert text(busy, "resume-title") == "Kartu Sama · round 3"
+    handlers = {k: getattr(spy, k) for k in ("on_new", "on_history", "on_players",
+                                              "on_rules", "on_settings", "on_play", "on_lab")}
+    idle = home_view(t, unfinished=[], problems=[], on_dismiss=spy.dismiss,
+                     on_open=spy.on_open, **handlers)
+    assert find(idle, "unfinished") is None
+    busy = home_view(t, unfinished=[
+        Resume("/match/b", "Kartu Sama · round 3", "Ana, Bea", "Last played today"),
+        Resume("/play/a", "41", "Cid, Dan", "Last played yesterday"),
+    ], problems=["boom"], on_dismiss=spy.dismiss, on_open=spy.on_open, **handlers)
+    assert text(busy, "resume-title-0") == "Kartu Sama · round 3"
+    assert text(busy, "resume-players-1") == "Cid, Dan"
     assert text(busy, "problem-0") == "boom"
     click(busy, "dismiss-0")
     assert spy.calls.pop() == ("dismiss", (0,))
-    for key in ("resume", "new", "play", "history", "players", "rules", "lab", "settings"):
+    click(busy, "resume-1")
+    assert spy.calls.pop() == ("on_open", ("/play/a",))
+    for key in ("new", "play", "history", "players", "rules", "lab", "settings"):
         click(busy, key)
-    assert [c[0] for c in spy.calls] == ["on_resume", "on_new", "on_play", "on_history",
+    assert [c[0] for c in spy.calls] == ["on_new", "on_play", "on_history",
                                          "on_players", "on_rules", "on_lab", "on_settings"]
 
 
@@ -217,11 +222,11 @@ def test_history_open_and_delete() -> None:
 
 
 def test_stats_table_and_chart() -> None:
-    rows = [PlayerStats("Ana", 2, 1.5, 0.75, 6, 10.5, 2, 30)]
+    rows = [PlayerStats("Ana", 4, 3, 1, 0.75, 6, 10.5, 2, 30)]  # a shared win is a whole win
     view = stats_view(t, games=[("kartu_sama", "Kartu Sama")], game="kartu_sama", rows=rows,
-                      on_game=print, on_back=print)
+                      lower_is_better=True, on_game=print, on_back=print)
     assert find(view, "stats-chart") is not None
-    assert find(view, "stats-table").rows[0].cells[2].content.value == "1.5 (75%)"
+    assert find(view, "stats-table").rows[0].cells[2].content.value == "3 (75%) · 1 shared"
 
 
 def test_settings_language_choice() -> None:

@@ -177,8 +177,8 @@ def test_the_scoreboard_puts_the_places_beside_the_chart_on_a_wide_screen() -> N
 
 
 def test_home_shows_two_columns_of_actions_on_a_wide_screen() -> None:
-    view = home_view(t, resume=None, problems=[], on_dismiss=spy, on_resume=spy,
-                     on_new=spy, on_play=spy, on_lab=spy, on_play_resume=spy,
+    view = home_view(t, unfinished=[], problems=[], on_dismiss=spy, on_open=spy,
+                     on_new=spy, on_play=spy, on_lab=spy,
                      on_history=spy, on_players=spy, on_rules=spy, on_settings=spy,
                      on_import=spy)
     assert side_by_side(view, "new", "settings", LAPTOP)

@@ -178,7 +178,7 @@ def test_the_live_scoreboard_of_a_french_samba_match(tmp_path: Path) -> None:
 @pytest.mark.parametrize("game", sorted(WORDS))
 def test_history_and_home_say_the_games_own_round(tmp_path: Path, game: str,
                                                   language: str) -> None:
-    from app.records import history_lines, resume_line
+    from app.records import history_lines, unfinished_lines
 
     t = Translator(language)
     store = Store(tmp_path)
@@ -188,7 +188,8 @@ def test_history_and_home_say_the_games_own_round(tmp_path: Path, game: str,
     word = WORDS[game][language][0]
     (line,) = history_lines(store, t)
     assert line.status.endswith(f" {word} 3")
-    title, _players = resume_line(store, match_id, t) or ("", "")
+    (home,) = unfinished_lines(store, [], t)
+    title = home.title
     assert title.endswith(f" · {word} 3")
     for other in others(game, language):
         assert f" {other} " not in f" {line.status} {title} "

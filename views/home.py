@@ -1,4 +1,4 @@
-"""The home screen: continue the match in progress, start one, and the ways to everything else."""
+"""The home screen: continue any unfinished match, start one, and the ways to everything else."""
 
 from __future__ import annotations
 
@@ -12,24 +12,24 @@ from views.common import Handler, Tr, big_button, message, panes, screen, sectio
 
 @dataclass(frozen=True)
 class Resume:
-    """The match in progress, as the home screen shows it."""
+    """An unfinished match (at the table or on this device), as the home screen shows it."""
 
+    route: str  # where a tap continues it
     title: str  # e.g. "Kartu Sama · round 3"
     players: str  # e.g. "Ana, Bea, Cid"
+    when: str  # e.g. "Last played 2026-11-24 09:30"
 
 
 def home_view(
     t: Tr,
     *,
-    resume: Resume | None,
+    unfinished: Sequence[Resume],
     problems: Sequence[str],
-    play: tuple[str, str] | None = None,
     on_dismiss: Callable[[int], None],
-    on_resume: Handler,
+    on_open: Callable[[str], None],
     on_new: Handler,
     on_play: Handler,
     on_lab: Handler,
-    on_play_resume: Handler,
     on_history: Handler,
     on_players: Handler,
     on_rules: Handler,
@@ -52,30 +52,15 @@ def home_view(
                 border_radius=ft.BorderRadius.all(10),
             )
         )
-    if resume is not None:
-        controls.append(
-            section(
-                t("home.in_progress"),
-                ft.Text(resume.title, size=18, key="resume-title"),
-                ft.Text(resume.players, key="resume-players"),
-                big_button(t("home.continue"), on_resume, key="resume", icon=ft.Icons.PLAY_ARROW),
-                key="resume-card",
-            )
-        )
-    if play is not None:
-        controls.append(
-            section(
-                t("home.play_in_progress"),
-                ft.Text(play[0], size=18, key="play-title"),
-                ft.Text(play[1], key="play-players"),
-                big_button(t("home.continue"), on_play_resume, key="play-resume",
-                           icon=ft.Icons.PLAY_ARROW),
-                key="play-card",
-            )
-        )
+    if unfinished:
+        controls.append(section(
+            t("home.unfinished"),
+            *[_resume_card(t, i, r, on_open) for i, r in enumerate(unfinished)],
+            key="unfinished",
+        ))
     actions = [
         big_button(t("home.new"), on_new, key="new", icon=ft.Icons.ADD,
-                   primary=resume is None and play is None),
+                   primary=not unfinished),
         big_button(t("home.play"), on_play, key="play", icon=ft.Icons.SPORTS_ESPORTS,
                    primary=False),
         big_button(t("home.history"), on_history, key="history", icon=ft.Icons.HISTORY,
@@ -93,3 +78,22 @@ def home_view(
     half = (len(actions) + 1) // 2  # two columns of actions on a wide screen
     controls.append(panes(actions[:half], actions[half:], key="actions"))
     return screen("/", "Meja", controls, split=6)
+
+
+def _resume_card(t: Tr, i: int, resume: Resume, on_open: Callable[[str], None]) -> ft.Control:
+    """One unfinished match: the whole card is the button that continues it."""
+    return ft.FilledTonalButton(
+        content=ft.Row([
+            ft.Column([
+                ft.Text(resume.title, size=17, weight=ft.FontWeight.W_600,
+                        key=f"resume-title-{i}"),
+                ft.Text(resume.players, key=f"resume-players-{i}"),
+                ft.Text(resume.when, size=13, key=f"resume-when-{i}"),
+            ], spacing=2, expand=True),
+            ft.Icon(ft.Icons.PLAY_ARROW),
+        ]),
+        key=f"resume-{i}", tooltip=t("home.continue"),
+        on_click=lambda _e: on_open(resume.route),
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+                             shape=ft.RoundedRectangleBorder(radius=14)),
+    )

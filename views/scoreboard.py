@@ -35,6 +35,7 @@ class ScoreData:
     finished: bool
     playing: bool  # a round is under way (the button goes back to the table)
     game: str = ""  # the game's key: its own word for a round ("hand" in 41 and Samba)
+    colours: tuple[str, ...] = ()  # per seat: the player's colour (#RRGGBB), "" for none
 
 
 def round_words(t: Tr, game: str) -> dict[str, str]:
@@ -80,13 +81,20 @@ def score_table(names: Sequence[str], rounds: Sequence[Sequence[str]],
 def _places(t: Tr, data: ScoreData) -> ft.Control:
     return section(
         t("score.places"),
-        *[ft.Row([ft.Text(f"{p.place}.", size=18, weight=ft.FontWeight.BOLD, width=32),
+        *[ft.Row([_dot(dict(zip(data.names, data.colours, strict=False)).get(p.name, "")),
+                  ft.Text(f"{p.place}.", size=18, weight=ft.FontWeight.BOLD, width=32),
                   ft.Column([ft.Text(f"{p.name} · {p.total}", size=17, weight=ft.FontWeight.W_600),
                              *([ft.Text(p.reason, size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
                                if p.reason else [])], spacing=0, expand=True)],
                  key=f"place-{i}")
           for i, p in enumerate(data.places)],
     )
+
+
+def _dot(colour: str) -> ft.Control:
+    """The player's colour beside the place (the name beside it says who it is)."""
+    return ft.Container(width=12, height=12, border_radius=ft.BorderRadius.all(6),
+                        bgcolor=colour or ft.Colors.TRANSPARENT)
 
 
 def _rounds(t: Tr, data: ScoreData) -> list[ft.Control]:

@@ -15,12 +15,14 @@ from views.common import Handler, Tr, choices, panes, screen, section
 class PlayerStats:
     name: str
     matches: int
-    wins: float
+    wins: int  # matches won, ties included
+    shared: int  # of which won together with someone else
     win_rate: float  # 0..1
     rounds: int
     average: float  # average round points
     best: int | None
     worst: int | None
+    colour: str = ""  # the player's colour (#RRGGBB), shown as a dot beside the name
 
 
 def stats_view(
@@ -29,11 +31,21 @@ def stats_view(
     games: Sequence[tuple[str, str]],
     game: str,
     rows: Sequence[PlayerStats],
+    lower_is_better: bool,
     on_game: Callable[[str], None],
     on_back: Handler,
+    people: Sequence[tuple[str, str]] = (),
+    on_person: Callable[[str], None] | None = None,
 ) -> ft.View:
     picker = choices(games, game, on_game, key="stats-game")
     controls: list[ft.Control] = [picker]
+    if people and on_person is not None:
+        controls.append(section(t("people.title"), *[
+            ft.TextButton(content=name_cell(name, colour, key=f"person-name-{i}"),
+                          key=f"person-{i}", tooltip=t("people.change", name=name),
+                          height=48, on_click=lambda _e, n=name: on_person(n))
+            for i, (name, colour) in enumerate(people)
+        ], key="people"))
     if not rows:
         controls.append(ft.Text(t("stats.empty"), key="empty", size=16))
     else:
@@ -47,22 +59,80 @@ def stats_view(
                      for c in ("name", "matches", "wins", "average", "best", "worst")],
             rows=[
                 ft.DataRow(cells=[
-                    ft.DataCell(ft.Text(r.name)),
+                    ft.DataCell(name_cell(r.name, r.colour, key=f"name-{i}")),
                     ft.DataCell(ft.Text(str(r.matches))),
-                    ft.DataCell(ft.Text(f"{r.wins:g} ({r.win_rate:.0%})")),
+                    ft.DataCell(ft.Text(_wins(t, r), key=f"wins-{i}")),
                     ft.DataCell(ft.Text(f"{r.average:.1f}")),
                     ft.DataCell(ft.Text("—" if r.best is None else str(r.best))),
                     ft.DataCell(ft.Text("—" if r.worst is None else str(r.worst))),
                 ])
-                for r in rows
+                for i, r in enumerate(rows)
             ],
             column_spacing=14, key="stats-table",
         )
         controls.append(panes(  # the chart beside the table on a wide screen
             [chart],
             [ft.Row([table], scroll=ft.ScrollMode.AUTO),
-             ft.Text(t("stats.note"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+             ft.Text(t("stats.note" if lower_is_better else "stats.note_higher",
+                       game=dict(games).get(game, game)), key="stats-note", size=12,
+                     color=ft.Colors.ON_SURFACE_VARIANT)],
             split=5,
         ))
     return screen("/players", t("stats.title"), controls, on_back=on_back,
                   back_label=t("common.back"), split=5)
+
+
+def _wins(t: Tr, row: PlayerStats) -> str:
+    """``3 (75%)``, and how many of them were shared on a tie: ``3 (75%) · 1 shared``."""
+    text = f"{row.wins} ({row.win_rate:.0%})"
+    return f"{text} · {t.plural('stats.shared', row.shared)}" if row.shared else text
+
+
+def name_cell(name: str, colour: str, *, key: str) -> ft.Control:
+    """A name with its player's colour as a dot before it (the name says who it is)."""
+    dot = ft.Container(width=12, height=12, border_radius=ft.BorderRadius.all(6),
+                       bgcolor=colour or ft.Colors.OUTLINE)
+    return ft.Row([dot, ft.Text(name)], spacing=8, key=key, tight=True)
+
+
+def person_sheet(
+    t: Tr,
+    *,
+    name: str,
+    colour: int,
+    palette: Sequence[str],
+    others: Sequence[str],
+    on_rename: Callable[[str], None],
+    on_merge: Callable[[str], None],
+    on_colour: Callable[[int], None],
+    on_delete: Handler,
+) -> ft.Control:
+    """What can be changed about one player: the name, one person with another spelling, the
+    colour, or leaving the list."""
+    field = ft.TextField(value=name, label=t("people.name"), key="person-field",
+                         on_submit=lambda e: on_rename(str(e.control.value or "")))
+    swatches: list[ft.Control] = [
+        ft.IconButton(
+            ft.Icons.CHECK if i == colour else ft.Icons.CIRCLE, key=f"colour-{i}",
+            icon_color=c, tooltip=t("people.colour", n=i + 1), width=48, height=48,
+            selected=i == colour, on_click=lambda _e, i=i: on_colour(i))
+        for i, c in enumerate(palette)
+    ]
+    parts: list[ft.Control] = [
+        field,
+        ft.FilledButton(t("people.rename"), key="person-rename", height=48,
+                        on_click=lambda _e: on_rename(str(field.value or ""))),
+        ft.Text(t("people.colour_title"), weight=ft.FontWeight.BOLD),
+        ft.Row(swatches, wrap=True, spacing=0),
+    ]
+    if others:
+        parts.append(ft.Text(t("people.merge_title", name=name), weight=ft.FontWeight.BOLD))
+        parts.append(ft.Row([
+            ft.OutlinedButton(other, key=f"merge-{i}", height=48,
+                              on_click=lambda _e, o=other: on_merge(o))
+            for i, other in enumerate(others)
+        ], wrap=True))
+    parts.append(ft.TextButton(t("people.delete", name=name), key="person-delete",
+                               icon=ft.Icons.DELETE_OUTLINE, height=48,
+                               on_click=lambda _e: on_delete()))
+    return ft.Column(parts, tight=True, scroll=ft.ScrollMode.AUTO, spacing=10, width=360)

@@ -18,6 +18,7 @@ import flet as ft
 from app.i18n import not_saved, say
 from app.storage import Stale
 from models.match import Close, Event, Match, Reason, Start
+from models.people import PALETTE, People
 from views.scoreboard import ScoreData, scoreboard_view, standings
 
 if TYPE_CHECKING:
@@ -172,13 +173,19 @@ class Referee:
         table = f"/match/{self.match_id}"
         back = "/" if self.read_only else back or ("/" if over else table)
         return scoreboard_view(
-            t, dataclasses.replace(self._score_data(), game=self.match.setup.game),
+            t, dataclasses.replace(self._score_data(), game=self.match.setup.game,
+                                   colours=self._colours()),
             on_continue=None if over or self.read_only else (lambda: self._go()),
             on_rematch=self._rematch if over else None,
             on_home=lambda: self.shell.go("/"),
             on_back=lambda: self.shell.go(back),
             extra=extra,
         )
+
+    def _colours(self) -> tuple[str, ...]:
+        """Each seat's player colour (see ``models.people``)."""
+        people = People.from_doc(self.shell.store.people())
+        return tuple(PALETTE[people.colour(n)] for n in self.match.setup.players)
 
     def _rematch(self) -> None:
         """The same players and options again, dealt by whoever deals next."""

@@ -1,0 +1,98 @@
+"""Who the players are across matches: renames and merges, deletions, a colour each.
+
+Stored matches keep every name as it was written at the table. :class:`People` is an alias
+table read when statistics are computed: a rename or a merge maps the old spelling to the
+name it now means, so two spellings become one person without rewriting any match file.
+That is one small atomic write per change, with nothing to redo after a crash, and history
+still shows what was written on the day. A merge is a rename onto a name already in use.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from models.names import clean_name
+
+# A colour per player, for a dot or a bar beside the name (never the only sign of anything).
+# Each keeps a contrast of at least 3:1 against the light (white) and the dark (#1C1B1F)
+# surfaces: tests/test_people.py checks it.
+PALETTE: tuple[str, ...] = (
+    "#E53935", "#E65100", "#9E8600", "#43A047", "#00897B",
+    "#039BE5", "#5C6BC0", "#AB47BC", "#D81B60", "#8D6E63",
+)
+
+
+def _key(name: str) -> str:
+    return clean_name(name).casefold()
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two ``#RRGGBB`` colours."""
+
+    def luminance(colour: str) -> float:
+        rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@dataclass(frozen=True)
+class People:
+    """Aliases (a spelling, casefolded -> the name it means), deleted people, chosen colours.
+
+    Aliases are kept flat: a name an alias points to is never itself an alias."""
+
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    gone: frozenset[str] = frozenset()
+    colours: Mapping[str, int] = field(default_factory=dict)
+
+    def who(self, name: str) -> str:
+        """The person a recorded name means now."""
+        return self.aliases.get(_key(name), clean_name(name))
+
+    def is_gone(self, name: str) -> bool:
+        return _key(self.who(name)) in self.gone
+
+    def rename(self, old: str, new: str) -> People:
+        """``old`` is called ``new`` from now on; when ``new`` is another player's name, the
+        two become one person (a merge)."""
+        was, now = self.who(old), clean_name(new)
+        if not now:
+            raise ValueError("empty name")
+        joined = {_key(was), _key(now)}  # every spelling of either is now written ``now``
+        aliases = {k: (now if _key(v) in joined or k in joined else v)
+                   for k, v in self.aliases.items()}
+        if was != now:
+            aliases[_key(was)] = now
+        colours = dict(self.colours)
+        if _key(was) in colours:
+            colours.setdefault(_key(now), colours.pop(_key(was)))
+        return People(aliases, self.gone - {_key(was), _key(now)}, colours)
+
+    def delete(self, name: str) -> People:
+        """``name`` leaves the list of players; the matches keep it as it was written."""
+        return People(self.aliases, self.gone | {_key(self.who(name))}, self.colours)
+
+    def colour(self, name: str) -> int:
+        """The palette index of ``name``: the chosen one, else one derived from the name."""
+        key = _key(self.who(name))
+        return self.colours.get(key, zlib.crc32(key.encode()) % len(PALETTE))
+
+    def with_colour(self, name: str, index: int) -> People:
+        if not 0 <= index < len(PALETTE):
+            raise ValueError(f"no colour {index}")
+        return People(self.aliases, self.gone, {**self.colours, _key(self.who(name)): index})
+
+    def to_doc(self) -> dict[str, Any]:
+        return {"aliases": dict(self.aliases), "gone": sorted(self.gone),
+                "colours": dict(self.colours)}
+
+    @classmethod
+    def from_doc(cls, doc: Mapping[str, Any]) -> People:
+        return cls(dict(doc.get("aliases") or {}), frozenset(doc.get("gone") or ()),
+                   {k: int(v) for k, v in (doc.get("colours") or {}).items()})

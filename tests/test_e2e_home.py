@@ -1,0 +1,98 @@
+"""Home in a real Chromium: two matches started, both listed on home, the first continued."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import Server, add_players, open_app, see, shot
+
+pytestmark = pytest.mark.browser
+
+
+def start(page: Any, names: tuple[str, ...]) -> None:
+    page.get_by_role("button", name="New match", exact=True).click()
+    add_players(page, names)
+    page.get_by_role("button", name="Start the match", exact=True).click()
+    see(page, f"{names[0]} deals")
+    page.get_by_label("Back", exact=True).click()
+    page.get_by_role("button", name="New match", exact=True).wait_for()
+
+
+def test_every_unfinished_match_is_on_home(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path / "data").start()
+    try:
+        page = open_app(browser, server.url)
+        page.get_by_role("button", name="New match", exact=True).wait_for(timeout=30_000)
+        start(page, ("Ana", "Bea"))
+        start(page, ("Cid", "Dan", "Eva"))
+        see(page, "Not finished yet")
+        first = page.get_by_role("button", name=re.compile("Ana, Bea"))
+        latest = page.get_by_role("button", name=re.compile("Cid, Dan, Eva"))
+        assert latest.bounding_box()["y"] < first.bounding_box()["y"]  # most recent first
+        shot(page, "home-unfinished-phone")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        see(page, "Not finished yet")
+        shot(page, "home-unfinished-desktop")
+        page.set_viewport_size({"width": 400, "height": 850})
+        first.click()
+        see(page, "Ana deals")
+    finally:
+        server.stop()
+
+
+def test_players_renamed_merged_removed_and_coloured(browser: Any, tmp_path: Path) -> None:
+    from app import records
+    from app.newmatch import Draft
+    from app.storage import Store
+
+    data = tmp_path / "data"
+    store = Store(data)
+    for players, winner in ((["Ana", "Bea", "Cid"], "Ana"), (["Annie", "Bea", "Cid"], "Annie")):
+        match_id = records.create_match(store, Draft(players=players))
+        store.update_summary(match_id, {"status": "finished", "round": 1, "winners": [winner],
+                                        "rounds": [[5, 9, 12]]})
+    server = Server(data).start()
+    try:
+        page = open_app(browser, server.url)
+        page.get_by_role("button", name="Players", exact=True).click()
+        try:
+            see(page, "People")
+        except Exception:
+            shot(page, "failure")
+            raise
+        page.get_by_label("Change Annie", exact=True).click()
+        page.get_by_role("button", name="Ana", exact=True).click()  # the same person as Ana
+        see(page, "Annie and Ana become one person")
+        page.get_by_role("button", name="Merge", exact=True).click()
+        try:
+            see(page, "2 (100%)")  # Ana's two wins, one of them as Annie
+        except Exception:
+            shot(page, "failure")
+            raise
+        page.get_by_label("Change Bea", exact=True).click()
+        field = page.get_by_role("textbox", name="Name")
+        field.click()
+        field.fill("Beatrix")
+        page.get_by_role("button", name="Rename", exact=True).click()
+        page.get_by_label("Change Beatrix", exact=True).wait_for()
+        page.get_by_label("Change Cid", exact=True).click()
+        page.get_by_role("button", name="Remove Cid from the list").click()
+        see(page, "Past matches keep the name")
+        page.get_by_role("button", name="Delete", exact=True).click()
+        page.get_by_label("Change Cid", exact=True).wait_for(state="detached")
+        page.get_by_label("Change Ana", exact=True).click()
+        page.get_by_label("Colour 4", exact=True).click()
+        page.get_by_label("Change Ana", exact=True).wait_for()
+        shot(page, "players-phone")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        see(page, "People")
+        shot(page, "players-desktop")
+    finally:
+        server.stop()
+    people = records.people(Store(data))
+    assert people.who("Annie") == "Ana" and people.colour("Ana") == 3
+    assert people.is_gone("Cid") and people.who("Bea") == "Beatrix"
