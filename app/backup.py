@@ -267,16 +267,20 @@ def restore(store: Store, data: Mapping[str, Any],
                 store.replace_events(match["id"], match["events"], match["summary"])
                 done.updated += 1
         have = set(store.game_keys())
+        added: list[str] = []
         for item in data["games"]:
             game = checked_game(item)
             if game is not None and game[0] not in have:
                 store.save_game(*game)
+                added.append(game[0])
                 done.games += 1
         names = [n for n in data["players"] if isinstance(n, str) and 0 < len(n) <= 100]
         store.remember_players(store.players() + names)  # the names here stay first
         settings = store.settings()
-        moved = {k: v for k, v in data["settings"].items()
-                 if k in SETTINGS and k not in settings and isinstance(v, str)}
+        moved: dict[str, Any] = {k: v for k, v in data["settings"].items()
+                                 if k in SETTINGS and k not in settings and isinstance(v, str)}
+        if added:  # the games brought in are listed on home with this device's own
+            moved["plays"] = [*settings.get("plays", []), *added]
         if moved:
             store.save_settings({**settings, **moved})
     except OSError as error:

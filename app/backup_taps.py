@@ -131,6 +131,7 @@ class BackupTaps:
             else:
                 self.note = text
             self.shell.referee = None  # a match brought up to date is read again
+            self.shell.settings = self.shell.store.settings()  # as restored, for later saves
             self.shell.page.pubsub.send_others(("match", ""))
         finally:
             self._end()

@@ -97,7 +97,8 @@ def test_round_trip_of_every_game_into_a_new_device(tmp_path: Path,
     assert new.game_keys() == old.game_keys()
     assert new.load_game(new.game_keys()[0]) == old.load_game(old.game_keys()[0])
     assert new.players() == old.players()
-    assert new.settings() == {"language": "fr", "theme": "dark"}  # not the live server's
+    # not the live server's; the game in progress is listed on the new device's home
+    assert new.settings() == {"language": "fr", "theme": "dark", "plays": new.game_keys()}
     # every match opens on the new device as it did on the old one
     for entry in new.list_matches():
         doc = new.load_match(entry["id"])
@@ -135,7 +136,8 @@ def test_restore_merges_and_deletes_nothing(tmp_path: Path,
     assert new.load_match(own)["events"] == [e.to_dict() for e in m.events]
     assert {e["id"] for e in new.list_matches()} == {*ids, own}
     assert new.players() == ["Zoe", "bea", "Ana", "Cid", "Dan"]  # theirs first, once each
-    assert new.settings() == {"language": "id", "theme": "dark"}  # theirs kept
+    assert new.settings() == {"language": "id", "theme": "dark",  # theirs kept
+                              "plays": new.game_keys()}  # the game brought in, on home
 
 
 def sealed(data: Any, version: int = 1) -> bytes:
