@@ -3,10 +3,20 @@ built screen shows."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from views.common import children
+
+
+def run_alone(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """Run ``coroutine`` to its end in a thread of its own: a browser test run before may
+    hold this thread's event loop (Playwright's), where asyncio.run is refused."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 class FakeShell:

@@ -3,13 +3,11 @@ the same answers, and a picture is measured before it is decoded."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import os
 import random
 import struct
 import zlib
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +18,7 @@ from app.i18n import Translator
 from app.share import pictures
 from app.share.screens import Sharing
 from app.storage import Store
+from tests.fakes import run_alone
 
 DECODERS = {"zxing": pictures.zxing, "zbar": pictures.zbar}
 
@@ -144,8 +143,6 @@ def test_the_import_screen_says_why_a_picture_is_not_read(
                 return [Picked(data)]
 
         screen.picker = Picker()  # type: ignore[assignment]
-        # its own thread: a browser test may hold this thread's event loop (Playwright's)
-        with ThreadPoolExecutor(1) as pool:
-            pool.submit(asyncio.run, screen._pick_image()).result()
+        run_alone(screen._pick_image())
         assert said in screen.error and shell.refreshed == 1
         assert shell.store.list_matches() == []

@@ -4,7 +4,6 @@ sharing screen offering both codes."""
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import io
 import random
@@ -25,7 +24,7 @@ from app.share.screens import Sharing
 from app.storage import Store
 from models.cards import parse_cards
 from models.match import Close, Hand, Match, Start
-from tests.fakes import FakeShell, texts
+from tests.fakes import FakeShell, run_alone, texts
 from tests.test_share import forty_one, forty_one_summary, kartu_sama_summary, stored
 from views.common import find
 from views.scoreboard import Place, ScoreData
@@ -73,7 +72,7 @@ def run_task(task: Any) -> None:
     """Run a tap's task at once, refused as Flet refuses it when it is not a coroutine
     function."""
     assert inspect.iscoroutinefunction(task), task
-    asyncio.run(task())
+    run_alone(task())
 
 
 class Clipboard:
