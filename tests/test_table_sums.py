@@ -3,13 +3,9 @@ with the engine on whole random games (every engine move recorded as the table w
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from models.cards import card, parse_card
-from models.games import sums
-from models.games.sums import DRAW, LET, STOP, TAKE, TARGET, Options
 from models.match import Event, Match, Play, Reason, Refused
 from models.tables import sums as tb
 from models.tables.sums import (
@@ -353,70 +349,6 @@ def test_legal_events_agree_with_the_check() -> None:
     assert [e.kind for e in m.legal_events()] == ["play"]
     m.record(Play(0, c("7H")))
     assert [e.kind for e in m.legal_events()] == ["play", "sums_let"]
-
-
-# -- agreement with the engine ---------------------------------------------------------------------
-
-PHASES = {"draw": tb.DRAW, "play": PLACE, "draw_or_play": EITHER, "target": tb.TARGET,
-          "counter": COUNTER, "last": LAST, "over": OVER}
-
-
-def event_of(state: sums.Sums, action: int) -> Event:
-    """The table event of one engine action."""
-    p = state.current_player
-    if action < TAKE:
-        return Play(p, card(action))
-    if action < DRAW:
-        return TakeBack(p, card(action - TAKE))
-    if action < LET:
-        return DrawPile(p, action - DRAW)
-    if action == LET:
-        return Let(p)
-    if action == STOP:
-        return Stop(p)
-    owner, code = divmod(action - TARGET, 52)
-    return Remove(p, owner, card(code))
-
-
-def same(state: sums.Sums, m: Match) -> None:
-    t = m.table
-    assert t.phase == PHASES[sums.PHASES[state.phase]]
-    assert t.current == state.current or t.over
-    assert t.in_play == state.in_play
-    assert t.captured == state.captured
-    assert t.hands == [len(h) for h in state.hands]
-    assert t.piles == [len(p) for p in state.piles]
-    assert t.scores() == state.scores
-
-
-@pytest.mark.parametrize("seed", range(40))
-def test_whole_games_agree_with_the_engine(seed: int) -> None:
-    rng = random.Random(seed)
-    players = 2 + seed % 5
-    options = [Options(), Options(take_back=True), Options(draw_or_play=True),
-               Options(piles=3)][seed % 4]
-    state = sums.Sums(players, seed, options)
-    m = Match.new([f"P{i}" for i in range(players)], "sums", options)
-    for seat in range(players):
-        m.record(FaceUp(seat, card(state.in_play[seat][0])))
-    same(state, m)
-    while not state.is_over:
-        action = rng.choice(state.legal_actions())
-        event = event_of(state, action)
-        state.apply(action)
-        m.record(event)
-        t = m.table
-        # The table asks for a counter whenever an unseen card could counter; the engine only
-        # when the owner holds one: that owner lets it go.
-        while t.phase == COUNTER and sums.PHASES[state.phase] != "counter":
-            m.record(Let(t.current))
-        if t.phase == COUNTER:
-            assert t.attack.played == card(state.attack[1])
-            assert all(x in [int(y.played) for y in t.counters()] for x in state.choices)
-        same(state, m)
-    assert m.table.winners == state.winners
-    places = m.table.standings()
-    assert list(places[0].seats) == state.winners
 
 
 # -- the referee in the app, headless -------------------------------------------
