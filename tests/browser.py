@@ -189,7 +189,7 @@ def add_players(page: Any, names: Sequence[str]) -> None:
             field.fill(name)
             field.press("Enter")
             try:
-                see(page, f"{i}. {name}", timeout=5_000)
+                see(page, f"{i}. {name}", timeout=10_000)
                 break
             except Exception:  # noqa: BLE001 - Playwright's TimeoutError: type it again
                 if attempt == 2:

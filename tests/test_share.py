@@ -156,7 +156,7 @@ def sums(rng: random.Random, players: int = 4, rounds: int = 1) -> Match:
     """A whole game of Sums (one round), every card entered as it is placed."""
     from models.games import sums as engine
     from models.tables.sums import COUNTER, FaceUp, Let
-    from tests.test_table_sums import event_of
+    from tests.test_agree_sums import event_of
 
     state = engine.Sums(players, rng.randrange(1 << 30), engine.Options())
     m = Match.new(NAMES[:players], "sums", engine.Options())
