@@ -23,11 +23,19 @@ def start(page: Any, names: tuple[str, ...]) -> None:
 
 
 def test_every_unfinished_match_is_on_home(browser: Any, tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from app import records
+    from app.newmatch import Draft
+    from app.storage import Store
+
+    # The earlier match stored an hour before; the later one started on the screen.
+    earlier = Store(tmp_path / "data", now=lambda: datetime(2026, 1, 1, 20, 0, tzinfo=UTC))
+    records.create_match(earlier, Draft(players=["Ana", "Bea"]))
     server = Server(tmp_path / "data").start()
     try:
         page = open_app(browser, server.url)
         page.get_by_role("button", name="New match", exact=True).wait_for(timeout=30_000)
-        start(page, ("Ana", "Bea"))
         start(page, ("Cid", "Dan", "Eva"))
         see(page, "Not finished yet")
         first = page.get_by_role("button", name=re.compile("Ana, Bea"))
