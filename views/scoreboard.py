@@ -3,8 +3,9 @@ a chart of the totals, who deals next; at the end, the winners and a rematch."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 
@@ -36,6 +37,7 @@ class ScoreData:
     playing: bool  # a round is under way (the button goes back to the table)
     game: str = ""  # the game's key: its own word for a round ("hand" in 41 and Samba)
     colours: tuple[str, ...] = ()  # per seat: the player's colour (#RRGGBB), "" for none
+    round_marks: tuple[str, ...] = ()  # per round: a short word ("corrected"), "" for none
 
 
 def round_words(t: Tr, game: str) -> dict[str, str]:
@@ -60,20 +62,36 @@ def heading(text: str) -> str:
 
 
 def score_table(names: Sequence[str], rounds: Sequence[Sequence[str]],
-                totals: Sequence[str], t: Tr) -> ft.Control:
+                totals: Sequence[str], t: Tr, marks: Sequence[str] = (),
+                on_round: Callable[[int], None] | None = None) -> ft.Control:
+    """The points of each round and the totals; a round's row opens it (``on_round(index)``)
+    when given, and shows its mark ("corrected") under its number."""
+
+    def number(r: int) -> ft.Control:
+        mark = marks[r] if r < len(marks) else ""
+        if not mark:
+            return ft.Text(str(r + 1))
+        return ft.Column([ft.Text(str(r + 1)),
+                          ft.Text(mark, size=11, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)],
+                         spacing=0, tight=True)
+
+    def opener(r: int) -> Any:
+        return None if on_round is None else (lambda _e: on_round(r))
+
     table = ft.DataTable(
         columns=[ft.DataColumn(label=ft.Text("#"))]
         + [ft.DataColumn(label=ft.Text(n, weight=ft.FontWeight.BOLD), numeric=True) for n in names],
         rows=[
-            ft.DataRow(cells=[ft.DataCell(ft.Text(str(r + 1)))]
-                       + [ft.DataCell(ft.Text(c, font_family=CARD_FONT)) for c in cells])
+            ft.DataRow(cells=[ft.DataCell(number(r))]
+                       + [ft.DataCell(ft.Text(c, font_family=CARD_FONT)) for c in cells],
+                       on_select_change=opener(r), key=f"round-{r}")
             for r, cells in enumerate(rounds)
         ]
         + [ft.DataRow(cells=[ft.DataCell(ft.Text(t("score.total"), weight=ft.FontWeight.BOLD))]
                       + [ft.DataCell(ft.Text(x, weight=ft.FontWeight.BOLD, key=f"total-{i}"))
                          for i, x in enumerate(totals)])],
-        column_spacing=18, heading_row_height=40, data_row_min_height=36, data_row_max_height=40,
-        key="score-table",
+        column_spacing=18, heading_row_height=40, data_row_min_height=48, data_row_max_height=56,
+        show_checkbox_column=False, key="score-table",
     )
     return ft.Row([table], scroll=ft.ScrollMode.AUTO)
 
@@ -97,13 +115,15 @@ def _dot(colour: str) -> ft.Control:
                         bgcolor=colour or ft.Colors.TRANSPARENT)
 
 
-def _rounds(t: Tr, data: ScoreData) -> list[ft.Control]:
+def _rounds(t: Tr, data: ScoreData,
+            on_round: Callable[[int], None] | None = None) -> list[ft.Control]:
     """The points of each round and the chart of the totals (none before a round is played)."""
     if not data.rounds:
         return []
     words = round_words(t, data.game)
     return [section(heading(t("score.rounds", **words)),
-                    score_table(data.names, data.rounds, data.totals, t)),
+                    score_table(data.names, data.rounds, data.totals, t, data.round_marks,
+                                on_round)),
             section(heading(t("score.chart", **words)),
                     totals_chart(data.names, data.series, key="totals-chart"))]
 
@@ -124,6 +144,7 @@ def scoreboard_view(
     on_home: Handler,
     on_back: Handler,
     extra: Sequence[ft.Control] = (),
+    on_round: Callable[[int], None] | None = None,
 ) -> ft.View:
     """The places beside the rounds and the chart on a wide screen, one under the other on a
     phone."""
@@ -136,7 +157,7 @@ def scoreboard_view(
                              *[ft.Text(n, key=f"round-note-{i}")
                                for i, n in enumerate(data.round_notes)]))
     first.append(_places(t, data))
-    second = _rounds(t, data)
+    second = _rounds(t, data, on_round)
     if data.next_dealer:
         second.append(ft.Text(data.next_dealer, size=16, key="next-dealer"))
     second.extend(extra)
