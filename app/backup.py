@@ -1,15 +1,18 @@
 """The whole history in one file, to move to a new phone: every match, saved device game,
-player name and the settings worth moving, restored by merging into another device's data.
+player name, the players' renames and colours, and the settings worth moving, restored by
+merging into another device's data.
 
 A backup is gzip-compressed JSON::
 
     {"format": "meja-backup", "version": 1, "sha256": <hex of the data>, "data": {
         "created": <UTC stamp>, "matches": [<match>...], "games": [<game>...],
-        "players": [<name>...], "settings": {"language": ..., "theme": ...}}}
+        "players": [<name>...], "people": {<renames, merges, colours>},
+        "settings": {"language": ..., "theme": ...}}}
 
 a match being ``{"id", "created", "updated", "setup", "events", "summary"}`` as the store
 keeps it and a game ``{"key", "doc"}``. The checksum is the SHA-256 of the data written as
-canonical JSON (sorted keys, no spaces). Reading is strict and bounded before any work
+canonical JSON (sorted keys, no spaces); ``people`` (``models.people``) is absent from the
+first backups and optional. Reading is strict and bounded before any work
 (the file, what it inflates to, the matches): a file that is not exactly a backup raises
 :class:`BackupError` and nothing is written.
 
@@ -35,6 +38,7 @@ from typing import Any
 from app.share.codes import summary_of
 from app.storage import GAME_KEY, MATCH_ID, RESERVED, Store
 from models.games import GAMES
+from models.people import People
 from models.share import ShareError, read_shared
 
 FORMAT = "meja-backup"
@@ -89,6 +93,7 @@ def collect(store: Store, now: datetime | None = None) -> dict[str, Any]:
     settings = store.settings()
     return {"created": f"{(now or datetime.now(UTC)):%Y-%m-%dT%H:%M:%SZ}",
             "matches": matches, "games": games, "players": store.players(),
+            "people": store.people(),
             "settings": {k: settings[k] for k in SETTINGS if k in settings}}
 
 
@@ -151,6 +156,8 @@ def read(raw: bytes) -> dict[str, Any]:
         raise BackupError("damaged")
     if not (isinstance(data.get("matches"), list) and isinstance(data.get("games"), list)
             and isinstance(data.get("players"), list) and isinstance(data.get("settings"), dict)):
+        raise BackupError("damaged")
+    if "people" in data and not People.valid(data["people"]):
         raise BackupError("damaged")
     if len(data["matches"]) > MAX_MATCHES or len(data["games"]) > MAX_GAMES:
         raise BackupError("too_large")
@@ -276,6 +283,9 @@ def restore(store: Store, data: Mapping[str, Any],
                 done.games += 1
         names = [n for n in data["players"] if isinstance(n, str) and 0 < len(n) <= 100]
         store.remember_players(store.players() + names)  # the names here stay first
+        if data.get("people"):  # renames, merges and colours: this device's own win
+            here = People.from_doc(store.people())
+            store.save_people(here.merged(People.from_doc(data["people"])).to_doc())
         settings = store.settings()
         moved: dict[str, Any] = {k: v for k, v in data["settings"].items()
                                  if k in SETTINGS and k not in settings and isinstance(v, str)}

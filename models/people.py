@@ -88,6 +88,33 @@ class People:
             raise ValueError(f"no colour {index}")
         return People(self.aliases, self.gone, {**self.colours, _key(self.who(name)): index})
 
+    def merged(self, other: People) -> People:
+        """``other``'s renames, deletions and colours added to these (a backup from another
+        device): where both say something of one name, these win; aliases stay flat."""
+        aliases = dict(self.aliases)
+        targets = {_key(v) for v in aliases.values()}
+        for k, v in other.aliases.items():
+            if k not in aliases and k not in targets and _key(v) not in aliases:
+                aliases[k] = v
+                targets.add(_key(v))
+        colours = {**other.colours, **self.colours}
+        return People(aliases, self.gone | other.gone, colours)
+
+    @classmethod
+    def valid(cls, doc: object) -> bool:
+        """Whether ``doc`` has the shape :meth:`to_doc` writes (from a file of elsewhere)."""
+        if not isinstance(doc, Mapping) or not set(doc) <= {"aliases", "gone", "colours"}:
+            return False
+        aliases, gone, colours = (doc.get("aliases", {}), doc.get("gone", []),
+                                  doc.get("colours", {}))
+        return (isinstance(aliases, dict) and all(
+                    isinstance(k, str) and isinstance(v, str) and 0 < len(v) <= 100
+                    for k, v in aliases.items())
+                and isinstance(gone, list) and all(isinstance(g, str) for g in gone)
+                and isinstance(colours, dict) and all(
+                    isinstance(k, str) and type(v) is int and 0 <= v < len(PALETTE)
+                    for k, v in colours.items()))
+
     def to_doc(self) -> dict[str, Any]:
         return {"aliases": dict(self.aliases), "gone": sorted(self.gone),
                 "colours": dict(self.colours)}

@@ -23,6 +23,7 @@ from app.play import new_doc
 from app.share.codes import import_value, share_doc
 from app.storage import Store
 from models.match import Match
+from models.people import People
 from tests.fakes import texts
 from tests.test_share import GAMES_WITH_TABLES, MAKERS, stored
 from views.common import find
@@ -68,6 +69,7 @@ def filled(root: Path, matches: list[tuple[str, Match]]) -> Store:
     store.save_game("play-20261124-110000-abcdef",
                     new_doc("sums", ["Ana", "Bea"], ["person", "simple"], {}, False, 1))
     store.remember_players(["Ana", "Bea", "Cid", "Dan"])
+    store.save_people(People().rename("Dan", "Daniel").with_colour("Ana", 3).to_doc())
     store.save_settings({"language": "fr", "theme": "dark", "live": True, "live_port": 8000})
     return store
 
@@ -97,6 +99,7 @@ def test_round_trip_of_every_game_into_a_new_device(tmp_path: Path,
     assert new.game_keys() == old.game_keys()
     assert new.load_game(new.game_keys()[0]) == old.load_game(old.game_keys()[0])
     assert new.players() == old.players()
+    assert new.people() == old.people()  # renames, merges and colours move too
     # not the live server's; the game in progress is listed on the new device's home
     assert new.settings() == {"language": "fr", "theme": "dark", "plays": new.game_keys()}
     # every match opens on the new device as it did on the old one
@@ -126,6 +129,7 @@ def test_restore_merges_and_deletes_nothing(tmp_path: Path,
         new.restore_match({**doc, "events": doc["events"][:len(doc["events"]) - cut],
                            "created": "2026-11-24T10:00:00Z", "updated": "x"})
     new.remember_players(["Zoe", "bea"])
+    new.save_people(People().with_colour("Ana", 5).rename("Cid", "Cyd").to_doc())
     new.save_settings({"language": "id"})
     done = restore_bytes(new, raw)
     assert (done.added, done.updated, done.kept) == (len(ids) - 2, 1, 1)
@@ -136,6 +140,8 @@ def test_restore_merges_and_deletes_nothing(tmp_path: Path,
     assert new.load_match(own)["events"] == [e.to_dict() for e in m.events]
     assert {e["id"] for e in new.list_matches()} == {*ids, own}
     assert new.players() == ["Zoe", "bea", "Ana", "Cid", "Dan"]  # theirs first, once each
+    people = People.from_doc(new.people())  # theirs win; the backup's are added
+    assert (people.colour("Ana"), people.who("Cid"), people.who("Dan")) == (5, "Cyd", "Daniel")
     assert new.settings() == {"language": "id", "theme": "dark",  # theirs kept
                               "plays": new.game_keys()}  # the game brought in, on home
 
@@ -171,12 +177,14 @@ def cases(good: bytes) -> dict[str, tuple[bytes, str]]:
         "huge": (b" " * (backup.MAX_FILE + 1), "too_large"),
         "too many": (sealed({**value["data"], "matches": [{}] * (backup.MAX_MATCHES + 1)}),
                      "too_large"),
+        "bad people": (sealed({**value["data"], "people": {"colours": {"ana": 99}}}),
+                       "damaged"),
     }
 
 
 @pytest.mark.parametrize("case", ["truncated", "truncated text", "checksum", "one bit", "newer",
                                   "version 0", "not json", "other json", "a share code", "empty",
-                                  "huge", "too many"])
+                                  "huge", "too many", "bad people"])
 def test_a_damaged_file_is_refused_and_changes_nothing(
         tmp_path: Path, good: bytes, matches: list[tuple[str, Match]], case: str) -> None:
     raw, code = cases(good)[case]

@@ -63,3 +63,20 @@ def test_stats_follow_renames_merges_deletions_and_colours(tmp_path: Path) -> No
     assert "Cid" not in store.players() and "Annie" not in store.players()
     assert store.list_matches()[0]["players"] == ["Annie", "Bea", "Cid"]  # as written then
     assert records.people(Store(tmp_path)).who("annie") == "Ana"  # kept across a restart
+
+
+def test_merging_another_devices_people_keeps_these_and_stays_flat() -> None:
+    here = People().rename("Bea", "Beatrice").with_colour("Ana", 1)
+    there = People().rename("Beatrice", "Bee").rename("Cid", "Cyd").with_colour("Ana", 2) \
+        .with_colour("Dan", 4).delete("Eve")
+    both = here.merged(there)
+    assert both.who("Bea") == "Beatrice"  # this device's rename stays
+    assert both.who("Beatrice") == "Beatrice"  # no chain through the other's rename
+    assert both.who("Cid") == "Cyd"
+    assert (both.colour("Ana"), both.colour("Dan")) == (1, 4)
+    assert both.is_gone("Eve")
+    assert all(v.casefold() not in both.aliases for v in both.aliases.values())
+    assert People.valid(both.to_doc())
+    assert not People.valid({"aliases": {"a": 3}})
+    assert not People.valid({"colours": {"a": len(PALETTE)}})
+    assert not People.valid({"other": 1})
