@@ -284,8 +284,8 @@ def restore(store: Store, data: Mapping[str, Any],
         names = [n for n in data["players"] if isinstance(n, str) and 0 < len(n) <= 100]
         store.remember_players(store.players() + names)  # the names here stay first
         if data.get("people"):  # renames, merges and colours: this device's own win
-            here = People.from_doc(store.people())
-            store.save_people(here.merged(People.from_doc(data["people"])).to_doc())
+            mine = People.from_doc(store.people())
+            store.save_people(mine.merged(People.from_doc(data["people"])).to_doc())
         settings = store.settings()
         moved: dict[str, Any] = {k: v for k, v in data["settings"].items()
                                  if k in SETTINGS and k not in settings and isinstance(v, str)}
