@@ -17,6 +17,7 @@ from models.games.kartu_sama import hand_points
 from models.match import Event, Match, Out, Play, Start
 from models.tables.kartu_sama import Draw, Fail, Joker, Pay
 from views.hands import HandEntryData, PlayerHand
+from views.round import RoundLine
 from views.scoreboard import Place, ScoreData
 from views.table import Action, Seat, TableData, table_view
 
@@ -42,6 +43,9 @@ class Referee(HandEntryReferee):
 
     # -- routing ----------------------------------------------------------------------------
     def view(self, sub: str) -> ft.View:
+        shown = self._round_screen(sub)
+        if shown is not None:
+            return shown
         table = self.match.table
         if sub == "hands" and table.phase in self.ENTRY_PHASES:
             return self._hands_view()
@@ -266,8 +270,9 @@ class Referee(HandEntryReferee):
         over = table.phase == "over"
         victory = table.options.mode == "victory"
         rounds = tuple(
+            tuple("–" for _ in r.points) if r.dropped else
             tuple(f"{p}{' ★' if s in r.winners else ''}" for s, p in enumerate(r.points))
-            for r in history
+            for r in table.played
         )
         series = tuple(
             tuple((r.wins if victory else r.totals)[s] for r in history)
@@ -300,8 +305,22 @@ class Referee(HandEntryReferee):
             names=tuple(self.names), rounds=rounds,
             totals=tuple(self._total(s) for s in range(len(self.names))),
             places=places, round_notes=notes, series=series, next_dealer=next_dealer,
-            finished=over, playing=playing,
+            finished=over, playing=playing, round_marks=self._marks(),
         )
 
     def _score_view(self) -> ft.View:
         return self._scoreboard(self.t)
+
+    # -- one round --------------------------------------------------------------------------
+    def _round_lines(self, r: Any) -> tuple[RoundLine, ...]:
+        t, colours = self.t, self._colours()
+        return tuple(
+            RoundLine(name=name, points=t.plural("table.points", r.points[s]),
+                      cards=tuple(format_cards([c]) for c in r.hands[s] or ()),
+                      detail=t("round.went_out") if s == r.out else "",
+                      colour=colours[s], best=s in r.winners)
+            for s, name in enumerate(self.names)
+        )
+
+    def _corrected(self) -> None:
+        self.entry, self.entry_seat, self.error = {}, 0, ""
