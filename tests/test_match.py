@@ -29,6 +29,7 @@ from models.match import (
     Setup,
     Start,
 )
+from models.tables.base import Record
 from models.tables.kartu_sama import (
     Draw,
     Fail,
@@ -41,7 +42,6 @@ from models.tables.kartu_sama import (
     Pay,
     Round,
 )
-from models.tables.base import Record
 from tests.english import refused as said_as
 
 NAMES = ("Ana", "Bea", "Cy", "Dan", "Eve", "Fay")

@@ -84,7 +84,7 @@ def summary(match: Match) -> dict[str, Any]:
     running = table.options.running_score
     return {
         "status": base.status(over),
-        "round": len(history) + (0 if over else 1),
+        "round": len(table.played) + (0 if over else 1),
         "mode": None,
         "totals": list(table.totals if running else table.wins),
         "winners": [names[s] for s in table.winners] if over else [],
@@ -334,7 +334,7 @@ class Referee(HandEntryReferee):
             if table.end is not None:
                 notes = (self.say(table.end), *notes)
         elif history:
-            headline = t("forty_one.score.after", n=len(history))
+            headline = t("forty_one.score.after", n=len(table.played))
         else:
             headline = t("forty_one.score.none")
         playing = table.phase in ("play", "ended")

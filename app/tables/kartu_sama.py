@@ -28,7 +28,7 @@ def summary(match: Match) -> dict[str, Any]:
     history = table.history
     return {
         "status": base.status(over),
-        "round": len(history) + (0 if over else 1),
+        "round": len(table.played) + (0 if over else 1),
         "mode": table.options.mode,
         "totals": list(table.wins if table.options.mode == "victory" else table.totals),
         "winners": [names[s] for s in table.winners] if over else [],
@@ -71,7 +71,7 @@ class Referee(HandEntryReferee):
         legal = {e.kind: e for e in self.match.legal_events()}
         actions: list[Action] = []
         prompt, detail, warning = "", "", ""
-        number = len(table.history) + (1 if phase in ("idle", "closed") else 0)
+        number = len(table.played) + (1 if phase in ("idle", "closed") else 0)
         if r is not None and phase in ("play", "ended"):
             number = r.number
         title = t("table.title", round=number)
@@ -296,7 +296,8 @@ class Referee(HandEntryReferee):
             if table.end is not None:
                 notes = (self.say(table.end), *notes)
         else:
-            headline = t("score.after", round=len(history)) if history else t("score.none")
+            played = len(table.played)
+            headline = t("score.after", round=played) if played else t("score.none")
         playing = table.phase in ("play", "ended")
         next_dealer = "" if over or playing else t("score.next_dealer",
                                                       name=self.names[table.dealer])

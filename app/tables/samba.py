@@ -79,7 +79,7 @@ def summary(match: Match) -> dict[str, Any]:
     side = table.side_of
     return {
         "status": base.status(over),
-        "round": len(history) + (0 if over else 1),
+        "round": len(table.played) + (0 if over else 1),
         "mode": None,
         "totals": [table.totals[side[s]] for s in range(len(names))],
         "winners": [names[p] for w in table.winners for p in table.members[w]],
@@ -132,7 +132,7 @@ class Referee(base.Referee):
         phase = table.phase
         h = table.hand
         playing = phase in ("play", "ended")
-        number = h.number if playing and h is not None else len(table.history) + 1
+        number = h.number if playing and h is not None else len(table.played) + 1
         dealer = self.names[table.dealer]
         actions: list[Action] = []
         detail = ""
@@ -434,7 +434,7 @@ class Referee(base.Referee):
             if table.end is not None:
                 notes = (self.say(table.end), *notes)
         else:
-            headline = t("samba.after", n=len(history)) if history else t("score.none")
+            headline = t("samba.after", n=len(table.played)) if table.played else t("score.none")
         playing = table.phase in ("play", "ended")
         next_dealer = "" if over or playing else t("score.next_dealer",
                                                       name=self.names[table.dealer])
