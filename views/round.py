@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, card_chip, screen, section
+from views.common import CARD_FONT, Handler, Tr, big_button, card_chip, screen, section
 
 
 @dataclass(frozen=True)
@@ -38,8 +38,10 @@ def _line(i: int, line: RoundLine) -> ft.Control:
     head = ft.Row(
         [ft.Container(width=12, height=12, border_radius=ft.BorderRadius.all(6),
                       bgcolor=line.colour or ft.Colors.TRANSPARENT),
-         ft.Text(line.name + (" ★" if line.best else ""), size=17, weight=ft.FontWeight.W_600,
-                 expand=True),
+         ft.Text(line.name, size=17, weight=ft.FontWeight.W_600),
+         *([ft.Text("★", size=17, font_family=CARD_FONT, key=f"round-best-{i}")]
+           if line.best else []),
+         ft.Container(expand=True),
          ft.Text(line.points, size=17, weight=ft.FontWeight.BOLD, key=f"round-points-{i}")],
         spacing=8,
     )
@@ -82,7 +84,7 @@ def round_view(
         bottom.controls += [
             ft.Text(data.confirm, size=16, key="round-confirm-text"),
             big_button(t("round.delete_yes"), on_confirm, key="round-delete-yes",
-                       icon=ft.Icons.DELETE, danger=True),
+                       icon=ft.Icons.DELETE, primary=False, danger=True),
             big_button(t("round.keep"), on_cancel, key="round-keep", primary=False),
         ]
     else:

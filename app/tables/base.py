@@ -283,8 +283,8 @@ class Referee:
             self.match = real
         words = round_words(t, real.setup.game)
         totals = ", ".join(f"{n}: {x}" for n, x in zip(data.names, data.totals, strict=False))
-        return str(t("round.delete_ask", number=k + 1, totals=totals, headline=data.headline,
-                     **words))
+        then = data.headline if data.finished else t("round.goes_on")
+        return str(t("round.delete_ask", number=k + 1, totals=totals, then=then, **words))
 
     def _correct(self, k: int) -> None:
         """Open round ``k`` for entry again, on the screen of a round's end."""
