@@ -370,3 +370,33 @@ def test_totals_are_the_sum_of_the_rounds_after_any_corrections(m: Match, data: 
         assert t.over == bool(t.winners)
         fresh = Match.from_dict(m.to_dict())
         assert snap(fresh) == snap(m)
+
+
+# -- sharing and backup -------------------------------------------------------------------
+
+
+def test_a_corrected_match_travels_by_code_and_by_backup(tmp_path: Any) -> None:
+    from app import backup
+    from app.share.codes import summary_of
+    from app.storage import Store
+    from models.share import decode, encode, read_shared, shared_doc
+
+    m = ks(target=20)
+    ks_round(m, "KS", "2H", "3H")
+    ks_round(m, "JS", "AS AH AD", "4H")
+    m.record(Revise(1))
+    m.record(Hand(1, parse_cards("5C")))
+    m.record(Close())
+    m.record(Drop(0))
+    summary = summary_of(m)
+    assert summary["status"] == "playing" and summary["round"] == 3
+    assert summary["rounds"] == [list(m.table.history[0].points)]
+    shared = read_shared(decode(encode(shared_doc("abc", "2026-01-01", m, summary))))
+    assert shared.match.events == m.events and snap(shared.match) == snap(m)
+    store = Store(tmp_path / "a")
+    match_id = store.create_match(m.setup.to_dict(), [e.to_dict() for e in m.events])
+    store.update_summary(match_id, summary)
+    data = backup.read(backup.backup(store))
+    back = [x for x in data["matches"] if x["id"] == match_id][0]
+    events = back["events"] if "events" in back else back["match"]["events"]
+    assert [e["kind"] for e in events][-4:] == ["revise", "hand", "close", "drop"]
