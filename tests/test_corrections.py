@@ -400,3 +400,45 @@ def test_a_corrected_match_travels_by_code_and_by_backup(tmp_path: Any) -> None:
     back = [x for x in data["matches"] if x["id"] == match_id][0]
     events = back["events"] if "events" in back else back["match"]["events"]
     assert [e["kind"] for e in events][-4:] == ["revise", "hand", "close", "drop"]
+
+
+def random_41(seed: int, players: int, hands: int) -> Match:
+    """A 41 match of ``hands`` hands, each stopped at once by the player to move with four
+    cards of one suit, the others holding any four cards."""
+    rng = random.Random(seed)
+    m = Match.new(NAMES[:players], "forty_one")
+    for _ in range(hands):
+        m.record(Start())
+        ender = m.table.turn
+        m.record(Stop(ender))
+        suit = rng.randrange(4)
+        held = rng.sample(range(suit * 13, suit * 13 + 13), 4)
+        rest = [c for c in range(52) if c not in held]
+        rng.shuffle(rest)
+        for s in range(players):
+            cards = held if s == ender else [rest.pop() for _ in range(4)]
+            m.record(Hand(s, tuple(cards)))  # cards as codes
+        m.record(Close())
+    return m
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 4), st.integers(1, 4), st.data())
+def test_forty_one_revising_with_its_own_cards_changes_nothing(
+        seed: int, players: int, hands: int, data: Any) -> None:
+    m = random_41(seed, players, hands)
+    if data.draw(st.booleans()):
+        m.record(Finish())
+    k = data.draw(st.integers(0, hands - 1))
+    before = snap(m)
+    d = m.table.rounds[k]
+    m.record(Revise(k))
+    for s, cards in enumerate(d.hands):
+        m.record(Hand(s, cards))
+    m.record(Close())
+    assert snap(m) == before and not d.changes
+    if data.draw(st.booleans()):
+        m.record(Drop(data.draw(st.integers(0, hands - 1))))
+    t = m.table
+    assert t.totals == [sum(d.points[s] for d in t.history) for s in range(players)]
+    assert t.wins == [sum(d.winner == s for d in t.history) for s in range(players)]
