@@ -213,6 +213,24 @@ class Close(Event):
     kind = "close"
 
 
+@dataclass(frozen=True, slots=True)
+class Revise(Event):
+    """Correction: the closed round ``round`` (0 = the first) is entered again: its entry
+    events (hands, results, points) go to it until a ``Close`` closes it again."""
+
+    kind = "revise"
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Event):
+    """Correction: the closed round ``round`` (0 = the first) is deleted: its points no longer
+    count; the dealers stay as they were."""
+
+    kind = "drop"
+    round: int
+
+
 # -- set-up and match ---------------------------------------------------------------------
 
 

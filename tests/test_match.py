@@ -17,6 +17,7 @@ from models.errors import MejaError, SetupError
 from models.match import (
     EVENTS,
     Close,
+    Drop,
     Event,
     Hand,
     Match,
@@ -24,9 +25,11 @@ from models.match import (
     Play,
     Reason,
     Refused,
+    Revise,
     Setup,
     Start,
 )
+from models.tables.base import Record
 from models.tables.kartu_sama import (
     Draw,
     Fail,
@@ -85,7 +88,8 @@ def play_round(match: Match, *texts: str) -> None:
 def snap(table: KartuSamaTable) -> Any:
     """Everything the table derives, as comparable plain values."""
     rounds = [
-        (tuple(repr(getattr(r, name)) for name in Round.__slots__), r.places) for r in table.rounds
+        (tuple(repr(getattr(r, name)) for name in Record.__slots__ + Round.__slots__), r.places)
+        for r in table.rounds
     ]
     return (
         rounds,
@@ -99,6 +103,7 @@ def snap(table: KartuSamaTable) -> Any:
         table.turn,
         table.must_draw(),
         table.standings(),
+        table.revising,
     )
 
 
@@ -707,6 +712,10 @@ def test_undo_of_every_kind_of_event() -> None:
         Hand(1, parse_cards("KH")),
         Close(),
         FixHand(0, 1, parse_cards("QH 2C")),
+        Revise(0),
+        Hand(1, parse_cards("QH 3C")),
+        Close(),
+        Drop(0),
         Start(),
     ]
     seen = set()

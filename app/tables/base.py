@@ -17,9 +17,10 @@ import flet as ft
 
 from app.i18n import not_saved, say
 from app.storage import Stale
-from models.match import Close, Event, Match, Reason, Start
+from models.match import Close, Drop, Event, Match, Reason, Revise, Start
 from models.people import PALETTE, People
-from views.scoreboard import ScoreData, scoreboard_view, standings
+from views.round import RoundData, RoundLine, round_view
+from views.scoreboard import ScoreData, heading, round_words, scoreboard_view, standings
 
 if TYPE_CHECKING:
     from app.shell import Shell
@@ -45,6 +46,7 @@ class Referee:
         self.match = match
         self.names = list(match.setup.players)
         self.read_only = False  # an imported match: the device it came from referees it
+        self.asking = -1  # the round whose deletion is being asked about
         self._summary_due = False  # a summary that could not be saved: at the next write
 
     def summary(self) -> dict[str, Any]:
@@ -118,7 +120,7 @@ class Referee:
     def _milestone(self, event: Event) -> bool:
         """Whether ``event`` changes the summary. Asked while it is the last event: just
         recorded, or about to be undone."""
-        return isinstance(event, Close | Start)
+        return isinstance(event, Close | Start | Revise | Drop)
 
     def _undone(self, event: Event) -> None:
         """Once ``event`` is undone: forget what was being entered for it, and redraw."""
@@ -152,7 +154,13 @@ class Referee:
         """The undo button's label, which names the last event ("" when there is none)."""
         if not self.match.events:
             return ""
-        return str(self.t("table.undo", what=self._event_words(self.match.events[-1])))
+        event = self.match.events[-1]
+        if isinstance(event, Revise | Drop):
+            words = round_words(self.t, self.match.setup.game)
+            what = self.t(f"event.{event.kind}", number=event.round + 1, **words)
+        else:
+            what = self._event_words(event)
+        return str(self.t("table.undo", what=what))
 
     def _score_data(self) -> ScoreData:
         raise NotImplementedError
@@ -180,6 +188,7 @@ class Referee:
             on_home=lambda: self.shell.go("/"),
             on_back=lambda: self.shell.go(back),
             extra=extra,
+            on_round=None if self.read_only else self._open_round,
         )
 
     def _colours(self) -> tuple[str, ...]:
@@ -194,3 +203,109 @@ class Referee:
         options.pop("first_dealer", None)
         self.shell.new_match(list(setup.players), setup.game, options,
                              dealer=self.table.next_dealer)
+
+    # -- one round, and its corrections -------------------------------------------------------
+    ENTRY = "hands"  # the screen on which a round's hands (or results) are entered
+
+    def _open_round(self, index: int) -> None:
+        self.asking = -1
+        self._go(f"round-{index + 1}")
+
+    def _shown_round(self, sub: str) -> Any:
+        """The played round ``sub`` names (``round-2``), or None."""
+        number = sub.removeprefix("round-")
+        played = self.table.played
+        if not number.isascii() or not number.isdigit() or not 1 <= int(number) <= len(played):
+            return None
+        return played[int(number) - 1]
+
+    def _round_screen(self, sub: str) -> ft.View | None:
+        """The screen of one played round (``round-<number>``), or None for another screen."""
+        if not sub.startswith("round-"):
+            return None
+        r = self._shown_round(sub)
+        if r is None:
+            return None
+        k = r.index
+        can = not self.read_only and self.match.can(Revise(k))
+        return round_view(
+            self.t, self._round_data(r),
+            on_correct=(lambda: self._correct(k)) if can else None,
+            on_delete=(lambda: self._ask_delete(k)) if can else None,
+            on_confirm=lambda: self._delete(k),
+            on_cancel=self._keep_round,
+            on_back=lambda: self._go("score"),
+        )
+
+    def _round_data(self, r: Any) -> RoundData:
+        t = self.t
+        words = round_words(t, self.match.setup.game)
+        facts = [t("round.dealt", name=self.names[r.dealer])]
+        if r.end is not None:
+            facts.append(self.say(r.end))
+        return RoundData(
+            route=f"/match/{self.match_id}/round-{r.number}",
+            title=heading(t("round.title", number=r.number, **words)),
+            facts=tuple(facts), lines=self._round_lines(r),
+            changes=tuple(self._change_words(c) for c in r.changes),
+            deleted=r.dropped,
+            confirm=self._after_drop(r.index) if self.asking == r.index else "",
+            correct=heading(t("round.correct", **words)),
+            delete=heading(t("round.delete", **words)),
+        )
+
+    def _round_lines(self, r: Any) -> tuple[RoundLine, ...]:
+        """Each player's (or side's) hand and points in the round ``r``."""
+        raise NotImplementedError
+
+    def _change_words(self, change: Any) -> str:
+        """``Corrected during round 4``, ``Deleted after the end of the match``..."""
+        t = self.t
+        words = round_words(t, self.match.setup.game)
+        when = ("over" if change.over else "during" if change.playing else "after")
+        return str(t(f"round.{change.kind}.{when}", number=change.rounds, **words))
+
+    def _marks(self) -> tuple[str, ...]:
+        """Each scoreboard row's mark: deleted, corrected, or nothing."""
+        t = self.t
+        return tuple(t("round.mark.deleted") if r.dropped
+                     else t("round.mark.corrected") if r.changes else ""
+                     for r in self.table.played)
+
+    def _after_drop(self, k: int) -> str:
+        """What deleting round ``k`` changes: the totals and the state of the match after."""
+        t = self.t
+        real = self.match
+        self.match = Match(real.setup, [*real.events, Drop(k)])
+        try:
+            data = self._score_data()
+        finally:
+            self.match = real
+        words = round_words(t, real.setup.game)
+        totals = ", ".join(f"{n}: {x}" for n, x in zip(data.names, data.totals, strict=False))
+        then = data.headline if data.finished else t("round.goes_on")
+        return str(t("round.delete_ask", number=k + 1, totals=totals, then=then, **words))
+
+    def _correct(self, k: int) -> None:
+        """Open round ``k`` for entry again, on the screen of a round's end."""
+        if self.record(Revise(k)):
+            self._corrected()
+            self._go(self.ENTRY)
+
+    def _corrected(self) -> None:
+        """What a game forgets once a round is opened again (cards being entered)."""
+
+    def _ask_delete(self, k: int) -> None:
+        self.asking = k
+        self.shell.refresh()
+
+    def _keep_round(self) -> None:
+        self.asking = -1
+        self.shell.refresh()
+
+    def _delete(self, k: int) -> None:
+        self.asking = -1
+        if self.record(Drop(k)):
+            self._go("score")
+        else:
+            self.shell.refresh()

@@ -20,6 +20,7 @@ from models.tables.forty_one import (
     PACK,
     DrawStock,
     Finish,
+    Resume,
     Show41,
     StockOut,
     Stop,
@@ -28,6 +29,7 @@ from models.tables.forty_one import (
 from views.common import small_button
 from views.forty_one import ShownHand, shown_hands
 from views.hands import HandEntryData, PlayerHand
+from views.round import RoundLine
 from views.scoreboard import Place, ScoreData
 from views.table import Action, Seat, TableData, table_view
 
@@ -48,6 +50,7 @@ EVENT_WORDS: dict[type[Event], str] = {
     Hand: "forty_one.event.hand",
     Close: "forty_one.event.close",
     Finish: "forty_one.event.finish",
+    Resume: "forty_one.event.resume",
 }
 
 CARDS = tuple(format_cards([c]) for c in range(PACK))
@@ -81,7 +84,7 @@ def summary(match: Match) -> dict[str, Any]:
     running = table.options.running_score
     return {
         "status": base.status(over),
-        "round": len(history) + (0 if over else 1),
+        "round": len(table.played) + (0 if over else 1),
         "mode": None,
         "totals": list(table.totals if running else table.wins),
         "winners": [names[s] for s in table.winners] if over else [],
@@ -103,6 +106,9 @@ class Referee(HandEntryReferee):
 
     # -- routing ----------------------------------------------------------------------------
     def view(self, sub: str) -> ft.View:
+        shown = self._round_screen(sub)
+        if shown is not None:
+            return shown
         phase = self.match.table.phase
         if sub == "hands" and phase in self.ENTRY_PHASES:
             return self._hands_view()
@@ -112,7 +118,7 @@ class Referee(HandEntryReferee):
 
     # -- recording --------------------------------------------------------------------------
     def _milestone(self, event: Event) -> bool:
-        return isinstance(event, Close | Start | Finish)
+        return super()._milestone(event) or isinstance(event, Finish | Resume)
 
     def _undone(self, event: Event) -> None:
         if isinstance(event, Finish):
@@ -328,7 +334,7 @@ class Referee(HandEntryReferee):
             if table.end is not None:
                 notes = (self.say(table.end), *notes)
         elif history:
-            headline = t("forty_one.score.after", n=len(history))
+            headline = t("forty_one.score.after", n=len(table.played))
         else:
             headline = t("forty_one.score.none")
         playing = table.phase in ("play", "ended")
@@ -338,8 +344,9 @@ class Referee(HandEntryReferee):
         return ScoreData(
             route=f"/match/{self.match_id}/score", title=t("score.title"), headline=headline,
             names=tuple(self.names),
-            rounds=tuple(tuple(self._cell(d, s) for s in range(len(self.names)))
-                         for d in history),
+            rounds=tuple(tuple("–" if d.dropped else self._cell(d, s)
+                               for s in range(len(self.names))) for d in table.played),
+            round_marks=self._marks(),
             totals=tuple(self._total(s) for s in range(len(self.names))),
             places=places, round_notes=notes,
             series=tuple(tuple((d.totals if running else d.wins)[s] for d in history)
@@ -369,7 +376,30 @@ class Referee(HandEntryReferee):
         if table.phase == "over" and self.match.events:
             extra.append(small_button(self._undo_text(), self.undo, key="undo",
                                       icon=ft.Icons.UNDO))
+            if not self.read_only:
+                extra.append(small_button(t("forty_one.resume"), self._resume, key="reopen",
+                                          icon=ft.Icons.PLAY_ARROW))
         return extra
+
+    def _resume(self) -> None:
+        """Play on after the match was finished: it is reopened, the next hand to deal."""
+        if self.record(Resume()):
+            self._go()
+
+    # -- one hand ---------------------------------------------------------------------------
+    def _round_lines(self, r: Any) -> tuple[RoundLine, ...]:
+        t, colours = self.t, self._colours()
+        return tuple(
+            RoundLine(name=self.names[s], points=t.plural("table.points", r.points[s]),
+                      cards=shown_order(r.hands[s] or (), r.suits[s]),
+                      detail=t("forty_one.score.won") if s == r.winner
+                      else t("forty_one.score.lost") if s == r.loser else "",
+                      colour=colours[s], best=s == r.winner)
+            for s in (r.order or range(len(self.names)))
+        )
+
+    def _corrected(self) -> None:
+        self.entry, self.entry_seat, self.error = {}, 0, ""
 
     def _score_view(self) -> ft.View:
         return self._scoreboard(Words(self.t), extra=self._shown())

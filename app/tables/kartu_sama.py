@@ -17,6 +17,7 @@ from models.games.kartu_sama import hand_points
 from models.match import Event, Match, Out, Play, Start
 from models.tables.kartu_sama import Draw, Fail, Joker, Pay
 from views.hands import HandEntryData, PlayerHand
+from views.round import RoundLine
 from views.scoreboard import Place, ScoreData
 from views.table import Action, Seat, TableData, table_view
 
@@ -27,7 +28,7 @@ def summary(match: Match) -> dict[str, Any]:
     history = table.history
     return {
         "status": base.status(over),
-        "round": len(history) + (0 if over else 1),
+        "round": len(table.played) + (0 if over else 1),
         "mode": table.options.mode,
         "totals": list(table.wins if table.options.mode == "victory" else table.totals),
         "winners": [names[s] for s in table.winners] if over else [],
@@ -42,6 +43,9 @@ class Referee(HandEntryReferee):
 
     # -- routing ----------------------------------------------------------------------------
     def view(self, sub: str) -> ft.View:
+        shown = self._round_screen(sub)
+        if shown is not None:
+            return shown
         table = self.match.table
         if sub == "hands" and table.phase in self.ENTRY_PHASES:
             return self._hands_view()
@@ -67,7 +71,7 @@ class Referee(HandEntryReferee):
         legal = {e.kind: e for e in self.match.legal_events()}
         actions: list[Action] = []
         prompt, detail, warning = "", "", ""
-        number = len(table.history) + (1 if phase in ("idle", "closed") else 0)
+        number = len(table.played) + (1 if phase in ("idle", "closed") else 0)
         if r is not None and phase in ("play", "ended"):
             number = r.number
         title = t("table.title", round=number)
@@ -266,8 +270,9 @@ class Referee(HandEntryReferee):
         over = table.phase == "over"
         victory = table.options.mode == "victory"
         rounds = tuple(
+            tuple("–" for _ in r.points) if r.dropped else
             tuple(f"{p}{' ★' if s in r.winners else ''}" for s, p in enumerate(r.points))
-            for r in history
+            for r in table.played
         )
         series = tuple(
             tuple((r.wins if victory else r.totals)[s] for r in history)
@@ -291,7 +296,8 @@ class Referee(HandEntryReferee):
             if table.end is not None:
                 notes = (self.say(table.end), *notes)
         else:
-            headline = t("score.after", round=len(history)) if history else t("score.none")
+            played = len(table.played)
+            headline = t("score.after", round=played) if played else t("score.none")
         playing = table.phase in ("play", "ended")
         next_dealer = "" if over or playing else t("score.next_dealer",
                                                       name=self.names[table.dealer])
@@ -300,8 +306,22 @@ class Referee(HandEntryReferee):
             names=tuple(self.names), rounds=rounds,
             totals=tuple(self._total(s) for s in range(len(self.names))),
             places=places, round_notes=notes, series=series, next_dealer=next_dealer,
-            finished=over, playing=playing,
+            finished=over, playing=playing, round_marks=self._marks(),
         )
 
     def _score_view(self) -> ft.View:
         return self._scoreboard(self.t)
+
+    # -- one round --------------------------------------------------------------------------
+    def _round_lines(self, r: Any) -> tuple[RoundLine, ...]:
+        t, colours = self.t, self._colours()
+        return tuple(
+            RoundLine(name=name, points=t.plural("table.points", r.points[s]),
+                      cards=tuple(format_cards([c]) for c in r.hands[s] or ()),
+                      detail=t("round.went_out") if s == r.out else "",
+                      colour=colours[s], best=s in r.winners)
+            for s, name in enumerate(self.names)
+        )
+
+    def _corrected(self) -> None:
+        self.entry, self.entry_seat, self.error = {}, 0, ""

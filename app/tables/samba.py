@@ -28,6 +28,7 @@ from models.tables.samba import (
     breakdown,
     tally,
 )
+from views.round import RoundLine
 from views.samba import (
     Choice,
     Count,
@@ -78,7 +79,7 @@ def summary(match: Match) -> dict[str, Any]:
     side = table.side_of
     return {
         "status": base.status(over),
-        "round": len(history) + (0 if over else 1),
+        "round": len(table.played) + (0 if over else 1),
         "mode": None,
         "totals": [table.totals[side[s]] for s in range(len(names))],
         "winners": [names[p] for w in table.winners for p in table.members[w]],
@@ -103,6 +104,9 @@ class Referee(base.Referee):
 
     # -- routing ----------------------------------------------------------------------------
     def view(self, sub: str) -> ft.View:
+        shown = self._round_screen(sub)
+        if shown is not None:
+            return shown
         phase = self.table.phase
         if sub == "result" and phase in ("play", "ended"):
             return self._entry_view()
@@ -128,7 +132,7 @@ class Referee(base.Referee):
         phase = table.phase
         h = table.hand
         playing = phase in ("play", "ended")
-        number = h.number if playing and h is not None else len(table.history) + 1
+        number = h.number if playing and h is not None else len(table.played) + 1
         dealer = self.names[table.dealer]
         actions: list[Action] = []
         detail = ""
@@ -404,7 +408,9 @@ class Referee(base.Referee):
         over = table.phase == "over"
         labels = tuple(table.side_name(s) for s in range(table.sides))
         rounds = tuple(
-            tuple(f"{p}{' ★' if p == max(h.points) else ''}" for p in h.points) for h in history
+            tuple("–" for _ in h.points) if h.dropped else
+            tuple(f"{p}{' ★' if p == max(h.points) else ''}" for p in h.points)
+            for h in table.played
         )
         series = tuple(tuple(h.totals[s] for h in history) for s in range(table.sides))
         places = tuple(
@@ -428,7 +434,7 @@ class Referee(base.Referee):
             if table.end is not None:
                 notes = (self.say(table.end), *notes)
         else:
-            headline = t("samba.after", n=len(history)) if history else t("score.none")
+            headline = t("samba.after", n=len(table.played)) if table.played else t("score.none")
         playing = table.phase in ("play", "ended")
         next_dealer = "" if over or playing else t("score.next_dealer",
                                                       name=self.names[table.dealer])
@@ -437,8 +443,25 @@ class Referee(base.Referee):
             names=labels, rounds=rounds,
             totals=tuple(self._points(v) for v in table.totals),
             places=places, round_notes=notes, series=series, next_dealer=next_dealer,
-            finished=over, playing=playing,
+            finished=over, playing=playing, round_marks=self._marks(),
         )
+
+    # -- one hand ---------------------------------------------------------------------------
+    ENTRY = "result"
+
+    def _round_lines(self, r: Any) -> tuple[RoundLine, ...]:
+        table = self.table
+        colours = self._colours()
+        best = max(r.points, default=0)
+        return tuple(
+            RoundLine(name=table.side_name(side), points=self._points(r.points[side]),
+                      detail=self._hand_line(side, parts),
+                      colour=colours[table.members[side][0]], best=r.points[side] == best)
+            for side, parts in enumerate(r.parts)
+        )
+
+    def _corrected(self) -> None:
+        self._reset()
 
     def _place_sides(self, seats: tuple[int, ...]) -> list[str]:
         sides = dict.fromkeys(self.table.side_of[s] for s in seats)

@@ -98,6 +98,13 @@ class Finish(Event):
     kind = "forty_one_finish"
 
 
+@dataclass(frozen=True, slots=True)
+class Resume(Event):
+    """The table plays on after finishing the match (the match is reopened)."""
+
+    kind = "forty_one_resume"
+
+
 ENDS: dict[type[Event], tuple[str, str]] = {
     Stop: ("stop", "forty_one_stopped"),
     StockOut: ("stock", "forty_one_stock_ran_out"),
@@ -146,8 +153,10 @@ class FortyOneTable(RoundTable[Deal]):
     """The 41 table derived from a match's events (see :class:`models.match.Match`); its
     rounds are the hands (:attr:`deals`)."""
 
-    __slots__ = ("wins", "losses", "totals", "next_first")
+    __slots__ = ("wins", "losses", "totals", "next_first", "finished")
     options: Options
+    REVISING = "forty_one_revising"
+    KEEP = ("next_dealer", "next_first")
     WRONG_TIME = {
         CLOSED: "forty_one_no_hand", "open": "forty_one_hand_open",
         PLAY: "forty_one_playing", ENDED: "forty_one_hand_over",
@@ -160,6 +169,7 @@ class FortyOneTable(RoundTable[Deal]):
         self.losses = [0] * self.n
         self.totals = [0] * self.n
         self.next_first = self.next_dealer  # the dealer plays first in the first hand
+        self.finished = False  # the table finished the match (and did not play on)
         self._checks = {
             Start: self._check_start,
             DrawStock: self._check_turn,
@@ -170,6 +180,7 @@ class FortyOneTable(RoundTable[Deal]):
             Hand: self._check_hand,
             Close: self._check_close,
             Finish: self._check_finish,
+            Resume: self._check_resume,
         }
         self._moves = {
             Start: self._start,
@@ -181,6 +192,7 @@ class FortyOneTable(RoundTable[Deal]):
             Hand: self._hand,
             Close: self._close,
             Finish: self._finish,
+            Resume: self._resume,
         }
 
     # -- what the table screen shows ------------------------------------------------------
@@ -356,6 +368,11 @@ class FortyOneTable(RoundTable[Deal]):
         why = self._when(CLOSED)
         return why or (None if self.rounds else Reason("forty_one_nothing_played"))
 
+    def _check_resume(self, event: Event) -> Reason | None:
+        if self.revising >= 0:
+            return self._revising()
+        return None if self.over else Reason("forty_one_not_finished")
+
     # -- moves ------------------------------------------------------------------------------
     def _start(self, event: Event) -> None:
         assert isinstance(event, Start)
@@ -392,8 +409,8 @@ class FortyOneTable(RoundTable[Deal]):
         d.phase = CLOSED
         self._settle()
 
-    def _finish(self, event: Event) -> None:
-        self.over = True
+    def _finish(self, event: Event | None) -> None:
+        self.over = self.finished = True
         running = self.options.running_score
         self.winners = winners_of(self.options, self.totals, self.wins, self.losses)
         s = self.winners[0]
@@ -417,7 +434,22 @@ class FortyOneTable(RoundTable[Deal]):
                 totals[s] += d.points[s]
             d.wins, d.losses, d.totals = tuple(wins), tuple(losses), tuple(totals)
         self.wins, self.losses, self.totals = wins, losses, totals
-        self.next_dealer, self.next_first = next_hand(self.rounds[-1].order)
+        last = self.rounds[-1]
+        if last.phase == CLOSED:  # a deleted hand too: the dealers stay as played
+            self.next_dealer, self.next_first = next_hand(last.order)
+
+    def _resume(self, event: Event) -> None:
+        self.over = self.finished = False
+        self.winners, self.end = [], None
+
+    def _entered(self, d: Deal) -> object:
+        return tuple(d.hands)
+
+    def _derive(self) -> None:
+        """Tallies again, and the winners again if the table had finished the match."""
+        self._settle()
+        if self.finished:
+            self._finish(None)
 
     # -- reasons ----------------------------------------------------------------------------
     def _step(self, side: str, seat: int, other: int, hands: Sequence[Sequence[Card]],

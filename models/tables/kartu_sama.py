@@ -429,8 +429,11 @@ class KartuSamaTable(RoundTable[Round]):
 
     def _check_fix_hand(self, event: Event) -> Reason | None:
         assert isinstance(event, FixHand)
-        if event.round >= len(self.rounds) or self.rounds[event.round].phase != CLOSED:
-            return Reason("no_such_round", {"number": event.round + 1})
+        if self.revising >= 0:
+            return self._revising()
+        k = event.round
+        if k >= len(self.rounds) or self.rounds[k].phase != CLOSED or self.rounds[k].dropped:
+            return Reason("no_such_round", {"number": k + 1})
         return self._hand_ok(self.rounds[event.round], event.player, event.cards)
 
     # -- the draw ---------------------------------------------------------------------------
@@ -568,6 +571,9 @@ class KartuSamaTable(RoundTable[Round]):
         self._settle()
 
     # -- scoring ----------------------------------------------------------------------------
+    def _entered(self, r: Round) -> object:
+        return tuple(r.hands)
+
     def _score(self, r: Round) -> None:
         hands = [[int(c) for c in h or ()] for h in r.hands]
         r.points = tuple(hand_points(h) for h in hands)

@@ -230,6 +230,7 @@ class SambaTable(RoundTable[HandRecord]):
 
     __slots__ = ("side_of", "sides", "members", "totals", "tie")
     options: Options
+    REVISING = "samba_revising"
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
@@ -440,6 +441,9 @@ class SambaTable(RoundTable[HandRecord]):
         h.points = tuple(b.total for b in h.parts)
         self._settle()
 
+    def _entered(self, h: HandRecord) -> object:
+        return (tuple(h.results), h.out, h.stock)
+
     def _settle(self) -> None:
         """Running totals, the next dealer and the end of the match from the closed hands."""
         totals = [0] * self.sides
@@ -449,9 +453,12 @@ class SambaTable(RoundTable[HandRecord]):
             h.totals = tuple(totals)
         self.totals = totals
         self.over, self.winners, self.end, self.tie = False, [], None, None
+        last = self.rounds[-1]
+        if last.phase != CLOSED:
+            return
+        self.next_dealer = next_dealer(last.dealer, self.n)  # a deleted hand too: as played
         if not closed:
             return
-        self.next_dealer = next_dealer(closed[-1].dealer, self.n)
         o = self.options
         if not played_out(totals, len(closed), o):
             return

@@ -1,0 +1,132 @@
+"""Corrections in a real Chromium against the web mode: a short Kartu Sama match played to its
+end, round 1 opened from the scoreboard and a hand corrected (the totals and the winner
+change), then round 2 deleted, which reopens the match. Screenshots at phone size and on a
+wide screen (tests/screenshots/)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import Server, add_players, open_app, see, shot
+
+pytestmark = pytest.mark.browser
+
+WIDE = {"width": 1280, "height": 800}
+PHONE = {"width": 400, "height": 850}
+BEA_BIG = ("A♠", "A♥", "A♦", "A♣", "10♠", "10♥", "10♦", "10♣", "9♠")  # 93 points
+
+
+def button(page: Any, name: str) -> Any:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def tap(page: Any, name: str) -> None:
+    button(page, name).click()
+
+
+def player(page: Any, name: str) -> None:
+    """Show ``name``'s hand on the hand-entry screen."""
+    page.get_by_role("button", name=name).first.click()
+    see(page, f"{name}'s hand")
+
+
+def cards(page: Any, *names: str) -> None:
+    for name in names:
+        tap(page, name)
+
+
+def row(page: Any, number: int) -> None:
+    """Tap the scoreboard's row of round ``number`` (row 0 is the heading)."""
+    page.get_by_role("row").nth(number).click()
+    see(page, f"Round {number}")
+
+
+def both(page: Any, name: str) -> None:
+    """A screenshot at phone size and one on a wide screen."""
+    shot(page, f"corrections-{name}")
+    page.set_viewport_size(WIDE)
+    page.wait_for_timeout(0)
+    shot(page, f"corrections-{name}-wide")
+    page.set_viewport_size(PHONE)
+
+
+def test_correct_a_round_delete_one_and_reopen(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path / "data").start()
+    try:
+        page = open_app(browser, server.url)
+        try:
+            _flow(page)
+        except Exception:
+            shot(page, "corrections-failure")
+            raise
+    finally:
+        server.stop()
+
+
+def _flow(page: Any) -> None:
+    button(page, "New match").wait_for(timeout=30_000)
+    tap(page, "New match")
+    add_players(page, ("Ana", "Bea"))
+    tap(page, "Start the match")
+
+    # Round 1: Ana 2♠ (2), Bea nine cards (93).
+    tap(page, "Start round 1")
+    tap(page, "Enter hands now")
+    see(page, "Ana's hand")
+    cards(page, "2♠")
+    player(page, "Bea")
+    cards(page, *BEA_BIG)
+    see(page, "9 cards · 93 points")
+    tap(page, "Close the round")
+    see(page, "After round 1")
+    tap(page, "Next round")
+
+    # Round 2: 9♦ each side: Bea passes 100, Ana wins with 11.
+    tap(page, "Start round 2")
+    tap(page, "Enter hands now")
+    see(page, "Ana's hand")
+    cards(page, "9♦")
+    player(page, "Bea")
+    cards(page, "9♥")
+    tap(page, "Close the round")
+    see(page, "Ana wins the match!")
+    both(page, "01-over")
+
+    # Round 1 from the scoreboard: Bea held 2♥ only, Ana the nine cards.
+    row(page, 1)
+    see(page, "Correct this round")
+    see(page, "Ana dealt")
+    both(page, "02-round")
+    tap(page, "Correct this round")
+    see(page, "Ana's hand")
+    player(page, "Bea")
+    see(page, "9 cards · 93 points")
+    tap(page, "Clear")
+    cards(page, "2♥")
+    player(page, "Ana")
+    cards(page, "2♠")  # a second tap takes the 2♠ back
+    cards(page, *BEA_BIG)
+    see(page, "9 cards · 93 points")
+    tap(page, "Close the round")
+    see(page, "Bea wins the match!")  # Ana 102, Bea 11: the winner changed
+    see(page, "corrected")
+    both(page, "03-corrected")
+
+    # Round 2 deleted: Ana 93, Bea 2, nobody at 100: the match goes on.
+    row(page, 2)
+    see(page, "Round 2")
+    tap(page, "Delete this round")
+    see(page, "Delete round 2? Its points will no longer count.")
+    see(page, "Totals then: Ana: 93 pts, Bea: 2 pts. The match goes on.")
+    both(page, "04-delete-asked")
+    tap(page, "Yes, delete it")
+    see(page, "deleted")
+    see(page, "After round 2")
+    see(page, "Next round")
+    both(page, "05-deleted")
+    tap(page, "Next round")
+    see(page, "Start round 3")
+    see(page, "Undo: round 2 deleted")
