@@ -207,7 +207,7 @@ def test_forty_one_points_and_cards_replace_each_other_and_close_needs_all() -> 
 
 def test_forty_one_refuses_scores_out_of_range_and_checks_the_ender() -> None:
     match = forty()
-    assert LOWEST == hand_score(parse_cards("AS AH AD AC"))  # the lowest four cards can score
+    assert hand_score(parse_cards("AS AH AD AC")) == LOWEST  # the lowest four cards can score
     assert refused(match, Points(1, 42)).code == "forty_one_points_range"
     assert refused(match, Points(1, LOWEST - 1)).code == "forty_one_points_range"
     match.record(Points(1, LOWEST))

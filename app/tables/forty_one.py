@@ -245,9 +245,11 @@ class Referee(HandEntryReferee):
         for s, name in enumerate(self.names):
             cards = self._entry(s)
             points, summary = self._summary(cards)
+            typed = self._typed(s) if not cards else None
             players.append(PlayerHand(
                 name=name, cards=tuple(cards), points=points, summary=summary, expected=None,
-                done=self._recorded(s) == cards and len(cards) == HAND_SIZE,
+                done=self._recorded(s) == cards and len(cards) == HAND_SIZE or typed is not None,
+                typed=typed,
             ))
         ender = self.names[d.ender]
         threshold = table.options.stop_threshold
@@ -262,7 +264,8 @@ class Referee(HandEntryReferee):
         return HandEntryData(
             route=f"/match/{self.match_id}/hands", title=t("forty_one.hands.title", n=d.number),
             players=tuple(players), current=self.entry_seat, copies=self._copies(),
-            error=self.error, warning=hint,
+            error=self.error, warning=hint, next=self._next_seat(self.entry_seat),
+            typing=self._is_typing(self.entry_seat), can_type=True,
         )
 
     def _hands_view(self) -> ft.View:
@@ -288,23 +291,16 @@ class Referee(HandEntryReferee):
             self.error = self.t("forty_one.hands.full", name=self.names[seat])
         else:
             cards.append(card)
-            if len(cards) == HAND_SIZE and self._store_hand(seat):
-                self.entry_seat = self._next_seat(seat)
+            following = self._next_seat(seat)
+            if len(cards) == HAND_SIZE and self._store_hand(seat) and following is not None:
+                self.entry_seat = following
         self._redraw()
-
-    def _next_seat(self, seat: int) -> int:
-        """The next player (clockwise) whose four cards are not all entered, or ``seat``."""
-        n = len(self.names)
-        for step in range(1, n):
-            other = (seat + step) % n
-            if len(self._entry(other)) < HAND_SIZE:
-                return other
-        return seat
 
     # -- the scoreboard ---------------------------------------------------------------------
     def _cell(self, d: Any, seat: int) -> str:
         mark = " ★" if seat == d.winner else " ▼" if seat == d.loser else ""
-        return f"{d.points[seat]}{SUIT_SIGNS.get(d.suits[seat], '')}{mark}"
+        typed = " ✎" if seat in d.typed else ""
+        return f"{d.points[seat]}{SUIT_SIGNS.get(d.suits[seat], '')}{typed}{mark}"
 
     def _score_data(self) -> ScoreData:
         t, table = self.t, self.match.table
@@ -316,6 +312,7 @@ class Referee(HandEntryReferee):
                   total=self._total(p.seats[0]), reason=self.say(p.reason))
             for p in table.standings()
         )
+        marks = tuple(t("score.typed") if d.typed else "" for d in history)
         notes: tuple[str, ...] = ()
         if history:
             last = history[-1]
@@ -345,6 +342,7 @@ class Referee(HandEntryReferee):
             series=tuple(tuple((d.totals if running else d.wins)[s] for d in history)
                          for s in range(len(self.names))),
             next_dealer=next_up, finished=over, playing=playing,
+            round_marks=marks if any(marks) else (),
         )
 
     def _shown(self) -> list[ft.Control]:
@@ -358,7 +356,8 @@ class Referee(HandEntryReferee):
                 ShownHand(
                     name=self.names[s],
                     cards=shown_order(d.hands[s] or (), d.suits[s]),
-                    line=t("forty_one.score.line", points=d.points[s],
+                    line=t("forty_one.score.typed_line", points=d.points[s]) if s in d.typed
+                    else t("forty_one.score.line", points=d.points[s],
                            suit=t(f"forty_one.suit.{d.suits[s]}")),
                     mark=t("forty_one.score.won") if s == d.winner
                     else t("forty_one.score.lost") if s == d.loser else "",
