@@ -185,8 +185,8 @@ def test_typed_points_are_recorded_marked_and_move_on(tmp_path: Path) -> None:
     ref._save_hands()
     assert ref.shell.route.endswith("/score")
     score = ref._score_data()
-    assert score.rounds == (("12 ✎", "0 ★", "0 ✎ ★", "17"),)
-    assert score.round_marks == ("✎ typed",)
+    assert score.rounds == (("12 *", "0 ★", "0 * ★", "17"),)
+    assert score.round_marks == ("* typed",)
 
 
 def test_typed_points_replaced_by_the_cards(tmp_path: Path) -> None:
@@ -221,5 +221,5 @@ def test_forty_one_typed_scores(tmp_path: Path) -> None:
     ref._type_points("20")
     ref._save_hands()
     assert ref.shell.route.endswith("/score")
-    assert ref._score_data().rounds == (("41♠ ★", "-5 ✎ ▼", "20 ✎"),)
+    assert ref._score_data().rounds == (("41♠ ★", "-5 * ▼", "20 *"),)
     assert "20 · typed, not checked" in texts(ref.view("score"))

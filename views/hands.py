@@ -247,12 +247,13 @@ def hands_view(
             icon=ft.Icons.STYLE if typing else ft.Icons.DIALPAD, key="type",
             on_click=lambda _e: on_type(), height=48))
     expected = "" if p.expected is None or typing else t("hands.expected", n=p.expected)
+    off = p.off and not typing and (p.done or bool(p.cards))  # an untouched hand is no alarm
     header: list[ft.Control] = [
         ft.Row(owner, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ft.Text((t("hands.typed_summary") if typing else p.summary) + expected,
-                key="hand-summary", color=ft.Colors.ERROR if p.off and not typing else None),
+                key="hand-summary", color=ft.Colors.ERROR if off else None),
     ]
-    if p.off and not typing and (p.done or p.cards):
+    if off:
         header.append(ft.Row(
             [ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR, size=18),
              ft.Text(t("hands.off", entered=len(p.cards), expected=p.expected),

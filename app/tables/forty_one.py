@@ -299,7 +299,7 @@ class Referee(HandEntryReferee):
     # -- the scoreboard ---------------------------------------------------------------------
     def _cell(self, d: Any, seat: int) -> str:
         mark = " ★" if seat == d.winner else " ▼" if seat == d.loser else ""
-        typed = " ✎" if seat in d.typed else ""
+        typed = " *" if seat in d.typed else ""
         return f"{d.points[seat]}{SUIT_SIGNS.get(d.suits[seat], '')}{typed}{mark}"
 
     def _score_data(self) -> ScoreData:

@@ -285,7 +285,7 @@ class Referee(HandEntryReferee):
         over = table.phase == "over"
         victory = table.options.mode == "victory"
         rounds = tuple(
-            tuple(f"{p}{' ✎' if s in r.typed else ''}{' ★' if s in r.winners else ''}"
+            tuple(f"{p}{' *' if s in r.typed else ''}{' ★' if s in r.winners else ''}"
                   for s, p in enumerate(r.points))
             for r in history
         )
