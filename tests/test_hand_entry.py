@@ -223,3 +223,19 @@ def test_forty_one_typed_scores(tmp_path: Path) -> None:
     assert ref.shell.route.endswith("/score")
     assert ref._score_data().rounds == (("41♠ ★", "-5 * ▼", "20 *"),)
     assert "20 · typed, not checked" in texts(ref.view("score"))
+
+
+def test_undo_names_the_typed_points(tmp_path: Path) -> None:
+    ks = referee(tmp_path / "k")
+    play_until_bea_is_out(ks)
+    ks._toggle_typing()
+    ks._type_points("12")
+    assert ks._undo_text() == "Undo: Ana's points"
+    ks.undo()
+    assert ks.match.table.round.typed == {}
+    fo = referee(tmp_path / "f", "forty_one", players=3)
+    fo._act("start")
+    fo._act("stop")
+    fo._toggle_typing()
+    fo._type_points("33")
+    assert fo._undo_text() == "Undo: Ana's score"

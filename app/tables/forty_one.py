@@ -15,7 +15,7 @@ from app.tables import base
 from app.tables.entry import HandEntryReferee
 from models.cards import SUITS, format_cards, parse_card
 from models.games.forty_one import HAND_SIZE, counted_suit, hand_score
-from models.match import Close, Event, Hand, Match, Reason, Start
+from models.match import Close, Event, Hand, Match, Points, Reason, Start
 from models.tables.forty_one import (
     PACK,
     DrawStock,
@@ -46,6 +46,7 @@ EVENT_WORDS: dict[type[Event], str] = {
     StockOut: "forty_one.event.stock_out",
     Show41: "forty_one.event.41",
     Hand: "forty_one.event.hand",
+    Points: "forty_one.event.points",
     Close: "forty_one.event.close",
     Finish: "forty_one.event.finish",
 }
