@@ -144,3 +144,52 @@ def _typed_round(page: Any) -> None:
     see(page, "17 *")
     see(page, "* typed")
     shot(page, "taps-05-wide-scoreboard")
+
+
+LONG = tuple(f"{first} Wijayakusumaningrat"[:24] for first in (
+    "Anastasia", "Bernadette", "Christophe", "Dominique", "Evangeline", "Friederike",
+    "Guillaume", "Hildegarde"))
+
+
+def test_eight_players_with_long_names_keep_their_tabs_in_view(browser: Any,
+                                                                tmp_path: Path) -> None:
+    """Eight players of 24 characters (two packs): the tabs wrap four a row, all on screen,
+    with the grid and "Close the round" under them at phone size; then at a desktop width."""
+    import re
+
+    from app import records
+    from app.newmatch import Draft
+    from app.storage import Store
+
+    assert all(len(n) == 24 for n in LONG)
+    records.create_match(Store(tmp_path / "data"),
+                         Draft(players=list(LONG), options={"packs": 2}))
+    server = Server(tmp_path / "data").start()
+    try:
+        page = open_app(browser, server.url)
+        try:
+            page.get_by_role("button", name=re.compile("Anastasia")).first.click(timeout=30_000)
+            page.get_by_role("button", name="Start round 1", exact=True).click()
+            page.get_by_role("button", name="Played a card", exact=True).click()
+            page.get_by_role("button", name="Enter hands now", exact=True).click()
+            see(page, f"{LONG[0]}'s hand")
+            page.get_by_role("button", name="A♠", exact=True).click()
+            page.get_by_role("button", name="A♠", exact=True).click()  # the second copy
+            see(page, "2 entered, 8 counted")  # the dealer, who has not played
+            shot(page, "taps-06-eight-players")
+            for name in LONG:
+                box = page.get_by_role("button", name=re.compile(name[:9])).first.bounding_box()
+                assert box is not None and box["x"] >= 0
+                assert box["x"] + box["width"] <= PHONE["width"]
+                assert box["y"] + box["height"] <= PHONE["height"]
+            for card in ("2♣", "Remove last", "Clear", "Next player", "Close the round"):
+                box = page.get_by_role("button", name=card, exact=True).bounding_box()
+                assert box is not None and box["y"] + box["height"] <= PHONE["height"], card
+            page.set_viewport_size({"width": 1280, "height": 800})
+            see(page, f"{LONG[0]}'s hand")
+            shot(page, "taps-07-eight-players-wide")
+        except Exception:
+            shot(page, "taps-failure")
+            raise
+    finally:
+        server.stop()

@@ -17,6 +17,7 @@ import flet as ft
 from views.common import (
     BREAKPOINTS,
     CARD_FONT,
+    TOUCH,
     Handler,
     Tr,
     big_button,
@@ -113,7 +114,7 @@ def _compact_cell(card: str, count: int, copies: int,
                   on_card: Callable[[str], None]) -> ft.Control:
     label, color = card_text(card)
     chosen = count > 0
-    text = label if copies <= 1 or not chosen else f"{label}×{count}"
+    text = label if count < 2 else f"{label}×{count}"
     return ft.Container(
         ft.Text(text, size=17 if len(text) <= 3 else 14, font_family=CARD_FONT,
                 color=ft.Colors.ON_PRIMARY if chosen else color, no_wrap=True),
@@ -279,17 +280,24 @@ def hands_view(
             ft.OutlinedButton(t("hands.clear"), icon=ft.Icons.CLEAR_ALL, key="clear",
                               on_click=lambda _e: on_clear(), disabled=not p.cards, height=48),
         ]
+    last: list[ft.Control] = []  # beside "Close the round"
     if on_next is not None and data.next is not None:
-        buttons.append(ft.FilledTonalButton(
-            t("hands.next"), icon=ft.Icons.ARROW_FORWARD, key="next", height=48,
-            on_click=lambda _e: on_next(), tooltip=data.players[data.next].name))
-    if buttons:
-        entry.append(ft.Row(buttons, spacing=6, run_spacing=6, wrap=True))
+        last.append(ft.FilledTonalButton(
+            t("hands.next"), icon=ft.Icons.ARROW_FORWARD, key="next", height=TOUCH + 8,
+            on_click=lambda _e: on_next(), tooltip=data.players[data.next].name, expand=2))
+    # Pinned under the scrolling part, whatever the number of players: the hand's buttons,
+    # what to look at again, and closing the round.
     bottom = ft.Column(spacing=6)
     if data.warning:
         bottom.controls.append(message(data.warning, key="warning"))
     if data.error:
         bottom.controls.append(message(data.error, key="error", error=True))
-    bottom.controls.append(big_button(t("hands.save"), on_save, key="save", icon=ft.Icons.DONE_ALL))
+    close = big_button(t("hands.save"), on_save, key="save", icon=ft.Icons.DONE_ALL)
+    close.expand = 3
+    rows: list[ft.Control] = [ft.Row(buttons, spacing=6, run_spacing=6, wrap=True)] if buttons \
+        else []
+    rows.append(ft.Row([*last, close], spacing=6))
+    bottom.controls.append(ft.Column(rows, spacing=6,
+                                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
     return screen(data.route, data.title, [panes(controls, entry, split=5)], on_back=on_back,
                   back_label=t("common.back"), bottom=bottom, split=5)
