@@ -114,6 +114,8 @@ class Event:
             elif f.name == "dealer":
                 if value is not None:
                     _int(f.name, value)
+            elif f.name == "points":  # a round's points may be negative (41)
+                _int(f.name, value, low=-(1 << 31))
             else:
                 _int(f.name, value)
 
@@ -204,6 +206,17 @@ class Hand(Event):
     kind = "hand"
     player: int
     cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Points(Event):
+    """``player``'s round points as typed instead of their cards (the cards are not known, so
+    nothing checks them against the pack); recording a :class:`Hand` for the player replaces
+    them, and recording points replaces a hand."""
+
+    kind = "points"
+    player: int
+    points: int
 
 
 @dataclass(frozen=True, slots=True)

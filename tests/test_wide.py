@@ -159,7 +159,7 @@ def test_the_card_grid_sits_beside_the_hand_on_a_wide_screen() -> None:
     assert not side_by_side(view, "hand-cards", "grid", PHONE)
     panes_row, pinned = responsive(view, "grid"), responsive(view, "save")
     grid_pane = holding(panes_row, "grid")
-    assert span(find(view, "save"), pinned, LAPTOP) == span(grid_pane, panes_row, LAPTOP) == 7
+    assert span(holding(pinned, "save"), pinned, LAPTOP) == span(grid_pane, panes_row, LAPTOP) == 7
 
 
 def test_the_card_grid_puts_two_ranks_a_row_on_a_wide_screen() -> None:

@@ -1,5 +1,11 @@
-"""Round end: tap the cards left in each player's hand on a grid of ranks x suits (and jokers).
-With several packs a card can be tapped up to the number of copies; a second control removes."""
+"""Round end: tap the cards left in each player's hand on a grid of ranks x suits (and jokers),
+or type the player's round points instead. With several packs a card can be tapped up to the
+number of copies; a second control removes.
+
+The hand entry fits a phone (400x850) without a scroll: the players' tabs wrap (four a row,
+names cut short), each suit takes two rows of seven cards, and "next player" moves on. A hand
+whose size differs from what the table counted is said in words on its tab and under the name,
+never ticked."""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ import flet as ft
 from views.common import (
     BREAKPOINTS,
     CARD_FONT,
+    TOUCH,
     Handler,
     Tr,
     big_button,
@@ -34,6 +41,13 @@ class PlayerHand:
     expected: int | None  # the tracked hand size, when the table tracked turns
     done: bool  # recorded
     out: bool = False  # went out: nothing to enter
+    typed: int | None = None  # the round points typed instead of the cards
+
+    @property
+    def off(self) -> bool:
+        """The cards entered are not as many as the table counted (typed points: no cards)."""
+        return (self.expected is not None and self.typed is None and not self.out
+                and len(self.cards) != self.expected)
 
 
 @dataclass(frozen=True)
@@ -45,6 +59,9 @@ class HandEntryData:
     copies: Mapping[str, int]  # how many of each card the packs hold ("AS": 1, "JK": 2 ...)
     error: str = ""
     warning: str = ""
+    next: int | None = None  # the next player whose hand is to enter, if any
+    typing: bool = False  # the current player's points are typed, not tapped
+    can_type: bool = False  # the game takes typed points
 
 
 def _cell(card: str, count: int, copies: int, on_card: Callable[[str], None]) -> ft.Control:
@@ -90,25 +107,115 @@ def card_grid(
                             key="grid")
 
 
+ROW = 7  # cards a row in the compact grid: each suit takes two rows (13 ranks)
+
+
+def _compact_cell(card: str, count: int, copies: int,
+                  on_card: Callable[[str], None]) -> ft.Control:
+    label, color = card_text(card)
+    chosen = count > 0
+    text = label if count < 2 else f"{label}×{count}"
+    return ft.Container(
+        ft.Text(text, size=17 if len(text) <= 3 else 14, font_family=CARD_FONT,
+                color=ft.Colors.ON_PRIMARY if chosen else color, no_wrap=True),
+        key=f"card-{card}", alignment=ft.Alignment.CENTER, height=48, expand=True,
+        border_radius=ft.BorderRadius.all(8),
+        border=ft.Border.all(2 if chosen else 1,
+                             ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE),
+        bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE,
+        on_click=lambda _e: on_card(card), ink=True,
+    )
+
+
+def compact_grid(
+    selected: Sequence[str], copies: Mapping[str, int], on_card: Callable[[str], None]
+) -> ft.Control:
+    """The hand-entry grid: one suit after another, two rows of seven ranks each (A to 8,
+    7 to 2), the jokers in the last free place; only the cards the packs hold. 8 rows of
+    48 px: the whole grid fits a phone with the hand above it."""
+    counts: dict[str, int] = {}
+    for c in selected:
+        counts[c] = counts.get(c, 0) + 1
+    rows: list[list[ft.Control]] = []
+    for suit in "SHDC":
+        cards = [r + suit for r in GRID_RANKS if copies.get(r + suit)]
+        rows += [[_compact_cell(c, counts.get(c, 0), copies[c], on_card) for c in cards[i:i + ROW]]
+                 for i in range(0, len(cards), ROW)]
+    if copies.get("JK"):
+        joker = _compact_cell("JK", counts.get("JK", 0), copies["JK"], on_card)
+        if rows and len(rows[-1]) < ROW:
+            rows[-1].append(joker)
+        else:
+            rows.append([joker])
+    for row in rows:
+        row += [ft.Container(height=48, expand=True) for _ in range(ROW - len(row))]
+    return ft.Column([ft.Row(r, spacing=4) for r in rows], spacing=4, key="grid")
+
+
+TAB_WIDTH = 86  # four tabs a row on a phone
+
+
+def _tab_status(p: PlayerHand, t: Tr) -> tuple[str, ft.IconData, str]:
+    """A tab's second line, its icon and their colour: out, typed points, entered against
+    counted (never ticked when they differ), or the points so far."""
+    if p.out:
+        return t("hands.out"), ft.Icons.CHECK_CIRCLE, ft.Colors.PRIMARY
+    if p.typed is not None:
+        icon = ft.Icons.EDIT if p.done else ft.Icons.RADIO_BUTTON_UNCHECKED
+        return t.plural("hands.points", p.typed), icon, ft.Colors.PRIMARY
+    if p.off and (p.done or p.cards):
+        return (t("hands.tab_off", entered=len(p.cards), expected=p.expected),
+                ft.Icons.WARNING_AMBER, ft.Colors.ERROR)
+    if p.expected is not None:
+        text = t("hands.tab_count", entered=len(p.cards), expected=p.expected)
+    else:
+        text = t.plural("hands.points", p.points)
+    done = p.done and bool(p.cards)
+    return (text, ft.Icons.CHECK_CIRCLE if done else ft.Icons.RADIO_BUTTON_UNCHECKED,
+            ft.Colors.PRIMARY if done else ft.Colors.OUTLINE)
+
+
 def _player_tab(i: int, p: PlayerHand, current: bool, t: Tr,
                 on_player: Callable[[int], None]) -> ft.Control:
-    status = t("hands.out") if p.out else t.plural("hands.points", p.points)
+    status, icon, colour = _tab_status(p, t)
     return ft.Container(
-        ft.Column(
-            [ft.Text(p.name, weight=ft.FontWeight.BOLD, size=15),
-             ft.Text(status, size=13, key=f"points-{i}"),
-             ft.Icon(ft.Icons.CHECK_CIRCLE if p.done else ft.Icons.RADIO_BUTTON_UNCHECKED,
-                     size=18, color=ft.Colors.PRIMARY if p.done else ft.Colors.OUTLINE)],
-            spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ft.Row(
+            [ft.Icon(icon, size=16, color=colour),
+             ft.Column(
+                 [ft.Text(p.name, weight=ft.FontWeight.BOLD, size=14, no_wrap=True,
+                          max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                  ft.Text(status, size=12, key=f"points-{i}", no_wrap=True,
+                          color=ft.Colors.ERROR if colour == ft.Colors.ERROR else None)],
+                 spacing=0, expand=True, alignment=ft.MainAxisAlignment.CENTER)],
+            spacing=4,
         ),
-        key=f"player-{i}",
-        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-        border_radius=ft.BorderRadius.all(12),
+        key=f"player-{i}", width=TAB_WIDTH, height=48,
+        padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+        border_radius=ft.BorderRadius.all(10),
         bgcolor=ft.Colors.SECONDARY_CONTAINER if current else None,
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        on_click=lambda _e: on_player(i),
-        ink=True,
+        border=ft.Border.all(2 if current else 1,
+                             ft.Colors.ERROR if colour == ft.Colors.ERROR else
+                             ft.Colors.SECONDARY if current else ft.Colors.OUTLINE_VARIANT),
+        on_click=lambda _e: on_player(i), ink=True, tooltip=p.name,
     )
+
+
+def _typed_entry(t: Tr, p: PlayerHand, data: HandEntryData,
+                 on_points: Callable[[str], None]) -> list[ft.Control]:
+    """A numeric field for the current player's round points: Enter saves."""
+    field = ft.TextField(
+        label=t("hands.points_for", name=p.name),
+        value="" if p.typed is None else str(p.typed), key="points-field",
+        keyboard_type=ft.KeyboardType.NUMBER, autofocus=True,
+        on_submit=lambda e: on_points(str(e.control.value or "")),
+        text_size=24, hint_text=t("hands.points_hint"),
+    )
+    return [
+        field,
+        ft.Text(t("hands.typed_note"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.FilledButton(t("hands.save_points"), icon=ft.Icons.CHECK, key="save-points",
+                        height=48, on_click=lambda _e: on_points(str(field.value or ""))),
+    ]
 
 
 def hands_view(
@@ -121,42 +228,76 @@ def hands_view(
     on_clear: Handler,
     on_save: Handler,
     on_back: Handler,
+    on_next: Handler | None = None,
+    on_type: Handler | None = None,
+    on_points: Callable[[str], None] | None = None,
 ) -> ft.View:
     p = data.players[data.current]
     tabs = ft.Row(
         [_player_tab(i, q, i == data.current, t, on_player) for i, q in enumerate(data.players)],
-        scroll=ft.ScrollMode.AUTO, spacing=6,
+        wrap=True, spacing=6, run_spacing=6, key="tabs",
     )
-    expected = "" if p.expected is None else t("hands.expected", n=p.expected)
-    header = ft.Column(
-        [
-            ft.Text(t("hands.for", name=p.name), size=20, weight=ft.FontWeight.BOLD,
-                    key="hand-owner"),
-            ft.Text(p.summary + expected,
-                    key="hand-summary"),
-            ft.Row([ft.Text(" ".join(card_text(c)[0] for c in p.cards) or "—", size=18,
-                            key="hand-cards", expand=True, font_family=CARD_FONT)]),
-        ],
-        spacing=4,
-    )
-    controls: list[ft.Control] = [tabs, header]
+    typing = data.typing and data.can_type and on_points is not None
+    owner: list[ft.Control] = [
+        ft.Text(t("hands.for", name=p.name), size=18, weight=ft.FontWeight.BOLD,
+                key="hand-owner", expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+    ]
+    if data.can_type and on_type is not None and not p.out:
+        owner.append(ft.OutlinedButton(
+            t("hands.use_cards" if typing else "hands.type_points"),
+            icon=ft.Icons.STYLE if typing else ft.Icons.DIALPAD, key="type",
+            on_click=lambda _e: on_type(), height=48))
+    expected = "" if p.expected is None or typing else t("hands.expected", n=p.expected)
+    off = p.off and not typing and (p.done or bool(p.cards))  # an untouched hand is no alarm
+    header: list[ft.Control] = [
+        ft.Row(owner, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ft.Text((t("hands.typed_summary") if typing else p.summary) + expected,
+                key="hand-summary", color=ft.Colors.ERROR if off else None),
+    ]
+    if off:
+        header.append(ft.Row(
+            [ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR, size=18),
+             ft.Text(t("hands.off", entered=len(p.cards), expected=p.expected),
+                     color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD, key="off", expand=True)],
+            spacing=6))
+    if not typing:
+        header.append(ft.Row([ft.Text(" ".join(card_text(c)[0] for c in p.cards) or "—",
+                                      size=18, key="hand-cards", expand=True,
+                                      font_family=CARD_FONT)]))
+    controls: list[ft.Control] = [tabs, ft.Column(header, spacing=2)]
     entry: list[ft.Control] = []  # beside the hand on a wide screen
+    buttons: list[ft.Control] = []
     if p.out:
         controls.append(ft.Text(t("hands.went_out", name=p.name), key="out-note"))
+    elif typing:
+        assert on_points is not None
+        entry += _typed_entry(t, p, data, on_points)
     else:
-        entry.append(card_grid(p.cards, data.copies, on_card))
-        entry.append(ft.Row([
+        entry.append(compact_grid(p.cards, data.copies, on_card))
+        buttons += [
             ft.OutlinedButton(t("hands.undo_card"), icon=ft.Icons.BACKSPACE, key="undo-card",
                               on_click=lambda _e: on_undo_card(), disabled=not p.cards, height=48),
             ft.OutlinedButton(t("hands.clear"), icon=ft.Icons.CLEAR_ALL, key="clear",
                               on_click=lambda _e: on_clear(), disabled=not p.cards, height=48),
-        ], spacing=8))
+        ]
+    last: list[ft.Control] = []  # beside "Close the round"
+    if on_next is not None and data.next is not None:
+        last.append(ft.FilledTonalButton(
+            t("hands.next"), icon=ft.Icons.ARROW_FORWARD, key="next", height=TOUCH + 8,
+            on_click=lambda _e: on_next(), tooltip=data.players[data.next].name, expand=2))
+    # Pinned under the scrolling part, whatever the number of players: the hand's buttons,
+    # what to look at again, and closing the round.
     bottom = ft.Column(spacing=6)
     if data.warning:
         bottom.controls.append(message(data.warning, key="warning"))
     if data.error:
         bottom.controls.append(message(data.error, key="error", error=True))
-    bottom.controls.append(big_button(t("hands.save"), on_save, key="save", icon=ft.Icons.DONE_ALL))
+    close = big_button(t("hands.save"), on_save, key="save", icon=ft.Icons.DONE_ALL)
+    close.expand = 3
+    rows: list[ft.Control] = [ft.Row(buttons, spacing=6, run_spacing=6, wrap=True)] if buttons \
+        else []
+    rows.append(ft.Row([*last, close], spacing=6))
+    bottom.controls.append(ft.Column(rows, spacing=6,
+                                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
     return screen(data.route, data.title, [panes(controls, entry, split=5)], on_back=on_back,
                   back_label=t("common.back"), bottom=bottom, split=5)
-

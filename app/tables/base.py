@@ -266,10 +266,12 @@ class Referee:
         return str(t(f"round.{change.kind}.{when}", number=change.rounds, **words))
 
     def _marks(self) -> tuple[str, ...]:
-        """Each scoreboard row's mark: deleted, corrected, or nothing."""
+        """Each scoreboard row's mark: deleted, corrected, typed points, or nothing."""
         t = self.t
         return tuple(t("round.mark.deleted") if r.dropped
-                     else t("round.mark.corrected") if r.changes else ""
+                     else " · ".join(
+                         [*([t("round.mark.corrected")] if r.changes else []),
+                          *([t("score.typed")] if getattr(r, "typed", None) else [])])
                      for r in self.table.played)
 
     def _after_drop(self, k: int) -> str:

@@ -1,5 +1,7 @@
 """The hand entry Kartu Sama and 41 share: at the end of a round each player's cards are tapped
-on a card grid (``views.hands``), each hand recorded as one event, then the round closed.
+on a card grid (``views.hands``), or their round points typed instead (a ``Points`` event, not
+checked against the cards), each hand recorded as one event, then the round closed. "Next
+player" records the hand shown and moves on to the next one still to enter.
 
 What is tapped but not yet recorded is kept as the match's draft (``Store.save_draft``) at
 each change, so that a hand half entered survives a restart: the referee made again for the
@@ -19,7 +21,7 @@ from app.i18n import refusal
 from app.tables import base
 from models.cards import parse_card
 from models.errors import MejaError
-from models.match import Close, Event, Hand, Match, Start
+from models.match import Close, Event, Hand, Match, Points, Start
 from views.hands import HandEntryData, hands_view
 
 if TYPE_CHECKING:
@@ -41,6 +43,8 @@ class HandEntryReferee(base.Referee):
         self.entry: dict[int, list[str]] = {}  # the cards shown for each seat
         self.entry_seat = 0
         self.error = ""
+        self.typing: set[int] = set()  # seats whose points are to be typed, not tapped
+        self.tapping: set[int] = set()  # seats with typed points whose cards are to be tapped
         self._kept: dict[str, Any] | None = None  # the draft as last saved
         self._restore_draft()
 
@@ -64,6 +68,71 @@ class HandEntryReferee(base.Referee):
         """Whether ``seat`` has cards to enter (a player who went out has none)."""
         return True
 
+    # -- typed points and moving on ---------------------------------------------------------
+    def _typed(self, seat: int) -> int | None:
+        """The points recorded as typed for ``seat`` this round, if any."""
+        r = self._round()
+        return None if r is None else r.typed.get(seat)
+
+    def _is_typing(self, seat: int) -> bool:
+        """Whether ``seat``'s points are typed: asked for, or recorded so and no card tapped."""
+        return seat in self.typing or (self._typed(seat) is not None and not self._entry(seat)
+                                       and seat not in self.tapping)
+
+    def _done(self, seat: int) -> bool:
+        """Whether nothing is left to enter for ``seat``: no hand, points typed, or the cards
+        shown are the ones recorded."""
+        if not self._has_hand(seat) or (self._typed(seat) is not None and not self._entry(seat)):
+            return True
+        recorded = self._recorded(seat)
+        return recorded is not None and recorded == self._entry(seat)
+
+    def _next_seat(self, seat: int) -> int | None:
+        """The next player clockwise from ``seat`` with something still to enter."""
+        n = len(self.names)
+        return next((s for s in ((seat + k) % n for k in range(1, n)) if not self._done(s)), None)
+
+    def _next_player(self) -> None:
+        seat = self._next_seat(self.entry_seat)
+        if seat is not None:
+            self._pick_player(seat)
+
+    def _toggle_typing(self) -> None:
+        seat = self.entry_seat
+        if self._is_typing(seat):  # to the cards: once tapped, their hand replaces the points
+            self.typing.discard(seat)
+            self.tapping.add(seat)
+        else:
+            self.typing.add(seat)
+            self.tapping.discard(seat)
+        self.error = ""
+        self._redraw()
+
+    def _type_points(self, text: str) -> None:
+        """Record the points typed for the player shown, then move on."""
+        seat = self.entry_seat
+        text = text.strip().replace("\u2212", "-")
+        try:
+            value = int(text)
+        except ValueError:
+            self.error = self.t("hands.points_number", text=text[:12])
+            return self._redraw()
+        event = Points(seat, value)
+        reason = self.match.why_not(event)
+        if reason is not None:
+            self.error = self.say(reason)
+            return self._redraw()
+        self.error = ""
+        if self._typed(seat) != value and not self.record(event):
+            return self._redraw()
+        self.typing.discard(seat)
+        self.tapping.discard(seat)
+        self.entry[seat] = []
+        following = self._next_seat(seat)
+        if following is not None:
+            self.entry_seat = following
+        return self._redraw()
+
     # -- the entered cards ------------------------------------------------------------------
     def _recorded(self, seat: int) -> list[str] | None:
         r = self._round()
@@ -84,7 +153,8 @@ class HandEntryReferee(base.Referee):
         return hands_view(
             t, self._hands_data(), on_player=self._pick_player, on_card=self._tap_card,
             on_undo_card=self._undo_card, on_clear=self._clear, on_save=self._save_hands,
-            on_back=lambda: self._go(),
+            on_back=lambda: self._go(), on_next=self._next_player, on_type=self._toggle_typing,
+            on_points=self._type_points,
         )
 
     def _pick_player(self, seat: int) -> None:
@@ -111,6 +181,8 @@ class HandEntryReferee(base.Referee):
         if self._round() is None or not self._has_hand(seat):
             return True
         cards = self._entry(seat)
+        if not cards and self._typed(seat) is not None:
+            return True  # the points typed stand
         if self._recorded(seat) == cards:
             return True
         try:
@@ -131,6 +203,12 @@ class HandEntryReferee(base.Referee):
         if self._round() is None:
             return None
         for seat in range(len(self.names)):
+            if self._typed(seat) is not None and not self._entry(seat):
+                continue
+            if self._is_typing(seat):
+                self.entry_seat, self.error = seat, self.t("hands.points_missing",
+                                                           name=self.names[seat])
+                return self._redraw()
             missing = self._missing(seat)
             if missing:
                 self.entry_seat = seat
@@ -143,15 +221,17 @@ class HandEntryReferee(base.Referee):
             self.entry = {}
             self.entry_seat = 0
             self.error = ""
+            self.typing, self.tapping = set(), set()
             self._keep_draft()
             return self._go("score")
         return self._redraw()
 
     def _undone(self, event: Event) -> None:
-        if isinstance(event, Hand):
+        if isinstance(event, Hand | Points):
             self.entry.pop(event.player, None)
         elif isinstance(event, Start):  # the round is gone: so are the cards tapped for it
             self.entry, self.entry_seat, self.error = {}, 0, ""
+            self.typing, self.tapping = set(), set()
         self._keep_draft()
         super()._undone(event)
 

@@ -15,7 +15,7 @@ from app.tables import base
 from app.tables.entry import HandEntryReferee
 from models.cards import SUITS, format_cards, parse_card
 from models.games.forty_one import HAND_SIZE, counted_suit, hand_score
-from models.match import Close, Event, Hand, Match, Reason, Start
+from models.match import Close, Event, Hand, Match, Points, Reason, Start
 from models.tables.forty_one import (
     PACK,
     DrawStock,
@@ -48,6 +48,7 @@ EVENT_WORDS: dict[type[Event], str] = {
     StockOut: "forty_one.event.stock_out",
     Show41: "forty_one.event.41",
     Hand: "forty_one.event.hand",
+    Points: "forty_one.event.points",
     Close: "forty_one.event.close",
     Finish: "forty_one.event.finish",
     Resume: "forty_one.event.resume",
@@ -251,9 +252,11 @@ class Referee(HandEntryReferee):
         for s, name in enumerate(self.names):
             cards = self._entry(s)
             points, summary = self._summary(cards)
+            typed = self._typed(s) if not cards else None
             players.append(PlayerHand(
                 name=name, cards=tuple(cards), points=points, summary=summary, expected=None,
-                done=self._recorded(s) == cards and len(cards) == HAND_SIZE,
+                done=self._recorded(s) == cards and len(cards) == HAND_SIZE or typed is not None,
+                typed=typed,
             ))
         ender = self.names[d.ender]
         threshold = table.options.stop_threshold
@@ -268,7 +271,8 @@ class Referee(HandEntryReferee):
         return HandEntryData(
             route=f"/match/{self.match_id}/hands", title=t("forty_one.hands.title", n=d.number),
             players=tuple(players), current=self.entry_seat, copies=self._copies(),
-            error=self.error, warning=hint,
+            error=self.error, warning=hint, next=self._next_seat(self.entry_seat),
+            typing=self._is_typing(self.entry_seat), can_type=True,
         )
 
     def _hands_view(self) -> ft.View:
@@ -294,23 +298,16 @@ class Referee(HandEntryReferee):
             self.error = self.t("forty_one.hands.full", name=self.names[seat])
         else:
             cards.append(card)
-            if len(cards) == HAND_SIZE and self._store_hand(seat):
-                self.entry_seat = self._next_seat(seat)
+            following = self._next_seat(seat)
+            if len(cards) == HAND_SIZE and self._store_hand(seat) and following is not None:
+                self.entry_seat = following
         self._redraw()
-
-    def _next_seat(self, seat: int) -> int:
-        """The next player (clockwise) whose four cards are not all entered, or ``seat``."""
-        n = len(self.names)
-        for step in range(1, n):
-            other = (seat + step) % n
-            if len(self._entry(other)) < HAND_SIZE:
-                return other
-        return seat
 
     # -- the scoreboard ---------------------------------------------------------------------
     def _cell(self, d: Any, seat: int) -> str:
         mark = " ★" if seat == d.winner else " ▼" if seat == d.loser else ""
-        return f"{d.points[seat]}{SUIT_SIGNS.get(d.suits[seat], '')}{mark}"
+        typed = " *" if seat in d.typed else ""
+        return f"{d.points[seat]}{SUIT_SIGNS.get(d.suits[seat], '')}{typed}{mark}"
 
     def _score_data(self) -> ScoreData:
         t, table = self.t, self.match.table
@@ -365,7 +362,8 @@ class Referee(HandEntryReferee):
                 ShownHand(
                     name=self.names[s],
                     cards=shown_order(d.hands[s] or (), d.suits[s]),
-                    line=t("forty_one.score.line", points=d.points[s],
+                    line=t("forty_one.score.typed_line", points=d.points[s]) if s in d.typed
+                    else t("forty_one.score.line", points=d.points[s],
                            suit=t(f"forty_one.suit.{d.suits[s]}")),
                     mark=t("forty_one.score.won") if s == d.winner
                     else t("forty_one.score.lost") if s == d.loser else "",

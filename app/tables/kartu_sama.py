@@ -110,10 +110,13 @@ class Referee(HandEntryReferee):
             prompt = t("table.round_over")
             detail = self.say(r.end) if r.end else ""
             actions.append(Action("hands", t("table.enter_hands")))
+        # Once play ends the counts and the pile stay as the table kept them: what each hand
+        # should hold when it is entered.
+        counted = r is not None and (phase == "play" or phase == "ended" and r.tracked)
         seats = tuple(
             Seat(
                 name=name,
-                cards=r.counts[s] if r is not None and phase == "play" else None,
+                cards=r.counts[s] if counted and r is not None else None,
                 dealer=s == table.dealer,
                 current=phase == "play" and r is not None and s == r.turn,
                 total=self._total(s),
@@ -127,7 +130,7 @@ class Referee(HandEntryReferee):
             top = format_cards([r.base])
         return TableData(
             route=f"/match/{self.match_id}", title=title, prompt=prompt, detail=detail,
-            seats=seats, pile=r.pile if r is not None and phase == "play" else
+            seats=seats, pile=r.pile if r is not None and phase in ("play", "ended") else
             table.pack - table.n * table.options.hand_size - 1,
             top=top, warning=warning, actions=tuple(actions), undo=self._undo_text(),
         )
@@ -184,6 +187,8 @@ class Referee(HandEntryReferee):
                 "fail": lambda: Fail(turn, plan.takes if plan else 2),
             }[key]()
         if event is not None and self.record(event):
+            if key != "start" and table.phase == "ended":  # the round just ended: the hands
+                return self._open_hands()
             self.shell.refresh()
         return None
 
@@ -211,22 +216,25 @@ class Referee(HandEntryReferee):
         for s, name in enumerate(self.names):
             cards = self._entry(s)
             points = hand_points(parse_card(c) for c in cards)
+            typed = self._typed(s) if not cards else None
             players.append(PlayerHand(
                 name=name, cards=tuple(cards), points=points,
                 summary=t.plural("hands.summary", len(cards), points=points),
                 expected=r.counts[s] if r.tracked and s != r.out else None,
-                done=r.hands[s] is not None,
-                out=s == r.out,
+                done=r.hands[s] is not None or typed is not None,
+                out=s == r.out, typed=typed,
             ))
         mismatch = [
             t("hands.mismatch", name=p.name, entered=len(p.cards), expected=p.expected)
-            for p in players
-            if p.expected is not None and p.done and len(p.cards) != p.expected
+            for i, p in enumerate(players) if i != self.entry_seat and p.done and p.off
         ]
+        end = [self.say(r.end)] if r.end is not None and r.end.code != "hands_recorded" else []
         return HandEntryData(
             route=f"/match/{self.match_id}/hands", title=t("hands.title", round=r.number),
             players=tuple(players), current=self.entry_seat, copies=self._copies(),
-            error=self.error, warning=" ".join(mismatch),
+            error=self.error, warning=" ".join(end + mismatch),
+            next=self._next_seat(self.entry_seat), typing=self._is_typing(self.entry_seat),
+            can_type=True,
         )
 
     def _hands_view(self) -> ft.View:
@@ -261,7 +269,18 @@ class Referee(HandEntryReferee):
                 cards.remove(card)
         else:
             cards.append(card)
+            self._complete(self.entry_seat)
         self._redraw()
+
+    def _complete(self, seat: int) -> None:
+        """A hand that holds as many cards as the table counted is recorded, and the next
+        player to enter is shown."""
+        r = self.match.table.round
+        if r is None or not r.tracked or len(self._entry(seat)) != r.counts[seat]:
+            return
+        following = self._next_seat(seat)
+        if self._store_hand(seat) and following is not None:
+            self.entry_seat = following
 
     # -- the scoreboard ---------------------------------------------------------------------
     def _score_data(self) -> ScoreData:
@@ -271,7 +290,8 @@ class Referee(HandEntryReferee):
         victory = table.options.mode == "victory"
         rounds = tuple(
             tuple("–" for _ in r.points) if r.dropped else
-            tuple(f"{p}{' ★' if s in r.winners else ''}" for s, p in enumerate(r.points))
+            tuple(f"{p}{' *' if s in r.typed else ''}{' ★' if s in r.winners else ''}"
+                  for s, p in enumerate(r.points))
             for r in table.played
         )
         series = tuple(

@@ -33,22 +33,23 @@ from models.games.forty_one import (
     check_setup,
     counted_suit,
     decider,
+    hand_key,
     hand_score,
     is_41,
     may_draw,
     may_end,
     may_take,
     next_hand,
-    score_hand,
     standing_keys,
     stock_after_deal,
     stop_fault,
 )
 from models.games.forty_one import match_winners as winners_of
-from models.match import Close, Event, Hand, Place, Reason, Setup, Start
+from models.match import Close, Event, Hand, Place, Points, Reason, Setup, Start
 from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
 
 PACK = 52
+LOWEST = -22  # the lowest score four cards can have: four aces, 11 - 3 x 11
 
 # -- events -------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
@@ -116,7 +117,8 @@ class Deal(Record):
     """One hand as recorded so far: the turns while it is played, then its cards and result."""
 
     __slots__ = (
-        "first", "turn", "stock", "moves", "last", "ender", "how", "hands", "suits", "order",
+        "first", "turn", "stock", "moves", "last", "ender", "how", "hands", "typed", "suits",
+        "order",
         "wins", "losses",
     )
 
@@ -130,6 +132,7 @@ class Deal(Record):
         self.ender = -1  # who ended play
         self.how = ""  # "stop", "stock" or "41"
         self.hands: list[tuple[Card, ...] | None] = [None] * players
+        self.typed: dict[int, int] = {}  # seats whose score was typed, not their cards
         self.suits: tuple[str, ...] = ()  # the counted suit of each hand
         self.order: list[int] = []  # seats best first
         self.wins: tuple[int, ...] = ()  # running tallies after this hand
@@ -145,8 +148,8 @@ class Deal(Record):
 
     @property
     def missing(self) -> list[int]:
-        """Seats whose cards are not recorded yet."""
-        return [s for s, h in enumerate(self.hands) if h is None]
+        """Seats with neither cards nor a typed score recorded yet."""
+        return [s for s, h in enumerate(self.hands) if h is None and s not in self.typed]
 
 
 class FortyOneTable(RoundTable[Deal]):
@@ -178,6 +181,7 @@ class FortyOneTable(RoundTable[Deal]):
             StockOut: self._check_turn,
             Show41: self._check_41,
             Hand: self._check_hand,
+            Points: self._check_points,
             Close: self._check_close,
             Finish: self._check_finish,
             Resume: self._check_resume,
@@ -190,6 +194,7 @@ class FortyOneTable(RoundTable[Deal]):
             StockOut: self._end,
             Show41: self._end,
             Hand: self._hand,
+            Points: self._points,
             Close: self._close,
             Finish: self._finish,
             Resume: self._resume,
@@ -243,7 +248,7 @@ class FortyOneTable(RoundTable[Deal]):
         for i, seat in enumerate(d.order):
             other = d.order[1] if i == 0 else d.order[i - 1]
             side = "wins" if i == 0 else "behind"
-            places.append(Place(i + 1, (seat,), self._step(side, seat, other, hands, d.ender)))
+            places.append(Place(i + 1, (seat,), self._step(side, seat, other, hands, d)))
         return places
 
     def standings(self) -> list[Place]:
@@ -357,6 +362,25 @@ class FortyOneTable(RoundTable[Deal]):
                            {"player": name, "points": points, "threshold": threshold})
         return None
 
+    def _check_points(self, event: Event) -> Reason | None:
+        assert isinstance(event, Points)
+        why = self._when(ENDED) or self._seat(event.player)
+        if why is not None:
+            return why
+        d, name, points = self.rounds[-1], self.names[event.player], event.points
+        if not LOWEST <= points <= 41:
+            return Reason("forty_one_points_range",
+                          {"player": name, "points": points, "lowest": LOWEST, "most": 41})
+        if event.player != d.ender:
+            return None
+        if d.how == "41" and points != 41:
+            return Reason("forty_one_not_41", {"player": name, "points": points})
+        threshold = self.options.stop_threshold
+        if d.how == "stop" and threshold and points < threshold:
+            return Reason("forty_one_stop_low",
+                          {"player": name, "points": points, "threshold": threshold})
+        return None
+
     def _check_close(self, event: Event) -> Reason | None:
         why = self._when(ENDED)
         if why is not None:
@@ -399,13 +423,26 @@ class FortyOneTable(RoundTable[Deal]):
 
     def _hand(self, event: Event) -> None:
         assert isinstance(event, Hand)
-        self.rounds[-1].hands[event.player] = event.cards
+        d = self.rounds[-1]
+        d.hands[event.player] = event.cards
+        d.typed.pop(event.player, None)
+
+    def _points(self, event: Event) -> None:
+        assert isinstance(event, Points)
+        d = self.rounds[-1]
+        d.hands[event.player] = None
+        d.typed[event.player] = event.points
 
     def _close(self, event: Event) -> None:
         d = self.rounds[-1]
         hands = [[int(c) for c in h or ()] for h in d.hands]
-        d.points, d.order = score_hand(hands, d.ender)
-        d.suits = tuple(counted_suit(h) for h in hands)
+        keys = [(d.typed[s], ()) if s in d.typed else hand_key(h) for s, h in enumerate(hands)]
+        # A typed score has no cards to break a tie: equal scores go by turn order then.
+        tied = {k[0] for s, k in enumerate(keys) if s in d.typed}
+        keys = [(k[0], ()) if k[0] in tied else k for k in keys]
+        d.points = tuple(k[0] for k in keys)
+        d.order = order_seats(keys, d.ender)
+        d.suits = tuple("" if s in d.typed else counted_suit(h) for s, h in enumerate(hands))
         d.phase = CLOSED
         self._settle()
 
@@ -443,7 +480,7 @@ class FortyOneTable(RoundTable[Deal]):
         self.winners, self.end = [], None
 
     def _entered(self, d: Deal) -> object:
-        return tuple(d.hands)
+        return tuple(d.hands), tuple(sorted(d.typed.items()))
 
     def _derive(self) -> None:
         """Tallies again, and the winners again if the table had finished the match."""
@@ -453,22 +490,32 @@ class FortyOneTable(RoundTable[Deal]):
 
     # -- reasons ----------------------------------------------------------------------------
     def _step(self, side: str, seat: int, other: int, hands: Sequence[Sequence[Card]],
-              ender: int) -> Reason:
+              d: Deal) -> Reason:
         mine, theirs = hands[seat], hands[other]
-        step, index = decider(mine, theirs)
+        if d.typed.keys() & {seat, other}:
+            step, index = ("score" if d.points[seat] != d.points[other] else "tie"), 0
+        else:
+            step, index = decider(mine, theirs)
         params: dict[str, object] = {
-            "player": self.names[seat], "other": self.names[other], "points": hand_score(mine),
+            "player": self.names[seat], "other": self.names[other], "points": d.points[seat],
         }
         if step == "score":
-            params["other_points"] = hand_score(theirs)
+            params["other_points"] = d.points[other]
         elif step == "card":
             card, value = worst(mine, index)
             other_card, other_value = worst(theirs, index)
             params.update(nth=index, card=card,
                           value=value, other_card=other_card, other_value=other_value)
         else:
-            params["ender"] = self.names[ender]
+            params["ender"] = self.names[d.ender]
         return Reason(f"forty_one_{side}_{'turn' if step == 'tie' else step}", params)
+
+
+def order_seats(keys: Sequence[tuple[int, tuple[int, ...]]], ender: int) -> list[int]:
+    """Seats from best to worst by ``keys`` (see :func:`models.games.forty_one.hand_key`),
+    equal keys in turn order from ``ender``, the player who ended play."""
+    n = len(keys)
+    return sorted(range(n), key=lambda s: (keys[s], -((s - ender) % n)), reverse=True)
 
 
 def worst(cards: Sequence[int], index: int) -> tuple[str, str]:

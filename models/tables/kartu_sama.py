@@ -38,7 +38,7 @@ from models.games.kartu_sama import (
     rank_seats,
     round_loser,
 )
-from models.match import Close, Event, Hand, Out, Place, Play, Reason, Setup, Start
+from models.match import Close, Event, Hand, Out, Place, Play, Points, Reason, Setup, Start
 from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
 
 
@@ -145,6 +145,7 @@ class Round(Record):
         "tracked",
         "out",
         "hands",
+        "typed",
         "flags",
         "notes",
         "ranking",
@@ -170,6 +171,7 @@ class Round(Record):
         self.tracked = False  # some turn was recorded: the counts are meaningful
         self.out = -1
         self.hands: list[tuple[Card, ...] | None] = [None] * players
+        self.typed: dict[int, int] = {}  # seats whose points were typed, not their cards
         self.flags: dict[int, Reason] = {}  # recorded hand sizes that differ from the counts
         self.notes: list[Reason] = []
         self.ranking: list[list[int]] = []
@@ -186,12 +188,13 @@ class Round(Record):
         rounds; worked out when asked)."""
         if not self.ranking:
             return []
-        return round_places([h or () for h in self.hands], self.ranking, self.names)
+        return round_places([h or () for h in self.hands], self.ranking, self.names,
+                            self.points, set(self.typed))
 
     @property
     def missing(self) -> list[int]:
-        """Seats whose hand is not recorded yet."""
-        return [s for s, h in enumerate(self.hands) if h is None]
+        """Seats with neither a hand nor typed points recorded yet."""
+        return [s for s, h in enumerate(self.hands) if h is None and s not in self.typed]
 
     @property
     def warnings(self) -> list[Reason]:
@@ -221,6 +224,7 @@ class KartuSamaTable(RoundTable[Round]):
             Draw: self._check_draw,
             Fail: self._check_draw,
             Hand: self._check_hand,
+            Points: self._check_points,
             Close: self._check_close,
             FixCount: self._check_fix,
             FixTurn: self._check_fix,
@@ -236,6 +240,7 @@ class KartuSamaTable(RoundTable[Round]):
             Draw: self._draw,
             Fail: self._draw,
             Hand: self._hand,
+            Points: self._points,
             Close: self._close,
             FixCount: self._fix,
             FixTurn: self._fix,
@@ -361,6 +366,24 @@ class KartuSamaTable(RoundTable[Round]):
     def _check_hand(self, event: Event) -> Reason | None:
         assert isinstance(event, Hand)
         return self._when(PLAY, ENDED) or self._hand_ok(self.rounds[-1], event.player, event.cards)
+
+    def _check_points(self, event: Event) -> Reason | None:
+        assert isinstance(event, Points)
+        why = self._when(PLAY, ENDED) or self._seat(event.player)
+        if why is not None:
+            return why
+        r, name = self.rounds[-1], self.names[event.player]
+        if event.player == r.out and event.points:
+            return Reason("out_points", {"player": name, "points": event.points})
+        most = self.most_points
+        if not 0 <= event.points <= most:
+            return Reason("points_range", {"player": name, "points": event.points, "most": most})
+        return None
+
+    @property
+    def most_points(self) -> int:
+        """The most points one hand can hold: the whole pack but one card (the discard)."""
+        return sum(hand_points([c]) for c in self.cards) - min(hand_points([c]) for c in self.cards)
 
     def _hand_ok(self, r: Round, player: int, cards: Sequence[Card]) -> Reason | None:
         why = self._seat(player)
@@ -538,8 +561,18 @@ class KartuSamaTable(RoundTable[Round]):
             self._end(r, Reason("hands_recorded"))
         self._set_hand(r, event.player, event.cards)
 
+    def _points(self, event: Event) -> None:
+        assert isinstance(event, Points)
+        r = self.rounds[-1]
+        if r.phase == PLAY:
+            self._end(r, Reason("hands_recorded"))
+        r.hands[event.player] = None
+        r.typed[event.player] = event.points
+        r.flags.pop(event.player, None)
+
     def _set_hand(self, r: Round, player: int, cards: tuple[Card, ...]) -> None:
         r.hands[player] = cards
+        r.typed.pop(player, None)
         r.flags.pop(player, None)
         if r.tracked and player != r.out and len(cards) != r.counts[player]:
             r.flags[player] = Reason(
@@ -572,12 +605,13 @@ class KartuSamaTable(RoundTable[Round]):
 
     # -- scoring ----------------------------------------------------------------------------
     def _entered(self, r: Round) -> object:
-        return tuple(r.hands)
+        return tuple(r.hands), tuple(sorted(r.typed.items()))
 
     def _score(self, r: Round) -> None:
         hands = [[int(c) for c in h or ()] for h in r.hands]
-        r.points = tuple(hand_points(h) for h in hands)
-        r.ranking = rank_seats(hands, r.points)
+        r.points = tuple(r.typed[s] if s in r.typed else hand_points(h)
+                         for s, h in enumerate(hands))
+        r.ranking = rank_typed(hands, r.points, set(r.typed))
         r.loser = round_loser(r.ranking, r.dealer, self.n)
 
     def _settle(self) -> None:
@@ -615,30 +649,50 @@ class KartuSamaTable(RoundTable[Round]):
         self.over = True
 
 
+def rank_typed(
+    hands: Sequence[Sequence[int]], points: Sequence[int], typed: set[int]
+) -> list[list[int]]:
+    """:func:`rank_seats` when some points were typed (``typed``: those seats, whose cards
+    are not known): equal points with a typed seat among them share the place, as no card
+    can part them; hands with cards are parted by the victory rule as ever."""
+    if not typed:
+        return rank_seats(hands, points)
+    groups: list[list[int]] = []
+    for p in sorted(set(points)):
+        seats = [s for s in range(len(points)) if points[s] == p]
+        if len(seats) == 1 or typed & set(seats):
+            groups.append(seats)
+        else:
+            sub = rank_seats([hands[s] for s in seats], [p] * len(seats))
+            groups += [[seats[i] for i in g] for g in sub]
+    return groups
+
+
 def round_places(
-    hands: Sequence[Sequence[Card]], ranking: Sequence[Sequence[int]], names: Sequence[str]
+    hands: Sequence[Sequence[Card]], ranking: Sequence[Sequence[int]], names: Sequence[str],
+    points: Sequence[int] = (), typed: set[int] | frozenset[int] = frozenset(),
 ) -> list[Place]:
     """The places of one round by the victory rule, each with the step that decides it: the
-    first place against the next, every other place against the one just ahead."""
+    first place against the next, every other place against the one just ahead. ``points``
+    and ``typed``: the round's points when some were typed (those seats have no cards: the
+    points part them from the others)."""
     places: list[Place] = []
     rank = 1
     for i, group in enumerate(ranking):
         players = [names[s] for s in group]
         if len(ranking) == 1:
             reason = Reason("all_tied", {"players": players})
-        elif i == 0:
-            reason = _step(
-                "win",
-                hands[group[0]],
-                hands[ranking[1][0]],
-                players,
-                [names[s] for s in ranking[1]],
-            )
         else:
-            ahead = ranking[i - 1]
-            reason = _step(
-                "lose", hands[group[0]], hands[ahead[0]], players, [names[s] for s in ahead]
-            )
+            other = ranking[1] if i == 0 else ranking[i - 1]
+            side = "win" if i == 0 else "lose"
+            others = [names[s] for s in other]
+            if typed & {group[0], other[0]}:
+                reason = Reason(f"{side}_points", {
+                    "players": players, "others": others,
+                    "points": points[group[0]], "other_points": points[other[0]],
+                })
+            else:
+                reason = _step(side, hands[group[0]], hands[other[0]], players, others)
         places.append(Place(rank, tuple(group), reason))
         rank += len(group)
     return places
