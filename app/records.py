@@ -146,7 +146,8 @@ def set_colour(store: Store, name: str, index: int) -> None:
 
 def player_stats(store: Store, game: str) -> list[PlayerStats]:
     """Per-player statistics of ``game`` over every stored match, each recorded spelling
-    counted for the person it now means (see ``models.people``)."""
+    counted for the person it now means (see ``models.people``); computer seats are left
+    out."""
     known = people(store)
     rows: dict[str, dict[str, Any]] = {}
     for entry in store.list_matches():
@@ -157,7 +158,12 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
         finished = summary.get("status") == "finished"
         winners = list(summary.get("winners") or [])
         winners = [known.who(w) for w in winners]
+        # a game on the device names its computer seats (records before that: every seat
+        # is read as a person's, as it was then)
+        kinds = list(summary.get("kinds") or [])
         for seat, recorded in enumerate(players):
+            if seat < len(kinds) and kinds[seat] != "person":
+                continue
             name = known.who(recorded)
             if known.is_gone(name):
                 continue
