@@ -425,8 +425,8 @@ def round_summary(game: str, state: State, seats: Sequence[str], kinds: Sequence
                else t("play.sum.heading", n=index + 1, **words))
     return Summary(
         route="", title="", heading=heading, how=how, lines=lines, why=tuple(w for w in why if w),
-        points_label=t("play.sum.points"),
-        total_label=t("play.sum.wins") if wins else t("play.sum.total"),
+        points_label=t("play.sum.points", **words),
+        total_label=t("play.sum.wins") if wins else t("score.total"),
         over=over,
         next_label=t("play.sum.finish") if over else t("play.sum.next", **words),
     )
