@@ -417,17 +417,18 @@ def round_summary(game: str, state: State, seats: Sequence[str], kinds: Sequence
     how = (t(how_key, name=seats[ender]) if ender >= 0 and t.has(how_key)
            else t("play.end.other", **words))
     why = [_round_why(game, state, index, seats, t)]
+    verdict: tuple[str, ...] = ()
     if over:
         winners = [seats[s] for s in state.winners]
-        why = [t.plural("play.winner", len(winners), names=names(winners, t)),
-               _match_why(game, state, seats, t)]
+        verdict = (t.plural("play.winner", len(winners), names=names(winners, t)),
+                   _match_why(game, state, seats, t))
     heading = (t("play.sum.game_over") if over and game == "sums"
                else t("play.sum.heading", n=index + 1, **words))
     return Summary(
         route="", title="", heading=heading, how=how, lines=lines, why=tuple(w for w in why if w),
         points_label=t("play.sum.points", **words),
         total_label=t("play.sum.wins") if wins else t("score.total"),
-        over=over,
+        over=over, verdict=verdict,
         next_label=t("play.sum.finish") if over else t("play.sum.next", **words),
     )
 

@@ -97,13 +97,19 @@ def test_the_last_round_ends_the_game_with_its_winners_and_why() -> None:
     assert s.over and s.next_label == "See the final result"
     best = min(state.totals)
     won = [NAMES[i] for i, t in enumerate(state.totals) if t == best]
-    assert s.why[0] == (f"{won[0]} wins" if len(won) == 1 else f"{' and '.join(won)} share the win")
-    assert s.why[1].endswith(f"lowest total, {best} points")
+    assert s.verdict[0] == (f"{won[0]} wins" if len(won) == 1
+                            else f"{' and '.join(won)} share the win")
+    assert s.verdict[1].endswith(f"lowest total, {best} points")
+    assert "won the round" in s.why[0] or "shared the round" in s.why[0]
     assert [ln.won for ln in s.lines] == [t == best for t in state.totals]
+    view = summary_view(EN, s, on_next=print, on_back=print)
+    assert find(view, "verdict-0").value == s.verdict[0]
+    assert find(view, "summary-next").content == "See the final result" or \
+        "See the final result" in texts(view)
     # a tie at the end: the win is shared, said so
     state.totals[:] = [best] * 3
     s = round_summary("kartu_sama", state, NAMES[:3], kinds(3), EN, ender)
-    assert s.why[0] == "Ana, Bea and Cid share the win"
+    assert s.verdict[0] == "Ana, Bea and Cid share the win"
     assert all(ln.won for ln in s.lines)
 
 
@@ -115,7 +121,8 @@ def test_victory_game_and_41_tally_count_wins_not_points() -> None:
     state, ender = play_to_round_end("forty_one", 3, {"hands": 1})
     s = round_summary("forty_one", state, NAMES[:3], kinds(3), FR, ender)
     assert s.total_label == "Victoires" and s.heading == "Fin de la main 1"
-    assert "victoires" in s.why[1] or "gagn" in s.why[0]
+    won = NAMES[state.winners[0]]
+    assert s.verdict[1] == f"{won} : victoires 1, défaites 0" or "partagent" in s.verdict[0]
 
 
 def test_sums_ends_the_game_and_a_tie_on_points_goes_to_more_removed_cards() -> None:
@@ -130,7 +137,9 @@ def test_sums_ends_the_game_and_a_tie_on_points_goes_to_more_removed_cards() -> 
     state.captured[:] = [[], list(parse_cards("4H 5H"))]
     state.results[0] = RoundResult((3, 3), 1, "pile", (1,))
     s = round_summary("sums", state, NAMES[:2], kinds(2), EN, ender)
-    assert s.why == ("Bea wins", "Bea: 3 points, tied with Ana: more cards removed (2 against 0)")
+    assert s.why == ()
+    assert s.verdict == ("Bea wins",
+                         "Bea: 3 points, tied with Ana: more cards removed (2 against 0)")
 
 
 def test_the_summary_view_shows_each_line_and_goes_on() -> None:
@@ -148,7 +157,7 @@ def test_the_summary_view_shows_each_line_and_goes_on() -> None:
             assert [sp.text.strip() for sp in spans] == [
                 c.replace("S", "♠").replace("H", "♥").replace("D", "♦").replace("C", "♣")
                 for c in line.cards]
-            assert all((sp.style.color == "red700") == (sp.text.strip()[-1] in "♥♦")
+            assert all((sp.style.color == "error") == (sp.text.strip()[-1] in "♥♦")
                        for sp in spans)
     find(view, "summary-next").on_click(None)
     assert went == [True]
@@ -308,3 +317,20 @@ def test_a_finished_device_game_records_its_seat_kinds(tmp_path: Path) -> None:
     rows = records.player_stats(shell.store, "kartu_sama")
     assert [r.name for r in rows] == ["Ana"]
     assert "Computer 1" not in shell.store.players()
+
+
+def test_a_playable_card_keeps_its_suit_colour() -> None:
+    """Issue: red suits turned white when a card was playable (filled in the theme colour).
+    A playable card is now framed: its red stays the theme's red, in light and dark."""
+    from views.play import Move, PlayData, play_view
+
+    data = PlayData(route="/play/x", title="t", prompt="Your turn, Ana", table=(), top="",
+                    hand=("KH", "6C", "QD"), moves=(Move(7, "Play K♥", "KH"),), log=(),
+                    hint="", can_undo=False, over=False)
+    view = play_view(EN, data, on_move=print, on_hint=None, on_undo=None, on_back=print)
+    playable, other, red = (find(view, k) for k in ("hand-0-KH", "hand-1-6C", "hand-2-QD"))
+    assert playable.content.color == "error" and red.content.color == "error"
+    assert other.content.color == "onsurface"
+    assert playable.bgcolor == other.bgcolor == "surface"
+    assert playable.on_click is not None and other.on_click is None
+    assert playable.border.top.width > other.border.top.width

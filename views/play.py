@@ -12,6 +12,7 @@ import flet as ft
 
 from views.common import (
     CARD_FONT,
+    RED,
     Handler,
     Tr,
     big_button,
@@ -21,6 +22,13 @@ from views.common import (
     screen,
     section,
 )
+
+
+def suit_colour(card: str) -> str | None:
+    """A card's colour on these screens: red suits in the theme's red, which keeps its
+    contrast on a dark background too (a light red there), black ones in the text colour."""
+    colour = card_text(card)[1]
+    return ft.Colors.ERROR if colour == RED else colour
 
 
 @dataclass(frozen=True)
@@ -77,6 +85,7 @@ class Summary:
     total_label: str
     over: bool
     next_label: str  # "Next round" / "See the final result"
+    verdict: tuple[str, ...] = ()  # at the end: the game's winners, and why
 
 
 def _hand(
@@ -84,7 +93,7 @@ def _hand(
 ) -> ft.Control:
     chips: list[ft.Control] = []
     for i, c in enumerate(cards):
-        label, color = card_text(c)
+        label, color = card_text(c)[0], suit_colour(c)
         action = playable.get(c)
         # a playable card is framed, not filled: its suit keeps its colour (red stays red)
         chips.append(ft.Container(
@@ -142,8 +151,14 @@ def play_view(
     bottom = ft.Column(spacing=8)
     buttons = [m for m in data.moves if not m.card]
     for m in buttons:
-        bottom.controls.append(big_button(m.label, partial(on_move, m.action),
-                                          key=f"move-{m.action}", primary=len(buttons) == 1))
+        button = big_button(m.label, partial(on_move, m.action), key=f"move-{m.action}",
+                            primary=len(buttons) == 1)
+        style = getattr(button, "style", None)
+        if style is not None and style.text_style is not None:
+            # a move that names a card ("Take the discard: K♦"): the suit signs come from the
+            # card font, the rest keeps the buttons' font
+            style.text_style.font_family_fallback = [CARD_FONT]
+        bottom.controls.append(button)
     row: list[ft.Control] = []
     if on_hint is not None and not data.over:
         row.append(ft.OutlinedButton(t("play.hint"), icon=ft.Icons.LIGHTBULB, key="hint-button",
@@ -178,7 +193,7 @@ def cover_view(t: Tr, route: str, title: str, name: str, on_ready: Handler,
 
 
 def _seat_card(line: SeatLine, index: int, points_label: str, total_label: str) -> ft.Control:
-    spans = [ft.TextSpan(card_text(c)[0] + " ", ft.TextStyle(color=card_text(c)[1]))
+    spans = [ft.TextSpan(card_text(c)[0] + " ", ft.TextStyle(color=suit_colour(c)))
              for c in line.cards]
     cards = [ft.Text(spans=spans, size=17, font_family=CARD_FONT, key=f"sum-cards-{index}")
              ] if spans else []
@@ -216,6 +231,15 @@ def summary_view(t: Tr, data: Summary, *, on_next: Handler, on_back: Handler) ->
     ]
     head += [ft.Text(w, size=15, weight=ft.FontWeight.W_500, key=f"summary-why-{i}")
              for i, w in enumerate(data.why)]
+    if data.verdict:
+        head.append(ft.Container(
+            ft.Column([ft.Text(data.verdict[0], size=22, weight=ft.FontWeight.BOLD,
+                               color=ft.Colors.ON_PRIMARY_CONTAINER, key="verdict-0"),
+                       *[ft.Text(v, size=15, color=ft.Colors.ON_PRIMARY_CONTAINER,
+                                 key=f"verdict-{i}")
+                         for i, v in enumerate(data.verdict[1:], start=1)]], spacing=4),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=ft.BorderRadius.all(12),
+            padding=ft.Padding.all(12), key="verdict"))
     lines = [_seat_card(line, i, data.points_label, data.total_label)
              for i, line in enumerate(data.lines)]
     bottom = ft.Column([big_button(data.next_label, on_next, key="summary-next",
