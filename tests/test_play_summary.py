@@ -291,17 +291,24 @@ def test_computer_seats_stay_out_of_the_statistics(tmp_path: Path) -> None:
     assert list(rows) == ["Ana"] and rows["Ana"].wins == 1 and rows["Ana"].rounds == 2
 
 
-def test_older_records_without_seat_kinds_are_read_as_before(tmp_path: Path) -> None:
-    """A device game stored before seats had kinds (a person's name on a computer's seat):
-    every seat counts as a person's, as it did then (nothing says which seat was which)."""
+def test_older_device_games_take_their_seat_kinds_from_the_saved_game(tmp_path: Path) -> None:
+    """A device game recorded before seats had kinds (a person's name on a computer's seat):
+    its kinds come from the game as still saved on the device; when that is gone, every
+    seat counts as a person's, as it did then (nothing else says which seat was which)."""
     store = Store(tmp_path)
-    match_id = store.create_match({"game": "kartu_sama", "players": ["Ana", "Bea"],
-                                   "options": {}, "play": "p0"})
-    store.update_summary(match_id, {"status": "finished", "round": 1, "play": "p0",
-                                    "totals": [30, 3], "winners": ["Bea"],
-                                    "rounds": [[30, 3]]})
+    for key in ("play-old-1", "play-old-2"):
+        match_id = store.create_match({"game": "kartu_sama", "players": ["Ana", "Bea"],
+                                       "options": {}, "play": key})
+        store.update_summary(match_id, {"status": "finished", "round": 1, "play": key,
+                                        "totals": [30, 3], "winners": ["Bea"],
+                                        "rounds": [[30, 3]]})
+    doc = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "strong"], {}, casual=True, pace=0)
+    store.save_game("play-old-1", doc)  # Bea's seat was the computer's; play-old-2 is gone
     rows = {r.name: r for r in records.player_stats(store, "kartu_sama")}
-    assert sorted(rows) == ["Ana", "Bea"] and rows["Bea"].wins == 1
+    assert sorted(rows) == ["Ana", "Bea"]
+    assert (rows["Ana"].matches, rows["Bea"].matches, rows["Bea"].wins) == (2, 1, 1)
+    # a match at the table has no kinds: every seat is a person's
+    assert records.seat_kinds(store, {"status": "finished"}) == []
 
 
 def test_a_finished_device_game_records_its_seat_kinds(tmp_path: Path) -> None:
