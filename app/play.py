@@ -87,8 +87,10 @@ class Play:
         self.kinds = [s["kind"] for s in doc["seats"]]
         self.state = self.game.replay(len(self.names), doc["seed"], doc["options"],
                                       doc["actions"])
-        # a game saved before summaries were shown: its rounds so far count as seen
+        # a game saved before summaries were shown: its rounds so far count as seen, and
+        # who ended them is not known
         doc.setdefault("seen", len(self.state.results))
+        doc.setdefault("enders", [-1] * len(self.state.results))
         self.shown = -1  # the person whose hand is on screen (pass and play)
         self.hint = ""
         self.thinking = False
@@ -236,8 +238,8 @@ class Play:
         self.state.apply(action)
         self.doc["actions"].append(action)
         self.doc.setdefault("movers", []).append(seat)
-        if len(self.state.results) > rounds:  # this move closed the round
-            self.doc.setdefault("enders", []).append(seat)
+        # the seat whose move closed the round (41's instant 41 may close one more at the deal)
+        self.doc.setdefault("enders", []).extend([seat] * (len(self.state.results) - rounds))
         log = self.doc.setdefault("log", [])
         log.append(self.t("play.moved", name=self.names[seat],
                           move=move_label(words, self.t, self.names)))
@@ -464,18 +466,10 @@ def _notation(cards: Sequence[int]) -> tuple[str, ...]:
 
 
 def _round_why(game: str, state: Any, index: int, seats: Sequence[str], t: Translator) -> str:
-    """Who won the round, and why where the rules break a tie (Kartu Sama's victory rule)."""
+    """Who won the round (the engine's round winners; Sums is one round: the game's)."""
     result = state.results[index]
     if game == "sums" or not result.winners:
         return ""
-    if game == "kartu_sama":
-        from models.games.kartu_sama import rank_seats
-        from models.tables.kartu_sama import round_places
-
-        hands = [list(h) for h in state.shown[index]]
-        ranking = rank_seats(hands, list(result.points))
-        place = round_places(hands, ranking, seats)[0]
-        return say(t, place.reason.code, place.reason.params)
     won = [seats[s] for s in result.winners]
     return t.plural("play.sum.won", len(won), names=names(won, t), **round_words(t, game))
 
@@ -505,12 +499,4 @@ def _match_why(game: str, state: Any, seats: Sequence[str], t: Translator) -> st
             "cards": removed, "other_cards": max(len(state.captured[s]) for s in level)})
     if len(winners) > 1:
         return say(t, "sums_tied", {"players": players, "points": score, "cards": removed})
-    return say(t, "sums_first", {"players": players, "points": score,
-                                 "in_play": score - _points(state.captured[first]),
-                                 "removed": _points(state.captured[first])})
-
-
-def _points(cards: Sequence[int]) -> int:
-    from models.games.sums import final_score
-
-    return final_score((), cards)
+    return t("play.why.highest", players=names(players, t), total=score)
