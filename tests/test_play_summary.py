@@ -74,6 +74,11 @@ def test_a_round_summary_shows_the_end_the_hands_the_points_and_the_totals(
 def test_kartu_sama_says_who_went_out_and_why_the_winner_won() -> None:
     state, ender = play_to_round_end("kartu_sama", 3, {"target": 500})
     s = round_summary("kartu_sama", state, NAMES[:3], kinds(3), EN, ender)
+    from models.games.kartu_sama import hand_points
+
+    # the engine keeps each round's hands as it ended: they make its points
+    assert state.results[-1].points == tuple(hand_points(h) for h in state.shown[-1])
+    assert len(state.shown) == len(state.results)
     out = [i for i, h in enumerate(state.shown[-1]) if not h]
     if state.results[-1].end == "out":
         assert out == [ender] and s.how == f"{NAMES[ender]} played their last card."
