@@ -10,6 +10,7 @@ from typing import Any
 from app.games import ENTRIES
 from app.i18n import Translator, refusal
 from app.options import visible
+from app.play import seat_names
 from models.errors import MejaError
 from models.games import GAMES
 from models.names import clean_name
@@ -120,6 +121,9 @@ def setup_data(draft: Draft, t: Translator) -> SetupData:
     )
     known = tuple(n for n in draft.known if n not in draft.players)
     playing = draft.kinds is not None
+    # on the device a computer seat shows the name it will play under, never a person's
+    seats = seat_names(draft.players, draft.kinds, t) if draft.kinds is not None \
+        else draft.players
     if playing:
         rows += (
             OptionRow("casual", "bool", draft.casual, t("play.casual"), t("play.casual.help")),
@@ -130,7 +134,7 @@ def setup_data(draft: Draft, t: Translator) -> SetupData:
         game=draft.game,
         modes=tuple((m, t(f"mode.{m}")) for m in (table.modes if table else ())),
         mode=str(values.get("mode", "")),
-        players=tuple(draft.players),
+        players=tuple(seats),
         known=known,
         dealer=draft.dealer,
         options=rows,

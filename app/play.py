@@ -1,10 +1,16 @@
 """Playing a game on the device: people pass the device (their hands hidden between turns),
 computer players think off the UI thread at a pace people can follow. A game is saved as
-(game, options, seed, seats, actions) after every move and replays exactly after a restart."""
+(game, options, seed, seats, actions) after every move and replays exactly after a restart.
+Each round ends on a summary (what each player held, the points, the totals) that a tap
+closes; the game is held there until then (``seen``: the rounds whose summary was closed).
+
+A computer player has a seat of its own: ``kind`` says it is one, its name ("Computer 1") is
+never a person's, and it stays out of people's statistics (see :func:`seat_names`)."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import secrets
 import time
@@ -13,13 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.i18n import Translator, names, refusal, say
+from app.i18n import Translator, names, not_saved, refusal, say
 from models.cards import format_cards
 from models.errors import MejaError
 from models.games import GAMES
 from models.games.base import ActionWords, State
 from views.common import card_text
-from views.play import Move, PlayData, cover_view, play_view
+from views.play import Move, PlayData, SeatLine, Summary, cover_view, play_view, summary_view
+from views.scoreboard import round_words
 
 if TYPE_CHECKING:
     from app.shell import Shell
@@ -80,6 +87,10 @@ class Play:
         self.kinds = [s["kind"] for s in doc["seats"]]
         self.state = self.game.replay(len(self.names), doc["seed"], doc["options"],
                                       doc["actions"])
+        # a game saved before summaries were shown: its rounds so far count as seen, and
+        # who ended them is not known
+        doc.setdefault("seen", len(self.state.results))
+        doc.setdefault("enders", [-1] * len(self.state.results))
         self.shown = -1  # the person whose hand is on screen (pass and play)
         self.hint = ""
         self.thinking = False
@@ -95,11 +106,19 @@ class Play:
     def people(self) -> list[int]:
         return [s for s, k in enumerate(self.kinds) if k == "person"]
 
+    @property
+    def pending(self) -> bool:
+        """Whether a round has ended whose summary is not closed yet (play waits)."""
+        return len(self.state.results) > int(self.doc["seen"])
+
     # -- screens ----------------------------------------------------------------------------
     def view(self) -> ft.View:
         state = self.state
         title = self.t("play.title", game=self.t(f"game.{self.doc['game']}"))
         seat = state.current_player
+        if self.pending:
+            return summary_view(self.t, self.summary(title), on_next=self.next_round,
+                                on_back=self._leave)
         if not state.is_over and self.kinds[seat] != "person":
             self._schedule_bot()
         elif (not state.is_over and len(self.people()) > 1 and self.shown != seat):
@@ -135,6 +154,27 @@ class Play:
             can_undo=self._last_person_move() is not None, over=state.is_over,
             result=tuple(self._result()) if state.is_over else (),
         )
+
+    def summary(self, title: str) -> Summary:
+        """The summary of the round just ended, on this game's screen."""
+        enders = self.doc.get("enders") or []
+        index = len(self.state.results) - 1
+        ender = int(enders[index]) if index < len(enders) else -1
+        data = round_summary(self.doc["game"], self.state, self.names, self.kinds, self.t, ender)
+        return dataclasses.replace(data, route=self.route, title=title)
+
+    def next_round(self) -> None:
+        """Close the summary: the next round starts (or the final result shows)."""
+        if not self.pending:
+            return
+        self.doc["seen"] = len(self.state.results)
+        try:
+            self.shell.store.save_game(self.key, self.doc)
+        except OSError as error:
+            self.doc["seen"] = len(self.state.results) - 1
+            self.shell.toast(not_saved(self.t, error))
+        self.shown = -1
+        self.shell.refresh()
 
     def _facts(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
         t, names_ = self.t, self.names
@@ -182,7 +222,7 @@ class Play:
     def move(self, action: int) -> None:
         """A person's move (the screen only offers legal ones; the engine checks again)."""
         seat = self.state.current_player
-        if seat < 0 or self.kinds[seat] != "person" or self.thinking:
+        if seat < 0 or self.kinds[seat] != "person" or self.thinking or self.pending:
             return
         try:
             self._apply(action)
@@ -194,9 +234,12 @@ class Play:
     def _apply(self, action: int) -> None:
         seat = self.state.current_player
         words = self.state.action_words(action)
+        rounds = len(self.state.results)
         self.state.apply(action)
         self.doc["actions"].append(action)
         self.doc.setdefault("movers", []).append(seat)
+        # the seat whose move closed the round (41's instant 41 may close one more at the deal)
+        self.doc.setdefault("enders", []).extend([seat] * (len(self.state.results) - rounds))
         log = self.doc.setdefault("log", [])
         log.append(self.t("play.moved", name=self.names[seat],
                           move=move_label(words, self.t, self.names)))
@@ -214,11 +257,12 @@ class Play:
         if self.doc.get("match"):
             return
         store, state = self.shell.store, self.state
-        setup = {"game": self.doc["game"], "players": self.names,
+        setup = {"game": self.doc["game"], "players": self.names, "kinds": self.kinds,
                  "options": self.doc["options"], "play": self.key}
         match_id = store.create_match(setup)
         store.update_summary(match_id, {
             "status": "finished", "round": len(state.results), "play": self.key,
+            "kinds": list(self.kinds),  # the statistics count the people's seats only
             "totals": list(state.scores), "winners": [self.names[s] for s in state.winners],
             "rounds": [list(r.points) for r in state.results],
         })
@@ -245,6 +289,9 @@ class Play:
         self.doc["log"] = self.doc.get("log", [])[:max(0, len(self.doc.get("log", [])) - 1)]
         self.state = self.game.replay(len(self.names), self.doc["seed"], self.doc["options"],
                                       self.doc["actions"])
+        rounds = len(self.state.results)
+        self.doc["enders"] = (self.doc.get("enders") or [])[:rounds]
+        self.doc["seen"] = min(int(self.doc["seen"]), rounds)
         self.shown = self.state.current_player
         self._save()
         self.shell.refresh()
@@ -272,7 +319,8 @@ class Play:
 
     async def _bot_turns(self) -> None:
         try:
-            while not self.state.is_over and self.kinds[self.state.current_player] != "person":
+            while (not self.state.is_over and not self.pending
+                   and self.kinds[self.state.current_player] != "person"):
                 seat = self.state.current_player
                 start = time.monotonic()
                 rng = random.Random(self.doc["seed"] * 7919 + len(self.doc["actions"]))
@@ -312,7 +360,8 @@ def new_doc(game: str, players: list[str], kinds: list[str], options: dict[str, 
     return {
         "game": game, "options": dict(options), "seed": secrets.randbelow(2**31),
         "seats": [{"name": n, "kind": k} for n, k in zip(players, kinds, strict=True)],
-        "actions": [], "movers": [], "log": [], "casual": casual, "pace": pace,
+        "actions": [], "movers": [], "enders": [], "seen": 0, "log": [], "casual": casual,
+        "pace": pace,
     }
 
 
@@ -324,3 +373,130 @@ def _card(code: Any) -> str:
     """A card code from an observation, as people read it (``Q♦``); none (``None``, or -1
     for Samba's empty discard pile) as a dash."""
     return "—" if code is None or int(code) < 0 else card_text(format_cards([int(code)]))[0]
+
+
+def computer_name(t: Translator, number: int) -> str:
+    return t("play.computer_name", n=number)
+
+
+def seat_names(players: Sequence[str], kinds: Sequence[str], t: Translator) -> list[str]:
+    """The names the seats play under: a person's own, a computer's "Computer 1", "Computer
+    2"... counted over the computer seats, skipping any number whose name a person here
+    already has (so no two seats share a name, and no computer plays as a listed person)."""
+    taken = {p.casefold() for p, k in zip(players, kinds, strict=True) if k == "person"}
+    out: list[str] = []
+    number = 0
+    for player, kind in zip(players, kinds, strict=True):
+        if kind == "person":
+            out.append(player)
+            continue
+        number += 1
+        while computer_name(t, number).casefold() in taken:
+            number += 1
+        out.append(computer_name(t, number))
+    return out
+
+
+def round_summary(game: str, state: State, seats: Sequence[str], kinds: Sequence[str],
+                  t: Translator, ender: int = -1) -> Summary:
+    """The summary of the last round ``state`` closed (``ender``: the seat whose move closed
+    it, -1 if not known), from the engine's own results: its end, the hands it kept, the
+    points and totals, the winners; at the end of the game, the game's winners and why."""
+    index = len(state.results) - 1
+    result = state.results[index]
+    words = round_words(t, game)
+    over = state.is_over
+    held = _held(game, state, index, t)
+    wins = _counts_wins(state)
+    lines = tuple(
+        SeatLine(name=seats[s], cards=held[s][0], detail=held[s][1],
+                 points=str(result.points[s]), total=str(state.scores[s]),
+                 won=s in (state.winners if over else result.winners),
+                 computer=kinds[s] != "person")
+        for s in range(len(seats))
+    )
+    how_key = f"play.end.{game}.{result.end}"
+    how = (t(how_key, name=seats[ender]) if ender >= 0 and t.has(how_key)
+           else t("play.end.other", **words))
+    why = [_round_why(game, state, index, seats, t)]
+    verdict: tuple[str, ...] = ()
+    if over:
+        winners = [seats[s] for s in state.winners]
+        verdict = (t.plural("play.winner", len(winners), names=names(winners, t)),
+                   _match_why(game, state, seats, t))
+    heading = (t("play.sum.game_over") if over and game == "sums"
+               else t("play.sum.heading", n=index + 1, **words))
+    return Summary(
+        route="", title="", heading=heading, how=how, lines=lines, why=tuple(w for w in why if w),
+        points_label=t("play.sum.points", **words),
+        total_label=t("play.sum.wins") if wins else t("score.total"),
+        over=over, verdict=verdict,
+        next_label=t("play.sum.finish") if over else t("play.sum.next", **words),
+    )
+
+
+def _counts_wins(state: State) -> bool:
+    """Whether the game's score is a tally of round wins (Kartu Sama's victory game, 41
+    without a running score) rather than points."""
+    options = state.options  # type: ignore[attr-defined]
+    return (getattr(options, "mode", "") == "victory"
+            or getattr(options, "running_score", True) is False)
+
+
+def _held(game: str, state: Any, index: int, t: Translator) -> list[tuple[tuple[str, ...], str]]:
+    """Each seat's cards as the round ended (the notation) and what else counted."""
+    seats = range(state.players)
+    if game in ("kartu_sama", "forty_one"):
+        hands = state.shown[index]
+        return [(_notation(hands[s]), "" if hands[s] else t("play.sum.no_cards")) for s in seats]
+    if game == "sums":
+        return [(_notation(state.in_play[s]), t.plural("sums.removed", len(state.captured[s])))
+                for s in seats]
+    parts = state.breakdowns[index]  # samba: each side's score, part by part
+    out: list[tuple[tuple[str, ...], str]] = []
+    for s in seats:
+        b = parts[state.side[s]]
+        shown = [t(f"samba.part.{k}", n=v) for k, v in dataclasses.asdict(b).items() if v]
+        out.append(((), " · ".join(shown)))
+    return out
+
+
+def _notation(cards: Sequence[int]) -> tuple[str, ...]:
+    return tuple(format_cards(list(cards)).split()) if cards else ()
+
+
+def _round_why(game: str, state: Any, index: int, seats: Sequence[str], t: Translator) -> str:
+    """Who won the round (the engine's round winners; Sums is one round: the game's)."""
+    result = state.results[index]
+    if game == "sums" or not result.winners:
+        return ""
+    won = [seats[s] for s in result.winners]
+    return t.plural("play.sum.won", len(won), names=names(won, t), **round_words(t, game))
+
+
+def _match_why(game: str, state: Any, seats: Sequence[str], t: Translator) -> str:
+    """Why the winners won the game, in the words the scoreboards use."""
+    winners = state.winners
+    first = winners[0]
+    players = [seats[s] for s in winners]
+    if game == "kartu_sama":
+        if state.options.mode == "victory":
+            return say(t, "most_wins", {"players": players, "wins": state.wins[first]})
+        return say(t, "lowest_total", {"players": players, "total": state.totals[first]})
+    if game == "forty_one":
+        if state.options.running_score:
+            return say(t, "forty_one_best_total",
+                       {"players": players, "total": state.totals[first]})
+        return say(t, "forty_one_record", {"players": players, "wins": state.wins[first],
+                                           "losses": state.losses[first]})
+    if game == "samba":
+        return say(t, "samba_highest", {"players": players, "total": state.totals[first]})
+    score, removed = state.scores[first], len(state.captured[first])
+    level = [s for s in range(state.players) if state.scores[s] == score and s not in winners]
+    if level:  # tied on points: more cards removed decided
+        return say(t, "sums_first_cards", {
+            "players": players, "points": score, "others": [seats[s] for s in level],
+            "cards": removed, "other_cards": max(len(state.captured[s]) for s in level)})
+    if len(winners) > 1:
+        return say(t, "sums_tied", {"players": players, "points": score, "cards": removed})
+    return t("play.why.highest", players=names(players, t), total=score)

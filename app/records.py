@@ -144,9 +144,29 @@ def set_colour(store: Store, name: str, index: int) -> None:
     store.save_people(people(store).with_colour(name, index).to_doc())
 
 
+def seat_kinds(store: Store, summary: dict[str, Any]) -> list[str]:
+    """Whose each seat of a finished match was: ``"person"``, or a computer player's level.
+    A game on the device records its seats' kinds in its summary; one recorded before that
+    takes them from the game as it is still saved on this device; a match at the table, or
+    an older game no longer saved, has no kinds (every seat is read as a person's)."""
+    kinds = summary.get("kinds")
+    if kinds:
+        return [str(k) for k in kinds]
+    key = summary.get("play")
+    if not key:
+        return []
+    try:
+        saved = store.saved_game(str(key))
+    except ValueError:  # not a key a game is saved under
+        return []
+    seats = (saved[0].get("seats") if saved else None) or []
+    return [str(s.get("kind", "person")) for s in seats if isinstance(s, dict)]
+
+
 def player_stats(store: Store, game: str) -> list[PlayerStats]:
     """Per-player statistics of ``game`` over every stored match, each recorded spelling
-    counted for the person it now means (see ``models.people``)."""
+    counted for the person it now means (see ``models.people``); computer seats are left
+    out."""
     known = people(store)
     rows: dict[str, dict[str, Any]] = {}
     for entry in store.list_matches():
@@ -157,7 +177,10 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
         finished = summary.get("status") == "finished"
         winners = list(summary.get("winners") or [])
         winners = [known.who(w) for w in winners]
+        kinds = seat_kinds(store, summary)
         for seat, recorded in enumerate(players):
+            if seat < len(kinds) and kinds[seat] != "person":
+                continue
             name = known.who(recorded)
             if known.is_gone(name):
                 continue

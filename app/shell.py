@@ -18,7 +18,7 @@ from app.games import ENTRIES
 from app.i18n import LANGUAGES, Said, Translator, not_saved, refusal, system_language
 from app.lab import Lab
 from app.newmatch import Draft, setup_data
-from app.play import Play, new_doc, new_key
+from app.play import Play, new_doc, new_key, seat_names
 from app.reconcile import reconcile
 from app.storage import Store
 from models.errors import MejaError
@@ -294,7 +294,8 @@ class Shell:
         if d.kinds is not None:
             options = dataclasses.asdict(d.game_options())
             self.draft = None
-            return self.start_play(new_doc(d.game, d.players, d.kinds, options, d.casual, d.pace))
+            seats = seat_names(d.players, d.kinds, self.t)
+            return self.start_play(new_doc(d.game, seats, d.kinds, options, d.casual, d.pace))
         try:
             match_id = records.create_match(self.store, d)
         except OSError as error:

@@ -1,5 +1,7 @@
-"""Playing Kartu Sama on the device in a real Chromium: a person against a computer player, to
-the end, with a server restart in the middle that the game survives exactly."""
+"""Playing on the device in a real Chromium: a person against a computer player, to the end,
+with a server restart in the middle that the game survives exactly, and a summary after each
+round that holds the game until it is closed (Kartu Sama in the light theme, 41 in the dark
+one; screenshots at phone and desktop widths)."""
 
 from __future__ import annotations
 
@@ -10,12 +12,15 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, load, open_app, press, see, seen, shot
+from tests.browser import PHONE, SEEN, Server, load, open_app, press, see, seen, shot
 
 pytestmark = pytest.mark.browser
 
 CARD = re.compile(r"^(10|[2-9AJQK])[♠♥♦♣]$|^JK★$")
-OTHER_MOVES = (re.compile(r"^Draw \d+ cards?$"), re.compile(r"^Keep the cards drawn$"))
+OTHER_MOVES = (re.compile(r"^Draw \d+ cards?$"), re.compile(r"^Keep the cards drawn$"),
+               re.compile(r"^Take from the stock$"), re.compile(r"^End play: the stock is empty$"))
+SUMMARY = re.compile(r"^(Next (round|hand)|See the final result)$")
+DESKTOP = {"width": 1280, "height": 800}
 
 
 def my_move(page: Any) -> None:
@@ -33,21 +38,39 @@ def my_move(page: Any) -> None:
     raise AssertionError("no move offered on the person's turn")
 
 
-def play_until(page: Any, moves: int) -> bool:
-    """Make up to ``moves`` of the person's moves; True when the game is over."""
-    for _ in range(moves):
+def play_until(page: Any, moves: int) -> str:
+    """Make up to ``moves`` of the person's moves, until the game is over ("over") or a
+    round's summary shows ("summary"); "playing" when the moves ran out first."""
+    for _ in range(moves + 1):
         deadline = time.monotonic() + 30
-        while not (seen(page, "Your turn, Ana") or seen(page, "Game over")):
+        while not (seen(page, "Your turn, Ana") or seen(page, "Game over")
+                   or seen(page, "End of ")):
             assert time.monotonic() < deadline, "the computer player never answered"
             time.sleep(0.1)
+        if seen(page, "End of "):
+            return "summary"
         if seen(page, "Game over"):
-            return True
+            return "over"
+        if _ == moves:
+            break
         before = page.evaluate("document.querySelector('flt-semantics-host').innerText")
         my_move(page)
         page.wait_for_function(
             "(b) => document.querySelector('flt-semantics-host').innerText !== b", arg=before,
             timeout=15_000)
-    return seen(page, "Game over")
+    return "playing"
+
+
+def gone(page: Any, text: str) -> None:
+    page.wait_for_function(f"(t) => !({SEEN})(t)", arg=text, timeout=15_000)
+
+
+def summary_shots(page: Any, name: str) -> None:
+    """The summary on a phone and on a desktop."""
+    shot(page, name)
+    page.set_viewport_size(DESKTOP)
+    shot(page, f"{name}-wide")
+    page.set_viewport_size(PHONE)
 
 
 def test_person_against_computer_to_the_end(browser: Any, tmp_path: Path) -> None:
@@ -64,12 +87,14 @@ def test_person_against_computer_to_the_end(browser: Any, tmp_path: Path) -> Non
             see(page, f"{name}")
         page.get_by_role("button", name="Person").nth(1).click()  # Cid: a computer player
         see(page, "Computer (quick)")
-        press(page, "Fixed rounds: more")  # one round
+        see(page, "Computer 1")  # the computer's own name: Cid is a person, not at this game
+        press(page, "Fixed rounds: more")
+        press(page, "Fixed rounds: more")  # two rounds
         press(page, "Computer pace: less")  # no wait between moves
         shot(page, "20-play-setup")
         page.get_by_role("button", name="Start the game").click()
         see(page, "Kartu Sama on this device")
-        assert not play_until(page, 4)
+        assert play_until(page, 4) == "playing"
         shot(page, "21-play-turn")
         before = page.evaluate("document.querySelector('flt-semantics-host').innerText")
 
@@ -82,14 +107,64 @@ def test_person_against_computer_to_the_end(browser: Any, tmp_path: Path) -> Non
         after = page.evaluate("document.querySelector('flt-semantics-host').innerText")
         assert _cards(after) == _cards(before)
 
-        assert play_until(page, 200)
+        assert play_until(page, 300) == "summary"
+        see(page, "End of round 1")
+        see(page, "Total")
+        summary_shots(page, "23-play-summary")
+        shown = page.evaluate("document.querySelector('flt-semantics-host').innerText")
+        assert "Your turn" not in shown  # the game waits on the summary
+        page.get_by_role("button", name="Next round").click()
+        gone(page, "End of round 1")
+        assert play_until(page, 300) == "summary"
+        see(page, "End of round 2")
+        see(page, "See the final result")
+        summary_shots(page, "24-play-final")
+        page.get_by_role("button", name="See the final result").click()
         see(page, "Game over")
         shot(page, "22-play-over")
         page.get_by_label("Back", exact=True).click()
         page.get_by_role("button", name="History").click()
         see(page, "Kartu Sama")
+        see(page, "Ana, Computer 1")
     except Exception:
         shot(page, "failure-play")
+        raise
+    finally:
+        server.stop()
+
+
+def test_41_in_the_dark_theme_ends_on_its_summary(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path / "data").start()
+    page = open_app(browser, server.url)
+    try:
+        page.get_by_role("button", name="Settings").click()
+        page.get_by_role("radio", name="Dark").click()
+        page.get_by_label("Back", exact=True).click()
+        page.get_by_role("button", name="Play on this device").click()
+        page.get_by_role("checkbox", name="41", exact=True).click()
+        field = page.get_by_role("textbox", name="Add a player")
+        for name in ("Ana", "Bea"):
+            field.click()
+            field.fill(name)
+            field.press("Enter")
+            see(page, f"{name}")
+        page.get_by_role("button", name="Person").nth(1).click()
+        see(page, "Computer 1")
+        press(page, "Computer pace: less")
+        page.get_by_role("button", name="Start the game").click()
+        see(page, "41 on this device")
+        state = play_until(page, 2)
+        if state == "playing":
+            shot(page, "25-play-41-dark")
+            state = play_until(page, 300)
+        assert state == "summary"
+        see(page, "End of hand 1")
+        see(page, "See the final result")
+        summary_shots(page, "26-play-41-summary-dark")
+        page.get_by_role("button", name="See the final result").click()
+        see(page, "Game over")
+    except Exception:
+        shot(page, "failure-play-41")
         raise
     finally:
         server.stop()

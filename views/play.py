@@ -1,5 +1,6 @@
 """Playing on the device: the public table everyone sees, the hand of the seat to play with its
-legal cards tappable, other moves as buttons; a cover screen between people (pass and play)."""
+legal cards tappable, other moves as buttons; a cover screen between people (pass and play);
+a summary between rounds and at the end of the game."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import flet as ft
 
 from views.common import (
     CARD_FONT,
+    RED,
     Handler,
     Tr,
     big_button,
@@ -20,6 +22,13 @@ from views.common import (
     screen,
     section,
 )
+
+
+def suit_colour(card: str) -> str | None:
+    """A card's colour on these screens: red suits in the theme's red, which keeps its
+    contrast on a dark background too (a light red there), black ones in the text colour."""
+    colour = card_text(card)[1]
+    return ft.Colors.ERROR if colour == RED else colour
 
 
 @dataclass(frozen=True)
@@ -47,21 +56,55 @@ class PlayData:
     result: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class SeatLine:
+    """One player in a round's summary: the cards held as it ended (in the notation, ``QD``),
+    what else counted (``detail``), the round's points and the total (or wins) after it."""
+
+    name: str
+    cards: tuple[str, ...]
+    detail: str
+    points: str
+    total: str
+    won: bool
+    computer: bool = False
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Between two rounds, or at the end: how the round ended, each player's line, why the
+    winners won, and what the button does next."""
+
+    route: str
+    title: str
+    heading: str  # "End of round 2"
+    how: str  # "Ana played their last card."
+    lines: tuple[SeatLine, ...]
+    why: tuple[str, ...]  # the round's winners and why; the match's at the end
+    points_label: str
+    total_label: str
+    over: bool
+    next_label: str  # "Next round" / "See the final result"
+    verdict: tuple[str, ...] = ()  # at the end: the game's winners, and why
+
+
 def _hand(
     cards: Sequence[str], playable: dict[str, int], on_move: Callable[[int], None]
 ) -> ft.Control:
     chips: list[ft.Control] = []
     for i, c in enumerate(cards):
-        label, color = card_text(c)
+        label, color = card_text(c)[0], suit_colour(c)
         action = playable.get(c)
+        # a playable card is framed, not filled: its suit keeps its colour (red stays red)
         chips.append(ft.Container(
-            ft.Text(label, size=20, font_family=CARD_FONT,
-                    color=ft.Colors.ON_PRIMARY if action is not None else color),
+            ft.Text(label, size=20, font_family=CARD_FONT, color=color,
+                    weight=ft.FontWeight.BOLD if action is not None else None),
             key=f"hand-{i}-{c}",
             width=62, height=56, alignment=ft.Alignment.CENTER,
             border_radius=ft.BorderRadius.all(10),
-            border=ft.Border.all(2, ft.Colors.PRIMARY if action is not None else ft.Colors.OUTLINE),
-            bgcolor=ft.Colors.PRIMARY if action is not None else ft.Colors.SURFACE,
+            border=ft.Border.all(4 if action is not None else 1,
+                                 ft.Colors.PRIMARY if action is not None else ft.Colors.OUTLINE),
+            bgcolor=ft.Colors.SURFACE,
             opacity=1.0 if action is not None or not playable else 0.55,
             on_click=(lambda _e, a=action: on_move(a)) if action is not None else None,
             ink=action is not None,
@@ -108,8 +151,14 @@ def play_view(
     bottom = ft.Column(spacing=8)
     buttons = [m for m in data.moves if not m.card]
     for m in buttons:
-        bottom.controls.append(big_button(m.label, partial(on_move, m.action),
-                                          key=f"move-{m.action}", primary=len(buttons) == 1))
+        button = big_button(m.label, partial(on_move, m.action), key=f"move-{m.action}",
+                            primary=len(buttons) == 1)
+        style = getattr(button, "style", None)
+        if style is not None and style.text_style is not None:
+            # a move that names a card ("Take the discard: K♦"): the suit signs come from the
+            # card font, the rest keeps the buttons' font
+            style.text_style.font_family_fallback = [CARD_FONT]
+        bottom.controls.append(button)
     row: list[ft.Control] = []
     if on_hint is not None and not data.over:
         row.append(ft.OutlinedButton(t("play.hint"), icon=ft.Icons.LIGHTBULB, key="hint-button",
@@ -141,3 +190,59 @@ def cover_view(t: Tr, route: str, title: str, name: str, on_ready: Handler,
         bottom=ft.Column([big_button(t("play.ready", name=name), on_ready, key="ready",
                                      icon=ft.Icons.VISIBILITY)]),
     )
+
+
+def _seat_card(line: SeatLine, index: int, points_label: str, total_label: str) -> ft.Control:
+    spans = [ft.TextSpan(card_text(c)[0] + " ", ft.TextStyle(color=suit_colour(c)))
+             for c in line.cards]
+    cards = [ft.Text(spans=spans, size=17, font_family=CARD_FONT, key=f"sum-cards-{index}")
+             ] if spans else []
+    name = ft.Row([
+        ft.Icon(ft.Icons.EMOJI_EVENTS if line.won else
+                (ft.Icons.SMART_TOY if line.computer else ft.Icons.PERSON),
+                color=ft.Colors.PRIMARY if line.won else ft.Colors.ON_SURFACE_VARIANT, size=22),
+        ft.Text(line.name, size=17, weight=ft.FontWeight.BOLD, expand=True,
+                overflow=ft.TextOverflow.ELLIPSIS, max_lines=1),
+        ft.Column([ft.Text(points_label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                   ft.Text(line.points, size=17, key=f"sum-points-{index}")],
+                  spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END),
+        ft.Column([ft.Text(total_label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                   ft.Text(line.total, size=17, weight=ft.FontWeight.BOLD,
+                           key=f"sum-total-{index}")],
+                  spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END),
+    ], spacing=10)
+    detail = [ft.Text(line.detail, size=14, color=ft.Colors.ON_SURFACE_VARIANT)] \
+        if line.detail else []
+    return ft.Container(
+        ft.Column([name, *cards, *detail], spacing=4),
+        key=f"sum-line-{index}", padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        border_radius=ft.BorderRadius.all(10),
+        border=ft.Border.all(2 if line.won else 1,
+                             ft.Colors.PRIMARY if line.won else ft.Colors.OUTLINE_VARIANT),
+    )
+
+
+def summary_view(t: Tr, data: Summary, *, on_next: Handler, on_back: Handler) -> ft.View:
+    """The round just ended (or the game): how it ended, what each player held, the points
+    and totals, why the winners won; one button goes on."""
+    head: list[ft.Control] = [
+        ft.Text(data.heading, size=24, weight=ft.FontWeight.BOLD, key="summary"),
+        ft.Text(data.how, size=16, key="summary-how"),
+    ]
+    head += [ft.Text(w, size=15, weight=ft.FontWeight.W_500, key=f"summary-why-{i}")
+             for i, w in enumerate(data.why)]
+    if data.verdict:
+        head.append(ft.Container(
+            ft.Column([ft.Text(data.verdict[0], size=22, weight=ft.FontWeight.BOLD,
+                               color=ft.Colors.ON_PRIMARY_CONTAINER, key="verdict-0"),
+                       *[ft.Text(v, size=15, color=ft.Colors.ON_PRIMARY_CONTAINER,
+                                 key=f"verdict-{i}")
+                         for i, v in enumerate(data.verdict[1:], start=1)]], spacing=4),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=ft.BorderRadius.all(12),
+            padding=ft.Padding.all(12), key="verdict"))
+    lines = [_seat_card(line, i, data.points_label, data.total_label)
+             for i, line in enumerate(data.lines)]
+    bottom = ft.Column([big_button(data.next_label, on_next, key="summary-next",
+                                   icon=ft.Icons.FLAG if data.over else ft.Icons.ARROW_FORWARD)])
+    return screen(data.route, data.title, [panes(head, lines, split=5)], on_back=on_back,
+                  back_label=t("common.back"), bottom=bottom, split=5)

@@ -130,10 +130,13 @@ def setup_view(
             ft.Row(
                 [
                     ft.Radio(value=str(i), key=f"dealer-{i}", tooltip=t("setup.dealer_pick")),
-                    ft.Text(f"{i + 1}. {name}", size=17, expand=True, key=f"seat-{i}"),
-                    *([ft.TextButton(data.kinds[i], key=f"kind-{i}",
-                                     on_click=tap(partial(on_kind, i)))]
-                      if on_kind is not None and i < len(data.kinds) else []),
+                    # on the device the seat's kind goes under its name: both keep room
+                    ft.Column([
+                        ft.Text(f"{i + 1}. {name}", size=17, key=f"seat-{i}"),
+                        *([ft.TextButton(data.kinds[i], key=f"kind-{i}",
+                                         on_click=tap(partial(on_kind, i)))]
+                          if on_kind is not None and i < len(data.kinds) else []),
+                    ], spacing=0, expand=True),
                     ft.IconButton(ft.Icons.ARROW_UPWARD, key=f"up-{i}", disabled=i == 0,
                                   tooltip=t("setup.move_up"),
                                   on_click=tap(partial(on_move, i, -1))),

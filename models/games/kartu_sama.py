@@ -318,15 +318,16 @@ def next_dealer(options: Options, dealer: int, ranking: Sequence[Sequence[int]],
 
 
 class KartuSama(Engine[Options]):
-    """A Kartu Sama match in play: rounds, turns, joker debts, totals."""
+    """A Kartu Sama match in play: rounds, turns, joker debts, totals, and the hands as each
+    round ended (``shown``)."""
 
     __slots__ = (
         "round_no", "dealer", "hands", "pile", "discard", "current", "debt", "base", "drawn",
         "totals", "wins", "round_start", "over", "is_over", "reshuffles", "_unique",
         "_follow_any", "_may_draw", "_refill", "_keep_drawn", "last_draw", "_cards", "_in_order",
-        "_legal", "_dealt", "_dealt_up", "_dealt_pile",
+        "_legal", "_dealt", "_dealt_up", "_dealt_pile", "shown",
     )
-    LISTS = ("actions", "pile", "discard", "drawn", "totals", "wins", "results")
+    LISTS = ("actions", "pile", "discard", "drawn", "totals", "wins", "results", "shown")
     NESTED = ("hands",)
     is_over: bool  # ``over`` in a plain slot, not the base's property: read before every move
 
@@ -336,6 +337,7 @@ class KartuSama(Engine[Options]):
         super().__init__(players, seed, options)
         self.totals = [0] * players
         self.wins = [0] * players
+        self.shown: list[tuple[tuple[int, ...], ...]] = []  # the hands as each round ended
         self.round_no = 0
         self.dealer = options.first_dealer
         self.over = self.is_over = False
@@ -505,6 +507,7 @@ class KartuSama(Engine[Options]):
         ranking = rank_seats(self.hands, points)
         first = first_player(self.dealer, self.players)
         self.results.append(RoundResult(points, self.round_moves, end, tuple(ranking[0]), first))
+        self.shown.append(tuple(map(tuple, self.hands)))
         for seat in ranking[0]:
             self.wins[seat] += 1
         self.totals[:] = map(add, self.totals, points)
