@@ -126,7 +126,7 @@ def test_each_place_is_one_line_and_its_whole_reason_on_a_tap() -> None:
         assert isinstance(place, ft.ExpansionTile)
         assert place.subtitle.max_lines == 1
         assert place.title.value.startswith(name)
-        assert place.leading.controls[0].bgcolor == COLOURS[i]
+        assert place.leading.controls[0].controls[0].bgcolor == COLOURS[i]
         assert find(place.controls[0], f"reason-{i}").value.endswith("in the last round")
 
 
@@ -237,3 +237,16 @@ def test_the_lab_shows_distributions_under_its_results_heading() -> None:
 
 def lab_data_view_idle() -> ft.View:
     return lab(lab_data())
+
+
+def test_a_tied_place_shows_the_colour_of_each_player_in_it() -> None:
+    data = ScoreData(
+        route="/match/m/score", title="Scores", headline="After round 1",
+        names=("Ana", "Bea", "Cid"), rounds=(("3", "3", "0 ★"),), totals=("3", "3", "0"),
+        places=(Place(1, "Cid", "0", ""), Place(2, "Ana and Bea", "3", "tied")),
+        round_notes=(), series=((3,), (3,), (0,)), next_dealer="", finished=False,
+        playing=False, colours=("#111111", "#222222", "#333333"))
+    view = scoreboard_view(t, data, on_continue=None, on_rematch=None, on_home=print,
+                           on_back=print)
+    dots = find(view, "place-1").leading.controls[0].controls
+    assert [d.bgcolor for d in dots] == ["#111111", "#222222"]

@@ -159,7 +159,7 @@ def test_the_lab_shows_its_progress_then_scrolls_to_its_histograms(browser: Any,
 
 def _lab(page: Any) -> None:
     tap(page, "Rule lab")
-    page.get_by_text("Samba", exact=True).click()
+    page.get_by_role("checkbox", name="Samba", exact=True).click()
     for _ in range(3):  # 500 games of Samba: a few seconds, long enough to see them go
         page.get_by_label("Games to play: more", exact=True).click()
     see(page, "500")

@@ -15,8 +15,8 @@ import flet as ft
 from views.common import BREAKPOINTS
 
 ROW = 52  # a row's height: a number and a short word under it, a 48 px touch target
-PHONE = 336  # the width a phone (400 px) leaves a table inside a screen's card
-WIDE_PANE = 500  # the width a laptop's pane leaves it (see views.common.panes)
+PHONE = 340  # the width a phone (400 px) leaves a table inside a screen's card
+WIDE_PANE = 520  # the width a laptop's half pane leaves it (see views.common.panes)
 BAR = 14  # room under the rows for the scroll bar (drawn over what is under it)
 
 
@@ -47,10 +47,12 @@ def frozen_table(
     hint: str,
     key: str,
     row: int = ROW,
+    wide: int = WIDE_PANE,
 ) -> ft.Control:
     """``head`` over the frozen first column (``first`` wide), ``heads`` over the columns
     (``widths``), then ``lines``. The hint ("slide sideways") shows on the screens where the
-    columns do not all fit: on a phone, or on a laptop too when they are many."""
+    columns do not all fit: on a phone, or on a laptop (where the table has ``wide``) too when
+    they are many."""
     width = first + sum(widths)
 
     def cell(content: ft.Control, w: int, h: int) -> ft.Control:
@@ -81,11 +83,11 @@ def frozen_table(
             border=band(line), on_click=tapper(line), ink=line.on_tap is not None))
     frozen.append(ft.Container(height=BAR))
     sliding.append(ft.Container(height=BAR))
-    phone, wide = fits(width, PHONE), fits(width, WIDE_PANE)
+    phone, laptop = fits(width, PHONE), fits(width, wide)
     note = ft.Row([ft.Icon(ft.Icons.SWIPE_LEFT, size=18, color=ft.Colors.PRIMARY),
                    ft.Text(hint, size=13, color=ft.Colors.PRIMARY, expand=True)],
                   spacing=6, key=f"{key}-more")
-    note.col = {"xs": 0 if phone else 12, "wide": 0 if wide else 12}
+    note.col = {"xs": 0 if phone else 12, "wide": 0 if laptop else 12}
     table = ft.Row([
         ft.Column(frozen, spacing=0, key=f"{key}-first"),
         ft.Container(width=1, height=head_height + len(lines) * row,

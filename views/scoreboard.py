@@ -61,8 +61,8 @@ def heading(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-NUMBER = 56  # the frozen column of round numbers
-CELL = 92  # a player's column: a 24-letter name in three lines at most
+NUMBER = 48  # the frozen column of round numbers
+CELL = 96  # a player's column: a 24-letter name in three lines at most, three on a phone
 HEAD = 72  # the names' row
 
 
@@ -89,7 +89,7 @@ def score_table(names: Sequence[str], rounds: Sequence[Sequence[str]],
 
     def name(i: int, text: str) -> ft.Control:
         return ft.Column([
-            ft.Text(text, size=13, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
+            ft.Text(text, size=12, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
                     key=f"name-{i}"),
             ft.Container(height=4, width=CELL - 24, bgcolor=color(i, colours),
                          border_radius=ft.BorderRadius.all(2)),
@@ -117,7 +117,10 @@ def _places(t: Tr, data: ScoreData) -> ft.Control:
     colour = dict(zip(data.names, data.colours, strict=False))
     lines: list[ft.Control] = []
     for i, p in enumerate(data.places):
-        lead = ft.Row([_dot(colour.get(p.name, "")),
+        # a tie names several players ("Ana and Bea"): a dot for each
+        dots = [_dot(colour[p.name])] if p.name in colour else [
+            _dot(c) for n, c in colour.items() if c and n in p.name] or [_dot("")]
+        lead = ft.Row([ft.Column(dots, spacing=2, tight=True),
                        ft.Text(f"{p.place}.", size=18, weight=ft.FontWeight.BOLD)],
                       spacing=8, tight=True, width=52)
         title = ft.Text(f"{p.name} · {p.total}", size=17, weight=ft.FontWeight.W_600)

@@ -12,6 +12,7 @@ from views.common import Handler, Tr, choices, panes, screen, section
 from views.grid import Line, frozen_table
 
 NAME = 132  # the frozen column of names: a 24-letter name in two lines
+STATS_PANE = 600  # the table's pane on a laptop: 7 of 12 columns
 WIDTHS = {"matches": 76, "wins": 112, "average": 76, "best": 64, "worst": 64}
 
 
@@ -74,7 +75,7 @@ def stats_view(
             [ft.Text(t(f"stats.{c}"), weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)
              for c in columns],
             lines, first=NAME, widths=[WIDTHS[c] for c in columns], head_height=48, row=56,
-            hint=t("stats.slide"), key="stats-table")
+            hint=t("stats.slide"), key="stats-table", wide=STATS_PANE)
         controls.append(panes(  # the chart beside the table on a wide screen
             [chart],
             [table,
