@@ -130,8 +130,10 @@ def bars_chart(
         if share:
             bar.append(ft.Container(height=16, expand=share, bgcolor=color(i, colours),
                                     border_radius=ft.BorderRadius.all(4)))
-        if share < 1000:
-            bar.append(ft.Container(height=16, expand=1000 - share))
+        if share < 1000:  # the rest of the track, faint: a 0 still shows its scale
+            bar.append(ft.Container(height=16, expand=1000 - share,
+                                    bgcolor=ft.Colors.with_opacity(0.08, ft.Colors.ON_SURFACE),
+                                    border_radius=ft.BorderRadius.all(4)))
         lines.append(ft.Column([
             ft.Text(label, size=13),
             ft.Row([ft.Row(bar, spacing=0, expand=True),
