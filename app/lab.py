@@ -16,7 +16,7 @@ from app.options import visible
 from models.errors import MejaError
 from models.games import GAMES
 from models.simulate import simulate
-from views.lab import Chart, LabData, lab_view, percent
+from views.lab import RESULTS, Chart, Histogram, LabData, lab_view, percent
 from views.setup import OptionRow
 
 if TYPE_CHECKING:
@@ -79,13 +79,19 @@ class Lab:
                       10, 5000, 10 if self.games < 100 else 100),
         ]
         report = self.report
-        figures = ""
+        figures = results = ""
         charts: tuple[Chart, ...] = ()
+        histograms: tuple[Histogram, ...] = ()
         notes: tuple[str, ...] = ()
         if report and not self.running:
+            results = t("lab.results")
             figures = t("lab.figures", games=report["games"], moves=report["moves"],
                         seconds=report["seconds"], us=report["us_per_move"])
             charts = self._charts(report)
+            histograms = tuple(
+                Histogram(t(f"lab.hist.{k}"), t(f"lab.hist.{k}.note"),
+                          tuple((lo, hi, c) for lo, hi, c in report["histograms"][k]))
+                for k in ("rounds_per_game", "round_length", "points"))
             advantage = report.get("first_player_advantage")
             if advantage is not None:
                 notes = (t("lab.first", value=f"{advantage * 100:+.1f}"),)
@@ -95,20 +101,18 @@ class Lab:
             seats=tuple(t(f"play.kind.{k}") for k in self.kinds), options=tuple(rows),
             running=self.running, progress=self.done / max(1, self.games), status=status,
             figures=figures, charts=charts, notes=notes, error=self.error or self._check(),
+            histograms=histograms, results=results,
         )
 
     def _charts(self, report: dict[str, Any]) -> tuple[Chart, ...]:
         t = self.t
         seats = tuple(t("lab.seat", n=i + 1) for i in range(report["players"]))
-        spread = ("min", "median", "mean", "max")
         ends = report["end_conditions"]
         return (
             Chart(t("lab.win_rate"), seats, percent(report["round_win_rate_by_seat"]), 100),
             Chart(t("lab.match_rate"), seats, percent(report["match_win_rate_by_seat"]), 100),
             Chart(t("lab.ends"), tuple(t(f"lab.end.{k}") if t.has(f"lab.end.{k}") else k
                                        for k in ends), percent(list(ends.values())), 100),
-            Chart(t("lab.length"), spread, tuple(report["round_length"][k] for k in spread)),
-            Chart(t("lab.points"), spread, tuple(report["points"][k] for k in spread)),
         )
 
     def _check(self) -> str:
@@ -184,3 +188,23 @@ class Lab:
         self.running = False
         if self.shell.page.route == "/lab":
             self.shell.refresh()
+            if self.report is not None:
+                await self._show_results()
+
+    async def _show_results(self) -> None:
+        """Scroll the screen to the results just shown (they are under the options)."""
+        body = scrolling(self.shell.page.views[-1])
+        if body is not None:
+            await body.scroll_to(scroll_key=RESULTS.value, duration=400)
+
+
+def scrolling(root: Any) -> ft.Column | None:
+    """The first scrolling column under ``root``: a screen's body."""
+    if isinstance(root, ft.Column) and root.scroll is not None:
+        return root
+    for name in ("controls", "content"):
+        child = getattr(root, name, None)
+        for c in child if isinstance(child, list) else [child] if child is not None else []:
+            if (found := scrolling(c)) is not None:
+                return found
+    return None

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from models.errors import MejaError
@@ -26,6 +28,51 @@ Chooser = Callable[[State, random.Random], int]
 def random_player(state: State, rng: random.Random) -> int:
     """A uniformly random legal action."""
     return rng.choice(state.legal_actions())
+
+
+@dataclass(frozen=True)
+class Bin:
+    """Whole values from ``low`` to ``high`` (both included) and how many fell there."""
+
+    low: int
+    high: int
+    count: int
+
+
+NICE = (1, 2, 5)  # bin widths: 1, 2, 5, 10, 20, 50... (labels people read at a glance)
+
+
+def bin_width(span: int, most: int) -> int:
+    """The smallest round width (1, 2, 5, 10, 20...) that covers ``span`` whole values in at
+    most ``most`` bins."""
+    scale = 1
+    while True:
+        for nice in NICE:
+            if span <= nice * scale * most:
+                return nice * scale
+        scale *= 10
+
+
+def histogram(values: Sequence[float], most: int = 12) -> tuple[Bin, ...]:
+    """``values`` counted in at most ``most`` bins of one round width, from the bin of the
+    lowest value to the bin of the highest; every value in exactly one bin (a value is
+    counted by its whole part)."""
+    if not values:
+        return ()
+    whole = [math.floor(v) for v in values]
+    low, high = min(whole), max(whole)
+    width = bin_width(high - low + 1, most)
+    start = low // width * width
+    counts = [0] * ((high - start) // width + 1)
+    for v in whole:
+        counts[(v - start) // width] += 1
+    return tuple(Bin(start + i * width, start + (i + 1) * width - 1, c)
+                 for i, c in enumerate(counts))
+
+
+def _bins(values: Sequence[float]) -> list[list[int]]:
+    """A histogram as JSON: ``[low, high, count]`` per bin."""
+    return [[b.low, b.high, b.count] for b in histogram(values)]
 
 
 def _spread(values: Sequence[float]) -> dict[str, float]:
@@ -106,6 +153,12 @@ def simulate(
         "rounds_per_game": _spread(rounds_per_game),
         "round_length": _spread(round_moves),
         "points": _spread(round_points),
+        # distributions: [low, high, count] per bin (see histogram)
+        "histograms": {
+            "rounds_per_game": _bins(rounds_per_game),
+            "round_length": _bins(round_moves),
+            "points": _bins(round_points),
+        },
         "end_conditions": {k: round(v / rounds, 4) for k, v in sorted(ends.items())},
         "round_win_rate_by_seat": [round(w / rounds, 4) for w in round_wins],
         "match_win_rate_by_seat": [round(w / max(1, games), 4) for w in match_wins],

@@ -89,4 +89,4 @@ def test_the_scoreboard_shows_each_player_colour_beside_the_place() -> None:
     shown = standings(t, data)
     rows = [find(c, "place-0") or find(c, "place-1") for c in shown]
     first = next(r for r in rows if r is not None and r.key == "place-0")
-    assert first.controls[0].bgcolor == "#E53935"  # Bea's colour on Bea's place
+    assert first.leading.controls[0].controls[0].bgcolor == "#E53935"  # Bea's colour on Bea's place

@@ -8,8 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from models.simulate import main, simulate
+from models.simulate import NICE, bin_width, histogram, main, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 KEYS = {"game", "players", "games", "moves", "seconds", "us_per_move", "games_per_s"}
@@ -23,6 +25,7 @@ STATISTICS = {
     "round_win_rate_by_seat",
     "match_win_rate_by_seat",
     "first_player_advantage",
+    "histograms",
 }
 
 
@@ -131,3 +134,35 @@ def test_unknown_game_exits_2() -> None:
     done = run("chess", "--games", "1")
     assert done.returncode == 2
     assert "invalid choice: 'chess'" in done.stderr
+
+
+@given(st.lists(st.integers(-500, 5000), max_size=300), st.integers(1, 20))
+def test_histogram_counts_every_value_once_in_round_bins(values: list[int], most: int) -> None:
+    bins = histogram(values, most)
+    assert sum(b.count for b in bins) == len(values)
+    assert len(bins) <= most + 1  # the first bin starts on a round number below the lowest
+    width = bins[0].high - bins[0].low + 1 if bins else 1
+    assert int(str(width)[0]) in NICE and set(str(width)[1:]) <= {"0"}
+    for b, after in zip(bins, bins[1:], strict=False):
+        assert after.low == b.high + 1 and after.high - after.low + 1 == width
+    for v in values:
+        assert sum(b.low <= v <= b.high for b in bins) == 1
+    assert histogram([]) == ()
+
+
+@given(st.integers(1, 10**6), st.integers(1, 30))
+def test_bin_width_is_the_smallest_round_one_that_covers_the_span(span: int, most: int) -> None:
+    width = bin_width(span, most)
+    assert width * most >= span
+    smaller = [w for w in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10**4,
+                           2 * 10**4, 5 * 10**4, 10**5) if w < width]
+    assert all(w * most < span for w in smaller)
+
+
+def test_the_report_has_the_games_distributions() -> None:
+    report = simulate("kartu_sama", 4, 40, seed=3)
+    shapes = report["histograms"]
+    assert sum(c for _, _, c in shapes["rounds_per_game"]) == 40
+    assert sum(c for _, _, c in shapes["round_length"]) == report["rounds"]
+    assert sum(c for _, _, c in shapes["points"]) == report["rounds"] * 4
+    json.dumps(report)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import flet as ft
 
-from views.charts import totals_chart
+from views.charts import color, totals_chart
 from views.common import CARD_FONT, Handler, Tr, big_button, panes, screen, section
+from views.grid import Line, frozen_table
 
 
 @dataclass(frozen=True)
@@ -61,58 +61,110 @@ def heading(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+NUMBER = 48  # the frozen column of round numbers
+CELL = 96  # a player's column: a 24-letter name in three lines at most, three on a phone
+HEAD = 72  # the names' row
+
+
 def score_table(names: Sequence[str], rounds: Sequence[Sequence[str]],
                 totals: Sequence[str], t: Tr, marks: Sequence[str] = (),
-                on_round: Callable[[int], None] | None = None) -> ft.Control:
-    """The points of each round and the totals; a round's row opens it (``on_round(index)``)
-    when given, and shows its mark ("corrected") under its number."""
+                on_round: Callable[[int], None] | None = None,
+                colours: Sequence[str] = ()) -> ft.Control:
+    """The points of each round and the totals, the round numbers frozen at the left while
+    the players' columns slide sideways when they do not all fit; a round's row opens it
+    (``on_round(index)``) when given, and shows its mark ("corrected") under its number."""
 
     def number(r: int) -> ft.Control:
         mark = marks[r] if r < len(marks) else ""
         if not mark:
-            return ft.Text(str(r + 1))
-        return ft.Column([ft.Text(str(r + 1)),
-                          ft.Text(mark, size=11, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)],
-                         spacing=0, tight=True)
+            return ft.Text(str(r + 1), size=15)
+        return ft.Column([ft.Text(str(r + 1), size=15),
+                          ft.Text(mark, size=11, italic=True, color=ft.Colors.ON_SURFACE_VARIANT,
+                                  text_align=ft.TextAlign.CENTER)],
+                         spacing=0, tight=True,
+                         horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
-    def opener(r: int) -> Any:
-        return None if on_round is None else (lambda _e: on_round(r))
+    def opener(r: int) -> Callable[[], None] | None:
+        return None if on_round is None else (lambda: on_round(r))
 
-    table = ft.DataTable(
-        columns=[ft.DataColumn(label=ft.Text("#"))]
-        + [ft.DataColumn(label=ft.Text(n, weight=ft.FontWeight.BOLD), numeric=True) for n in names],
-        rows=[
-            ft.DataRow(cells=[ft.DataCell(number(r))]
-                       + [ft.DataCell(ft.Text(c, font_family=CARD_FONT)) for c in cells],
-                       on_select_change=opener(r), key=f"round-{r}")
-            for r, cells in enumerate(rounds)
-        ]
-        + [ft.DataRow(cells=[ft.DataCell(ft.Text(t("score.total"), weight=ft.FontWeight.BOLD))]
-                      + [ft.DataCell(ft.Text(x, weight=ft.FontWeight.BOLD, key=f"total-{i}"))
-                         for i, x in enumerate(totals)])],
-        column_spacing=18, heading_row_height=40, data_row_min_height=48, data_row_max_height=56,
-        show_checkbox_column=False, key="score-table",
-    )
-    return ft.Row([table], scroll=ft.ScrollMode.AUTO)
+    def name(i: int, text: str) -> ft.Control:
+        return ft.Column([
+            ft.Text(text, size=12, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
+                    key=f"name-{i}"),
+            ft.Container(height=4, width=CELL - 24, bgcolor=color(i, colours),
+                         border_radius=ft.BorderRadius.all(2)),
+        ], spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            alignment=ft.MainAxisAlignment.END)
+
+    lines = [
+        Line(number(r), [ft.Text(c, font_family=CARD_FONT, size=15) for c in cells],
+             key=f"round-{r}", on_tap=opener(r))
+        for r, cells in enumerate(rounds)
+    ]
+    lines.append(Line(ft.Text(t("score.total"), weight=ft.FontWeight.BOLD, size=13),
+                      [ft.Text(x, weight=ft.FontWeight.BOLD, key=f"total-{i}", size=14,
+                               text_align=ft.TextAlign.CENTER)
+                       for i, x in enumerate(totals)], strong=True))
+    return frozen_table(
+        ft.Text("#", weight=ft.FontWeight.BOLD), [name(i, n) for i, n in enumerate(names)],
+        lines, first=NUMBER, widths=[CELL] * len(names), head_height=HEAD,
+        hint=t("score.slide", n=len(names)), key="score-table")
 
 
 def _places(t: Tr, data: ScoreData) -> ft.Control:
-    return section(
-        t("score.places"),
-        *[ft.Row([_dot(dict(zip(data.names, data.colours, strict=False)).get(p.name, "")),
-                  ft.Text(f"{p.place}.", size=18, weight=ft.FontWeight.BOLD, width=32),
-                  ft.Column([ft.Text(f"{p.name} · {p.total}", size=17, weight=ft.FontWeight.W_600),
-                             *([ft.Text(p.reason, size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
-                               if p.reason else [])], spacing=0, expand=True)],
-                 key=f"place-{i}")
-          for i, p in enumerate(data.places)],
-    )
+    """One line per place: the colour, the place, the name and total, the reason cut to one
+    line; a tap opens the whole reason."""
+    colour = dict(zip(data.names, data.colours, strict=False))
+    lines: list[ft.Control] = []
+    for i, p in enumerate(data.places):
+        # a tie names several players ("Ana and Bea"): a dot for each
+        dots = [_dot(colour[p.name])] if p.name in colour else [
+            _dot(c) for n, c in colour.items() if c and n in p.name] or [_dot("")]
+        lead = ft.Row([ft.Column(dots, spacing=2, tight=True),
+                       ft.Text(f"{p.place}.", size=18, weight=ft.FontWeight.BOLD)],
+                      spacing=8, tight=True, width=52)
+        title = ft.Text(f"{p.name} · {p.total}", size=17, weight=ft.FontWeight.W_600)
+        if not p.reason:
+            lines.append(ft.ListTile(leading=lead, title=title, key=f"place-{i}",
+                                     content_padding=ft.Padding.symmetric(horizontal=4)))
+            continue
+        lines.append(ft.ExpansionTile(
+            leading=lead, title=title,
+            subtitle=ft.Text(p.reason, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                             color=ft.Colors.ON_SURFACE_VARIANT),
+            controls=[ft.Container(ft.Text(p.reason, size=14, key=f"reason-{i}"),
+                                   padding=ft.Padding.only(left=60, right=8, bottom=8),
+                                   alignment=ft.Alignment.CENTER_LEFT)],
+            tile_padding=ft.Padding.symmetric(horizontal=4), key=f"place-{i}",
+            shape=ft.RoundedRectangleBorder(radius=8),
+            collapsed_shape=ft.RoundedRectangleBorder(radius=8),
+        ))
+    return section(t("score.places"), *lines)
 
 
 def _dot(colour: str) -> ft.Control:
     """The player's colour beside the place (the name beside it says who it is)."""
     return ft.Container(width=12, height=12, border_radius=ft.BorderRadius.all(6),
                         bgcolor=colour or ft.Colors.TRANSPARENT)
+
+
+def _last_round(t: Tr, data: ScoreData) -> list[ft.Control]:
+    """The last round in one line (its first note: how it ended), all of it on a tap."""
+    if not data.round_notes:
+        return []
+    words = round_words(t, data.game)
+    return [ft.Card(ft.ExpansionTile(
+        title=ft.Text(heading(t("score.last_round", **words)), size=16,
+                      weight=ft.FontWeight.BOLD),
+        subtitle=ft.Text(data.round_notes[0], size=14, max_lines=1,
+                         overflow=ft.TextOverflow.ELLIPSIS),
+        controls=[ft.Container(
+            ft.Column([ft.Text(n, key=f"round-note-{i}")
+                       for i, n in enumerate(data.round_notes)], spacing=6),
+            padding=ft.Padding.only(left=16, right=16, bottom=12),
+            alignment=ft.Alignment.CENTER_LEFT)],
+        key="last-round",
+    ), semantic_container=False)]
 
 
 def _rounds(t: Tr, data: ScoreData,
@@ -123,9 +175,10 @@ def _rounds(t: Tr, data: ScoreData,
     words = round_words(t, data.game)
     return [section(heading(t("score.rounds", **words)),
                     score_table(data.names, data.rounds, data.totals, t, data.round_marks,
-                                on_round)),
+                                on_round, data.colours)),
             section(heading(t("score.chart", **words)),
-                    totals_chart(data.names, data.series, key="totals-chart"))]
+                    totals_chart(data.names, data.series, key="totals-chart",
+                                 colours=data.colours))]
 
 
 def standings(t: Tr, data: ScoreData) -> list[ft.Control]:
@@ -146,17 +199,13 @@ def scoreboard_view(
     extra: Sequence[ft.Control] = (),
     on_round: Callable[[int], None] | None = None,
 ) -> ft.View:
-    """The places beside the rounds and the chart on a wide screen, one under the other on a
-    phone."""
+    """The places (then the last round, in short) beside the rounds and the chart on a wide
+    screen, one under the other on a phone."""
     words = round_words(t, data.game)
     first: list[ft.Control] = [
         ft.Text(data.headline, size=24, weight=ft.FontWeight.BOLD, key="headline"),
+        _places(t, data), *_last_round(t, data),
     ]
-    if data.round_notes:
-        first.append(section(heading(t("score.last_round", **words)),
-                             *[ft.Text(n, key=f"round-note-{i}")
-                               for i, n in enumerate(data.round_notes)]))
-    first.append(_places(t, data))
     second = _rounds(t, data, on_round)
     if data.next_dealer:
         second.append(ft.Text(data.next_dealer, size=16, key="next-dealer"))

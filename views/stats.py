@@ -7,8 +7,13 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.charts import bars_chart
+from views.charts import bars_chart, whole
 from views.common import Handler, Tr, choices, panes, screen, section
+from views.grid import Line, frozen_table
+
+NAME = 132  # the frozen column of names: a 24-letter name in two lines
+STATS_PANE = 600  # the table's pane on a laptop: 7 of 12 columns
+WIDTHS = {"matches": 76, "wins": 112, "average": 76, "best": 64, "worst": 64}
 
 
 @dataclass(frozen=True)
@@ -52,27 +57,28 @@ def stats_view(
         chart = section(
             t("stats.win_rate"),
             bars_chart([r.name for r in rows], [round(r.win_rate * 100) for r in rows],
-                       key="stats-chart", top=100),
+                       key="stats-chart", top=100, colours=[r.colour for r in rows], unit="%"),
         )
-        table = ft.DataTable(
-            columns=[ft.DataColumn(label=ft.Text(t(f"stats.{c}")), numeric=c != "name")
-                     for c in ("name", "matches", "wins", "average", "best", "worst")],
-            rows=[
-                ft.DataRow(cells=[
-                    ft.DataCell(name_cell(r.name, r.colour, key=f"name-{i}")),
-                    ft.DataCell(ft.Text(str(r.matches))),
-                    ft.DataCell(ft.Text(_wins(t, r), key=f"wins-{i}")),
-                    ft.DataCell(ft.Text(f"{r.average:.1f}")),
-                    ft.DataCell(ft.Text("—" if r.best is None else str(r.best))),
-                    ft.DataCell(ft.Text("—" if r.worst is None else str(r.worst))),
-                ])
-                for i, r in enumerate(rows)
-            ],
-            column_spacing=14, key="stats-table",
-        )
+        columns = ("matches", "wins", "average", "best", "worst")
+        lines = [
+            Line(name_cell(r.name, r.colour, key=f"name-{i}", fill=True), [
+                ft.Text(str(r.matches), key=f"matches-{i}"),
+                ft.Text(_wins(t, r), key=f"wins-{i}", text_align=ft.TextAlign.CENTER),
+                ft.Text(whole(round(r.average, 1)), key=f"average-{i}"),
+                ft.Text("—" if r.best is None else str(r.best)),
+                ft.Text("—" if r.worst is None else str(r.worst)),
+            ])
+            for i, r in enumerate(rows)
+        ]
+        table = frozen_table(
+            ft.Text(t("stats.name"), weight=ft.FontWeight.BOLD),
+            [ft.Text(t(f"stats.{c}"), weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)
+             for c in columns],
+            lines, first=NAME, widths=[WIDTHS[c] for c in columns], head_height=48, row=56,
+            hint=t("stats.slide"), key="stats-table", wide=STATS_PANE)
         controls.append(panes(  # the chart beside the table on a wide screen
             [chart],
-            [ft.Row([table], scroll=ft.ScrollMode.AUTO),
+            [table,
              ft.Text(t("stats.note" if lower_is_better else "stats.note_higher",
                        game=dict(games).get(game, game)), key="stats-note", size=12,
                      color=ft.Colors.ON_SURFACE_VARIANT)],
@@ -88,10 +94,12 @@ def _wins(t: Tr, row: PlayerStats) -> str:
     return f"{text} · {t.plural('stats.shared', row.shared)}" if row.shared else text
 
 
-def name_cell(name: str, colour: str, *, key: str) -> ft.Control:
+def name_cell(name: str, colour: str, *, key: str, fill: bool = False) -> ft.Control:
     """A name with its player's colour as a dot before it (the name says who it is)."""
     dot = ft.Container(width=12, height=12, border_radius=ft.BorderRadius.all(6),
                        bgcolor=colour or ft.Colors.OUTLINE)
+    if fill:  # in a cell of fixed width: the name wraps onto a second line
+        return ft.Row([dot, ft.Text(name, expand=True)], spacing=8, key=key)
     return ft.Row([dot, ft.Text(name)], spacing=8, key=key, tight=True)
 
 

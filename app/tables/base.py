@@ -171,7 +171,8 @@ class Referee:
 
     def _beside(self, t: Any) -> list[ft.Control]:
         """The standings a wide screen shows beside the table."""
-        return standings(t, dataclasses.replace(self._score_data(), game=self.match.setup.game))
+        return standings(t, dataclasses.replace(self._score_data(), game=self.match.setup.game,
+                                                colours=self._colours()))
 
     def _scoreboard(self, t: Any, extra: Sequence[ft.Control] = (),
                     back: str | None = None) -> ft.View:

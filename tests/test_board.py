@@ -1,0 +1,252 @@
+"""Scoreboards for 2 to 8 players with long names, the stats table, the charts' axes and the
+rule lab's screen, built without a page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from app.i18n import Translator
+from app.lab import scrolling
+from views.charts import PALETTE, bars_chart, histogram_chart, ticks, totals_chart, whole
+from views.common import find
+from views.grid import PHONE, WIDE_PANE
+from views.lab import RESULTS, Chart, Histogram, LabData, lab_view
+from views.scoreboard import CELL, HEAD, NUMBER, Place, ScoreData, scoreboard_view
+from views.stats import PlayerStats, stats_view
+
+t = Translator("en")
+LONG = ("Maria-Fernanda Gonçalves", "Bartholomew Okonkwo-Sami", "Christabel Wijayakusuma",
+        "Dominique Laurent-Duval", "Evangelina Sutrisnowati", "Fitzgerald Abernathy-Koh",
+        "Giovannantonio Mastrangel", "Hendrikus van der Waalsk")
+COLOURS = ("#43A047", "#1E88E5", "#FB8C00", "#8E24AA", "#E53935", "#00897B", "#6D4C41",
+           "#D81B60")
+
+
+def walk(control: Any) -> list[Any]:
+    """Every control under ``control``, itself first."""
+    out = [control]
+    for name in ("controls", "content", "leading", "title", "subtitle"):
+        child = getattr(control, name, None)
+        for c in child if isinstance(child, list) else [child] if child is not None else []:
+            if isinstance(c, ft.Control):
+                out += walk(c)
+    return out
+
+
+def lines_of(text: str, width: float, size: float) -> int:
+    """How many lines ``text`` takes in ``width`` px at ``size`` px, breaking at spaces and
+    after hyphens (an average bold glyph is taken as 0.6 of the size: wide for these
+    names)."""
+    per_line = int(width // (size * 0.6))
+    words = text.replace("-", "- ").split(" ")
+    lines, used = 1, 0
+    for word in words:
+        need = len(word) + (1 if used else 0)
+        if used and used + need > per_line:
+            lines, used = lines + 1, 0
+        while len(word) > per_line:  # a word longer than a line breaks inside
+            lines, word = lines + 1, word[per_line:]
+        used += len(word) + (1 if used else 0)
+    return lines
+
+
+def board(players: int, *, marks: tuple[str, ...] = (), on_round: Any = None) -> ft.View:
+    names = LONG[:players]
+    rounds = tuple(tuple(f"{(r + 1) * (s + 2)}{' ★' if s == r else ''}" for s in range(players))
+                   for r in range(3))
+    data = ScoreData(
+        route="/match/m/score", title="Scores", headline="After round 3", names=names,
+        rounds=rounds, totals=tuple(t.plural("table.points", 6 * (s + 2))
+                                    for s in range(players)),
+        places=tuple(Place(i + 1, n, "12 points",
+                           f"{n}: fewest points, then fewer cards in the last round")
+                     for i, n in enumerate(names)),
+        round_notes=tuple(f"{n} held 3 cards: 12 points" for n in names),
+        series=tuple(tuple((r + 1) * (s + 2) for r in range(3)) for s in range(players)),
+        next_dealer="", finished=False, playing=False, colours=COLOURS[:players],
+        round_marks=marks,
+    )
+    return scoreboard_view(t, data, on_continue=print, on_rematch=None, on_home=print,
+                           on_back=print, on_round=on_round)
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_every_long_name_shows_whole_at_the_head_of_its_column(players: int) -> None:
+    view = board(players)
+    for i, name in enumerate(LONG[:players]):
+        shown = find(view, f"name-{i}")
+        assert shown.value == name
+        assert shown.max_lines is None and shown.no_wrap is not True  # wraps, never cut
+        # three lines at most in the column's width fit in the names' row
+        assert lines_of(name, CELL - 8, shown.size) <= 3
+        assert 3 * shown.size * 1.35 + 8 <= HEAD
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_the_round_numbers_stay_while_the_points_slide(players: int) -> None:
+    view = board(players)
+    first, slide = find(view, "score-table-first"), find(view, "score-table-slide")
+    assert slide.scroll == ft.ScrollMode.ALWAYS  # a scroll bar drawn whenever it can scroll
+    frozen = walk(first)
+    assert all(find(first, f"round-{r}") is not None for r in range(3))
+    assert any(getattr(c, "value", None) == "Total" for c in frozen)
+    assert all(find(first, f"total-{i}") is None for i in range(players))
+    assert all(find(slide, f"total-{i}") is not None for i in range(players))
+    assert len(first.controls) == len(slide.controls[0].controls)  # rows level on both sides
+    hint = find(view, "score-table-more")
+    width = NUMBER + players * CELL
+    assert hint.col["xs"] == (0 if width <= PHONE else 12)
+    assert hint.col["wide"] == (0 if width <= WIDE_PANE else 12)
+    assert hint.controls[1].value == f"Slide sideways to see all {players} players"
+
+
+def test_two_players_fit_a_phone_and_six_show_the_hint() -> None:
+    assert find(board(2), "score-table-more").col["xs"] == 0
+    assert find(board(3), "score-table-more").col["xs"] == 0
+    assert find(board(6), "score-table-more").col == {"xs": 12, "wide": 12}
+
+
+def test_a_round_row_opens_the_round_and_shows_its_mark() -> None:
+    opened: list[int] = []
+    view = board(4, marks=("", "corrected", ""), on_round=opened.append)
+    find(view, "round-1").on_click(None)
+    assert opened == [1]
+    assert "corrected" in [getattr(c, "value", None) for c in walk(find(view, "round-1"))]
+
+
+def test_each_place_is_one_line_and_its_whole_reason_on_a_tap() -> None:
+    view = board(6)
+    for i, name in enumerate(LONG[:6]):
+        place = find(view, f"place-{i}")
+        assert isinstance(place, ft.ExpansionTile)
+        assert place.subtitle.max_lines == 1
+        assert place.title.value.startswith(name)
+        assert place.leading.controls[0].controls[0].bgcolor == COLOURS[i]
+        assert find(place.controls[0], f"reason-{i}").value.endswith("in the last round")
+
+
+def test_the_last_round_is_one_line_under_the_places() -> None:
+    view = board(6)
+    shown = walk(view)
+    last, places = find(view, "last-round"), find(view, "place-5")
+    assert shown.index(places) < shown.index(last) < shown.index(find(view, "score-table"))
+    assert last.subtitle.max_lines == 1 and not last.expanded
+    assert find(last.controls[0], "round-note-5").value.startswith(LONG[5])
+
+
+def test_the_chart_draws_each_player_in_their_colour_with_a_legend() -> None:
+    chart = totals_chart(("Ana", "Bea", "Cid"), ((3, 9), (5, 5), (0, 40)), key="c",
+                         colours=("#111111", "", "#333333"))
+    line = find(chart, "c")
+    assert [d.color for d in line.data_series] == ["#111111", PALETTE[1], "#333333"]
+    labels = [a.value for a in line.left_axis.labels]
+    assert labels == [0, 10, 20, 30, 40] and line.max_y == 40
+    assert [c.controls[1].value for c in find(chart, "legend").controls] == ["Ana", "Bea", "Cid"]
+
+
+def test_a_long_match_labels_at_most_nine_rounds() -> None:
+    chart = totals_chart(("Ana",), (tuple(range(30)),), key="c")
+    assert len(find(chart, "c").bottom_axis.labels) <= 9
+
+
+@given(st.integers(-2000, 2000), st.integers(0, 5000), st.integers(2, 8))
+def test_axis_ticks_are_few_even_round_and_cover_the_values(low: int, span: int,
+                                                             most: int) -> None:
+    marks = ticks(low, low + span, most)
+    assert marks[0] <= low and marks[-1] >= low + span
+    assert 2 <= len(marks) <= most + 2
+    gaps = {b - a for a, b in zip(marks, marks[1:], strict=False)}
+    assert len(gaps) == 1
+    gap = gaps.pop()
+    assert str(gap)[0] in "125" and set(str(gap)[1:]) <= {"0"}
+    assert all(m % gap == 0 for m in marks)
+
+
+def test_whole_numbers_have_no_decimal_point() -> None:
+    assert (whole(12.0), whole(12), whole(10.5), whole(-3.0)) == ("12", "12", "10.5", "-3")
+    bars = bars_chart(("Ana", "Bea"), (50.0, 12.5), key="b", top=100, unit="%")
+    values = [c.value for c in walk(bars) if isinstance(c, ft.Text)]
+    assert values == ["Ana", "50%", "Bea", "12.5%"]
+
+
+def test_the_stats_keep_the_names_while_the_figures_slide() -> None:
+    rows = [PlayerStats(n, 4, 2, 0, 0.5, 8, 12.0, 0, 40, COLOURS[i])
+            for i, n in enumerate(LONG[:6])]
+    view = stats_view(t, games=[("kartu_sama", "Kartu Sama")], game="kartu_sama", rows=rows,
+                      lower_is_better=True, on_game=print, on_back=print)
+    first, slide = find(view, "stats-table-first"), find(view, "stats-table-slide")
+    assert find(first, "name-5") is not None and find(slide, "name-5") is None
+    assert find(slide, "wins-0").value == "2 (50%)"
+    assert find(slide, "average-0").value == "12"  # not 12.0
+    assert find(view, "stats-table-more").col["xs"] == 12  # the last column is off a phone
+    assert find(view, "stats-table-more").controls[1].value == t("stats.slide")
+
+
+def test_a_histogram_has_a_bar_per_bin_and_its_ends_under_it() -> None:
+    bins = ((0, 4, 3), (5, 9, 10), (10, 14, 0), (15, 19, 1), (20, 24, 6))
+    chart = histogram_chart(bins, key="h")
+    bars = next(c for c in walk(chart) if isinstance(c, ft.Row) and len(c.controls) == 5
+                and all(isinstance(b, ft.Container) for b in c.controls))
+    heights = [b.height for b in bars.controls]
+    assert heights[1] == max(heights) and heights[2] == 0 and heights[3] >= 2
+    assert bars.controls[1].tooltip == "5–9: 10"
+    texts = [c.value for c in walk(chart) if isinstance(c, ft.Text)]
+    assert texts[:2] == ["10", "0"]  # the count axis: the highest bin, then 0
+    assert texts[2:] == ["0–4", "10–14", "20–24"]
+
+
+def lab_data(**changes: Any) -> LabData:
+    base: dict[str, Any] = dict(
+        games=(("samba", "Samba"),), game="samba", seats=("Random",) * 4, options=(),
+        running=False, progress=0.0, status="", figures="", charts=(), notes=(),
+    )
+    return LabData(**(base | changes))
+
+
+def lab(data: LabData) -> ft.View:
+    return lab_view(t, data, on_game=print, on_option=print, on_seat=print, on_run=print,
+                    on_stop=print, on_back=print)
+
+
+def test_the_lab_shows_its_progress_pinned_and_run_disabled_while_it_runs() -> None:
+    view = lab(lab_data(running=True, progress=0.25, status="Playing game 50 of 200…"))
+    assert find(view, "lab-progress").value == 0.25
+    assert find(view, "lab-status").value == "Playing game 50 of 200…"
+    assert find(view, "lab-run").disabled and find(view, "lab-stop") is not None
+    body = scrolling(view)
+    assert body is not None and find(body, "lab-progress") is None  # pinned, always in view
+
+
+def test_the_lab_shows_distributions_under_its_results_heading() -> None:
+    view = lab(lab_data(results="Results", figures="200 games",
+                        charts=(Chart("Rounds won by seat (%)", ("Seat 1", "Seat 2"),
+                                      (50.0, 50.0), 100),),
+                        histograms=(Histogram("Rounds per game", "How many games…",
+                                              ((1, 1, 150), (2, 2, 50))),)))
+    results = scrolling(view).controls[-1]
+    assert results.key == RESULTS
+    assert find(results, "lab-histogram-0") is not None and find(results, "lab-chart-0")
+    assert not find(view, "lab-run").disabled
+    assert find(lab_data_view_idle(), "lab-progress") is None
+
+
+def lab_data_view_idle() -> ft.View:
+    return lab(lab_data())
+
+
+def test_a_tied_place_shows_the_colour_of_each_player_in_it() -> None:
+    data = ScoreData(
+        route="/match/m/score", title="Scores", headline="After round 1",
+        names=("Ana", "Bea", "Cid"), rounds=(("3", "3", "0 ★"),), totals=("3", "3", "0"),
+        places=(Place(1, "Cid", "0", ""), Place(2, "Ana and Bea", "3", "tied")),
+        round_notes=(), series=((3,), (3,), (0,)), next_dealer="", finished=False,
+        playing=False, colours=("#111111", "#222222", "#333333"))
+    view = scoreboard_view(t, data, on_continue=None, on_rematch=None, on_home=print,
+                           on_back=print)
+    dots = find(view, "place-1").leading.controls[0].controls
+    assert [d.bgcolor for d in dots] == ["#111111", "#222222"]

@@ -1,0 +1,181 @@
+"""Scoreboards, stats and the rule lab in a real Chromium at phone size: six players with long
+names slide under a frozen first column with a visible hint; the lab shows its progress, then
+scrolls to its histograms."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.storage import Store
+from models.match import Close, Hand, Match, Start
+from tests.browser import Server, open_app, see, shot
+from tests.test_share import kartu_sama_summary, stored
+
+pytestmark = pytest.mark.browser
+
+LONG = ("Maria-Fernanda Gonçalves", "Bartholomew Okonkwo-Sami", "Christabel Wijayakusuma",
+        "Dominique Laurent-Duval", "Evangelina Sutrisnowati", "Fitzgerald Abernathy-Koh")
+
+
+def long_evening() -> Match:
+    """Kartu Sama to 60 between six players with 24-letter names: each round one goes out
+    and the others hold three cards."""
+    m = Match.new(list(LONG), "kartu_sama", {"target": 60})
+    rng = random.Random(3)
+    while m.table.phase != "over":
+        m.record(Start())
+        cards = rng.sample(list(m.table.cards), 18)
+        out = rng.randrange(len(LONG))
+        for seat in range(len(LONG)):
+            m.record(Hand(seat, () if seat == out else tuple(cards[3 * seat:3 * seat + 3])))
+        m.record(Close())
+    return m
+
+
+def tap(page: Any, name: str) -> None:
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def box(page: Any, text: str) -> dict[str, float]:
+    found = page.get_by_text(text, exact=True).first.bounding_box()
+    assert found is not None, text
+    return dict(found)
+
+
+def scroll_down_to(page: Any, text: str) -> None:
+    """Scroll the screen (a wheel over its middle) until ``text`` shows on it."""
+    page.mouse.move(200, 400)
+    for _ in range(12):
+        found = page.get_by_text(text, exact=True)
+        if found.count() and (b := found.first.bounding_box()) and 0 < b["y"] < 700:
+            return
+        page.mouse.wheel(0, 300)
+        page.wait_for_timeout(0)  # let the frame draw (no fixed wait: the next check awaits)
+    raise AssertionError(f"{text!r} never came into view")
+
+
+def test_six_long_names_slide_under_the_frozen_round_numbers(browser: Any,
+                                                              tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    m = long_evening()
+    stored(Store(data), m, kartu_sama_summary(m))
+    server = Server(data).start()
+    page = open_app(browser, server.url)
+    try:
+        _scoreboard(page)
+        _stats(page)
+        _dark(page)
+    except Exception:
+        shot(page, "board-failure")
+        raise
+    finally:
+        server.stop()
+
+
+def _open_match(page: Any) -> None:
+    tap(page, "History")
+    page.get_by_role("button", name=re.compile("wins the match|won")).first.click()
+    see(page, "wins the match")
+
+
+def _scoreboard(page: Any) -> None:
+    _open_match(page)
+    shot(page, "board-01-scoreboard-phone")
+    scroll_down_to(page, "Total")
+    see(page, "Slide sideways to see all 6 players")
+    hint = box(page, "Slide sideways to see all 6 players")
+    assert 0 < hint["y"] < 850 and hint["x"] + hint["width"] <= 400
+    total, first = box(page, "Total"), box(page, LONG[0])
+    assert first["x"] < 400
+    last = page.get_by_text(LONG[-1], exact=True).first.bounding_box()
+    assert last is None or last["x"] >= 400  # the sixth column is off the screen
+    shot(page, "board-02-table-phone")
+
+    # Slide the points sideways: the sixth player comes in, the round numbers stay.
+    page.mouse.move(300, total["y"])
+    for _ in range(10):
+        page.mouse.wheel(400, 0)
+        last = page.get_by_text(LONG[-1], exact=True).first.bounding_box()
+        if last is not None and last["x"] + last["width"] <= 400:
+            break
+    else:
+        raise AssertionError("the sixth player never slid into view")
+    assert box(page, "Total") == total  # the frozen column did not move
+    gone = page.get_by_text(LONG[0], exact=True).first.bounding_box()
+    assert gone is None or gone["x"] + gone["width"] <= total["x"] + 60
+    shot(page, "board-03-slid-phone")
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    see(page, "wins the match")
+    shot(page, "board-04-scoreboard-desktop")
+    page.set_viewport_size({"width": 400, "height": 850})
+    page.get_by_label("Back", exact=True).click()
+    page.get_by_label("Back", exact=True).click()
+
+
+def _stats(page: Any) -> None:
+    tap(page, "Players")
+    see(page, "Slide sideways to see every column")
+    shot(page, "board-05-stats-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    see(page, LONG[0])
+    shot(page, "board-06-stats-desktop")
+    page.set_viewport_size({"width": 400, "height": 850})
+    page.get_by_label("Back", exact=True).click()
+
+
+def _dark(page: Any) -> None:
+    tap(page, "Settings")
+    page.get_by_role("radio", name="Dark").click()
+    page.get_by_label("Back", exact=True).click()
+    _open_match(page)
+    shot(page, "board-07-scoreboard-dark-phone")
+    scroll_down_to(page, "Total")
+    shot(page, "board-08-table-dark-phone")
+    page.get_by_label("Back", exact=True).click()
+    page.get_by_label("Back", exact=True).click()
+    tap(page, "Players")
+    see(page, "Slide sideways to see every column")
+    shot(page, "board-09-stats-dark-phone")
+
+
+def test_the_lab_shows_its_progress_then_scrolls_to_its_histograms(browser: Any,
+                                                                   tmp_path: Path) -> None:
+    server = Server(tmp_path / "data").start()
+    page = open_app(browser, server.url)
+    try:
+        _lab(page)
+    except Exception:
+        shot(page, "lab-failure")
+        raise
+    finally:
+        server.stop()
+
+
+def _lab(page: Any) -> None:
+    tap(page, "Rule lab")
+    page.get_by_role("checkbox", name="Samba", exact=True).click()
+    for _ in range(3):  # 500 games of Samba: a few seconds, long enough to see them go
+        page.get_by_label("Games to play: more", exact=True).click()
+    see(page, "500")
+    tap(page, "Run")
+    see(page, "of 500")  # the progress, pinned under the options
+    assert page.get_by_role("button", name="Run", exact=True).is_disabled()
+    shot(page, "board-10-lab-running-phone")
+    see(page, "Rounds per game", timeout=120_000)
+    page.wait_for_function(
+        """() => { const e = Array.from(document.querySelectorAll('flt-semantics'))
+             .find(e => e.innerText === 'Results');
+           if (!e) return false; const r = e.getBoundingClientRect();
+           return r.top >= 0 && r.bottom <= 850; }""")  # scrolled to the results
+    shot(page, "board-11-lab-results-phone")
+    scroll_down_to(page, "A player's points in a round")
+    shot(page, "board-12-lab-histograms-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    see(page, "Results")
+    shot(page, "board-13-lab-desktop")
