@@ -496,8 +496,9 @@ class SumsTable(Flow[Target, Attack]):
             return False
         if event.player != self.current or self.phase not in (PLACE, EITHER, LAST):
             return True
-        return event.card is not None and bool(removable(event.card, w.helpers,
-                                                         [w.attack.played]))
+        c = event.card
+        return c is not None and not c.is_joker and bool(removable(c, w.helpers,
+                                                                   [w.attack.played]))
 
     def _check_counter(self, event: Event) -> Why | None:
         assert isinstance(event, Counter)
