@@ -546,3 +546,67 @@ def test_a_joker_is_refused_in_every_place_a_card_is_entered() -> None:
     with pytest.raises(Refused) as refused:
         m.record(Play(seat, joker))
     assert said(refused.value.reason) == ("sums_joker", {})
+
+
+def asked_at_once() -> Match:
+    """A seeded 3-player game (one card in hand, eight piles) played on the engine and
+    recorded at the table, up to an attack whose settling would end the game: Ana's 4♣ is
+    placed once a pile ran out, and the next player holds no card."""
+    import random
+
+    from models.games import sums
+    from models.games.sums import COUNTERING
+    from tests.test_agree_sums import event_of
+
+    options = {"hand_size": 1, "piles": 8}
+    state = sums.new_game(3, 413, options)
+    rng = random.Random(413)
+    m = Match.new(["Ana", "Bea", "Cid"], "sums", options)
+    t = m.table
+    for seat in range(3):
+        m.record(FaceUp(seat, card(state.in_play[seat][0])))
+    while t.phase != COUNTER:
+        action = rng.choice(state.legal_actions())
+        event = event_of(state, action)
+        if state.phase != COUNTERING or isinstance(event, Counter):
+            if isinstance(event, Play) and t.counter_play(event):
+                m.record(Let(t.current))
+            m.record(event)
+        state.apply(action)
+    return m
+
+
+def test_an_attack_whose_settling_ends_the_game_is_asked_at_once() -> None:
+    m = asked_at_once()
+    t = m.table
+    a = t.attack
+    assert (a.attacker, str(a.played)) == (0, "4C") and t.current == a.owner
+    assert t.counterable == a and t.window is None and t.counters()
+    assert not t.captured[0] or t.captured[0][-1] != a.target  # not removed yet
+    assert {e.kind for e in m.legal_events()} == {"play", "sums_let", "sums_counter"}
+    m.record(Let(a.owner))  # no counter: the attacked card goes, and the game ends
+    assert t.over and t.captured[0][-1] == a.target
+    m = asked_at_once()
+    t = m.table
+    m.record(Counter(a.owner, t.counters()[0].played))  # a counter: it stands, the game ends
+    assert t.over and t.captured[a.owner][-1] == a.played
+
+
+def test_the_owners_own_card_after_an_attack_is_not_read_as_a_counter() -> None:
+    """Bea, attacked and next to play, places her last card on the grid: the referee records
+    "no counter" with it, so a card that could counter is her own last card."""
+    from app.tables.sums import Referee
+
+    shell = FakeShell()
+    ref = Referee(shell, "m", Match.new(["Ana", "Bea"], "sums", {"hand_size": 22}))
+    for text in ("5D", "QD"):
+        ref._tap_card(text)
+    for text in ("AS", "10C", "7H"):  # the third draw empties pile 1; 7H takes Bea's QD
+        ref._act("draw-0")
+        ref._tap_card(text)
+    data = ref._table_data()
+    assert data.prompt == "Bea places a last card"
+    assert [a.key for a in data.actions] == ["counter", "stop"]
+    ref._tap_card("5H")  # it could counter (QD - 5H = 7), but Bea did not say so
+    assert [e["kind"] for e in shell.store.events][-2:] == ["sums_let", "play"]
+    assert ref.over and ref.match.table.captured == [[c("QD")], []]

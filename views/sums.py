@@ -96,7 +96,7 @@ def _seat(i: int, s: SumsSeat, t: Tr) -> ft.Control:
     )
 
 
-def _choice(c: Choice, on_action: Callable[[str], None]) -> ft.Control:
+def _choice(c: Choice, on_action: Callable[[str], None], wide: bool = False) -> ft.Control:
     label = card_line(c.label, key=f"label-{c.key}", size=16, bold=not c.card)
     content: ft.Control = label
     if c.card:
@@ -112,14 +112,14 @@ def _choice(c: Choice, on_action: Callable[[str], None]) -> ft.Control:
         bgcolor=ft.Colors.SURFACE,
         on_click=lambda _e: on_action(c.key),
         ink=True,
-        col={"xs": 6, "md": 4},
+        col={"xs": 12 if wide else 6, "sm": 6, "md": 4},
     )
 
 
 def _choices(items: Sequence[Choice], on_action: Callable[[str], None]) -> list[ft.Control]:
-    """The tiles: cards that counter two abreast on a phone (they are short), the rest one
-    under the other."""
-    tiles = [_choice(c, on_action) for c in items]
+    """The tiles: cards that counter two abreast on a phone (one or two: a line each), the
+    rest one under the other."""
+    tiles = [_choice(c, on_action, wide=len(items) <= 2) for c in items]
     if items and all(c.card for c in items):
         return [ft.ResponsiveRow(tiles, spacing=8, run_spacing=8, key="counters")]
     return tiles
@@ -166,7 +166,8 @@ def sums_table_view(
 ) -> ft.View:
     """The table; ``side`` (the standings) beside it on a wide screen."""
     controls: list[ft.Control] = [
-        ft.Text(data.prompt, size=24, weight=ft.FontWeight.BOLD, key="prompt"),
+        ft.Text(data.prompt, size=24, weight=ft.FontWeight.BOLD, key="prompt",
+                font_family=CARD_FONT),  # it may name a card: "Bea counters Ana's 7♥"
     ]
     if data.notes:
         controls.append(ft.Container(

@@ -165,7 +165,8 @@ class Referee(base.Referee):
             route=f"/match/{self.match_id}", title=t("sums.title"), prompt=prompt,
             help=help_text, notes=tuple(notes),
             piles=tuple((t("sums.pile", n=i + 1), n) for i, n in enumerate(table.piles)),
-            draw=phase in (tb.DRAW, tb.EITHER) and not asking, seats=seats, choices=tuple(choices), grid=grid,
+            draw=phase in (tb.DRAW, tb.EITHER) and not asking, seats=seats,
+            choices=tuple(choices), grid=grid,
             actions=tuple(actions), undo=self._undo_text(),
         )
 
