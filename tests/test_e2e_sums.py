@@ -136,6 +136,15 @@ def _game(page: Any) -> None:
     taps.append((time.perf_counter() - start) * 1000)
     see(page, "1 removed")
     saved += 1  # Ana, who could counter with a red 2, 10 or Q, is not asked
+    # A look at Ana's five possible counters (her 5♦ or the 7♥ as the helper), then back.
+    tap(page, "Ana counters")
+    see(page, "Ana counters Bea's 5♥")
+    for sums_text in ("7♥ - 2♥ = 5", "10♥ - 5♦ = 5", "Q♥ - 7♥ = 5", "10♦ - 5♦ = 5"):
+        see(page, sums_text)
+    shot(page, "sums-06-counters-five")
+    tap(page, "No counter")
+    see(page, "Ana draws")
+    assert seen(page, "Ana counters")  # still offered until the next move
 
     # Turns until pile 1 is empty: Ana's 9♠ + her A♠ = 10 takes Bea's 10♣ (Bea could counter
     # with A♣ but does not: nobody is asked).
