@@ -1,5 +1,9 @@
 """Sums: the table (play at a real table) and the engine (play on the device) agree at every
-step of random engine games, each engine action recorded as the event a person taps."""
+step of random engine games, each engine action recorded as the event a person taps.
+
+The table does not hold play up for a counter: it settles an attack at once and leaves the
+owner a window to counter. While the engine waits for the owner's answer, the table is
+compared with the engine as it is once the owner lets the attack go."""
 
 from __future__ import annotations
 
@@ -14,7 +18,17 @@ from models.errors import SetupError
 from models.games import sums
 from models.games.sums import COUNTERING, DRAW, LET, STOP, TAKE, TARGET, Sums
 from models.match import Event, Match, Play
-from models.tables.sums import COUNTER, DrawPile, FaceUp, Let, Remove, Stop, SumsTable, TakeBack
+from models.tables.sums import (
+    COUNTER,
+    Counter,
+    DrawPile,
+    FaceUp,
+    Let,
+    Remove,
+    Stop,
+    SumsTable,
+    TakeBack,
+)
 
 options_st = st.fixed_dictionaries(
     {
@@ -33,7 +47,7 @@ def event_of(state: Sums, action: int) -> Event:
     """The event a person records at the table for the engine's ``action``."""
     p = state.current_player
     if action < TAKE:
-        return Play(p, card(action))
+        return Counter(p, card(action)) if state.phase == COUNTERING else Play(p, card(action))
     if action < DRAW:
         return TakeBack(p, card(action - TAKE))
     if action < LET:
@@ -82,13 +96,31 @@ def test_the_table_agrees_with_the_engine_at_every_step(
     agree(state, t)
     while not state.is_over:
         action = rng.choice(state.legal_actions())
-        m.record(event_of(state, action))
+        event = event_of(state, action)
+        if isinstance(event, Play) and t.window is not None and t.window.attack.owner == t.current:
+            m.record(Let(t.current))  # the app says "no counter" before the owner's own card
+        if action != LET or t.phase == COUNTER:
+            m.record(event)
+        elif rng.random() < 0.2:  # "no counter" said while play goes on changes nothing
+            m.record(Let(state.current_player))
         state.apply(action)
-        # The table cannot see the hands: it asks for a counter whenever an unseen card could
-        # counter, the engine only when the owner holds one. That owner says "no counter".
+        # The table cannot see the hands: it asks for a counter (at once when settling would
+        # end the game) whenever an unseen card could counter, the engine only when the
+        # owner holds one. That owner says "no counter".
         if t.phase == COUNTER and state.phase != COUNTERING:
             a = t.attack
             assert a is not None and (a.attacker, a.owner, a.target) == state.removals[-1]
             m.record(Let(t.current))
-        agree(state, t)
+        if state.phase == COUNTERING and t.phase != COUNTER:
+            a = t.counterable  # the window is open, on the engine's attack
+            assert a is not None and t.window is not None
+            assert (a.attacker, a.played, a.owner, a.target) == state.chain[-1]
+            assert card(state.choices[0]) in [x.played for x in t.counters()]
+            settled = state.clone()
+            settled.apply(LET)
+            agree(settled, t)
+        else:
+            assert t.window is None or (t.window.attack.attacker, t.window.attack.owner,
+                                        t.window.attack.target) == state.removals[-1]
+            agree(state, t)
     assert t.winners == state.winners and t.standings()[0].seats == tuple(state.winners)

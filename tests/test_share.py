@@ -155,6 +155,7 @@ def samba_summary(m: Match) -> dict[str, Any]:
 def sums(rng: random.Random, players: int = 4, rounds: int = 1) -> Match:
     """A whole game of Sums (one round), every card entered as it is placed."""
     from models.games import sums as engine
+    from models.match import Play
     from models.tables.sums import COUNTER, FaceUp, Let
     from tests.test_agree_sums import event_of
 
@@ -166,9 +167,11 @@ def sums(rng: random.Random, players: int = 4, rounds: int = 1) -> Match:
         action = rng.choice(state.legal_actions())
         event = event_of(state, action)
         state.apply(action)
+        if isinstance(event, Play) and m.table.counter_play(event):
+            m.record(Let(m.table.current))  # the owner's own card: "no counter" said first
         m.record(event)
         while m.table.phase == COUNTER and engine.PHASES[state.phase] != "counter":
-            m.record(Let(m.table.current))  # the table asks whoever might counter
+            m.record(Let(m.table.current))  # asked at once: settling would end the game
     return m
 
 

@@ -36,10 +36,12 @@ class SumsSeat:
 
 @dataclass(frozen=True)
 class Choice:
-    """A tile to tap: a card the player may take, with why."""
+    """A tile to tap: a card the player may take, with why; or a card that counters
+    (``card``, shown big), with its sum."""
 
     key: str
     label: str
+    card: str = ""
 
 
 @dataclass(frozen=True)
@@ -94,17 +96,33 @@ def _seat(i: int, s: SumsSeat, t: Tr) -> ft.Control:
     )
 
 
-def _choice(c: Choice, on_action: Callable[[str], None]) -> ft.Control:
+def _choice(c: Choice, on_action: Callable[[str], None], wide: bool = False) -> ft.Control:
+    label = card_line(c.label, key=f"label-{c.key}", size=16, bold=not c.card)
+    content: ft.Control = label
+    if c.card:
+        label.color = ft.Colors.ON_SURFACE_VARIANT
+        content = ft.Row([card_chip(c.card, size=22), label], spacing=10, wrap=True,
+                         vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return ft.Container(
-        card_line(c.label, key=f"label-{c.key}", size=16, bold=True),
+        content,
         key=c.key,
-        padding=ft.Padding.symmetric(horizontal=14, vertical=14),
+        padding=ft.Padding.symmetric(horizontal=14, vertical=10 if c.card else 14),
         border_radius=ft.BorderRadius.all(14),
         border=ft.Border.all(2, ft.Colors.PRIMARY),
         bgcolor=ft.Colors.SURFACE,
         on_click=lambda _e: on_action(c.key),
         ink=True,
+        col={"xs": 12 if wide else 6, "sm": 6, "md": 4},
     )
+
+
+def _choices(items: Sequence[Choice], on_action: Callable[[str], None]) -> list[ft.Control]:
+    """The tiles: cards that counter two abreast on a phone (one or two: a line each), the
+    rest one under the other."""
+    tiles = [_choice(c, on_action, wide=len(items) <= 2) for c in items]
+    if items and all(c.card for c in items):
+        return [ft.ResponsiveRow(tiles, spacing=8, run_spacing=8, key="counters")]
+    return tiles
 
 
 def _piles(data: SumsTableData, on_action: Callable[[str], None]) -> ft.Control:
@@ -148,7 +166,8 @@ def sums_table_view(
 ) -> ft.View:
     """The table; ``side`` (the standings) beside it on a wide screen."""
     controls: list[ft.Control] = [
-        ft.Text(data.prompt, size=24, weight=ft.FontWeight.BOLD, key="prompt"),
+        ft.Text(data.prompt, size=24, weight=ft.FontWeight.BOLD, key="prompt",
+                font_family=CARD_FONT),  # it may name a card: "Bea counters Ana's 7♥"
     ]
     if data.notes:
         controls.append(ft.Container(
@@ -157,12 +176,12 @@ def sums_table_view(
             bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=ft.Padding.all(10),
             border_radius=ft.BorderRadius.all(10), key="notes",
         ))
+    controls.extend(_choices(data.choices, on_action))  # above the fold: the tap awaited
     help_line = ft.Text(data.help, size=16, key="help")
     if data.draw and data.help:
         controls.append(help_line)
     controls.append(_piles(data, on_action))
     controls.append(ft.Column([_seat(i, s, t) for i, s in enumerate(data.seats)], spacing=2))
-    controls.extend(_choice(c, on_action) for c in data.choices)
     if data.help and not data.draw:
         controls.append(help_line)
     if data.grid is not None:

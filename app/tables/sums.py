@@ -1,7 +1,12 @@
 """Sums at the table: the referee controller. Each tap (a card on the grid, a pile, a card to
-take, a counter or not) becomes one event, checked by the match (the same check that builds
-the screen), saved at once, and the screen redrawn from the derived table. Screens: the table
-and the scores."""
+take, a counter) becomes one event, checked by the match (the same check that builds the
+screen), saved at once, and the screen redrawn from the derived table. Screens: the table
+and the scores.
+
+A counter does not hold play up: once a card is removed, play goes on, and while a counter
+is possible (the table says so from the cards seen) the owner's "counters" button stays until
+the next move. Tapping it shows the cards that would counter, each with its sum; tapping one
+records the counter."""
 
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ from app.tables import base
 from models.cards import parse_card
 from models.match import Event, Match, Play, Reason
 from models.tables import sums as tb
-from models.tables.sums import DrawPile, FaceUp, Let, Remove, Stop, TakeBack
+from models.tables.sums import Counter, DrawPile, FaceUp, Let, Remove, Stop, TakeBack
 from views.scoreboard import Place, ScoreData
 from views.sums import (
     Breakdown,
@@ -47,6 +52,8 @@ def summary(match: Match) -> dict[str, Any]:
 class Referee(base.Referee):
     """One Sums match loaded from storage, and the taps that change it."""
 
+    countering = False  # the owner said they have a counter: the cards that would are shown
+
     def say(self, reason: Reason, signs: bool = True) -> str:
         """The reason in the player's language; cards as ``7♥`` (``signs``) or ``7H``."""
         params = dict(reason.params)
@@ -68,6 +75,7 @@ class Referee(base.Referee):
         table redrawn."""
         if not super().record(event):
             return False
+        self.countering = False
         if self.over:
             self._go("score")
         else:
@@ -97,7 +105,20 @@ class Referee(base.Referee):
         actions: list[Action] = []
         grid: dict[str, int] | None = None
         copies = {str(c): n for c, n in table.copies().items()}
-        if phase == tb.DEAL:
+        attack = table.counterable
+        if attack is None:
+            self.countering = False
+        asking = attack is not None and (phase == tb.COUNTER or self.countering)
+        if attack is not None and asking:
+            owner = self.names[attack.owner]
+            prompt = t("sums.counter_which", name=owner, attacker=self.names[attack.attacker],
+                       played=symbols(str(attack.played)))
+            notes.append(t("sums.counter_pick", name=owner))
+            choices = [Choice(f"counter-{x.played}", self._formula(x.reason),
+                              card=str(x.played)) for x in table.counters()]
+            actions.append(Action("let" if phase == tb.COUNTER else "cancel", t("sums.let"),
+                                  primary=False))
+        elif phase == tb.DEAL:
             prompt, help_text, grid = t("sums.deal", name=name), t("sums.deal_help", name=name), \
                 copies
         elif phase in (tb.DRAW, tb.EITHER):
@@ -122,23 +143,15 @@ class Referee(base.Referee):
             notes.append(t("sums.pick_help", card=symbols(str(table.choices[0].played))))
             choices = [Choice(f"target-{x.owner}-{x.card}", self.say(x.reason))
                        for x in table.choices]
-        elif phase == tb.COUNTER:
-            a = table.attack
-            prompt = t("sums.counter", name=name)
-            notes.append(self.say(tb.why("sums_attack", player=self.names[a.attacker],
-                                         played=str(a.played), owner=self.names[a.owner],
-                                         target=str(a.target))))
-            notes.append(t("sums.by", name=self.names[a.attacker], why=self.say(a.reason)))
-            notes.append(t("sums.counter_help", name=name))
-            counters = table.counters()
-            notes += [self.say(x.reason) for x in counters]
-            grid = {str(x.played): copies[str(x.played)] for x in counters}
-            actions.append(Action("let", t("sums.let"), primary=False))
         else:
             prompt = t("sums.over")
             actions.append(Action("scores", t("sums.see_scores")))
-        if table.last is not None and phase not in (tb.TARGET, tb.COUNTER):
+        if table.last is not None and not choices:
             notes[:0] = self._last_removal()
+        if attack is not None and not choices:
+            owner = self.names[attack.owner]
+            notes.append(t("sums.may_counter", name=owner))
+            actions.insert(0, Action("counter", t("sums.counters", name=owner), primary=False))
         seats = tuple(
             SumsSeat(
                 name=n, current=s == table.current and not table.over, hand=table.hands[s],
@@ -152,7 +165,8 @@ class Referee(base.Referee):
             route=f"/match/{self.match_id}", title=t("sums.title"), prompt=prompt,
             help=help_text, notes=tuple(notes),
             piles=tuple((t("sums.pile", n=i + 1), n) for i, n in enumerate(table.piles)),
-            draw=phase in (tb.DRAW, tb.EITHER), seats=seats, choices=tuple(choices), grid=grid,
+            draw=phase in (tb.DRAW, tb.EITHER) and not asking, seats=seats,
+            choices=tuple(choices), grid=grid,
             actions=tuple(actions), undo=self._undo_text(),
         )
 
@@ -163,8 +177,19 @@ class Referee(base.Referee):
             return []
         removed = tb.why("sums_removed", player=self.names[a.attacker], owner=self.names[a.owner],
                          target=str(a.target))
-        return [self.t("sums.last_removal", what=self.say(removed)),
-                self.t("sums.by", name=self.names[a.attacker], why=self.say(a.reason))]
+        return [self.t("sums.last_removal", what=self.say(removed)), self.say(a.reason)]
+
+    def _formula(self, reason: tb.Why) -> str:
+        """The sum that lets a card counter, short (the prompt names the card it takes):
+        ``Q♦ - 5♥ = 7``, or the ace or king rule in words."""
+        p = {k: symbols(str(v)) if k in CARD_PARAMS else v for k, v in reason.params.items()}
+        if reason.code == "sums_sum":
+            return f"{p['played']} + {p['helper']} = {p['total']}"
+        if reason.code == "sums_diff":
+            return f"{p['played']} - {p['helper']} = {p['total']}"
+        if reason.code == "sums_diff_back":
+            return f"{p['helper']} - {p['played']} = {p['total']}"
+        return self.t(f"sums.rule_{reason.code.removeprefix('sums_')}")
 
     def _event_words(self, event: Event) -> str:
         params: dict[str, object] = {"name": self.names[getattr(event, "player", 0)]}
@@ -187,6 +212,8 @@ class Referee(base.Referee):
         c = parse_card(text)
         event: Event = FaceUp(table.current, c) if table.phase == tb.DEAL else Play(
             table.current, c)
+        if table.counter_play(event) and not self.record(Let(table.current)):
+            return  # the owner's own turn card, not a counter: "no counter" said first
         self.record(event)
 
     def _act(self, key: str) -> None:
@@ -195,7 +222,16 @@ class Referee(base.Referee):
         kind, _, rest = key.partition("-")
         if kind == "scores":
             return self._go("score")
+        if key in ("counter", "cancel"):  # the owner has a counter, or not after all
+            self.countering = key == "counter"
+            self.shell.refresh()
+            return None
         event: Event
+        if kind == "counter":
+            a = table.counterable
+            assert a is not None
+            self.record(Counter(a.owner, parse_card(rest)))
+            return None
         if kind == "draw":
             event = DrawPile(p, int(rest))
         elif kind == "back":

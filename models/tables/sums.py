@@ -8,9 +8,14 @@ never knows which cards are in a hand. The game is one round:
 - a turn: the player draws from a pile (:class:`DrawPile`, the table taps which one), then
   places a card (:class:`models.match.Play`), or takes one back (:class:`TakeBack`, variant);
 - a placed card removes what the engine says (``models.games.sums.removable``): one card at
-  once, or the player picks (:class:`Remove`); the owner of the attacked card then counters
-  with a card placed (:class:`models.match.Play`) or lets it go (:class:`Let`); a player with
-  no card in hand, or for whom no card able to counter is left unseen, is not asked;
+  once, or the player picks (:class:`Remove`);
+- a counter does not hold play up: the attacked card goes at once and the next turn starts,
+  but while nothing else is recorded (the rules' "at once") the owner may still counter
+  (:class:`Counter`, the :class:`Window`): the removal is then taken back and the counter
+  played as the engine plays it. The window opens only when a counter is possible from the
+  cards seen: the owner holds a card and some card able to counter is not yet face up or
+  removed. When settling the attack would end the game, the owner is asked first (a
+  counter, or :class:`Let`), since nothing would follow to counter before;
 - a pile empty at the start of a turn: that player places a last card or ends (:class:`Stop`).
 
 The turn steps (the turn order, what a placed card takes, the counters, the end) are the
@@ -21,7 +26,8 @@ holds cards (its module docstring gives the decisions). A card the packs hold no
 
 from __future__ import annotations
 
-from collections import Counter
+import copy
+from collections import Counter as Tally
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -102,6 +108,15 @@ class Let(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Counter(Event):
+    """``player``, whose card was attacked just before, counters with ``card``."""
+
+    kind = "sums_counter"
+    player: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Stop(Event):
     """``player`` ends the game without a last card."""
 
@@ -138,6 +153,22 @@ class Attack(NamedTuple):
     reason: Why
 
 
+# what settling an attack and starting the next turn change, kept to take them back
+_SETTLED = ("in_play", "captured", "removals", "last", "chain", "choices", "played", "turn",
+            "current", "phase", "skips", "last_pile", "final")
+
+
+@dataclass(frozen=True)
+class Window:
+    """``attack`` is settled, but its owner may still counter it (until the next event):
+    ``helpers`` are the owner's face-up cards then (the attacked card included) and
+    ``before`` the state to return to (the fields of ``_SETTLED``)."""
+
+    attack: Attack
+    helpers: tuple[Card, ...]
+    before: tuple[object, ...]
+
+
 class SumsTable(Flow[Target, Attack]):
     """The Sums table derived from a match's events (see :class:`models.match.Match`)."""
 
@@ -147,7 +178,7 @@ class SumsTable(Flow[Target, Attack]):
     __slots__ = (
         "setup", "options", "names", "n", "packs", "hand_size", "hands", "piles", "in_play",
         "captured", "removals", "last", "seen", "skips", "chain", "choices", "played", "final",
-        "turn", "current", "phase", "opening", "last_pile", "_checks", "_moves",
+        "turn", "current", "phase", "opening", "last_pile", "window", "_checks", "_moves",
     )
 
     def __init__(self, setup: Setup) -> None:
@@ -166,7 +197,7 @@ class SumsTable(Flow[Target, Attack]):
         self.captured: list[list[Card]] = [[] for _ in range(n)]
         self.removals: list[tuple[int, int, Card]] = []  # (remover, owner, card)
         self.last: Attack | None = None  # the attack that removed the last removed card
-        self.seen: Counter[int] = Counter()  # face-up and removed cards
+        self.seen: Tally[int] = Tally()  # face-up and removed cards
         self.skips = [0] * n
         self.chain: list[Attack] = []
         self.choices: list[Target] = []
@@ -176,12 +207,14 @@ class SumsTable(Flow[Target, Attack]):
         self.phase = DEAL
         self._set_opening(options)
         self.last_pile = -1  # the empty pile that started the last play
+        self.window: Window | None = None
         self._checks: dict[type[Event], Callable[[Event], Why | None]] = {
             FaceUp: self._check_up,
             DrawPile: self._check_draw,
             Play: self._check_play,
             Remove: self._check_remove,
             Let: self._check_let,
+            Counter: self._check_counter,
             Stop: self._check_stop,
             TakeBack: self._check_back,
         }
@@ -190,7 +223,8 @@ class SumsTable(Flow[Target, Attack]):
             DrawPile: self._draw,
             Play: self._play,
             Remove: self._remove,
-            Let: lambda _e: self._resolve(),
+            Let: lambda _e: self._resolve(offer=False),
+            Counter: self._countered,
             Stop: lambda _e: self._finish(),
             TakeBack: self._back,
         }
@@ -232,33 +266,46 @@ class SumsTable(Flow[Target, Attack]):
                 continue
             for c in removable(played, helpers, self.in_play[owner]):
                 found.append(Target(card(played), owner, c,
-                                    self._reason(played, helpers, owner, c)))
+                                    self._reason(seat, played, helpers, owner, c)))
         return found
 
+    @property
+    def counterable(self) -> Attack | None:
+        """The attack its owner may counter now: awaiting an answer, or settled with the
+        window open."""
+        if self.window is not None:
+            return self.window.attack
+        return self.attack if self.phase == COUNTER else None
+
     def counters(self) -> list[Target]:
-        """The unseen cards that would counter the attack now, each with the reason."""
+        """The cards not yet seen that would counter :attr:`counterable`, each with the
+        reason (none: nothing to counter)."""
+        if self.window is not None:
+            return self._counters(self.window.attack, self.window.helpers)
         a = self.attack
         if a is None or self.phase != COUNTER:
             return []
-        return self._counters(a)
+        return self._counters(a, self.in_play[a.owner])
 
-    def _counters(self, a: Attack) -> list[Target]:
-        helpers = self.in_play[a.owner]
+    def _counters(self, a: Attack, helpers: Sequence[Card]) -> list[Target]:
         out = []
         for c in pack():
             if self.available(c) and removable(c, helpers, [a.played]):
                 out.append(Target(c, a.attacker, a.played,
-                                  self._reason(c, helpers, a.attacker, a.played)))
+                                  self._reason(a.owner, c, helpers, a.attacker, a.played)))
         return out
 
-    def _reason(self, played: int, helpers: Sequence[int], owner: int, target: int) -> Why:
+    def _reason(self, seat: int, played: int, helpers: Sequence[int], owner: int,
+                target: int) -> Why:
+        """Why ``seat``'s ``played`` takes ``owner``'s ``target``; the helper is named as
+        ``seat``'s (the phone lies on the table: no "your")."""
         r = explain(played, helpers, target)
         assert r is not None  # the caller found it with removable()
         params: dict[str, object] = {"played": str(r.played), "owner": self.names[owner],
                                      "target": str(r.target)}
         if r.helper is None:
             return Why(f"sums_{r.op}", params)
-        params.update(helper=str(r.helper), total=card_value(target))
+        params.update(helper=str(r.helper), total=card_value(target), player=self.names[seat])
         if r.op == "+":
             return Why("sums_sum", params)
         back = card_value(r.helper) > card_value(played)
@@ -314,7 +361,16 @@ class SumsTable(Flow[Target, Attack]):
         return reason
 
     def apply(self, event: Event) -> None:
-        """Record ``event`` (already checked)."""
+        """Record ``event`` (already checked). Whatever it is, it closes the window."""
+        if self.counter_play(event):
+            assert isinstance(event, Play)
+            event = Counter(event.player, event.card)
+        w, self.window = self.window, None
+        if w is not None:
+            if isinstance(event, Let):
+                return
+            if isinstance(event, Counter):
+                self._reopen(w)
         self._moves[type(event)](event)
 
     def legal_events(self) -> list[Event]:
@@ -334,6 +390,9 @@ class SumsTable(Flow[Target, Attack]):
             candidates += [Remove(p, t.owner, t.card) for t in self.choices]
         if self.phase == COUNTER:
             candidates.append(Let(p))
+        a = self.counterable
+        if a is not None:
+            candidates.append(Counter(a.owner))
         if self.phase == LAST:
             candidates.append(Stop(p))
         return [e for e in candidates if self._open(self.check(e))]
@@ -395,6 +454,8 @@ class SumsTable(Flow[Target, Attack]):
 
     def _check_play(self, event: Event) -> Why | None:
         assert isinstance(event, Play)
+        if self.counter_play(event):
+            return self._check_counter(Counter(event.player, event.card))
         if self.phase not in (PLACE, EITHER, LAST, COUNTER):
             return self._phase(event.player)
         turn = self._turn(event.player)
@@ -425,8 +486,44 @@ class SumsTable(Flow[Target, Attack]):
         return why("sums_not_target", owner=self.names[event.owner], card=str(event.card),
                    played=str(self.played))
 
+    def counter_play(self, event: Event) -> bool:
+        """Whether ``event`` is a card placed as a counter while the window is open: placed by
+        the owner, when it is not their turn to place or when the card counters (matches
+        recorded when play waited for the answer have these; the app records "no counter"
+        before an owner's own turn card instead)."""
+        w = self.window
+        if not isinstance(event, Play) or w is None or event.player != w.attack.owner:
+            return False
+        if event.player != self.current or self.phase not in (PLACE, EITHER, LAST):
+            return True
+        c = event.card
+        return c is not None and not c.is_joker and bool(removable(c, w.helpers,
+                                                                   [w.attack.played]))
+
+    def _check_counter(self, event: Event) -> Why | None:
+        assert isinstance(event, Counter)
+        a = self.counterable
+        if a is None:
+            return why("sums_nothing_to_counter")
+        if event.player != a.owner:
+            return why("sums_not_owner", player=self.names[event.player],
+                       owner=self.names[a.owner], attacker=self.names[a.attacker],
+                       played=str(a.played))
+        if not self.hands[event.player]:
+            return why("sums_no_cards", player=self.names[event.player])
+        seen = self._card(event.card)
+        if seen is not None or event.card is None:
+            return seen
+        helpers = self.window.helpers if self.window is not None else self.in_play[a.owner]
+        if not removable(event.card, helpers, [a.played]):
+            return why("sums_no_counter", card=str(event.card),
+                       attacker=self.names[a.attacker], played=str(a.played))
+        return None
+
     def _check_let(self, event: Event) -> Why | None:
         assert isinstance(event, Let)
+        if self.window is not None and event.player == self.window.attack.owner:
+            return None  # "no counter" while play went on: nothing changes
         if self.phase != COUNTER:
             return self._phase(event.player)
         return self._turn(event.player)
@@ -481,14 +578,26 @@ class SumsTable(Flow[Target, Attack]):
     def _play(self, event: Event) -> None:
         assert isinstance(event, Play) and event.card is not None
         seat, c = event.player, event.card
-        self.hands[seat] -= 1
-        if self.phase != COUNTER:
-            self._place(seat, c)
+        if self.phase == COUNTER:
+            self._countered(Counter(seat, c))
             return
+        self.hands[seat] -= 1
+        self._place(seat, c)
+
+    def _countered(self, event: Event) -> None:
+        assert isinstance(event, Counter) and event.card is not None
+        seat, c = event.player, event.card
+        self.hands[seat] -= 1
         a = self.chain[-1]
-        reason = self._reason(c, self.in_play[seat], a.attacker, a.played)
+        reason = self._reason(seat, c, self.in_play[seat], a.attacker, a.played)
         self._put(seat, c)
         self._counter(Attack(seat, c, a.attacker, a.played, reason))
+
+    def _reopen(self, w: Window) -> None:
+        """Back to the attack of ``w``, its removal not made, its owner to answer."""
+        for name, value in zip(_SETTLED, w.before, strict=True):
+            setattr(self, name, value)
+        self.current, self.phase = w.attack.owner, COUNTER
 
     def _reach(self, seat: int, c: int) -> list[Target]:
         return self.reach(seat, c)
@@ -503,12 +612,28 @@ class SumsTable(Flow[Target, Attack]):
         self._attack(self._aim(event.player, t.played, t))
 
     def _offer_counters(self, a: Attack) -> bool:
-        """Asked while the owner holds a card and an unseen card could counter."""
-        return bool(self.hands[a.owner]) and bool(self._counters(a))
+        """Play does not wait for an answer: the attack is settled at once (:meth:`_resolve`
+        opens the window)."""
+        return False
 
-    def _resolve(self) -> None:
-        self.last = self.chain[-1]
+    def _resolve(self, offer: bool = True) -> None:
+        """Settle the attack; with ``offer``, open the window when a counter is possible (the
+        owner holds a card and an unseen card could counter), or ask at once when settling
+        ends the game."""
+        a = self.chain[-1]
+        helpers = tuple(self.in_play[a.owner])
+        possible = (offer and not self.final and bool(self.hands[a.owner])
+                    and bool(self._counters(a, helpers)))
+        before = tuple(copy.deepcopy(getattr(self, k)) for k in _SETTLED) if possible else ()
+        self.last = a
         super()._resolve()
+        if not possible:
+            return
+        w = Window(a, helpers, before)
+        if self.over:
+            self._reopen(w)
+        else:
+            self.window = w
 
     def _back(self, event: Event) -> None:
         assert isinstance(event, TakeBack) and event.card is not None
