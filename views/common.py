@@ -85,10 +85,10 @@ def _spread(bottom: ft.Control, split: int) -> ft.Control:
     if not isinstance(bottom, ft.Column):
         return bottom
     items = bottom.controls
-    buttons = [c for c in items if not isinstance(c, ft.Text)]
+    buttons = [c for c in items if not isinstance(c, (ft.Text, ft.Row))]
     share = 12 - split if len(buttons) == 1 else max(3, 12 // max(1, len(buttons)))
     for c in items:
-        c.col = {"xs": 12} if isinstance(c, ft.Text) else {"xs": 12, "wide": share}
+        c.col = {"xs": 12} if isinstance(c, (ft.Text, ft.Row)) else {"xs": 12, "wide": share}
     return ft.ResponsiveRow(
         list(items), breakpoints=dict(BREAKPOINTS), alignment=ft.MainAxisAlignment.END,
         spacing={"xs": bottom.spacing, "wide": 24}, run_spacing=bottom.spacing,
@@ -244,6 +244,20 @@ def choices(
                  on_select=lambda _e, v=value: on_select(v), show_checkmark=True)
          for value, label in items],
         wrap=True, spacing=8, run_spacing=8, key=key,
+    )
+
+
+# A message floats this high above the window's bottom edge: over the pinned bottom button
+# row of a screen (a big button, TOUCH + 8 high, in the view's 12 px padding), not on it.
+SNACK_LIFT = TOUCH + 8 + 12 + 12
+
+
+def snack(text: str) -> ft.SnackBar:
+    """A passing message (saved, drawn, refused): it floats above the pinned buttons of the
+    screen, so a tap meant for Start or Next never lands on it."""
+    return ft.SnackBar(
+        ft.Text(text), key="toast", behavior=ft.SnackBarBehavior.FLOATING,
+        margin=ft.Margin.only(left=12, right=12, bottom=SNACK_LIFT),
     )
 
 
