@@ -117,7 +117,7 @@ class Draft:
 
     def type_option(self, key: str, text: str) -> None:
         """A number typed in an option's field: taken when it is one within the option's
-        bounds (an empty field is 0 where 0 means "automatic" or "off"), otherwise kept as
+        bounds (no digit at all is 0 where 0 means "automatic" or "off"), otherwise kept as
         typed, with the value before it, until it is fixed."""
         self.typed[key] = text
         value = self._typed_value(key)
@@ -177,11 +177,12 @@ class Draft:
         return ""
 
 
-def _number(text: str, empty_is_zero: bool) -> int | None:
-    """The whole number in ``text`` (None: not one)."""
+def _number(text: str, zero: bool) -> int | None:
+    """The whole number in ``text`` (None: not one). Where 0 means "automatic" or "off"
+    (``zero``), a field with no digit at all (emptied, or its word: "Auto") says 0."""
     text = text.strip()
-    if not text:
-        return 0 if empty_is_zero else None
+    if zero and not any(c.isdigit() for c in text):
+        return 0
     return int(text) if text.isascii() and text.isdigit() else None
 
 

@@ -31,6 +31,7 @@ WIDE = 900  # the window width (logical pixels) from which the panes sit side by
 BREAKPOINTS: dict[ft.ResponsiveRowBreakpoint | str, ft.Number] = {"xs": 0, "wide": WIDE}
 SIDE_SPLIT = 7  # a table's share of the 12 columns, beside its standings
 TOUCH = 56  # minimum height of a primary touch target, in logical pixels
+TARGET = 48  # the smallest any touch target may be, each way (Material's accessibility floor)
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD_FONT = "Cards"  # assets/fonts/Cards.ttf: has the suit signs the default font lacks
 FONTS = {CARD_FONT: "fonts/Cards.ttf"}

@@ -74,11 +74,11 @@ def _stepper(
                         text_align=ft.TextAlign.CENTER)
     else:
         text = row.typed if row.typed is not None else (
-            "" if row.zero and value == 0 else str(value))
-        shown = ft.TextField(
-            value=text, key=f"opt-{row.key}-value", width=84, text_size=18, dense=True,
+            row.zero if row.zero and value == 0 else str(value))
+        shown = ft.TextField(  # its label names it for screen readers too
+            value=text, key=f"opt-{row.key}-value", width=92, text_size=18, dense=True,
+            label=row.label, label_style=ft.TextStyle(size=13),
             text_align=ft.TextAlign.CENTER, keyboard_type=ft.KeyboardType.NUMBER,
-            hint_text=row.zero or None, tooltip=row.label,
             border_color=ft.Colors.ERROR if row.problem else None,
             on_change=lambda e: on_typed(row.key, e.control.value or ""),
         )
