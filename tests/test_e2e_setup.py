@@ -4,6 +4,7 @@ kept), the warning of a tiny draw pile, and the match started with what was type
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,15 @@ def test_names_with_enter_and_a_typed_target(browser: Any, tmp_path: Path) -> No
         field.click()
         type_names(page, NAMES)
         assert page.evaluate("document.activeElement.value") == ""
+
+        # A message floats above the Start button, never on it.
+        page.get_by_role("button", name="Draw the first dealer at random").click()
+        toast = page.get_by_text(re.compile(r"deals first\.$"))
+        toast.wait_for()
+        start = page.get_by_role("button", name="Start the match", exact=True)
+        above, below = toast.bounding_box(), start.bounding_box()
+        shot(page, "setup-message-phone")
+        assert above["y"] + above["height"] <= below["y"], (above, below)
 
         target = page.get_by_role("textbox", name="Target")
         target.click()
