@@ -34,7 +34,7 @@ def contrast(page: Any, text: str) -> float:
     glyph; anti-aliased edges only lie between the two)."""
     from PIL import Image
 
-    box = page.get_by_text(text, exact=True).first.bounding_box()
+    box = page.locator("flt-semantics-host").get_by_text(text, exact=True).first.bounding_box()
     picture = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
     crop = picture.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]),
                          int(box["y"] + box["height"])))

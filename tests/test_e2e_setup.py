@@ -41,7 +41,7 @@ def test_names_with_enter_and_a_typed_target(browser: Any, tmp_path: Path) -> No
 
         # A message floats above the Start button, never on it.
         page.get_by_role("button", name="Draw the first dealer at random").click()
-        toast = page.get_by_text(re.compile(r"deals first\.$"))
+        toast = page.locator("flt-semantics-host").get_by_text(re.compile(r"deals first\.$"))
         toast.wait_for()
         start = page.get_by_role("button", name="Start the match", exact=True)
         above, below = toast.bounding_box(), start.bounding_box()
