@@ -17,6 +17,20 @@ from models.names import clean_name
 from views.setup import OptionRow, SetupData
 
 MIN_PLAYERS = 2
+PACE_MOST = 3  # seconds a computer's move may stay on screen
+# Fewer cards than this many per player left to draw after the deal earn a warning: a
+# player who cannot play draws, so a pile smaller than two draws each (6 players on one
+# 52-card pack at Kartu Sama: 3 cards) runs dry in the first turns and the round ends on an
+# empty pile instead of someone going out. Four or five players on one pack (19 and 11 cards)
+# stay clear of it.
+DRAWS_EACH = 2
+
+
+def left_to_draw(game: str, state: Any) -> int:
+    """The cards left to draw once ``state`` (a new game of ``game``) is dealt."""
+    if game == "sums":
+        return sum(len(p) for p in state.piles)
+    return len(state.stock if hasattr(state, "stock") else state.pile)
 
 
 @dataclass
@@ -31,6 +45,9 @@ class Draft:
     kinds: list[str] | None = None  # playing on the device: "person", "simple" or "strong"
     casual: bool = True  # on the device: undo and hints allowed
     pace: int = 1  # on the device: seconds a computer move stays on screen
+    typed: dict[str, str] = field(default_factory=dict)  # a number field's text, not its value
+    name: str = ""  # a name typed and refused, kept for the player to fix
+    name_error: str = ""
 
     def values(self) -> dict[str, Any]:
         """Every option value: the game's defaults overridden by the draft."""
@@ -38,7 +55,13 @@ class Draft:
         return {**defaults, **self.options}
 
     def add(self, name: str, t: Translator) -> str:
-        """Seat a player; returns an error text or ''."""
+        """Seat a player; returns an error text or '' (the refused name and its reason stay
+        in ``name`` and ``name_error`` for the screen)."""
+        error = self._seat(name, t)
+        self.name, self.name_error = (name, error) if error else ("", "")
+        return error
+
+    def _seat(self, name: str, t: Translator) -> str:
         name = clean_name(name)
         if not name:
             return t("setup.name_empty")
@@ -85,6 +108,7 @@ class Draft:
             self.kinds[seat] = kinds[(kinds.index(self.kinds[seat]) + 1) % len(kinds)]
 
     def set_option(self, key: str, value: object) -> None:
+        self.typed.pop(key, None)
         if key == "casual":
             self.casual = bool(value)
         elif key == "pace":
@@ -92,8 +116,57 @@ class Draft:
         else:
             self.options[key] = value
 
+    def type_option(self, key: str, text: str) -> None:
+        """A number typed in an option's field: taken when it is one within the option's
+        bounds (no digit at all is 0 where 0 means "automatic" or "off"), otherwise kept as
+        typed, with the value before it, until it is fixed."""
+        self.typed[key] = text
+        value = self._typed_value(key)
+        if value is not None:
+            if key == "pace":
+                self.pace = value
+            else:
+                self.options[key] = value
+
+    def _limits(self, key: str) -> tuple[int, int, str]:
+        """The bounds of number option ``key`` and what its 0 means ('': a count)."""
+        if key == "pace":
+            return 0, PACE_MOST, ""
+        table = ENTRIES.get(self.game)
+        spec = next((s for s in (table.options if table else ()) if s.key == key), None)
+        return (spec.low, spec.high, spec.zero) if spec else (0, 0, "")
+
+    def _typed_value(self, key: str) -> int | None:
+        """The number typed for ``key``, when it is one the option takes."""
+        low, high, zero = self._limits(key)
+        value = _number(self.typed.get(key, ""), bool(zero))
+        return value if value is not None and low <= value <= high else None
+
+    def problem(self, key: str, t: Translator) -> str:
+        """Why the number typed for option ``key`` is not taken ('' when it is)."""
+        if key not in self.typed or self._typed_value(key) is not None:
+            return ""
+        low, high, zero = self._limits(key)
+        if zero:
+            return t(f"setup.number_{zero}", low=max(1, low), high=high)
+        return t("setup.number_range", low=low, high=high)
+
+    def warning(self, t: Translator) -> str:
+        """What will go badly in a match that may start ('' when nothing): a tiny draw pile."""
+        if self.error(t):
+            return ""
+        n = len(self.players)
+        left = left_to_draw(self.game, GAMES[self.game].new_game(n, 0, self.game_options()))
+        if left < DRAWS_EACH * n:
+            return t.plural("setup.small_pile", left, players=n)
+        return ""
+
     def error(self, t: Translator) -> str:
         """Why this match cannot start, in the player's language; '' when it can."""
+        for key in self.typed:
+            if self.problem(key, t):
+                label = "play.pace" if key == "pace" else f"opt.{self.game}.{key}"
+                return t("setup.fix_number", what=t(label))
         if len(self.players) < MIN_PLAYERS:
             return t("setup.need_players", n=MIN_PLAYERS)
         if self.kinds is not None and "person" not in self.kinds:
@@ -103,6 +176,15 @@ class Draft:
         except MejaError as error:
             return refusal(t, error)
         return ""
+
+
+def _number(text: str, zero: bool) -> int | None:
+    """The whole number in ``text`` (None: not one). Where 0 means "automatic" or "off"
+    (``zero``), a field with no digit at all (emptied, or its word: "Auto") says 0."""
+    text = text.strip()
+    if zero and not any(c.isdigit() for c in text):
+        return 0
+    return int(text) if text.isascii() and text.isdigit() else None
 
 
 def setup_data(draft: Draft, t: Translator) -> SetupData:
@@ -116,6 +198,8 @@ def setup_data(draft: Draft, t: Translator) -> SetupData:
             label=t(f"opt.{draft.game}.{s.key}"), help=t(f"opt.{draft.game}.{s.key}.help"),
             low=s.low, high=s.high, step=s.step,
             choices=tuple((c, t(f"opt.{draft.game}.{s.key}.{c}")) for c in s.choices),
+            zero=t(f"setup.zero.{s.zero}") if s.zero else "",
+            typed=draft.typed.get(s.key), problem=draft.problem(s.key, t),
         )
         for s in specs
     )
@@ -127,7 +211,8 @@ def setup_data(draft: Draft, t: Translator) -> SetupData:
     if playing:
         rows += (
             OptionRow("casual", "bool", draft.casual, t("play.casual"), t("play.casual.help")),
-            OptionRow("pace", "int", draft.pace, t("play.pace"), t("play.pace.help"), 0, 3),
+            OptionRow("pace", "int", draft.pace, t("play.pace"), t("play.pace.help"), 0,
+                      PACE_MOST, typed=draft.typed.get("pace"), problem=draft.problem("pace", t)),
         )
     return SetupData(
         games=tuple((k, t(f"game.{k}")) for k in (GAMES if playing else ENTRIES)),
@@ -139,6 +224,9 @@ def setup_data(draft: Draft, t: Translator) -> SetupData:
         dealer=draft.dealer,
         options=rows,
         error=draft.error(t),
+        warning=draft.warning(t),
+        name=draft.name,
+        name_error=draft.name_error,
         notes=tuple(table.notes(list(draft.players), values, t)) if table and table.notes
         else (),
         kinds=tuple(t(f"play.kind.{k}") for k in draft.kinds or ()),

@@ -21,6 +21,7 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     only_mode: str = ""  # shown only for this game type ("points" or "victory")
     needs: str = ""  # shown only when this bool option is on
+    zero: str = ""  # what 0 means: "auto" (the rules choose) or "off"; "": a plain number
 
 
 def specs(options_type: type[Any]) -> tuple[OptionSpec, ...]:
@@ -34,7 +35,7 @@ def specs(options_type: type[Any]) -> tuple[OptionSpec, ...]:
         kind = ("choice" if meta["choices"] else "bool" if isinstance(f.default, bool)
                 else "int")
         found.append(OptionSpec(f.name, kind, meta["low"] or 0, meta["high"] or 0, meta["step"],
-                                meta["choices"], meta["mode"], meta["needs"]))
+                                meta["choices"], meta["mode"], meta["needs"], meta["zero"]))
     found.sort(key=lambda s: not s.only_mode)
     ordered = [s for s in found if not s.needs]
     for spec in (s for s in found if s.needs):

@@ -26,7 +26,7 @@ from models.games import GAMES
 from models.match import Match
 from models.names import clean_name
 from models.people import PALETTE
-from views.common import FONTS, theme
+from views.common import FONTS, snack, theme
 from views.history import history_view
 from views.home import home_view
 from views.rules import rules_view
@@ -175,7 +175,7 @@ class Shell:
         return BackupTaps(self)
 
     def toast(self, text: str) -> None:
-        self.page.show_dialog(ft.SnackBar(ft.Text(text), key="toast"))
+        self.page.show_dialog(snack(text))
 
     # -- other windows of this process (browser sessions of one server) ---------------------
     def announce(self, match_id: str) -> None:
@@ -262,11 +262,6 @@ class Shell:
                 self.refresh()
             return handler
 
-        def add(name: str) -> None:
-            error = d.add(name, self.t)
-            if error:
-                self.toast(error)
-
         def random_dealer() -> None:
             d.draw_dealer(random.Random())
             self.toast(self.t("setup.random_drawn", name=d.players[d.dealer]))
@@ -275,16 +270,18 @@ class Shell:
             d.options["mode"] = value
 
         def game(key: str) -> None:
-            d.game, d.options = key, {}
+            d.game, d.options, d.typed = key, {}, {}
 
         return setup_view(
             self.t, setup_data(d, self.t),
-            on_game=change(game), on_mode=change(mode), on_add=change(add),
+            on_game=change(game), on_mode=change(mode),
+            on_add=change(lambda name: d.add(name, self.t)),
             on_remove=change(d.remove), on_move=change(d.move),
             on_dealer=change(lambda seat: setattr(d, "dealer", seat)),
             on_random_dealer=change(random_dealer), on_option=change(d.set_option),
             on_kind=change(d.next_kind) if d.kinds is not None else None,
-            on_start=self._start_match, on_back=lambda: self.go("/"),
+            on_typed=change(d.type_option), on_start=self._start_match,
+            on_back=lambda: self.go("/"),
         )
 
     def _start_match(self) -> None:

@@ -30,7 +30,7 @@ SAME_AS_ENGLISH = {
     "fr": {"hands.points.one", "hands.points.other", "table.points.one", "table.points.other",
            "table.scores", "score.title", "play.fact.scores", "sums.score.title",
            "unit.point.one", "unit.point.other", "samba.count.jokers", "samba.count.sambas",
-           "sums.pile"},
+           "sums.pile", "setup.zero.auto"},
     "id": {"opt.kartu_sama.target", "opt.samba.target"},
 }
 NAMES = {"common.ok", "game.forty_one", "game.samba", "game.sums", "game.kartu_sama",

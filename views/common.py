@@ -31,11 +31,15 @@ WIDE = 900  # the window width (logical pixels) from which the panes sit side by
 BREAKPOINTS: dict[ft.ResponsiveRowBreakpoint | str, ft.Number] = {"xs": 0, "wide": WIDE}
 SIDE_SPLIT = 7  # a table's share of the 12 columns, beside its standings
 TOUCH = 56  # minimum height of a primary touch target, in logical pixels
+TARGET = 48  # the smallest any touch target may be, each way (Material's accessibility floor)
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD_FONT = "Cards"  # assets/fonts/Cards.ttf: has the suit signs the default font lacks
 FONTS = {CARD_FONT: "fonts/Cards.ttf"}
-RED = ft.Colors.RED_700
+# Card colours from the theme, so that they read on the light and the dark surface alike (a
+# fixed red 700 falls to 3.7:1 on the dark surface, a purple 700 to 2.2:1; text needs 4.5:1).
+RED = ft.Colors.ERROR
 BLACK = ft.Colors.ON_SURFACE
+JOKER = ft.Colors.TERTIARY
 
 
 def theme() -> ft.Theme:
@@ -85,10 +89,10 @@ def _spread(bottom: ft.Control, split: int) -> ft.Control:
     if not isinstance(bottom, ft.Column):
         return bottom
     items = bottom.controls
-    buttons = [c for c in items if not isinstance(c, ft.Text)]
+    buttons = [c for c in items if not isinstance(c, (ft.Text, ft.Row))]
     share = 12 - split if len(buttons) == 1 else max(3, 12 // max(1, len(buttons)))
     for c in items:
-        c.col = {"xs": 12} if isinstance(c, ft.Text) else {"xs": 12, "wide": share}
+        c.col = {"xs": 12} if isinstance(c, (ft.Text, ft.Row)) else {"xs": 12, "wide": share}
     return ft.ResponsiveRow(
         list(items), breakpoints=dict(BREAKPOINTS), alignment=ft.MainAxisAlignment.END,
         spacing={"xs": bottom.spacing, "wide": 24}, run_spacing=bottom.spacing,
@@ -217,7 +221,7 @@ def section(title: str, *controls: ft.Control, key: str | None = None) -> ft.Con
 def card_text(text: str) -> tuple[str, str | None]:
     """A card's notation as shown to people (``Q♦``) and its colour."""
     if text == "JK":
-        return "JK★", ft.Colors.PURPLE_700
+        return "JK★", JOKER
     rank, suit = text[:-1], text[-1]
     return rank + SUIT_SYMBOLS.get(suit, suit), RED if suit in "HD" else BLACK
 
@@ -244,6 +248,20 @@ def choices(
                  on_select=lambda _e, v=value: on_select(v), show_checkmark=True)
          for value, label in items],
         wrap=True, spacing=8, run_spacing=8, key=key,
+    )
+
+
+# A message floats this high above the window's bottom edge: over the pinned bottom button
+# row of a screen (a big button, TOUCH + 8 high, in the view's 12 px padding), not on it.
+SNACK_LIFT = TOUCH + 8 + 12 + 12
+
+
+def snack(text: str) -> ft.SnackBar:
+    """A passing message (saved, drawn, refused): it floats above the pinned buttons of the
+    screen, so a tap meant for Start or Next never lands on it."""
+    return ft.SnackBar(
+        ft.Text(text), key="toast", behavior=ft.SnackBarBehavior.FLOATING,
+        margin=ft.Margin.only(left=12, right=12, bottom=SNACK_LIFT),
     )
 
 

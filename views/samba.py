@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, message, panes, screen, section
+from views.common import TARGET, Handler, Tr, big_button, message, panes, screen, section
 from views.hands import card_grid
 from views.table import Action
 
@@ -161,11 +161,13 @@ def _stepper(c: Count, t: Tr, on_count: Callable[[str, int], None]) -> ft.Contro
             return None
         return lambda _e: on_count(c.key, delta)
 
-    five = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4))
+    five = ft.ButtonStyle(padding=ft.Padding.all(0),
+                          text_style=ft.TextStyle(size=16, weight=ft.FontWeight.W_600))
     return ft.Row(
         [
             ft.Text(c.label, size=15, expand=True),
             ft.TextButton("−5", key=f"count-{c.key}-minus5", on_click=step(-5), style=five,
+                          width=TARGET, height=TARGET,
                           tooltip=t("samba.entry.less5", what=c.label), disabled=c.value == 0),
             ft.IconButton(ft.Icons.REMOVE, key=f"count-{c.key}-minus", on_click=step(-1),
                           tooltip=t("setup.less", what=c.label), disabled=c.value == 0),
@@ -174,6 +176,7 @@ def _stepper(c: Count, t: Tr, on_count: Callable[[str, int], None]) -> ft.Contro
             ft.IconButton(ft.Icons.ADD, key=f"count-{c.key}-plus", on_click=step(1),
                           tooltip=t("setup.more", what=c.label), disabled=c.value >= c.high),
             ft.TextButton("+5", key=f"count-{c.key}-plus5", on_click=step(5), style=five,
+                          width=TARGET, height=TARGET,
                           tooltip=t("samba.entry.more5", what=c.label),
                           disabled=c.value >= c.high),
         ],

@@ -35,6 +35,9 @@ class OptionRow:
     high: int = 0
     step: int = 1
     choices: tuple[tuple[str, str], ...] = ()  # (value, label)
+    zero: str = ""  # the word for 0 when it is not a count ("Auto", "Off"); "": a number
+    typed: str | None = None  # what the number field holds when it is not the value
+    problem: str = ""  # why the typed number is refused
 
 
 @dataclass(frozen=True)
@@ -53,10 +56,32 @@ class SetupData:
     route: str = "/new"
     title: str = ""
     start_label: str = ""
+    name: str = ""  # the name typed and not seated (refused: ``name_error`` says why)
+    name_error: str = ""
+    warning: str = ""  # the match can start, but something will go badly (a tiny draw pile)
 
 
-def _stepper(row: OptionRow, on_option: Callable[[str, object], None], t: Tr) -> ft.Control:
+def _stepper(
+    row: OptionRow, on_option: Callable[[str, object], None], t: Tr,
+    on_typed: Callable[[str, str], None] | None,
+) -> ft.Control:
+    """- and + around the number: a field to type it in where the screen takes typing."""
     value = int(row.value)  # type: ignore[call-overload]
+    shown: ft.Control
+    if on_typed is None:
+        shown = ft.Text(row.zero if row.zero and value == 0 else str(value),
+                        key=f"opt-{row.key}-value", size=20, width=72,
+                        text_align=ft.TextAlign.CENTER)
+    else:
+        text = row.typed if row.typed is not None else (
+            row.zero if row.zero and value == 0 else str(value))
+        shown = ft.TextField(  # its label names it for screen readers too
+            value=text, key=f"opt-{row.key}-value", width=92, text_size=18, dense=True,
+            label=row.label, label_style=ft.TextStyle(size=13),
+            text_align=ft.TextAlign.CENTER, keyboard_type=ft.KeyboardType.NUMBER,
+            border_color=ft.Colors.ERROR if row.problem else None,
+            on_change=lambda e: on_typed(row.key, e.control.value or ""),
+        )
     return ft.Row(
         [
             ft.IconButton(
@@ -64,25 +89,28 @@ def _stepper(row: OptionRow, on_option: Callable[[str, object], None], t: Tr) ->
                 on_click=lambda _e: on_option(row.key, max(row.low, value - row.step)),
                 icon_size=28, tooltip=t("setup.less", what=row.label),
             ),
-            ft.Text(str(value), key=f"opt-{row.key}-value", size=20, width=72,
-                    text_align=ft.TextAlign.CENTER),
+            shown,
             ft.IconButton(
                 ft.Icons.ADD, key=f"opt-{row.key}-plus", disabled=value >= row.high,
                 on_click=lambda _e: on_option(row.key, min(row.high, value + row.step)),
                 icon_size=28, tooltip=t("setup.more", what=row.label),
             ),
         ],
-        spacing=0,
+        spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
 
 def option_control(
-    row: OptionRow, on_option: Callable[[str, object], None], t: Tr
+    row: OptionRow, on_option: Callable[[str, object], None], t: Tr,
+    on_typed: Callable[[str, str], None] | None = None,
 ) -> ft.Control:
-    """The control of one option with its label and its one-line explanation."""
+    """The control of one option with its label and its one-line explanation (and, under a
+    refused number, why)."""
     texts = ft.Column(
         [ft.Text(row.label, size=16, weight=ft.FontWeight.W_500),
-         ft.Text(row.help, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+         ft.Text(row.help, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+         *([message(row.problem, key=f"opt-{row.key}-problem", error=True)]
+           if row.problem else [])],
         spacing=2, expand=True,
     )
     if row.kind == "bool":
@@ -92,7 +120,7 @@ def option_control(
         )
         return ft.Row([texts, switch], vertical_alignment=ft.CrossAxisAlignment.CENTER)
     if row.kind == "int":
-        return ft.Row([texts, _stepper(row, on_option, t)],
+        return ft.Row([texts, _stepper(row, on_option, t, on_typed)],
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
     buttons = ft.SegmentedButton(
         segments=[ft.Segment(value=v, label=ft.Text(label)) for v, label in row.choices],
@@ -117,10 +145,17 @@ def setup_view(
     on_start: Handler,
     on_back: Handler,
     on_kind: Callable[[int], None] | None = None,
+    on_typed: Callable[[str, str], None] | None = None,
 ) -> ft.View:
+    async def submit(e: ft.Event[ft.TextField]) -> None:
+        # Enter seats the name and the field stays ready for the next one (Flutter takes the
+        # focus away from a field on Enter).
+        on_add(e.control.value or "")
+        await e.control.focus()
+
     name_field = ft.TextField(
-        label=t("setup.new_player"), key="name", expand=True,
-        on_submit=lambda e: on_add(e.control.value or ""),
+        label=t("setup.new_player"), key="name", expand=True, value=data.name,
+        error=data.name_error or None, on_submit=submit,
         capitalization=ft.TextCapitalization.WORDS,
     )
     seats: list[ft.Control] = []
@@ -129,7 +164,8 @@ def setup_view(
         seats.append(
             ft.Row(
                 [
-                    ft.Radio(value=str(i), key=f"dealer-{i}", tooltip=t("setup.dealer_pick")),
+                    ft.Radio(value=str(i), key=f"dealer-{i}",
+                             tooltip=t("setup.dealer_name", name=name)),
                     # on the device the seat's kind goes under its name: both keep room
                     ft.Column([
                         ft.Text(f"{i + 1}. {name}", size=17, key=f"seat-{i}"),
@@ -138,12 +174,13 @@ def setup_view(
                           if on_kind is not None and i < len(data.kinds) else []),
                     ], spacing=0, expand=True),
                     ft.IconButton(ft.Icons.ARROW_UPWARD, key=f"up-{i}", disabled=i == 0,
-                                  tooltip=t("setup.move_up"),
+                                  tooltip=t("setup.move_up_name", name=name),
                                   on_click=tap(partial(on_move, i, -1))),
                     ft.IconButton(ft.Icons.ARROW_DOWNWARD, key=f"down-{i}", disabled=i == n - 1,
-                                  tooltip=t("setup.move_down"),
+                                  tooltip=t("setup.move_down_name", name=name),
                                   on_click=tap(partial(on_move, i, 1))),
-                    ft.IconButton(ft.Icons.CLOSE, key=f"remove-{i}", tooltip=t("setup.remove"),
+                    ft.IconButton(ft.Icons.CLOSE, key=f"remove-{i}",
+                                  tooltip=t("setup.remove_name", name=name),
                                   on_click=tap(partial(on_remove, i))),
                 ],
                 spacing=0,
@@ -189,9 +226,10 @@ def setup_view(
             ),
         ))
     rules.append(section(t("setup.options"),
-                         *[option_control(row, on_option, t) for row in data.options]))
+                         *[option_control(row, on_option, t, on_typed) for row in data.options]))
     bottom = ft.Column(
-        [message(data.error, key="error", error=True)] if data.error else [], spacing=6
+        [message(data.error, key="error", error=True)] if data.error
+        else [_warning(data.warning)] if data.warning else [], spacing=6
     )
     bottom.controls.append(
         big_button(data.start_label or t("setup.start"), on_start, key="start",
@@ -199,3 +237,12 @@ def setup_view(
     )
     return screen(data.route, data.title or t("setup.title"), [panes(controls, rules)],
                   on_back=on_back, back_label=t("common.back"), bottom=bottom, split=6)
+
+
+def _warning(text: str) -> ft.Control:
+    """A caution above the Start button: the match may start, but the player should know."""
+    return ft.Row(
+        [ft.Icon(ft.Icons.WARNING_AMBER_ROUNDED, color=ft.Colors.TERTIARY),
+         ft.Text(text, key="warning", size=15, weight=ft.FontWeight.W_500, expand=True)],
+        spacing=8, vertical_alignment=ft.CrossAxisAlignment.START,
+    )

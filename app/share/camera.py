@@ -77,7 +77,7 @@ class Scan:
         self.frame = b""  # the newest frame of the camera's image stream
 
     def open(self) -> None:
-        self.failure = ""
+        self.failure = self.importing.error = ""
         self.shell.go(SCAN)
 
     def stop(self) -> None:
@@ -168,8 +168,11 @@ class Scan:
             self.seen.update(fresh)
             importing = self.importing
             importing.read_codes("\n".join(fresh))
-            if importing.error and not importing.reader.parts:  # a whole refused: read anew
+            if importing.error:
+                # Refused: back on the import screen, which says why and offers every way on
+                # (the camera again, an image, a paste); the parts read so far are kept.
                 self.seen.clear()
+                self._leave()
 
     def _failed(self, error: BaseException) -> None:
         text = str(error) or type(error).__name__

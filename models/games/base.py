@@ -134,15 +134,16 @@ class Game(Generic[StateT]):
 
 def option(default: Any, *, low: int | None = None, high: int | None = None, step: int = 1,
            choices: tuple[str, ...] = (), mode: str = "", needs: str = "",
-           offered: bool = True, open_high: bool = False) -> Any:
+           offered: bool = True, open_high: bool = False, zero: str = "") -> Any:
     """An ``Options`` field and what a set-up may make of it: the bounds and ``step`` of a
     number, the ``choices`` of a word, the game type (``mode``) it applies to, the switch it
     ``needs`` (a bool option that must be on), and whether set-up screens ``offered`` it. The
     screens are built from these, and the engines check them with :func:`within`.
     ``open_high``: the engine takes any number from ``low`` up (a match read from a file may
-    ask for more than a screen offers); ``high`` only ends the screen's range."""
+    ask for more than a screen offers); ``high`` only ends the screen's range. ``zero``: what
+    a 0 means, when it is not a count (``"auto"``: the rules choose; ``"off"``: no limit)."""
     meta = {"low": low, "high": high, "step": step, "choices": choices, "mode": mode,
-            "needs": needs, "offered": offered, "open_high": open_high}
+            "needs": needs, "offered": offered, "open_high": open_high, "zero": zero}
     return field(default=default, metadata=meta)
 
 

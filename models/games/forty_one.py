@@ -68,7 +68,7 @@ class Options:
     first_dealer: int = 0  # seat of the first dealer (the app offers a random draw)
     # hands in the match; one engine game is one hand unless asked (a table plays on)
     hands: int = option(1, low=1, high=1000, offered=False)
-    stop_threshold: int = option(0, low=0, high=41)  # points needed to stop (0: off)
+    stop_threshold: int = option(0, low=0, high=41, zero="off")  # points needed to stop (0: off)
     instant_41: bool = option(False)  # a player holding 41 wins the hand at once
     redraw: bool = option(False)  # the card just taken from the discard may be discarded again
     running_score: bool = option(False)  # a running score instead of a win/loss tally

@@ -74,7 +74,7 @@ class Options:
     # points game: the match ends when someone reaches it
     target: int = option(100, low=10, high=1000, step=10, mode="points")
     # points game: a fixed number of rounds instead of a target (0: off)
-    rounds: int = option(0, low=0, high=50, mode="points", open_high=True)
+    rounds: int = option(0, low=0, high=50, mode="points", open_high=True, zero="off")
     # victory game: round wins that take the match
     wins: int = option(3, low=1, high=20, mode="victory", open_high=True)
     first_dealer: int = 0  # seat of the first dealer

@@ -144,7 +144,7 @@ class Options:
     # the game ends when a side reaches it (highest total wins)
     target: int = option(10000, low=1000, high=20000, step=500)
     # a fixed number of hands instead of the target (0: off)
-    hands: int = option(0, low=0, high=30, open_high=True)
+    hands: int = option(0, low=0, high=30, open_high=True, zero="off")
     # first-meld minimum from 7000 points: 150, or 160
     top_minimum: int = option(150, low=150, high=160, step=10)
     first_dealer: int = 0  # seat of the first dealer

@@ -191,10 +191,10 @@ class Options:
     """House options of a game of Sums; the defaults are the rules of RULES.md."""
 
     # 0: one 52-card pack up to 4 players, two from 5 players on
-    packs: int = option(0, low=0, high=MAX_PACKS)
+    packs: int = option(0, low=0, high=MAX_PACKS, zero="auto")
     piles: int = option(2, low=2, high=MAX_PILES)  # face-up community piles
     # 0: 5 cards, or 3 with four players on one pack
-    hand_size: int = option(0, low=0, high=20, open_high=True)
+    hand_size: int = option(0, low=0, high=20, open_high=True, zero="auto")
     take_back: bool = option(False)  # instead of placing, take back one of your face-up cards
     draw_or_play: bool = option(False)  # a turn is a draw or a play, not both
 

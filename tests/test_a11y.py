@@ -1,0 +1,227 @@
+"""Every screen of the app, built by the real shell on a stand-in page (no browser), checked
+for what a screen reader and a finger need: every icon-only button has a label (its tooltip,
+which Flutter gives screen readers as the button's name), and every tappable control whose
+size is set is at least 48 x 48 px.
+
+The screens: home, settings, players, rules, history, the new match of each game (and on the
+device), the import and camera screens, the rule lab, each game's referee screens through a
+seeded match, the scoreboard's share screen, and each game played on the device."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import flet as ft
+import pytest
+
+from tests import fingerprints
+
+TARGET = 48
+GAMES = ("kartu_sama", "forty_one", "samba", "sums")
+SUBS = ("", "score", "hands", "result")
+# Problems in screens being rebuilt by other work in progress (hand entry, table, device
+# play, Sums, scoreboard, charts, lab): listed so that this test guards everything else now;
+# the list empties as they are fixed, and a problem not listed fails the test.
+KNOWN: set[str] = {  # views/lab.py: the seat buttons of the rule lab
+    f"/lab: OutlinedButton(lab-seat-{i}): height 44 < 48" for i in range(4)
+}
+
+
+class Page:
+    """What the shell asks of a Flet page, without a client: routes, views, dialogs."""
+
+    def __init__(self) -> None:
+        self.route = "/"
+        self.views: list[Any] = []
+        self.dialogs: list[Any] = []
+        self.web = False
+        self.url = ""
+        self.platform = ft.PagePlatform.LINUX
+        self.theme_mode = ft.ThemeMode.SYSTEM
+        self.pubsub = SimpleNamespace(send_others=lambda *a: None, subscribe=lambda *a: None)
+        self.shell: Any = None
+
+    def navigate(self, route: str) -> None:
+        self.route = route
+        self.shell.render()
+
+    def update(self) -> None:
+        pass
+
+    def show_dialog(self, dialog: Any) -> None:
+        self.dialogs.append(dialog)
+
+    def pop_dialog(self) -> None:
+        if self.dialogs:
+            self.dialogs.pop()
+
+    def run_task(self, fn: Any, *args: Any) -> None:
+        close = getattr(fn(*args), "close", None)  # a coroutine never run: closed quietly
+        if close:
+            close()
+
+
+def controls_in(root: Any) -> list[Any]:
+    """``root`` and every control under it, whatever field holds them."""
+    out, stack, seen = [], [root], set()
+    while stack:
+        c = stack.pop()
+        if id(c) in seen:
+            continue
+        seen.add(id(c))
+        out.append(c)
+        for f in dataclasses.fields(c):
+            if f.name.startswith("_") or f.name in ("parent", "page"):
+                continue
+            v = getattr(c, f.name, None)
+            if isinstance(v, ft.BaseControl):
+                stack.append(v)
+            elif isinstance(v, list):
+                stack.extend(x for x in v if isinstance(x, ft.BaseControl))
+    return out
+
+
+def _label(c: Any) -> str:
+    tip = getattr(c, "tooltip", None)
+    if isinstance(tip, ft.Tooltip):
+        tip = tip.message
+    return str(tip or getattr(c, "semantics_label", None) or "")
+
+
+def _has_words(c: Any) -> bool:
+    """Whether a button shows words of its own (then they name it)."""
+    content = getattr(c, "content", None)
+    if isinstance(content, str):
+        return bool(content.strip())
+    return any(isinstance(x, ft.Text) and (x.value or "").strip() for x in
+               (controls_in(content) if isinstance(content, ft.BaseControl) else []))
+
+
+def _name(c: Any) -> str:
+    return f"{type(c).__name__}({c.key or _label(c) or getattr(c, 'content', '')!s:.30})"
+
+
+def problems(root: Any) -> list[str]:
+    """What a screen reader or a finger would miss on this screen."""
+    found = []
+    for c in controls_in(root):
+        taps = any(getattr(c, h, None) for h in ("on_click", "on_tap", "on_select"))
+        icon_only = isinstance(c, ft.IconButton) or (
+            taps and isinstance(c, ft.Container) and isinstance(c.content, ft.Icon)) or (
+            isinstance(c, ft.FloatingActionButton | ft.TextButton | ft.FilledButton
+                       | ft.OutlinedButton | ft.FilledTonalButton | ft.Button)
+            and getattr(c, "icon", None) and not _has_words(c))
+        if icon_only and not _label(c):
+            found.append(f"{_name(c)}: no label")
+        if taps or isinstance(c, ft.IconButton):
+            for side in ("width", "height"):
+                size = getattr(c, side, None)
+                if isinstance(size, int | float) and size < TARGET:
+                    found.append(f"{_name(c)}: {side} {size} < {TARGET}")
+    return found
+
+
+@pytest.fixture
+def shell(tmp_path: Path) -> Any:
+    from app.shell import Shell
+    from app.storage import Store
+
+    page = Page()
+    s = Shell(page, Store(tmp_path / "data"))  # type: ignore[arg-type]
+    page.shell = s
+    return s
+
+
+def screens(shell: Any) -> dict[str, Any]:
+    """Every screen the shell builds, by a name that says where it is."""
+    from app.newmatch import Draft
+    from app.play import new_doc
+
+    shown: dict[str, Any] = {}
+
+    def visit(route: str, name: str = "") -> None:
+        shell.page.dialogs.clear()
+        shell.go(route)
+        shown[name or route] = [*shell.page.views, *shell.page.dialogs]
+
+    for game in GAMES:
+        players = ["Ana", "Bea", "Cid", "Dan"]
+        shell.new_match(players, game)
+        shown[f"/new {game}"] = list(shell.page.views)
+        draft = Draft(game=game, players=players)
+        from app import records
+
+        match_id = records.create_match(shell.store, draft)
+        shell.referee = None
+        referee = shell._referee(match_id)
+        rng = random.Random(1)
+        for step in range(80):
+            for sub in SUBS:
+                try:
+                    shown[f"/match {game} {sub or 'table'} {step % 8}"] = referee.view(sub)
+                except Exception:  # noqa: BLE001 - a screen this moment of the match lacks
+                    continue
+            offered = referee.match.legal_events()
+            filled = [e for e in (fingerprints._fill(referee.match, e, rng) for e in offered)
+                      if e is not None]
+            if not filled:
+                break
+            referee.record(rng.choice(filled))
+        visit(f"/match/{match_id}/share", f"/share {game}")
+        key = f"play-{game}"
+        shell.store.save_game(key, new_doc(game, players, ["person", "simple", "person",
+                                                           "strong"], {}, True, 0))
+        shell.play = None
+        visit(f"/play/{key}", f"/play {game}")
+    shell.new_play()
+    shell.draft.add("Ana", shell.t)
+    shell.draft.add("Bea", shell.t)
+    visit("/play/new")
+    for route in ("/", "/settings", "/players", "/rules", "/history", "/import",
+                  "/import/camera", "/lab"):
+        visit(route)
+    shell._confirm_delete(shell.store.list_matches()[0]["id"])
+    shown["delete dialog"] = list(shell.page.dialogs)
+    return shown
+
+
+def test_every_icon_button_has_a_label_and_every_target_is_big_enough(shell: Any) -> None:
+    shown = screens(shell)
+    assert len(shown) > 60
+    found = {f"{where.split()[0]}: {p}"
+             for where, roots in shown.items()
+             for root in (roots if isinstance(roots, list) else [roots])
+             for p in problems(root)}
+    assert sorted(found - KNOWN) == []
+    stale = KNOWN - found
+    assert not stale, f"fixed: remove from KNOWN {sorted(stale)}"
+
+
+def test_the_check_finds_an_unlabelled_icon_and_a_small_target() -> None:
+    bad = ft.Column([ft.IconButton(ft.Icons.ADD, key="plus", on_click=print),
+                     ft.TextButton("+5", width=56, height=32, on_click=print, key="five"),
+                     ft.Container(ft.Icon(ft.Icons.CLOSE), on_click=print, key="x")])
+    assert sorted(problems(bad)) == ["Container(x): no label", "IconButton(plus): no label",
+                                     "TextButton(five): height 32 < 48"]
+    good = ft.Column([ft.IconButton(ft.Icons.ADD, tooltip="More", on_click=print),
+                      ft.TextButton("+5", width=48, height=48, on_click=print)])
+    assert problems(good) == []
+
+
+def test_the_setup_and_samba_steppers_pass(shell: Any) -> None:
+    from app.newmatch import Draft, setup_data
+    from views.samba import Count, _stepper
+    from views.setup import setup_view
+
+    t = shell.t
+    noop = {k: (lambda *a: None) for k in (
+        "on_game", "on_mode", "on_add", "on_remove", "on_move", "on_dealer", "on_random_dealer",
+        "on_option", "on_start", "on_back", "on_typed")}
+    draft = Draft(game="sums", players=["Ana", "Bea", "Cid"])
+    assert problems(setup_view(t, setup_data(draft, t), **noop)) == []
+    count = Count("jokers", "Jokers", 3, 8)
+    assert problems(_stepper(count, t, lambda k, d: None)) == []

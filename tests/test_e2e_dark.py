@@ -1,0 +1,80 @@
+"""The dark theme in a real Chromium: the new-match screen and a table, photographed, and the
+contrast of their texts measured on the pixels (WCAG: 4.5:1 for text, 3:1 for large text)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import Server, add_players, open_app, see, shot
+
+pytestmark = pytest.mark.browser
+
+
+def luminance(rgb: tuple[int, ...]) -> float:
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ratio(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def contrast(page: Any, text: str) -> float:
+    """The contrast of the words ``text`` with what is behind them: the crop of their box,
+    its commonest colour the background, its colour farthest from it the ink (the core of a
+    glyph; anti-aliased edges only lie between the two)."""
+    from PIL import Image
+
+    box = page.locator("flt-semantics-host").get_by_text(text, exact=True).first.bounding_box()
+    picture = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+    crop = picture.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]),
+                         int(box["y"] + box["height"])))
+    colours = crop.getcolors(maxcolors=1 << 20) or []
+    background = max(colours)[1]
+    return max(ratio(background, c) for _, c in colours)
+
+
+def test_dark_theme_texts_hold_their_contrast(browser: Any, tmp_path: Path) -> None:
+    from app.storage import Store
+
+    data = tmp_path / "data"
+    Store(data).save_settings({"theme": "dark"})
+    server = Server(data).start()
+    try:
+        page = open_app(browser, server.url)
+        page.get_by_role("button", name="New match", exact=True).click()
+        add_players(page, ["Ana"])
+        see(page, "Add at least 2 players.")
+        shot(page, "dark-setup-phone")
+        measured = {text: contrast(page, text) for text in (
+            "New match",  # the title: on surface
+            "In seating order, clockwise. The dot marks the first dealer.",  # variant
+            "Add at least 2 players.",  # the error colour, also the red suits' colour
+        )}
+        page.set_viewport_size({"width": 1280, "height": 800})
+        see(page, "Add at least 2 players.")
+        shot(page, "dark-setup-desktop")
+        page.set_viewport_size({"width": 400, "height": 850})
+        add_players(page, ["Bea"])
+        page.get_by_role("button", name="Start the match", exact=True).click()
+        see(page, "Ana deals")
+        shot(page, "dark-table-phone")
+        measured["Ana deals"] = contrast(page, "Ana deals")
+    finally:
+        server.stop()
+    print("\ncontrast in the dark theme:", {k[:20]: round(v, 1) for k, v in measured.items()})
+    assert all(v >= 4.5 for v in measured.values()), measured
+
+
+def test_the_contrast_measure_knows_its_colours() -> None:
+    assert round(ratio((0, 0, 0), (255, 255, 255)), 1) == 21.0
+    assert ratio((0xD3, 0x2F, 0x2F), (0x11, 0x14, 0x11)) < 4.5  # red 700 on a dark surface

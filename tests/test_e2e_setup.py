@@ -1,0 +1,90 @@
+"""The new-match screen in a real Chromium: four names typed with Enter only (the field keeps
+the focus), a target typed (a number out of bounds refused with the reason, the one before
+kept), the warning of a tiny draw pile, and the match started with what was typed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import FOCUSED_HOLDS, Server, open_app, see, seen, shot
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Ana", "Bea", "Cid", "Dan")
+
+
+def type_names(page: Any, names: tuple[str, ...], first: int = 1) -> None:
+    """Type each name and Enter, with no tap between them: the field stays focused."""
+    for i, name in enumerate(names, start=first):
+        page.wait_for_function(FOCUSED_HOLDS, arg="")  # focused and empty, ready
+        page.keyboard.type(name)
+        page.keyboard.press("Enter")
+        see(page, f"{i}. {name}")
+
+
+def test_names_with_enter_and_a_typed_target(browser: Any, tmp_path: Path) -> None:
+    from app.storage import Store
+
+    data = tmp_path / "data"
+    server = Server(data).start()
+    try:
+        page = open_app(browser, server.url)
+        page.get_by_role("button", name="New match", exact=True).click()
+        field = page.get_by_role("textbox", name="Add a player")
+        field.click()
+        type_names(page, NAMES)
+        assert page.evaluate("document.activeElement.value") == ""
+
+        # A message floats above the Start button, never on it.
+        page.get_by_role("button", name="Draw the first dealer at random").click()
+        toast = page.locator("flt-semantics-host").get_by_text(re.compile(r"deals first\.$"))
+        toast.wait_for()
+        start = page.get_by_role("button", name="Start the match", exact=True)
+        above, below = toast.bounding_box(), start.bounding_box()
+        shot(page, "setup-message-phone")
+        assert above["y"] + above["height"] <= below["y"], (above, below)
+
+        target = page.get_by_role("textbox", name="Target")
+        target.click()
+        page.wait_for_function(FOCUSED_HOLDS, arg="100")
+        target.fill("5")
+        see(page, "Type a number from 10 to 1000.")
+        see(page, "Target: fix the number to start.")
+        assert page.get_by_role("button", name="Start the match").is_disabled()
+        target.fill("30")
+        page.wait_for_function(
+            "() => !document.querySelector('flt-semantics-host').innerText"
+            ".includes('Type a number from')")
+        shot(page, "setup-typed-phone")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        see(page, "4. Dan")
+        shot(page, "setup-typed-desktop")
+        page.set_viewport_size({"width": 400, "height": 850})
+
+        # Six at one pack: the match may start, with a warning over Start.
+        field.click()
+        type_names(page, ("Eva", "Fay"), first=5)
+        see(page, "Only 3 cards left to draw")
+        shot(page, "setup-warning-phone")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        see(page, "Only 3 cards left to draw")
+        shot(page, "setup-warning-desktop")
+        page.set_viewport_size({"width": 400, "height": 850})
+        page.get_by_label("Remove Fay", exact=True).click()
+        page.get_by_label("Remove Eva", exact=True).click()
+        page.wait_for_function("() => !document.querySelector('flt-semantics-host')"
+                               ".innerText.includes('Only 3 cards')")
+        assert not seen(page, "5. Eva")
+        page.get_by_role("button", name="Start the match", exact=True).click()
+        see(page, "Ana deals")
+    finally:
+        server.stop()
+    store = Store(data)
+    (entry,) = store.list_matches()
+    doc = store.load_match(entry["id"])
+    assert doc["setup"]["players"] == list(NAMES)
+    assert doc["setup"]["options"]["target"] == 30
