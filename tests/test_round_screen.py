@@ -39,9 +39,8 @@ def status(ref: Any) -> str:
 
 
 def rows(ref: Any) -> str:
-    """The scoreboard's rounds table, its cells one a line."""
-    table = find(ref.view("score"), "score-table")
-    return "\n".join(texts(cell.content) for row in table.rows for cell in row.cells)
+    """The words of the scoreboard's rounds table (numbers, marks, cells, totals)."""
+    return texts(find(ref.view("score"), "score-table"))
 
 
 def test_kartu_sama_round_screen_correct_delete_and_reopen(tmp_path: Path) -> None:
@@ -51,8 +50,8 @@ def test_kartu_sama_round_screen_correct_delete_and_reopen(tmp_path: Path) -> No
     assert ref.over and status(ref) == "finished"
     board = ref.view("score")
     row = find(board, "round-0")
-    assert row is not None and row.on_select_change is not None
-    row.on_select_change(None)
+    assert row is not None and row.on_click is not None
+    row.on_click(None)
     assert ref.shell.route.endswith("/round-1")
     screen = texts(ref.view("round-1"))
     for words in ("Round 1", "Ana dealt", "2♥", "Correct this round", "Delete this round"):
@@ -93,7 +92,7 @@ def test_round_screen_of_a_read_only_match_has_no_buttons(tmp_path: Path) -> Non
     ref.read_only = True
     screen = ref.view("round-1")
     assert find(screen, "round-correct") is None and find(screen, "round-delete") is None
-    assert find(ref.view("score"), "round-0").on_select_change is None
+    assert find(ref.view("score"), "round-0").on_click is None
     assert "Round 1" not in texts(ref.view("round-9"))  # no such round: the usual screen
 
 
