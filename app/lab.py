@@ -40,6 +40,7 @@ class Lab:
         self.games = 200
         self.kinds = ["random"] * self.players
         self.running = False
+        self.unseen = False  # a run's results not yet scrolled to
         self.done = 0
         self.report: dict[str, Any] | None = None
         self.error = ""
@@ -54,6 +55,7 @@ class Lab:
             self.t, self.data(), on_game=self._game, on_option=self._option,
             on_seat=self._seat, on_run=self._run, on_stop=self._stop.set,
             on_back=lambda: self.shell.go("/"),
+            on_results=self._laid_out,
         )
 
     def _values(self) -> dict[str, Any]:
@@ -186,10 +188,16 @@ class Lab:
         except MejaError as error:
             self.error = refusal(self.t, error)
         self.running = False
+        self.unseen = self.report is not None
         if self.shell.page.route == "/lab":
             self.shell.refresh()
-            if self.report is not None:
-                await self._show_results()
+
+    def _laid_out(self) -> None:
+        """The results are on the device: scroll to them once after a run (a scroll asked
+        for before the device has built them finds nothing to scroll to)."""
+        if self.unseen:
+            self.unseen = False
+            self.shell.page.run_task(self._show_results)
 
     async def _show_results(self) -> None:
         """Scroll the screen to the results just shown (they are under the options)."""

@@ -85,8 +85,9 @@ class Draft:
     def move(self, seat: int, step: int) -> None:
         other = seat + step
         if 0 <= other < len(self.players):
-            for seats in (self.players, self.kinds or []):
-                seats[seat], seats[other] = seats[other], seats[seat]
+            for seats in (self.players, self.kinds):
+                if seats is not None:  # kinds: only when playing on the device
+                    seats[seat], seats[other] = seats[other], seats[seat]
             if self.dealer in (seat, other):
                 self.dealer = other if self.dealer == seat else seat
 

@@ -179,10 +179,11 @@ def fill(page: Any, label: str, text: str, shown: str = "", ack: str = "") -> No
                 raise
 
 
-def add_players(page: Any, names: Sequence[str]) -> None:
-    """Type each name on the new-match screen, Enter after each, and see it seated."""
+def add_players(page: Any, names: Sequence[str], first: int = 1) -> None:
+    """Type each name on the new-match screen, Enter after each, and see it seated (the
+    first at seat ``first``)."""
     field = page.get_by_role("textbox", name="Add a player")
-    for i, name in enumerate(names, start=1):
+    for i, name in enumerate(names, start=first):
         for attempt in range(3):  # as fill(): a fill before Flutter's focus is overwritten
             field.click()
             page.wait_for_function(FOCUSED_HOLDS, arg="" if attempt == 0 else None)
@@ -196,11 +197,36 @@ def add_players(page: Any, names: Sequence[str]) -> None:
                     raise
 
 
+def holds(page: Any, label: str, value: str, timeout: float = 15_000) -> None:
+    """Wait until the text field named ``label`` holds ``value`` (a set-up number). Flutter
+    copies a field's text into the page only while the field has the focus: it is focused."""
+    page.get_by_role("textbox", name=label).click()
+    page.wait_for_function(FOCUSED_HOLDS, arg=value, timeout=timeout)
+
+
+def into_view(page: Any, found: Any, bottom: float = 700) -> Any:
+    """Scroll the screen (a wheel over its middle) until ``found`` (a locator) lies between
+    the app bar and the pinned buttons, and return it: a tap is then where it is drawn."""
+    page.mouse.move(200, 400)
+    for _ in range(20):
+        box = found.bounding_box()
+        if box is not None and 60 < box["y"] and box["y"] + box["height"] < bottom:
+            return found
+        page.mouse.wheel(0, 200 if box is None or box["y"] >= bottom else -200)
+        page.wait_for_timeout(0)  # let the frame draw (the next check awaits the box)
+    raise AssertionError(f"{found} never came into view")
+
+
 def press(page: Any, label: str) -> None:
     """Tap the icon button named by its tooltip, then move the pointer away so that the
     tooltip (shown while a mouse hovers, never on a phone) does not cover other buttons."""
     page.get_by_label(label, exact=True).click()
     page.mouse.move(1, 1)
+
+
+def gone(page: Any, text: str, timeout: float = 15_000) -> None:
+    """Wait until ``text`` shows nowhere (neither a text nor a label)."""
+    page.wait_for_function(f"(text) => !({SEEN})(text)", arg=text, timeout=timeout)
 
 
 def seen(page: Any, text: str) -> bool:

@@ -39,9 +39,25 @@ def cards(page: Any, *names: str) -> None:
 
 
 def row(page: Any, number: int) -> None:
-    """Tap the scoreboard's row of round ``number`` (row 0 is the heading)."""
-    page.get_by_role("row").nth(number).click()
+    """Tap the scoreboard's row of round ``number``: its number, in the frozen first column
+    (the smallest box at the left whose first line is the number)."""
+    box = page.wait_for_function(ROW, arg=number).json_value()
+    page.mouse.click(box["x"], box["y"])
     see(page, f"Round {number}")
+
+
+ROW = """(n) => {
+  const host = document.querySelector('flt-semantics-host');
+  if (!host) return null;
+  const found = Array.from(host.querySelectorAll('flt-semantics'))
+    .map(e => [e, e.getBoundingClientRect()])
+    .filter(([e, r]) => r.left < 80 && r.width > 0
+            && (e.innerText || '').trim().split('\\n')[0].trim() === String(n))
+    .sort((a, b) => a[1].width * a[1].height - b[1].width * b[1].height);
+  if (!found.length) return null;
+  const r = found[0][1];
+  return {x: r.left + r.width / 2, y: r.top + r.height / 2};
+}"""
 
 
 def both(page: Any, name: str) -> None:

@@ -64,7 +64,7 @@ def test_dark_theme_texts_hold_their_contrast(browser: Any, tmp_path: Path) -> N
         see(page, "Add at least 2 players.")
         shot(page, "dark-setup-desktop")
         page.set_viewport_size({"width": 400, "height": 850})
-        add_players(page, ["Bea"])
+        add_players(page, ["Bea"], first=2)
         page.get_by_role("button", name="Start the match", exact=True).click()
         see(page, "Ana deals")
         shot(page, "dark-table-phone")

@@ -131,6 +131,7 @@ def _match(page: Any) -> None:
     # The scores: the counted suits, and the tie on 33 broken by the worst card, in words.
     see(page, "After hand 1")
     see(page, f"{p0} stopped")
+    page.get_by_role("button", name=re.compile(r"^Last hand")).click()  # the whole of it
     see(page, f"{p0} beats {p1} on 33: {p0}'s worst card is 5♠ (+5), {p1}'s is 4♦ (+4)")
     see(page, "33 · spades counted")
     see(page, "10 · clubs counted")
@@ -154,6 +155,7 @@ def _match(page: Any) -> None:
     enter(page, {s0: ["2♣", "3♣", "4♣", "9♦"], s1: ["5♠", "6♠", "7♦", "8♣"],
                  s2: ["A♥", "K♥", "Q♥", "J♥"]})
     tap(page, "Score the hand")
+    page.get_by_role("button", name=re.compile(r"^Last hand")).click()
     see(page, f"{p2} wins the hand: 41 against 0 for {p0}")
     see(page, f"{p1} deals next, {p2} plays first.")
 
@@ -167,6 +169,7 @@ def _match(page: Any) -> None:
     enter(page, {s0: ["A♣", "K♣", "3♥", "2♠"], s1: ["6♥", "7♥", "8♠", "9♠"],
                  s2: ["2♦", "3♦", "4♦", "5♦"]})
     tap(page, "Score the hand")
+    page.get_by_role("button", name=re.compile(r"^Last hand")).click()
     see(page, f"{p0} wins the hand: 16 against 14 for {p2}")
     see(page, f"{p1} deals next, {p0} plays first.")
     see(page, f"{p0}: wins 2, losses 0")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, load, open_app, press, see, shot
+from tests.browser import Server, add_players, fill, holds, load, open_app, press, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -58,9 +58,10 @@ def _match(page: Any, server: Server, data: Path, capsys: Any) -> Server:
         add_players(page, ("Ana", "Bea", "Cid"))
         page.get_by_role("switch").first.click()  # the first switch: the joker variant
         see(page, "After a joker")
-        for target in range(90, 20, -10):  # 100 -> 30
-            press(page, "Target: less")
-            see(page, f"\n{target}\n")
+        press(page, "Target: less")  # stepped: 100 -> 90
+        holds(page, "Target", "90")
+        fill(page, "Target", "30", shown="90")  # typed
+        holds(page, "Target", "30")
         shot(page, "02-new-match")
         tap(page, "Start the match")
 

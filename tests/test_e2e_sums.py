@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, open_app, see, seen, shot
+from tests.browser import Server, add_players, holds, open_app, see, seen, shot
 
 pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1280, "height": 800}
@@ -84,7 +84,7 @@ def _game(page: Any) -> None:
     add_players(page, ("Ana", "Bea"))
     for piles in range(3, 9):  # 2 -> 8 piles of 5 cards
         page.get_by_label("Community piles: more", exact=True).click()
-        see(page, f"\n{piles}\n")
+        holds(page, "Community piles", str(piles))
     shot(page, "sums-01-new-match")
     tap(page, "Start the match")
 

@@ -179,3 +179,15 @@ def test_an_import_refused_by_the_camera_goes_back_to_the_import_screen(tmp_path
     assert shell.route == "/import"
     sharing.scan.open()  # the camera again: a fresh look
     assert sharing.error == "" and shell.route == SCAN
+
+
+def test_seats_move_up_and_down_with_the_dealer_at_the_table_and_on_the_device() -> None:
+    table = Draft(players=["Ana", "Bea", "Cid"])  # a match refereed at the table: no kinds
+    table.dealer = 0
+    table.move(0, 1)
+    assert table.players == ["Bea", "Ana", "Cid"] and table.dealer == 1
+    table.move(0, -1)  # the first seat cannot go up: nothing moves
+    assert table.players == ["Bea", "Ana", "Cid"]
+    device = Draft(players=["Ana", "Bea"], kinds=["person", "strong"])
+    device.move(1, -1)
+    assert device.players == ["Bea", "Ana"] and device.kinds == ["strong", "person"]

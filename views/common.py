@@ -260,7 +260,7 @@ def snack(text: str) -> ft.SnackBar:
     """A passing message (saved, drawn, refused): it floats above the pinned buttons of the
     screen, so a tap meant for Start or Next never lands on it."""
     return ft.SnackBar(
-        ft.Text(text), key="toast", behavior=ft.SnackBarBehavior.FLOATING,
+        ft.Text(text), behavior=ft.SnackBarBehavior.FLOATING,
         margin=ft.Margin.only(left=12, right=12, bottom=SNACK_LIFT),
     )
 

@@ -62,6 +62,7 @@ def lab_view(
     on_run: Handler,
     on_stop: Handler,
     on_back: Handler,
+    on_results: Handler | None = None,
 ) -> ft.View:
     controls: list[ft.Control] = [
         ft.Text(t("lab.help"), size=14),
@@ -77,7 +78,7 @@ def lab_view(
     if data.error:
         controls.append(ft.Text(data.error, color=ft.Colors.ERROR, key="lab-error"))
     if data.results:
-        controls.append(_results(data))
+        controls.append(_results(data, on_results))
     bottom = ft.Column(spacing=8)
     if data.running:
         bottom.controls += [
@@ -99,9 +100,9 @@ def lab_view(
                   back_label=t("common.back"), bottom=bottom)
 
 
-def _results(data: LabData) -> ft.Control:
+def _results(data: LabData, on_laid_out: Handler | None = None) -> ft.Control:
     """The figures, the notes, the bars and the histograms, under one heading the screen
-    scrolls to."""
+    scrolls to (``on_laid_out``: told once the device has laid them out, when it can)."""
     parts: list[ft.Control] = [ft.Text(data.results, size=20, weight=ft.FontWeight.BOLD)]
     if data.figures:
         parts.append(ft.Text(data.figures, key="lab-figures", weight=ft.FontWeight.W_500))
@@ -114,7 +115,8 @@ def _results(data: LabData) -> ft.Control:
                       histogram_chart(h.bins, key=f"lab-histogram-{i}"))
               for i, h in enumerate(data.histograms)]
     return ft.Column(parts, spacing=12, key=RESULTS,
-                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                     on_size_change=None if on_laid_out is None else lambda _e: on_laid_out())
 
 
 def percent(values: Sequence[float]) -> tuple[float, ...]:

@@ -164,8 +164,15 @@ def setup_view(
         seats.append(
             ft.Row(
                 [
-                    ft.Radio(value=str(i), key=f"dealer-{i}",
-                             tooltip=t("setup.dealer_name", name=name)),
+                    # not a Radio: a radio group merges its rows' labels into one, and the
+                    # buttons beside each name would lose theirs for a screen reader
+                    ft.IconButton(
+                        ft.Icons.RADIO_BUTTON_CHECKED if i == data.dealer
+                        else ft.Icons.RADIO_BUTTON_UNCHECKED,
+                        key=f"dealer-{i}", selected=i == data.dealer,
+                        icon_color=ft.Colors.PRIMARY if i == data.dealer else None,
+                        tooltip=t("setup.dealer_name", name=name),
+                        on_click=tap(partial(on_dealer, i))),
                     # on the device the seat's kind goes under its name: both keep room
                     ft.Column([
                         ft.Text(f"{i + 1}. {name}", size=17, key=f"seat-{i}"),
@@ -186,10 +193,7 @@ def setup_view(
                 spacing=0,
             )
         )
-    dealer_group = ft.RadioGroup(
-        ft.Column(seats, spacing=0), value=str(data.dealer) if n else None, key="dealer",
-        on_change=lambda e: on_dealer(int(e.control.value)),
-    )
+    dealer_group = ft.Column(seats, spacing=0, key="dealer")
     known = ft.Row(
         [ft.Chip(label=ft.Text(name), key=f"known-{name}", leading=ft.Icon(ft.Icons.PERSON_ADD),
                  on_click=lambda _e, name=name: on_add(name)) for name in data.known],
