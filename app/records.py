@@ -38,10 +38,13 @@ def create_match(store: Store, draft: Draft) -> str:
 
 
 def _date(stamp: str) -> str:
+    """A stored time (UTC, ISO) in the device's local time, to the minute."""
     try:
-        return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M")
+        when = datetime.fromisoformat(stamp)
     except ValueError:
         return stamp
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone().strftime(
+        "%Y-%m-%d %H:%M")
 
 
 def history_lines(store: Store, t: Translator) -> list[MatchLine]:
@@ -55,6 +58,9 @@ def history_lines(store: Store, t: Translator) -> list[MatchLine]:
         if finished:
             winners = list(summary.get("winners") or [])
             status = t.plural("history.won", len(winners), names=names(winners, t))
+        elif summary.get("abandoned"):
+            status = t("history.abandoned", round=summary.get("round", 1),
+                       **round_words(t, game))
         else:
             status = t("history.in_progress", round=summary.get("round", 1),
                        **round_words(t, game))
@@ -76,7 +82,8 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resu
     found: list[tuple[str, Resume]] = []
     for entry in store.list_matches():
         summary = entry.get("summary") or {}
-        if summary.get("status") != "playing" or entry.get("damaged") or summary.get("play"):
+        if (summary.get("status") != "playing" or entry.get("damaged") or summary.get("play")
+                or summary.get("abandoned")):
             continue
         key = entry.get("game", "")
         title = t("home.resume_title", game=t(f"game.{key}"), round=summary.get("round", 1),
@@ -84,7 +91,7 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resu
         stamp = entry.get("updated") or entry["created"]
         found.append((stamp, Resume(f"/match/{entry['id']}", title,
                                     ", ".join(entry.get("players") or []),
-                                    t("home.touched", when=_date(stamp)))))
+                                    t("home.touched", when=_date(stamp)), key=entry["id"])))
     for key in dict.fromkeys(plays):
         saved = store.saved_game(key)
         if saved is None or saved[0].get("match"):
@@ -94,9 +101,30 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resu
         title = t("play.title", game=t(f"game.{game}"))
         found.append((stamp, Resume(f"/play/{key}", title,
                                     ", ".join(s.get("name", "") for s in doc.get("seats", [])),
-                                    t("home.touched", when=_date(stamp)))))
+                                    t("home.touched", when=_date(stamp)), key=key,
+                                    on_device=True)))
     found.sort(key=lambda f: _utc_stamp(f[0]), reverse=True)
     return [r for _, r in found]
+
+
+def abandon_match(store: Store, match_id: str) -> None:
+    """Leave an unfinished match at the table: it goes off the home screen and stays in the
+    history, marked abandoned, its rounds still in the statistics (it is not a finished
+    match). Recording a round in it later brings it back (the summary is rewritten)."""
+    summary = store.load_match(match_id)["summary"]
+    store.update_summary(match_id, {**summary, "abandoned": True})
+    if store.current_match_id() == match_id:
+        store.set_current_match(None)
+
+
+def drop_play(store: Store, settings: dict[str, Any], key: str) -> dict[str, Any]:
+    """Delete a game left unfinished on the device (it is in no history yet); the settings
+    without it, saved."""
+    store.delete_game(key)
+    kept = {k: v for k, v in settings.items() if not (k == "current_play" and v == key)}
+    kept["plays"] = [k for k in settings.get("plays") or [] if k != key]
+    store.save_settings(kept)
+    return kept
 
 
 def _utc_stamp(stamp: str) -> datetime:
