@@ -15,6 +15,7 @@ from app.games import ENTRIES
 from app.i18n import Translator, names, say
 from app.newmatch import Draft
 from app.storage import Store
+from models.errors import MejaError
 from models.games import GAMES
 from models.names import clean_name
 from models.people import PALETTE, People
@@ -150,16 +151,39 @@ def people(store: Store) -> People:
 
 def rename_player(store: Store, old: str, new: str) -> str:
     """Call ``old`` by ``new`` from now on (a merge when ``new`` is another player's name);
-    the name as kept. Saved before it is shown; a failed write changes nothing."""
+    the name as kept. Saved before it is shown; a failed write changes nothing. Two names
+    written at one match are two people: their merge is refused (MejaError)."""
     same = clean_name(new).casefold()
     new = next((n for n in store.players()
                 if n.casefold() == same and n.casefold() != old.casefold()), new)
+    refused = merge_refusal(store, old, new)
+    if refused is not None:
+        raise refused
     known = people(store).rename(old, new)
     name = known.who(old)
     store.save_people(known.to_doc())
     store.forget_players([old])
     store.remember_players([name])
     return name
+
+
+def merge_refusal(store: Store, old: str, new: str) -> MejaError | None:
+    """Why ``old`` cannot be called ``new`` (None: it can): the first stored match where a
+    spelling of each sat at a seat of its own, as ``error.sat_together``."""
+    before = people(store)
+    after = before.rename(old, new)
+    for entry in store.list_matches():
+        if before.joins(after, _people_seats(store, entry)):
+            return MejaError("sat_together", name=old, other=new,
+                             when=_date(entry.get("created") or ""))
+    return None
+
+
+def _people_seats(store: Store, entry: dict[str, Any]) -> list[str]:
+    """The names written at a stored match's seats taken by people (not the computer)."""
+    kinds = seat_kinds(store, entry.get("summary") or {})
+    return [name for seat, name in enumerate(entry.get("players") or [])
+            if seat >= len(kinds) or kinds[seat] == "person"]
 
 
 def delete_player(store: Store, name: str) -> None:
@@ -206,6 +230,7 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
         winners = list(summary.get("winners") or [])
         winners = [known.who(w) for w in winners]
         kinds = seat_kinds(store, summary)
+        counted: set[str] = set()  # a person at two seats (two names merged) counts once
         for seat, recorded in enumerate(players):
             if seat < len(kinds) and kinds[seat] != "person":
                 continue
@@ -213,11 +238,12 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
             if known.is_gone(name):
                 continue
             row = rows.setdefault(name, {"matches": 0, "wins": 0, "shared": 0, "points": []})
-            if finished:
+            if finished and name not in counted:
+                counted.add(name)
                 row["matches"] += 1
                 if name in winners:  # a win shared on a tie is a whole win for each winner
                     row["wins"] += 1
-                    row["shared"] += len(winners) > 1
+                    row["shared"] += len(set(winners)) > 1
             for points in summary.get("rounds") or []:
                 if seat < len(points):
                     row["points"].append(points[seat])

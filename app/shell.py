@@ -442,6 +442,9 @@ class Shell:
             except OSError as error:
                 self.toast(not_saved(self.t, error))
                 return
+            except MejaError as error:  # two names of one match: two people
+                self.toast(refusal(self.t, error))
+                return
             self.page.pop_dialog()
             self.refresh()  # in place: a rebuilt view stack can leave the dialog on screen
 
@@ -465,6 +468,13 @@ class Shell:
             dialog.update()
 
         def merge(other: str) -> None:
+            refused = records.merge_refusal(self.store, name, other)
+            if refused is not None:  # said in the dialog, which then only closes
+                dialog.content = ft.Text(refusal(self.t, refused), key="confirm-text")
+                dialog.actions = [ft.TextButton(self.t("common.ok"), key="cancel",
+                                                on_click=lambda _e: self.page.pop_dialog())]
+                dialog.update()
+                return
             confirm(self.t("people.merge_confirm", name=name, other=other), self.t("people.merge"),
                     lambda: records.rename_player(self.store, name, other))
 
