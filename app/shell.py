@@ -395,7 +395,7 @@ class Shell:
             actions=[
                 ft.TextButton(self.t("common.cancel"), key="cancel",
                               on_click=lambda _e: self.page.pop_dialog()),
-                ft.FilledButton(verb, key="confirm-delete", on_click=confirm),
+                ft.FilledButton(verb, key="confirm", on_click=confirm),
             ],
         ))
 

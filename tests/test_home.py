@@ -163,7 +163,7 @@ def test_an_abandoned_match_leaves_home_and_stays_in_history(tmp_path: Path) -> 
         "home.abandon_text", title="Kartu Sama · round 2", players="Ana, Bea")
     tap(dialog, "cancel")  # nothing happens without the confirmation
     assert find(page.views[0], "resume-0") is not None and not page.dialogs
-    tap(menu(page, 0, "abandon"), "confirm-delete")
+    tap(menu(page, 0, "abandon"), "confirm")
     assert not page.dialogs and find(page.views[0], "resume-0") is None
     assert shell.store.current_match_id() is None
     (line,) = records.history_lines(shell.store, t)
@@ -182,7 +182,7 @@ def test_deleting_a_match_from_home_is_historys_delete(tmp_path: Path) -> None:
     dialog = menu(page, 0, "delete")
     assert dialog.title.value == t("history.confirm_title")
     assert "Ana, Bea" in dialog.content.value
-    tap(dialog, "confirm-delete")
+    tap(dialog, "confirm")
     assert records.history_lines(shell.store, t) == [] and find(page.views[0], "resume-0") is None
     assert not (tmp_path / "matches" / f"{match_id}.json").exists()
 
@@ -201,7 +201,7 @@ def test_a_game_left_on_the_device_is_deleted_with_its_place_in_the_settings(
     dialog = menu(page, 0, "delete")
     assert dialog.content.value == t("home.delete_play_text", title="Sums on this device",
                                      players="Ana, Computer 1")
-    tap(dialog, "confirm-delete")
+    tap(dialog, "confirm")
     assert shell.store.load_game("g2") is None and shell.store.load_game("g1") is not None
     assert shell.store.settings() == {"plays": ["g1"]} == shell.settings
     assert find(page.views[0], "resume-1") is None
@@ -231,7 +231,7 @@ def test_a_deletion_that_cannot_be_saved_is_said_and_changes_nothing(
     monkeypatch.setattr(storage, "write_atomic", full)
     monkeypatch.setattr(storage.Path, "unlink", refuse)
     for i, item in ((1, "abandon"), (0, "delete"), (1, "delete")):  # the game is newer
-        tap(menu(page, i, item), "confirm-delete")
+        tap(menu(page, i, item), "confirm")
     assert toasts == [t("save.full")] * 3
     monkeypatch.undo()
     assert len(records.unfinished_lines(shell.store, shell.plays(), t)) == 2
