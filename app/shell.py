@@ -220,6 +220,7 @@ class Shell:
             records.abandon_match(self.store, match_id)
             if self.referee is not None and self.referee.match_id == match_id:
                 self.referee = None
+            self.announce(match_id)  # other windows' home and history
 
         self.ask(self.t("home.abandon_title"),
                  self.t("home.abandon_text", title=resume.title, players=resume.players),
@@ -372,6 +373,7 @@ class Shell:
             self.store.delete_match(match_id)
             if self.referee is not None and self.referee.match_id == match_id:
                 self.referee = None
+            self.announce(match_id)
 
         self.ask(self.t("history.confirm_title"),
                  self.t("history.confirm_text", title=line.title, players=line.players),

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
@@ -98,6 +99,8 @@ class Page:
         self.web = False
         self.platform = ft.PagePlatform.LINUX
         self.url = ""
+        self.told: list[Any] = []  # what the other windows were told
+        self.pubsub = SimpleNamespace(send_others=self.told.append)
 
     def update(self) -> None:
         pass
@@ -166,6 +169,7 @@ def test_an_abandoned_match_leaves_home_and_stays_in_history(tmp_path: Path) -> 
     tap(menu(page, 0, "abandon"), "confirm")
     assert not page.dialogs and find(page.views[0], "resume-0") is None
     assert shell.store.current_match_id() is None
+    assert page.told == [("match", match_id)]  # other windows redraw their home
     (line,) = records.history_lines(shell.store, t)
     assert (line.id, line.status, line.finished) == (match_id, "Abandoned · round 2", False)
     rows = {r.name: r for r in records.player_stats(shell.store, "kartu_sama")}
