@@ -15,6 +15,7 @@ from app.games import ENTRIES
 from app.i18n import Translator, names, say
 from app.newmatch import Draft
 from app.storage import Store
+from models.errors import MejaError
 from models.games import GAMES
 from models.names import clean_name
 from models.people import PALETTE, People
@@ -38,10 +39,13 @@ def create_match(store: Store, draft: Draft) -> str:
 
 
 def _date(stamp: str) -> str:
+    """A stored time (UTC, ISO) in the device's local time, to the minute."""
     try:
-        return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M")
+        when = datetime.fromisoformat(stamp)
     except ValueError:
         return stamp
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone().strftime(
+        "%Y-%m-%d %H:%M")
 
 
 def history_lines(store: Store, t: Translator) -> list[MatchLine]:
@@ -55,6 +59,9 @@ def history_lines(store: Store, t: Translator) -> list[MatchLine]:
         if finished:
             winners = list(summary.get("winners") or [])
             status = t.plural("history.won", len(winners), names=names(winners, t))
+        elif summary.get("abandoned"):
+            status = t("history.abandoned", round=summary.get("round", 1),
+                       **round_words(t, game))
         else:
             status = t("history.in_progress", round=summary.get("round", 1),
                        **round_words(t, game))
@@ -76,7 +83,8 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resu
     found: list[tuple[str, Resume]] = []
     for entry in store.list_matches():
         summary = entry.get("summary") or {}
-        if summary.get("status") != "playing" or entry.get("damaged") or summary.get("play"):
+        if (summary.get("status") != "playing" or entry.get("damaged") or summary.get("play")
+                or summary.get("abandoned")):
             continue
         key = entry.get("game", "")
         title = t("home.resume_title", game=t(f"game.{key}"), round=summary.get("round", 1),
@@ -84,7 +92,7 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resu
         stamp = entry.get("updated") or entry["created"]
         found.append((stamp, Resume(f"/match/{entry['id']}", title,
                                     ", ".join(entry.get("players") or []),
-                                    t("home.touched", when=_date(stamp)))))
+                                    t("home.touched", when=_date(stamp)), key=entry["id"])))
     for key in dict.fromkeys(plays):
         saved = store.saved_game(key)
         if saved is None or saved[0].get("match"):
@@ -94,9 +102,30 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resu
         title = t("play.title", game=t(f"game.{game}"))
         found.append((stamp, Resume(f"/play/{key}", title,
                                     ", ".join(s.get("name", "") for s in doc.get("seats", [])),
-                                    t("home.touched", when=_date(stamp)))))
+                                    t("home.touched", when=_date(stamp)), key=key,
+                                    on_device=True)))
     found.sort(key=lambda f: _utc_stamp(f[0]), reverse=True)
     return [r for _, r in found]
+
+
+def abandon_match(store: Store, match_id: str) -> None:
+    """Leave an unfinished match at the table: it goes off the home screen and stays in the
+    history, marked abandoned, its rounds still in the statistics (it is not a finished
+    match). Recording a round in it later brings it back (the summary is rewritten)."""
+    summary = store.load_match(match_id)["summary"]
+    store.update_summary(match_id, {**summary, "abandoned": True})
+    if store.current_match_id() == match_id:
+        store.set_current_match(None)
+
+
+def drop_play(store: Store, settings: dict[str, Any], key: str) -> dict[str, Any]:
+    """Delete a game left unfinished on the device (it is in no history yet); the settings
+    without it, saved."""
+    store.delete_game(key)
+    kept = {k: v for k, v in settings.items() if not (k == "current_play" and v == key)}
+    kept["plays"] = [k for k in settings.get("plays") or [] if k != key]
+    store.save_settings(kept)
+    return kept
 
 
 def _utc_stamp(stamp: str) -> datetime:
@@ -122,16 +151,39 @@ def people(store: Store) -> People:
 
 def rename_player(store: Store, old: str, new: str) -> str:
     """Call ``old`` by ``new`` from now on (a merge when ``new`` is another player's name);
-    the name as kept. Saved before it is shown; a failed write changes nothing."""
+    the name as kept. Saved before it is shown; a failed write changes nothing. Two names
+    written at one match are two people: their merge is refused (MejaError)."""
     same = clean_name(new).casefold()
     new = next((n for n in store.players()
                 if n.casefold() == same and n.casefold() != old.casefold()), new)
+    refused = merge_refusal(store, old, new)
+    if refused is not None:
+        raise refused
     known = people(store).rename(old, new)
     name = known.who(old)
     store.save_people(known.to_doc())
     store.forget_players([old])
     store.remember_players([name])
     return name
+
+
+def merge_refusal(store: Store, old: str, new: str) -> MejaError | None:
+    """Why ``old`` cannot be called ``new`` (None: it can): the first stored match where a
+    spelling of each sat at a seat of its own, as ``error.sat_together``."""
+    before = people(store)
+    after = before.rename(old, new)
+    for entry in store.list_matches():
+        if before.joins(after, _people_seats(store, entry)):
+            return MejaError("sat_together", name=old, other=new,
+                             when=_date(entry.get("created") or ""))
+    return None
+
+
+def _people_seats(store: Store, entry: dict[str, Any]) -> list[str]:
+    """The names written at a stored match's seats taken by people (not the computer)."""
+    kinds = seat_kinds(store, entry.get("summary") or {})
+    return [name for seat, name in enumerate(entry.get("players") or [])
+            if seat >= len(kinds) or kinds[seat] == "person"]
 
 
 def delete_player(store: Store, name: str) -> None:
@@ -178,6 +230,7 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
         winners = list(summary.get("winners") or [])
         winners = [known.who(w) for w in winners]
         kinds = seat_kinds(store, summary)
+        counted: set[str] = set()  # a person at two seats (two names merged) counts once
         for seat, recorded in enumerate(players):
             if seat < len(kinds) and kinds[seat] != "person":
                 continue
@@ -185,11 +238,12 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
             if known.is_gone(name):
                 continue
             row = rows.setdefault(name, {"matches": 0, "wins": 0, "shared": 0, "points": []})
-            if finished:
+            if finished and name not in counted:
+                counted.add(name)
                 row["matches"] += 1
                 if name in winners:  # a win shared on a tie is a whole win for each winner
                     row["wins"] += 1
-                    row["shared"] += len(winners) > 1
+                    row["shared"] += len(set(winners)) > 1
             for points in summary.get("rounds") or []:
                 if seat < len(points):
                     row["points"].append(points[seat])

@@ -28,7 +28,7 @@ from models.names import clean_name
 from models.people import PALETTE
 from views.common import FONTS, snack, theme
 from views.history import history_view
-from views.home import home_view
+from views.home import Resume, home_view
 from views.rules import rules_view
 from views.settings import settings_view
 from views.setup import setup_view
@@ -208,7 +208,39 @@ class Shell:
             on_rules=lambda: self.go("/rules"),
             on_settings=lambda: self.go("/settings"),
             on_import=lambda: self.go("/import"),
+            on_abandon=self._confirm_abandon,
+            on_delete=self._confirm_remove,
         )
+
+    def _confirm_abandon(self, resume: Resume) -> None:
+        """Leave a match at the table unfinished: off home, kept in History (asked first)."""
+        match_id = resume.key
+
+        def abandon() -> None:
+            records.abandon_match(self.store, match_id)
+            if self.referee is not None and self.referee.match_id == match_id:
+                self.referee = None
+            self.announce(match_id)  # other windows' home and history
+
+        self.ask(self.t("home.abandon_title"),
+                 self.t("home.abandon_text", title=resume.title, players=resume.players),
+                 self.t("home.abandon"), abandon)
+
+    def _confirm_remove(self, resume: Resume) -> None:
+        """Delete an unfinished match (as History does) or game on the device (asked first)."""
+        if not resume.on_device:
+            return self._confirm_delete(resume.key)
+        key = resume.key
+
+        def delete() -> None:
+            self.settings = records.drop_play(self.store, self.settings, key)
+            if self.play is not None and self.play.key == key:
+                self.play = None
+
+        return self.ask(self.t("home.delete_play_title"),
+                        self.t("home.delete_play_text", title=resume.title,
+                               players=resume.players),
+                        self.t("common.delete"), delete)
 
     def plays(self) -> list[str]:
         """Keys of the games started on this device that may be unfinished, newest first."""
@@ -331,28 +363,54 @@ class Shell:
         )
 
     def _confirm_delete(self, match_id: str) -> None:
+        """Delete a match, from History or home (asked first)."""
         line = next((x for x in records.history_lines(self.store, self.t) if x.id == match_id),
                     None)
         if line is None:
             return
 
-        def delete(_e: Any) -> None:
-            self.page.pop_dialog()
+        def delete() -> None:
             self.store.delete_match(match_id)
             if self.referee is not None and self.referee.match_id == match_id:
                 self.referee = None
-            self.render()
+            self.announce(match_id)
+
+        self.ask(self.t("history.confirm_title"),
+                 self.t("history.confirm_text", title=line.title, players=line.players),
+                 self.t("common.delete"), delete)
+
+    def ask(self, title: str, text: str, verb: str, change: Callable[[], object]) -> None:
+        """A confirmation before ``change`` (a deletion); it is saved before the screen shows
+        it, and a write that fails is said and changes nothing."""
+
+        def confirm(_e: Any) -> None:
+            self.page.pop_dialog()
+            try:
+                change()
+            except OSError as error:
+                self.toast(not_saved(self.t, error))
+                return
+            self.redraw()
 
         self.page.show_dialog(ft.AlertDialog(
-            modal=True,
-            title=ft.Text(self.t("history.confirm_title")),
-            content=ft.Text(self.t("history.confirm_text", title=line.title, players=line.players)),
+            modal=True, title=ft.Text(title), content=ft.Text(text, key="confirm-text"),
             actions=[
                 ft.TextButton(self.t("common.cancel"), key="cancel",
                               on_click=lambda _e: self.page.pop_dialog()),
-                ft.FilledButton(self.t("common.delete"), key="confirm-delete", on_click=delete),
+                ft.FilledButton(verb, key="confirm", on_click=confirm),
             ],
         ))
+
+    def redraw(self) -> None:
+        """Show a change made from a dialog: home and the screen on top redrawn in place (a
+        rebuilt view stack can leave the dialog on screen)."""
+        views = self.page.views
+        if views:
+            views[0] = reconcile(views[0], self._home())
+        if (self.page.route or "/") == "/" or len(views) < 2:
+            self.page.update()
+        else:
+            self.refresh()
 
     def _stats(self) -> ft.View:
         people = records.people(self.store)
@@ -386,6 +444,9 @@ class Shell:
             except OSError as error:
                 self.toast(not_saved(self.t, error))
                 return
+            except MejaError as error:  # two names of one match: two people
+                self.toast(refusal(self.t, error))
+                return
             self.page.pop_dialog()
             self.refresh()  # in place: a rebuilt view stack can leave the dialog on screen
 
@@ -409,6 +470,13 @@ class Shell:
             dialog.update()
 
         def merge(other: str) -> None:
+            refused = records.merge_refusal(self.store, name, other)
+            if refused is not None:  # said in the dialog, which then only closes
+                dialog.content = ft.Text(refusal(self.t, refused), key="confirm-text")
+                dialog.actions = [ft.TextButton(self.t("common.ok"), key="cancel",
+                                                on_click=lambda _e: self.page.pop_dialog())]
+                dialog.update()
+                return
             confirm(self.t("people.merge_confirm", name=name, other=other), self.t("people.merge"),
                     lambda: records.rename_player(self.store, name, other))
 

@@ -4,13 +4,14 @@ Stored matches keep every name as it was written at the table. :class:`People` i
 table read when statistics are computed: a rename or a merge maps the old spelling to the
 name it now means, so two spellings become one person without rewriting any match file.
 That is one small atomic write per change, with nothing to redo after a crash, and history
-still shows what was written on the day. A merge is a rename onto a name already in use.
+still shows what was written on the day. A merge is a rename onto a name already in use;
+two names written at one match are two people, and are never merged (:meth:`People.joins`).
 """
 
 from __future__ import annotations
 
 import zlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,6 +74,11 @@ class People:
         if _key(was) in colours:
             colours.setdefault(_key(now), colours.pop(_key(was)))
         return People(aliases, self.gone - {_key(was), _key(now)}, colours)
+
+    def joins(self, after: People, seats: Sequence[str]) -> bool:
+        """Whether ``after`` makes one person of two of these seats (the names written at one
+        match) that are two people now: a person cannot sit twice at one table."""
+        return len({_key(after.who(n)) for n in seats}) < len({_key(self.who(n)) for n in seats})
 
     def delete(self, name: str) -> People:
         """``name`` leaves the list of players; the matches keep it as it was written."""

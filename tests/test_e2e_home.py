@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, open_app, see, shot
+from tests.browser import Server, add_players, open_app, see, seen, shot
 
 pytestmark = pytest.mark.browser
 
@@ -104,3 +104,74 @@ def test_players_renamed_merged_removed_and_coloured(browser: Any, tmp_path: Pat
     people = records.people(Store(data))
     assert people.who("Annie") == "Ana" and people.colour("Ana") == 3
     assert people.is_gone("Cid") and people.who("Bea") == "Beatrix"
+
+
+def test_a_match_and_a_game_left_unfinished_are_removed_from_home(browser: Any,
+                                                                   tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from app import records
+    from app.newmatch import Draft
+    from app.storage import Store
+
+    data = tmp_path / "data"
+    store = Store(data, now=lambda: datetime(2026, 11, 20, 18, 0, tzinfo=UTC))
+    left = records.create_match(store, Draft(players=["Ana", "Bea", "Cid"]))
+    for players, winners in ((["Ana", "Annie", "Bea"], ["Annie"]), (["Ana", "Bea"], ["Bea"])):
+        done = records.create_match(store, Draft(players=players))
+        store.update_summary(done, {"status": "finished", "round": 2, "winners": winners,
+                                    "rounds": [[3] * len(players), [7] * len(players)]})
+    seats = [{"name": "Dan", "kind": "person"}, {"name": "Computer 1", "kind": "simple"}]
+    store.save_game("g1", {"game": "sums", "seats": seats})
+    store.save_settings({"plays": ["g1"]})
+    server = Server(data).start()
+    try:
+        page = open_app(browser, server.url)
+        see(page, "Not finished yet", timeout=30_000)
+        shot(page, "home-menu-phone")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        see(page, "Not finished yet")
+        shot(page, "home-menu-desktop")
+        page.set_viewport_size({"width": 400, "height": 850})
+        page.get_by_label(re.compile("More for Kartu Sama")).click()
+        page.get_by_role("menuitem", name="Abandon").click()
+        see(page, "History keeps it, marked abandoned")
+        shot(page, "home-abandon-asked")
+        page.get_by_role("button", name="Abandon", exact=True).click()
+        page.get_by_role("button", name=re.compile("Ana, Bea, Cid")).wait_for(state="detached")
+        page.get_by_label(re.compile("More for Sums on this device")).click()
+        page.get_by_role("menuitem", name="Delete").click()
+        see(page, "will be gone for good")
+        page.get_by_role("button", name="Cancel", exact=True).click()  # kept when cancelled
+        page.get_by_label(re.compile("More for Sums on this device")).click()
+        page.get_by_role("menuitem", name="Delete").click()
+        see(page, "will be gone for good")
+        page.get_by_role("button", name="Delete", exact=True).click()
+        page.get_by_role("button", name=re.compile("Dan, Computer 1")).wait_for(state="detached")
+        assert not seen(page, "Not finished yet")
+        page.get_by_role("button", name="History", exact=True).click()
+        see(page, "Abandoned · round 1")
+        shot(page, "history-abandoned-phone")
+        page.get_by_label("Back", exact=True).click()
+        page.get_by_role("button", name="Players", exact=True).click()
+        see(page, "People")
+        shot(page, "stats-phone")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        see(page, "People")
+        shot(page, "stats-desktop")
+        page.set_viewport_size({"width": 400, "height": 850})
+        page.get_by_label("Change Annie", exact=True).click()
+        page.get_by_role("button", name="Ana", exact=True).click()
+        see(page, "they are two people")
+        shot(page, "players-merge-refused")
+        page.get_by_role("button", name="OK", exact=True).click()
+        page.get_by_label("Back", exact=True).click()
+        page.set_viewport_size({"width": 1280, "height": 800})
+        see(page, "New match")
+        shot(page, "home-empty-desktop")
+    finally:
+        server.stop()
+    after = Store(data)
+    assert after.load_game("g1") is None and after.settings()["plays"] == []
+    assert after.load_match(left)["summary"]["abandoned"] is True
+    assert records.people(after).who("Annie") == "Annie"  # not merged

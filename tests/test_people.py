@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -80,3 +82,59 @@ def test_merging_another_devices_people_keeps_these_and_stays_flat() -> None:
     assert not People.valid({"aliases": {"a": 3}})
     assert not People.valid({"colours": {"a": len(PALETTE)}})
     assert not People.valid({"other": 1})
+
+
+@given(st.lists(st.tuples(names, names), max_size=6), st.lists(names, min_size=2, max_size=4),
+       names, names)
+def test_a_merge_joins_two_seats_exactly_when_they_become_one_person(
+        renames: list[tuple[str, str]], seats: list[str], old: str, new: str) -> None:
+    people = People()
+    for a, b in renames:
+        people = people.rename(a, b)
+    after = people.rename(old, new)
+    persons = {people.who(n).casefold() for n in seats}
+    merged = {after.who(n).casefold() for n in seats}
+    assert people.joins(after, seats) == (len(merged) < len(persons))
+    assert not people.joins(people, seats)  # no change joins nobody
+
+
+def test_two_names_of_one_match_are_two_people_and_are_not_merged(tmp_path: Path) -> None:
+    from models.errors import MejaError
+
+    store = Store(tmp_path, now=lambda: datetime(2026, 11, 22, 10, 0, tzinfo=UTC))
+    finished(store, ["Ana", "Annie", "Bea"], ["Annie"])
+    finished(store, ["Ann", "Bea"], ["Ann"])
+    refused = records.merge_refusal(store, "Annie", "Ana")
+    assert refused is not None and refused.code == "sat_together"
+    with pytest.raises(MejaError):  # a typed rename that would merge them is refused too
+        records.rename_player(store, "annie", "ANA")
+    assert records.people(store) == People() and "Annie" in store.players()
+    assert records.merge_refusal(store, "Ann", "Ana") is None  # never at one table
+    records.rename_player(store, "Ann", "Ana")
+    # Ann is Ana now; Annie, who sat beside Ana, stays apart, whichever way round
+    assert records.merge_refusal(store, "Ana", "Annie") is not None
+    rows = {r.name: r for r in records.player_stats(store, "forty_one")}
+    assert (rows["Ana"].matches, rows["Ana"].wins, rows["Annie"].matches) == (2, 1, 1)
+
+
+def test_a_person_at_two_seats_of_one_match_counts_it_once(tmp_path: Path) -> None:
+    """Two names merged before they met at one table (an alias typed again, a backup from
+    another device): the match counts once for the person, won if either seat won, and
+    the round points of both seats are theirs."""
+    store = Store(tmp_path)
+    store.save_people(People().rename("Annie", "Ana").to_doc())
+    finished(store, ["Ana", "Annie", "Bea"], ["Ana", "Annie"])
+    (row,) = [r for r in records.player_stats(store, "forty_one") if r.name == "Ana"]
+    assert (row.matches, row.wins, row.shared, row.rounds) == (1, 1, 0, 2)
+
+
+def test_the_refused_merge_says_which_match_in_every_language(tmp_path: Path) -> None:
+    from app.i18n import Translator, refusal
+
+    store = Store(tmp_path, now=lambda: datetime(2026, 11, 22, 10, 0, tzinfo=UTC))
+    finished(store, ["Ana", "Annie", "Bea"], ["Annie"])
+    refused = records.merge_refusal(store, "Annie", "Ana")
+    assert refused is not None
+    said = {lang: refusal(Translator(lang), refused) for lang in ("en", "fr", "id")}
+    assert said["en"].startswith("Annie and Ana both played in the match of 2026-11-22 ")
+    assert all("Annie" in s and "Ana" in s and "2026-11-22" in s for s in said.values())

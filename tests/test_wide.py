@@ -183,3 +183,21 @@ def test_home_shows_two_columns_of_actions_on_a_wide_screen() -> None:
                      on_import=spy)
     assert side_by_side(view, "new", "settings", LAPTOP)
     assert not side_by_side(view, "new", "settings", PHONE)
+
+
+def test_the_stats_keep_the_names_on_a_phone_and_say_the_last_columns_slide() -> None:
+    from views.grid import PHONE as ROOM
+    from views.stats import NAME, STATS_PANE, WIDTHS, PlayerStats, stats_view
+
+    rows = [PlayerStats(n, 4, 2, 1, 0.5, 8, 12.5, 0, 40) for n in ("Ana", "Bea", "Cid")]
+    view = stats_view(t, games=[("kartu_sama", "Kartu Sama")], game="kartu_sama", rows=rows,
+                      lower_is_better=True, on_game=spy, on_back=spy)
+    hint = responsive(view, "stats-table-more")
+    assert [len(line) for line in lines(hint, PHONE)] == [1]  # "slide" said on a phone
+    assert lines(hint, LAPTOP) == [[]]  # all columns show beside the chart: nothing to say
+    assert NAME + sum(WIDTHS.values()) > ROOM and NAME + sum(WIDTHS.values()) <= STATS_PANE
+    slide = find(view, "stats-table-slide")
+    assert slide.scroll == ft.ScrollMode.ALWAYS  # the scroll bar is drawn, not only on touch
+    assert find(slide, "name-0") is None and find(find(view, "stats-table-first"), "name-2")
+    assert side_by_side(view, "stats-chart", "stats-table", LAPTOP)
+    assert not side_by_side(view, "stats-chart", "stats-table", PHONE)

@@ -291,7 +291,7 @@ def children(control: Any) -> list[Any]:
         value = getattr(control, name, None)
         if isinstance(value, ft.BaseControl):
             out.append(value)
-    for name in ("controls", "actions"):
+    for name in ("controls", "actions", "items"):
         value = getattr(control, name, None)
         if isinstance(value, list):
             out.extend(v for v in value if isinstance(v, ft.BaseControl))

@@ -18,6 +18,8 @@ class Resume:
     title: str  # e.g. "Kartu Sama · round 3"
     players: str  # e.g. "Ana, Bea, Cid"
     when: str  # e.g. "Last played 2026-11-24 09:30"
+    key: str = ""  # the match id, or the key of the game saved on this device
+    on_device: bool = False  # a game on the device (deleted), not a match at a table
 
 
 def home_view(
@@ -35,6 +37,8 @@ def home_view(
     on_rules: Handler,
     on_settings: Handler,
     on_import: Handler | None = None,
+    on_abandon: Callable[[Resume], None] | None = None,
+    on_delete: Callable[[Resume], None] | None = None,
 ) -> ft.View:
     controls: list[ft.Control] = [
         ft.Text(t("home.tagline"), size=16, key="tagline"),
@@ -55,7 +59,8 @@ def home_view(
     if unfinished:
         controls.append(section(
             t("home.unfinished"),
-            *[_resume_card(t, i, r, on_open) for i, r in enumerate(unfinished)],
+            *[_resume_card(t, i, r, on_open, on_abandon, on_delete)
+              for i, r in enumerate(unfinished)],
             key="unfinished",
         ))
     actions = [
@@ -80,9 +85,12 @@ def home_view(
     return screen("/", "Meja", controls, split=6)
 
 
-def _resume_card(t: Tr, i: int, resume: Resume, on_open: Callable[[str], None]) -> ft.Control:
-    """One unfinished match: the whole card is the button that continues it."""
-    return ft.FilledTonalButton(
+def _resume_card(t: Tr, i: int, resume: Resume, on_open: Callable[[str], None],
+                 on_abandon: Callable[[Resume], None] | None,
+                 on_delete: Callable[[Resume], None] | None) -> ft.Control:
+    """One unfinished match: the whole card is the button that continues it; a menu beside
+    it abandons a match at the table (History keeps it) or deletes it (each confirmed)."""
+    card = ft.FilledTonalButton(
         content=ft.Row([
             ft.Column([
                 ft.Text(resume.title, size=17, weight=ft.FontWeight.W_600,
@@ -96,4 +104,18 @@ def _resume_card(t: Tr, i: int, resume: Resume, on_open: Callable[[str], None]) 
         on_click=lambda _e: on_open(resume.route),
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12),
                              shape=ft.RoundedRectangleBorder(radius=14)),
+        expand=True,
     )
+    items = []
+    if on_abandon is not None and not resume.on_device:
+        items.append(ft.PopupMenuItem(t("home.abandon"), icon=ft.Icons.FLAG_OUTLINED,
+                                      key=f"abandon-{i}", on_click=lambda _e: on_abandon(resume)))
+    if on_delete is not None:
+        items.append(ft.PopupMenuItem(t("common.delete"), icon=ft.Icons.DELETE_OUTLINE,
+                                      key=f"delete-{i}", on_click=lambda _e: on_delete(resume)))
+    if not items:
+        return card
+    more = ft.PopupMenuButton(items=items, icon=ft.Icons.MORE_VERT, key=f"more-{i}",
+                              tooltip=t("home.more", title=resume.title, players=resume.players),
+                              width=48, height=48)
+    return ft.Row([card, more], spacing=4)
