@@ -210,7 +210,7 @@ def into_view(page: Any, found: Any, bottom: float = 700) -> Any:
     page.mouse.move(200, 400)
     for _ in range(20):
         box = found.bounding_box()
-        if box is not None and 60 < box["y"] and box["y"] + box["height"] < bottom:
+        if box is not None and box["y"] > 60 and box["y"] + box["height"] < bottom:
             return found
         page.mouse.wheel(0, 200 if box is None or box["y"] >= bottom else -200)
         page.wait_for_timeout(0)  # let the frame draw (the next check awaits the box)
