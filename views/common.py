@@ -265,6 +265,13 @@ def snack(text: str) -> ft.SnackBar:
     )
 
 
+def dot(colour: str, *, key: str | None = None, size: int = 12) -> ft.Control:
+    """A player's colour as a small round dot beside their name (decorative: the name says who
+    it is); none (``""``) keeps the room empty, so names stay aligned."""
+    return ft.Container(width=size, height=size, border_radius=ft.BorderRadius.all(size / 2),
+                        bgcolor=colour or ft.Colors.TRANSPARENT, key=key)
+
+
 def message(text: str, *, key: str, error: bool = False) -> ft.Control:
     """A line of feedback; errors in the error colour."""
     return ft.Text(

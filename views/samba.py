@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from views.common import TARGET, Handler, Tr, big_button, message, panes, screen, section
+from views.common import TARGET, Handler, Tr, big_button, dot, message, panes, screen, section
 from views.hands import card_grid
 from views.table import Action
 
@@ -27,6 +27,7 @@ class SideLine:
     going_out: str  # "May go out" / "Needs 1 more canasta or samba" ("" between hands)
     may_out: bool
     dealer: bool
+    colours: tuple[str, ...] = ()  # each member's colour (#RRGGBB), "" for none
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,9 @@ class SambaTableData:
 def _side_card(i: int, s: SideLine, data: SambaTableData,
                on_big: Callable[[str, int], None]) -> ft.Control:
     lines: list[ft.Control] = [
-        ft.Row([ft.Text(s.name, size=19, weight=ft.FontWeight.BOLD, expand=True),
+        ft.Row([*([ft.Row([dot(c, key=f"colour-{i}-{j}") for j, c in enumerate(s.colours)],
+                          spacing=2, tight=True)] if s.colours else []),
+                ft.Text(s.name, size=19, weight=ft.FontWeight.BOLD, expand=True),
                 *([ft.Icon(ft.Icons.STYLE, size=18, tooltip="dealer")] if s.dealer else []),
                 ft.Text(s.total, size=18, weight=ft.FontWeight.W_600, key=f"side-total-{i}")]),
         ft.Text(s.minimum, size=15, key=f"side-min-{i}"),

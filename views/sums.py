@@ -17,6 +17,7 @@ from views.common import (
     big_button,
     card_chip,
     card_text,
+    dot,
     screen,
     section,
 )
@@ -32,6 +33,7 @@ class SumsSeat:
     score: str  # "4 pts"
     cards: tuple[str, ...]  # face-up cards, in the notation
     removed: str  # "2 removed"
+    colour: str = ""  # the player's colour (#RRGGBB), "" for none
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ def _seat(i: int, s: SumsSeat, t: Tr) -> ft.Control:
         [
             ft.Icon(ft.Icons.PLAY_ARROW if s.current else ft.Icons.CIRCLE_OUTLINED,
                     color=ft.Colors.PRIMARY if s.current else ft.Colors.OUTLINE_VARIANT, size=22),
+            dot(s.colour, key=f"colour-{i}"),
             ft.Text(s.name, size=18, weight=ft.FontWeight.BOLD if s.current else None,
                     expand=True),
             ft.Icon(ft.Icons.STYLE, size=16, color=ft.Colors.ON_SURFACE_VARIANT,

@@ -9,7 +9,7 @@ from functools import partial
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, card_chip, message, screen
+from views.common import Handler, Tr, big_button, card_chip, dot, message, screen
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,7 @@ class Seat:
     current: bool
     total: str  # "23 pts" or "2 wins"
     note: str = ""  # "owes 3", "out"
+    colour: str = ""  # the player's colour (#RRGGBB), "" for none
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ def _seat(i: int, s: Seat) -> ft.Control:
                 ft.Icon(ft.Icons.PLAY_ARROW if s.current else ft.Icons.CIRCLE_OUTLINED,
                         color=ft.Colors.PRIMARY if s.current else ft.Colors.OUTLINE_VARIANT,
                         size=22),
+                dot(s.colour, key=f"colour-{i}"),
                 ft.Text(s.name, size=18, weight=ft.FontWeight.BOLD if s.current else None,
                         expand=True),
                 *marks,
