@@ -185,7 +185,7 @@ def _player_tab(i: int, p: PlayerHand, current: bool, t: Tr,
             # the player's colour beside the name, the status icon beside the status: the
             # name keeps the tab's whole width
             [ft.Column([dot(p.colour, key=f"colour-{i}", size=10),
-                        ft.Icon(icon, size=16, color=colour)],
+                        ft.Icon(icon, size=16, color=colour, key=f"status-{i}")],
                        spacing=4, tight=True,
                        horizontal_alignment=ft.CrossAxisAlignment.CENTER),
              ft.Column(
