@@ -62,7 +62,12 @@ def test_each_table_shows_each_seat_in_its_players_colour(tmp_path: Path, game: 
     assert seat_dots(game, ref.view("")) == expected
     if game != "sums":  # Sums has no start: its first card starts it
         ref._act("start")
-        assert seat_dots(game, ref.view("")) == expected  # under way too
+        view = ref.view("")
+        assert seat_dots(game, view) == expected  # under way too
+        if game != "samba":  # the seat to play: its dot ringed
+            turn = ref.match.table.round.turn if game == "kartu_sama" else ref.match.table.turn
+            rings = [find(view, f"mark-{i}").border is not None for i in range(3)]
+            assert rings == [i == turn for i in range(3)]
 
 
 @pytest.mark.parametrize("game", ["kartu_sama", "forty_one"])

@@ -272,6 +272,16 @@ def dot(colour: str, *, key: str | None = None, size: int = 12) -> ft.Control:
                         bgcolor=colour or ft.Colors.TRANSPARENT, key=key)
 
 
+def seat_mark(colour: str, current: bool, *, index: int) -> ft.Control:
+    """A seat's mark before its name: the player's colour as a dot, ringed in the primary
+    colour on the seat to play (its line is highlighted and its name bold as well). One slot
+    for both keeps a long name its width on a phone."""
+    return ft.Container(dot(colour, key=f"colour-{index}"), key=f"mark-{index}", width=22,
+                        height=22, alignment=ft.Alignment.CENTER,
+                        border_radius=ft.BorderRadius.all(11),
+                        border=ft.Border.all(2.5, ft.Colors.PRIMARY) if current else None)
+
+
 def message(text: str, *, key: str, error: bool = False) -> ft.Control:
     """A line of feedback; errors in the error colour."""
     return ft.Text(

@@ -17,8 +17,8 @@ from views.common import (
     big_button,
     card_chip,
     card_text,
-    dot,
     screen,
+    seat_mark,
     section,
 )
 from views.hands import card_grid
@@ -71,9 +71,7 @@ def card_line(text: str, *, key: str, size: int = 15, bold: bool = False) -> ft.
 def _seat(i: int, s: SumsSeat, t: Tr) -> ft.Control:
     head = ft.Row(
         [
-            ft.Icon(ft.Icons.PLAY_ARROW if s.current else ft.Icons.CIRCLE_OUTLINED,
-                    color=ft.Colors.PRIMARY if s.current else ft.Colors.OUTLINE_VARIANT, size=22),
-            dot(s.colour, key=f"colour-{i}"),
+            seat_mark(s.colour, s.current, index=i),
             ft.Text(s.name, size=18, weight=ft.FontWeight.BOLD if s.current else None,
                     expand=True),
             ft.Icon(ft.Icons.STYLE, size=16, color=ft.Colors.ON_SURFACE_VARIANT,
