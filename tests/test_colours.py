@@ -153,3 +153,14 @@ def test_device_play_shows_the_colour_of_the_seat_to_play_and_in_the_summary(
                             colours=play.colours())
     shown = summary_view(EN, summary, on_next=print, on_back=print)
     assert [dot(shown, f"colour-{i}") for i in range(3)] == [own("Ana"), PALETTE[3], NEUTRAL]
+
+
+def test_the_samba_entry_shows_each_sides_players_and_who_went_out_in_their_colours(
+        tmp_path: Path) -> None:
+    ref = referee(tmp_path, "samba")
+    records.set_colour(ref.shell.store, "Dan", 8)
+    ref._act("start")
+    ref._act("result")
+    view = ref.view("result")
+    assert [dot(view, f"side-colour-1-{j}") for j in range(2)] == [own("Bea"), PALETTE[8]]
+    assert dot(view, "ending-colour-3-0") == PALETTE[8]

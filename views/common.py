@@ -304,7 +304,8 @@ def find(root: Any, key: str) -> Any:
 def children(control: Any) -> list[Any]:
     """The direct children of a control, whatever attribute holds them."""
     out: list[Any] = []
-    for name in ("appbar", "content", "leading", "title", "subtitle", "trailing", "bottom_appbar"):
+    for name in ("appbar", "content", "leading", "label", "title", "subtitle", "trailing",
+                 "bottom_appbar"):
         value = getattr(control, name, None)
         if isinstance(value, ft.BaseControl):
             out.append(value)

@@ -132,6 +132,7 @@ class Choice:
     label: str
     selected: bool
     done: bool = False  # entered already: a check mark
+    colours: tuple[str, ...] = ()  # the players' colours (#RRGGBB): a side's two, a player's one
 
 
 @dataclass(frozen=True)
@@ -191,7 +192,10 @@ def _stepper(c: Count, t: Tr, on_count: Callable[[str, int], None]) -> ft.Contro
 def _chips(choices: Sequence[Choice], prefix: str,
            on_pick: Callable[[str], None]) -> ft.Control:
     return ft.Row(
-        [ft.Chip(label=ft.Text(c.label), selected=c.selected, key=f"{prefix}-{c.key}",
+        [ft.Chip(label=ft.Row([*(dot(colour, key=f"{prefix}-colour-{c.key}-{j}")
+                                 for j, colour in enumerate(c.colours)), ft.Text(c.label)],
+                               spacing=4, tight=True) if c.colours else ft.Text(c.label),
+                 selected=c.selected, key=f"{prefix}-{c.key}",
                  leading=ft.Icon(ft.Icons.TASK_ALT, size=18) if c.done and not c.selected
                  else None,
                  on_select=lambda _e, k=c.key: on_pick(k)) for c in choices],

@@ -259,11 +259,14 @@ class Referee(base.Referee):
         side = self.side
         counts = self._counts(side)
         mode = self.mode.get(side, "counts")
+        colours = self._colours()
         sides = tuple(
-            Choice(str(s), table.side_name(s), s == side, done=h.results[s] is not None)
+            Choice(str(s), table.side_name(s), s == side, done=h.results[s] is not None,
+                   colours=tuple(colours[m] for m in table.members[s]))
             for s in range(table.sides)
         )
-        endings = tuple(Choice(str(p), name, h.out == p) for p, name in enumerate(self.names))
+        endings = tuple(Choice(str(p), name, h.out == p, colours=(colours[p],))
+                        for p, name in enumerate(self.names))
         endings += (Choice("stock", t("samba.stock_out"), h.stock),)
         kinds = (Count("pure", t("samba.count.pure"), counts["pure"], 20),
                  Count("mixed", t("samba.count.mixed"), counts["mixed"], 20),
