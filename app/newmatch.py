@@ -10,10 +10,11 @@ from typing import Any
 from app.games import ENTRIES
 from app.i18n import Translator, refusal
 from app.options import visible
-from app.play import seat_names
+from app.play import seat_colours, seat_names
 from models.errors import MejaError
 from models.games import GAMES
 from models.names import clean_name
+from models.people import People
 from views.setup import OptionRow, SetupData
 
 MIN_PLAYERS = 2
@@ -188,8 +189,10 @@ def _number(text: str, zero: bool) -> int | None:
     return int(text) if text.isascii() and text.isdigit() else None
 
 
-def setup_data(draft: Draft, t: Translator) -> SetupData:
-    """The plain data the new-match view shows (a table match, or a game on the device)."""
+def setup_data(draft: Draft, t: Translator, people: People | None = None) -> SetupData:
+    """The plain data the new-match view shows (a table match, or a game on the device); each
+    seat in its player's colour (a name not yet known: the one ``people`` would give it; a
+    computer seat: grey)."""
     values = draft.values()
     table = ENTRIES.get(draft.game)
     specs = visible(table.options if table else (), values)
@@ -221,6 +224,7 @@ def setup_data(draft: Draft, t: Translator) -> SetupData:
         modes=tuple((m, t(f"mode.{m}")) for m in (table.modes if table else ())),
         mode=str(values.get("mode", "")),
         players=tuple(seats),
+        colours=seat_colours(draft.players, draft.kinds, people or People()),
         known=known,
         dealer=draft.dealer,
         options=rows,

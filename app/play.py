@@ -24,6 +24,7 @@ from models.cards import format_cards
 from models.errors import MejaError
 from models.games import GAMES
 from models.games.base import ActionWords, State
+from models.people import NEUTRAL, PALETTE, People
 from views.common import card_text
 from views.play import Move, PlayData, SeatLine, Summary, cover_view, play_view, summary_view
 from views.scoreboard import round_words
@@ -103,6 +104,10 @@ class Play:
     def route(self) -> str:
         return f"/play/{self.key}"
 
+    def colours(self) -> tuple[str, ...]:
+        """Each seat's colour, as the players screen has it now."""
+        return seat_colours(self.names, self.kinds, People.from_doc(self.shell.store.people()))
+
     def people(self) -> list[int]:
         return [s for s, k in enumerate(self.kinds) if k == "person"]
 
@@ -153,6 +158,7 @@ class Play:
             log=tuple(self.doc.get("log", [])), hint=self.hint,
             can_undo=self._last_person_move() is not None, over=state.is_over,
             result=tuple(self._result()) if state.is_over else (),
+            colour="" if state.is_over else self.colours()[seat],
         )
 
     def summary(self, title: str) -> Summary:
@@ -160,7 +166,8 @@ class Play:
         enders = self.doc.get("enders") or []
         index = len(self.state.results) - 1
         ender = int(enders[index]) if index < len(enders) else -1
-        data = round_summary(self.doc["game"], self.state, self.names, self.kinds, self.t, ender)
+        data = round_summary(self.doc["game"], self.state, self.names, self.kinds, self.t, ender,
+                             self.colours())
         return dataclasses.replace(data, route=self.route, title=title)
 
     def next_round(self) -> None:
@@ -397,8 +404,16 @@ def seat_names(players: Sequence[str], kinds: Sequence[str], t: Translator) -> l
     return out
 
 
+def seat_colours(players: Sequence[str], kinds: Sequence[str] | None,
+                 people: People) -> tuple[str, ...]:
+    """Each seat's colour: a person's own (a name not yet known: the one ``people`` would give
+    it), grey for a computer, which is no person."""
+    return tuple(NEUTRAL if kinds is not None and kinds[s] != "person"
+                 else PALETTE[people.colour(name)] for s, name in enumerate(players))
+
+
 def round_summary(game: str, state: State, seats: Sequence[str], kinds: Sequence[str],
-                  t: Translator, ender: int = -1) -> Summary:
+                  t: Translator, ender: int = -1, colours: Sequence[str] = ()) -> Summary:
     """The summary of the last round ``state`` closed (``ender``: the seat whose move closed
     it, -1 if not known), from the engine's own results: its end, the hands it kept, the
     points and totals, the winners; at the end of the game, the game's winners and why."""
@@ -412,7 +427,8 @@ def round_summary(game: str, state: State, seats: Sequence[str], kinds: Sequence
         SeatLine(name=seats[s], cards=held[s][0], detail=held[s][1],
                  points=str(result.points[s]), total=str(state.scores[s]),
                  won=s in (state.winners if over else result.winners),
-                 computer=kinds[s] != "person")
+                 computer=kinds[s] != "person",
+                 colour=colours[s] if s < len(colours) else "")
         for s in range(len(seats))
     )
     how_key = f"play.end.{game}.{result.end}"

@@ -305,7 +305,7 @@ class Shell:
             d.game, d.options, d.typed = key, {}, {}
 
         return setup_view(
-            self.t, setup_data(d, self.t),
+            self.t, setup_data(d, self.t, records.people(self.store)),
             on_game=change(game), on_mode=change(mode),
             on_add=change(lambda name: d.add(name, self.t)),
             on_remove=change(d.remove), on_move=change(d.move),

@@ -57,7 +57,8 @@ def test_dark_theme_texts_hold_their_contrast(browser: Any, tmp_path: Path) -> N
         shot(page, "dark-setup-phone")
         measured = {text: contrast(page, text) for text in (
             "New match",  # the title: on surface
-            "In seating order, clockwise. The dot marks the first dealer.",  # variant
+            # the help line: variant
+            "In seating order, clockwise. The filled circle on the left marks the first dealer.",
             "Add at least 2 players.",  # the error colour, also the red suits' colour
         )}
         page.set_viewport_size({"width": 1280, "height": 800})

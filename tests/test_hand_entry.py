@@ -79,10 +79,10 @@ def test_a_count_mismatch_is_said_in_words_and_not_ticked() -> None:
     screen = view(data(players), Spy())
     assert text(screen, "points-0") == "3 ≠ 10"
     assert text(screen, "off") == "3 entered, 10 counted"
-    ana_icon = find(screen, "player-0").content.controls[0]
+    ana_icon = find(screen, "status-0")
     assert ana_icon.icon == ft.Icons.WARNING_AMBER and ana_icon.color == ft.Colors.ERROR
     assert text(screen, "points-1") == "1/1"
-    assert find(screen, "player-1").content.controls[0].icon == ft.Icons.CHECK_CIRCLE
+    assert find(screen, "status-1").icon == ft.Icons.CHECK_CIRCLE
     calm = view(data(players, current=1), Spy())
     assert find(calm, "off") is None
 

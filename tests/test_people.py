@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from app import records
 from app.newmatch import Draft
 from app.storage import Store
-from models.people import PALETTE, People, contrast
+from models.people import NEUTRAL, PALETTE, People, contrast
 
 
 def test_every_colour_reads_on_the_light_and_the_dark_theme() -> None:
     assert len(set(PALETTE)) == len(PALETTE) == 10
-    for colour in PALETTE:
+    for colour in (*PALETTE, NEUTRAL):
         assert contrast(colour, "#FFFFFF") >= 3, colour
         assert contrast(colour, "#1C1B1F") >= 3, colour
 

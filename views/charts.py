@@ -12,6 +12,8 @@ from collections.abc import Sequence
 import flet as ft
 import flet_charts as fch
 
+from views.common import dot
+
 PALETTE = (
     ft.Colors.GREEN_700, ft.Colors.BLUE_700, ft.Colors.ORANGE_700, ft.Colors.PURPLE_700,
     ft.Colors.RED_700, ft.Colors.TEAL_700, ft.Colors.BROWN_600, ft.Colors.PINK_600,
@@ -31,8 +33,7 @@ def color(i: int, colours: Sequence[str] = ()) -> str:
 def legend(names: Sequence[str], colours: Sequence[str] = ()) -> ft.Control:
     """Who each colour is: a dot and the whole name, wrapping onto more lines as needed."""
     return ft.Row(
-        [ft.Row([ft.Container(width=14, height=14, bgcolor=color(i, colours),
-                              border_radius=ft.BorderRadius.all(7)), ft.Text(name, size=13)],
+        [ft.Row([dot(color(i, colours), size=14), ft.Text(name, size=13)],
                 spacing=4, tight=True, key=f"legend-{i}")
          for i, name in enumerate(names)],
         wrap=True, spacing=12, run_spacing=4, key="legend",

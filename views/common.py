@@ -265,6 +265,23 @@ def snack(text: str) -> ft.SnackBar:
     )
 
 
+def dot(colour: str, *, key: str | None = None, size: int = 12) -> ft.Control:
+    """A player's colour as a small round dot beside their name (decorative: the name says who
+    it is); none (``""``) keeps the room empty, so names stay aligned."""
+    return ft.Container(width=size, height=size, border_radius=ft.BorderRadius.all(size / 2),
+                        bgcolor=colour or ft.Colors.TRANSPARENT, key=key)
+
+
+def seat_mark(colour: str, current: bool, *, index: int) -> ft.Control:
+    """A seat's mark before its name: the player's colour as a dot, ringed in the primary
+    colour on the seat to play (its line is highlighted and its name bold as well). One slot
+    for both keeps a long name its width on a phone."""
+    return ft.Container(dot(colour, key=f"colour-{index}"), key=f"mark-{index}", width=22,
+                        height=22, alignment=ft.Alignment.CENTER,
+                        border_radius=ft.BorderRadius.all(11),
+                        border=ft.Border.all(2.5, ft.Colors.PRIMARY) if current else None)
+
+
 def message(text: str, *, key: str, error: bool = False) -> ft.Control:
     """A line of feedback; errors in the error colour."""
     return ft.Text(
@@ -287,7 +304,8 @@ def find(root: Any, key: str) -> Any:
 def children(control: Any) -> list[Any]:
     """The direct children of a control, whatever attribute holds them."""
     out: list[Any] = []
-    for name in ("appbar", "content", "leading", "title", "subtitle", "trailing", "bottom_appbar"):
+    for name in ("appbar", "content", "leading", "label", "title", "subtitle", "trailing",
+                 "bottom_appbar"):
         value = getattr(control, name, None)
         if isinstance(value, ft.BaseControl):
             out.append(value)

@@ -22,6 +22,7 @@ from views.common import (
     Tr,
     big_button,
     card_text,
+    dot,
     message,
     panes,
     screen,
@@ -42,6 +43,7 @@ class PlayerHand:
     done: bool  # recorded
     out: bool = False  # went out: nothing to enter
     typed: int | None = None  # the round points typed instead of the cards
+    colour: str = ""  # the player's colour (#RRGGBB), "" for none
 
     @property
     def off(self) -> bool:
@@ -180,7 +182,12 @@ def _player_tab(i: int, p: PlayerHand, current: bool, t: Tr,
     status, icon, colour = _tab_status(p, t)
     return ft.Container(
         ft.Row(
-            [ft.Icon(icon, size=16, color=colour),
+            # the player's colour beside the name, the status icon beside the status: the
+            # name keeps the tab's whole width
+            [ft.Column([dot(p.colour, key=f"colour-{i}", size=10),
+                        ft.Icon(icon, size=16, color=colour, key=f"status-{i}")],
+                       spacing=4, tight=True,
+                       horizontal_alignment=ft.CrossAxisAlignment.CENTER),
              ft.Column(
                  [ft.Text(p.name, weight=ft.FontWeight.BOLD, size=14, no_wrap=True,
                           max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
@@ -239,6 +246,7 @@ def hands_view(
     )
     typing = data.typing and data.can_type and on_points is not None
     owner: list[ft.Control] = [
+        dot(p.colour, key="owner-colour"),
         ft.Text(t("hands.for", name=p.name), size=18, weight=ft.FontWeight.BOLD,
                 key="hand-owner", expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
     ]

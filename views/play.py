@@ -17,6 +17,7 @@ from views.common import (
     Tr,
     big_button,
     card_text,
+    dot,
     message,
     panes,
     screen,
@@ -54,6 +55,7 @@ class PlayData:
     can_undo: bool
     over: bool
     result: tuple[str, ...] = ()
+    colour: str = ""  # the colour of the seat to play (#RRGGBB), "" for none
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,7 @@ class SeatLine:
     total: str
     won: bool
     computer: bool = False
+    colour: str = ""  # the seat's colour (#RRGGBB; grey for a computer), "" for none
 
 
 @dataclass(frozen=True)
@@ -132,7 +135,9 @@ def play_view(
         spacing=2,
     )
     controls: list[ft.Control] = [
-        ft.Text(data.prompt, size=22, weight=ft.FontWeight.BOLD, key="prompt"),
+        ft.Row([*([dot(data.colour, key="colour")] if data.colour else []),
+                ft.Text(data.prompt, size=22, weight=ft.FontWeight.BOLD, key="prompt",
+                        expand=True)], spacing=8),
         section(t("play.table"), facts),
     ]
     card_moves = {m.card: m.action for m in data.moves if m.card}
@@ -201,6 +206,7 @@ def _seat_card(line: SeatLine, index: int, points_label: str, total_label: str) 
         ft.Icon(ft.Icons.EMOJI_EVENTS if line.won else
                 (ft.Icons.SMART_TOY if line.computer else ft.Icons.PERSON),
                 color=ft.Colors.PRIMARY if line.won else ft.Colors.ON_SURFACE_VARIANT, size=22),
+        dot(line.colour, key=f"colour-{index}"),
         ft.Text(line.name, size=17, weight=ft.FontWeight.BOLD, expand=True,
                 overflow=ft.TextOverflow.ELLIPSIS, max_lines=1),
         ft.Column([ft.Text(points_label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import CARD_FONT, Handler, Tr, big_button, card_chip, screen, section
+from views.common import CARD_FONT, Handler, Tr, big_button, card_chip, dot, screen, section
 
 
 @dataclass(frozen=True)
@@ -36,8 +36,7 @@ class RoundData:
 
 def _line(i: int, line: RoundLine) -> ft.Control:
     head = ft.Row(
-        [ft.Container(width=12, height=12, border_radius=ft.BorderRadius.all(6),
-                      bgcolor=line.colour or ft.Colors.TRANSPARENT),
+        [dot(line.colour),
          ft.Text(line.name, size=17, weight=ft.FontWeight.W_600),
          *([ft.Text("★", size=17, font_family=CARD_FONT, key=f"round-best-{i}")]
            if line.best else []),

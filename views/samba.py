@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from views.common import TARGET, Handler, Tr, big_button, message, panes, screen, section
+from views.common import TARGET, Handler, Tr, big_button, dot, message, panes, screen, section
 from views.hands import card_grid
 from views.table import Action
 
@@ -27,6 +27,7 @@ class SideLine:
     going_out: str  # "May go out" / "Needs 1 more canasta or samba" ("" between hands)
     may_out: bool
     dealer: bool
+    colours: tuple[str, ...] = ()  # each member's colour (#RRGGBB), "" for none
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,9 @@ class SambaTableData:
 def _side_card(i: int, s: SideLine, data: SambaTableData,
                on_big: Callable[[str, int], None]) -> ft.Control:
     lines: list[ft.Control] = [
-        ft.Row([ft.Text(s.name, size=19, weight=ft.FontWeight.BOLD, expand=True),
+        ft.Row([*([ft.Row([dot(c, key=f"colour-{i}-{j}") for j, c in enumerate(s.colours)],
+                          spacing=2, tight=True)] if s.colours else []),
+                ft.Text(s.name, size=19, weight=ft.FontWeight.BOLD, expand=True),
                 *([ft.Icon(ft.Icons.STYLE, size=18, tooltip="dealer")] if s.dealer else []),
                 ft.Text(s.total, size=18, weight=ft.FontWeight.W_600, key=f"side-total-{i}")]),
         ft.Text(s.minimum, size=15, key=f"side-min-{i}"),
@@ -129,6 +132,7 @@ class Choice:
     label: str
     selected: bool
     done: bool = False  # entered already: a check mark
+    colours: tuple[str, ...] = ()  # the players' colours (#RRGGBB): a side's two, a player's one
 
 
 @dataclass(frozen=True)
@@ -188,7 +192,10 @@ def _stepper(c: Count, t: Tr, on_count: Callable[[str, int], None]) -> ft.Contro
 def _chips(choices: Sequence[Choice], prefix: str,
            on_pick: Callable[[str], None]) -> ft.Control:
     return ft.Row(
-        [ft.Chip(label=ft.Text(c.label), selected=c.selected, key=f"{prefix}-{c.key}",
+        [ft.Chip(label=ft.Row([*(dot(colour, key=f"{prefix}-colour-{c.key}-{j}")
+                                 for j, colour in enumerate(c.colours)), ft.Text(c.label)],
+                               spacing=4, tight=True) if c.colours else ft.Text(c.label),
+                 selected=c.selected, key=f"{prefix}-{c.key}",
                  leading=ft.Icon(ft.Icons.TASK_ALT, size=18) if c.done and not c.selected
                  else None,
                  on_select=lambda _e, k=c.key: on_pick(k)) for c in choices],

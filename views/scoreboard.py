@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from views.charts import color, totals_chart
-from views.common import CARD_FONT, Handler, Tr, big_button, panes, screen, section
+from views.common import CARD_FONT, Handler, Tr, big_button, dot, panes, screen, section
 from views.grid import Line, frozen_table
 
 
@@ -118,8 +118,8 @@ def _places(t: Tr, data: ScoreData) -> ft.Control:
     lines: list[ft.Control] = []
     for i, p in enumerate(data.places):
         # a tie names several players ("Ana and Bea"): a dot for each
-        dots = [_dot(colour[p.name])] if p.name in colour else [
-            _dot(c) for n, c in colour.items() if c and n in p.name] or [_dot("")]
+        dots = [dot(colour[p.name])] if p.name in colour else [
+            dot(c) for n, c in colour.items() if c and n in p.name] or [dot("")]
         lead = ft.Row([ft.Column(dots, spacing=2, tight=True),
                        ft.Text(f"{p.place}.", size=18, weight=ft.FontWeight.BOLD)],
                       spacing=8, tight=True, width=52)
@@ -140,12 +140,6 @@ def _places(t: Tr, data: ScoreData) -> ft.Control:
             collapsed_shape=ft.RoundedRectangleBorder(radius=8),
         ))
     return section(t("score.places"), *lines)
-
-
-def _dot(colour: str) -> ft.Control:
-    """The player's colour beside the place (the name beside it says who it is)."""
-    return ft.Container(width=12, height=12, border_radius=ft.BorderRadius.all(6),
-                        bgcolor=colour or ft.Colors.TRANSPARENT)
 
 
 def _last_round(t: Tr, data: ScoreData) -> list[ft.Control]:

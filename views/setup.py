@@ -14,6 +14,7 @@ from views.common import (
     Tr,
     big_button,
     choices,
+    dot,
     message,
     panes,
     screen,
@@ -59,6 +60,7 @@ class SetupData:
     name: str = ""  # the name typed and not seated (refused: ``name_error`` says why)
     name_error: str = ""
     warning: str = ""  # the match can start, but something will go badly (a tiny draw pile)
+    colours: tuple[str, ...] = ()  # each seat's colour (#RRGGBB), "" for none
 
 
 def _stepper(
@@ -175,7 +177,11 @@ def setup_view(
                         on_click=tap(partial(on_dealer, i))),
                     # on the device the seat's kind goes under its name: both keep room
                     ft.Column([
-                        ft.Text(f"{i + 1}. {name}", size=17, key=f"seat-{i}"),
+                        ft.Row([dot(data.colours[i] if i < len(data.colours) else "",
+                                    key=f"colour-{i}"),
+                                ft.Text(f"{i + 1}. {name}", size=17, key=f"seat-{i}",
+                                        expand=True)],
+                               spacing=8),
                         *([ft.TextButton(data.kinds[i], key=f"kind-{i}",
                                          on_click=tap(partial(on_kind, i)))]
                           if on_kind is not None and i < len(data.kinds) else []),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from views.charts import bars_chart, whole
-from views.common import Handler, Tr, choices, panes, screen, section
+from views.common import Handler, Tr, choices, dot, panes, screen, section
 from views.grid import Line, frozen_table
 
 NAME = 132  # the frozen column of names: a 24-letter name in two lines
@@ -96,11 +96,9 @@ def _wins(t: Tr, row: PlayerStats) -> str:
 
 def name_cell(name: str, colour: str, *, key: str, fill: bool = False) -> ft.Control:
     """A name with its player's colour as a dot before it (the name says who it is)."""
-    dot = ft.Container(width=12, height=12, border_radius=ft.BorderRadius.all(6),
-                       bgcolor=colour or ft.Colors.OUTLINE)
     if fill:  # in a cell of fixed width: the name wraps onto a second line
-        return ft.Row([dot, ft.Text(name, expand=True)], spacing=8, key=key)
-    return ft.Row([dot, ft.Text(name)], spacing=8, key=key, tight=True)
+        return ft.Row([dot(colour), ft.Text(name, expand=True)], spacing=8, key=key)
+    return ft.Row([dot(colour), ft.Text(name)], spacing=8, key=key, tight=True)
 
 
 def person_sheet(

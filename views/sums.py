@@ -18,6 +18,7 @@ from views.common import (
     card_chip,
     card_text,
     screen,
+    seat_mark,
     section,
 )
 from views.hands import card_grid
@@ -32,6 +33,7 @@ class SumsSeat:
     score: str  # "4 pts"
     cards: tuple[str, ...]  # face-up cards, in the notation
     removed: str  # "2 removed"
+    colour: str = ""  # the player's colour (#RRGGBB), "" for none
 
 
 @dataclass(frozen=True)
@@ -69,8 +71,7 @@ def card_line(text: str, *, key: str, size: int = 15, bold: bool = False) -> ft.
 def _seat(i: int, s: SumsSeat, t: Tr) -> ft.Control:
     head = ft.Row(
         [
-            ft.Icon(ft.Icons.PLAY_ARROW if s.current else ft.Icons.CIRCLE_OUTLINED,
-                    color=ft.Colors.PRIMARY if s.current else ft.Colors.OUTLINE_VARIANT, size=22),
+            seat_mark(s.colour, s.current, index=i),
             ft.Text(s.name, size=18, weight=ft.FontWeight.BOLD if s.current else None,
                     expand=True),
             ft.Icon(ft.Icons.STYLE, size=16, color=ft.Colors.ON_SURFACE_VARIANT,

@@ -9,7 +9,7 @@ from functools import partial
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, card_chip, message, screen
+from views.common import Handler, Tr, big_button, card_chip, message, screen, seat_mark
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,7 @@ class Seat:
     current: bool
     total: str  # "23 pts" or "2 wins"
     note: str = ""  # "owes 3", "out"
+    colour: str = ""  # the player's colour (#RRGGBB), "" for none
 
 
 @dataclass(frozen=True)
@@ -63,9 +64,7 @@ def _seat(i: int, s: Seat) -> ft.Control:
     return ft.Container(
         ft.Row(
             [
-                ft.Icon(ft.Icons.PLAY_ARROW if s.current else ft.Icons.CIRCLE_OUTLINED,
-                        color=ft.Colors.PRIMARY if s.current else ft.Colors.OUTLINE_VARIANT,
-                        size=22),
+                seat_mark(s.colour, s.current, index=i),
                 ft.Text(s.name, size=18, weight=ft.FontWeight.BOLD if s.current else None,
                         expand=True),
                 *marks,

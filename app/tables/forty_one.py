@@ -184,9 +184,11 @@ class Referee(HandEntryReferee):
             detail = self.say(d.end) if d.end else ""
             actions.append(Action("hands", t("forty_one.enter_cards")))
         playing = phase in ("play", "ended")
+        colours = self._colours()
         seats = tuple(
             Seat(name=name, cards=None, dealer=s == table.dealer,
-                 current=phase == "play" and s == table.turn, total=self._total(s))
+                 current=phase == "play" and s == table.turn, total=self._total(s),
+                 colour=colours[s])
             for s, name in enumerate(self.names)
         )
         return TableData(
@@ -248,7 +250,7 @@ class Referee(HandEntryReferee):
         t, table = self.t, self.match.table
         d = table.deal
         assert d is not None
-        players = []
+        players, colours = [], self._colours()
         for s, name in enumerate(self.names):
             cards = self._entry(s)
             points, summary = self._summary(cards)
@@ -256,7 +258,7 @@ class Referee(HandEntryReferee):
             players.append(PlayerHand(
                 name=name, cards=tuple(cards), points=points, summary=summary, expected=None,
                 done=self._recorded(s) == cards and len(cards) == HAND_SIZE or typed is not None,
-                typed=typed,
+                typed=typed, colour=colours[s],
             ))
         ender = self.names[d.ender]
         threshold = table.options.stop_threshold

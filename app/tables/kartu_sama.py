@@ -113,6 +113,7 @@ class Referee(HandEntryReferee):
         # Once play ends the counts and the pile stay as the table kept them: what each hand
         # should hold when it is entered.
         counted = r is not None and (phase == "play" or phase == "ended" and r.tracked)
+        colours = self._colours()
         seats = tuple(
             Seat(
                 name=name,
@@ -122,6 +123,7 @@ class Referee(HandEntryReferee):
                 total=self._total(s),
                 note=t("table.owes", n=r.debt) if phase == "play" and r is not None
                 and r.debt and s == r.turn else "",
+                colour=colours[s],
             )
             for s, name in enumerate(self.names)
         )
@@ -212,7 +214,7 @@ class Referee(HandEntryReferee):
         t, table = self.t, self.match.table
         r = table.round
         assert r is not None
-        players = []
+        players, colours = [], self._colours()
         for s, name in enumerate(self.names):
             cards = self._entry(s)
             points = hand_points(parse_card(c) for c in cards)
@@ -222,7 +224,7 @@ class Referee(HandEntryReferee):
                 summary=t.plural("hands.summary", len(cards), points=points),
                 expected=r.counts[s] if r.tracked and s != r.out else None,
                 done=r.hands[s] is not None or typed is not None,
-                out=s == r.out, typed=typed,
+                out=s == r.out, typed=typed, colour=colours[s],
             ))
         mismatch = [
             t("hands.mismatch", name=p.name, entered=len(p.cards), expected=p.expected)

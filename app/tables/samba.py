@@ -149,7 +149,7 @@ class Referee(base.Referee):
             prompt = t("samba.hand_ended")
             detail = self.say(h.end) if h is not None and h.end is not None else ""
             actions.append(Action("result", t("samba.enter_results")))
-        sides = []
+        sides, colours = [], self._colours()
         for s in range(table.sides):
             big = table.big(s)
             sides.append(SideLine(
@@ -161,6 +161,7 @@ class Referee(base.Referee):
                            t.plural("samba.may_not_out", 2 - big)) if phase == "play" else "",
                 may_out=big >= 2,
                 dealer=table.dealer in table.members[s],
+                colours=tuple(colours[m] for m in table.members[s]),
             ))
         return SambaTableData(
             route=f"/match/{self.match_id}", title=t("samba.title", n=number), prompt=prompt,
@@ -258,11 +259,14 @@ class Referee(base.Referee):
         side = self.side
         counts = self._counts(side)
         mode = self.mode.get(side, "counts")
+        colours = self._colours()
         sides = tuple(
-            Choice(str(s), table.side_name(s), s == side, done=h.results[s] is not None)
+            Choice(str(s), table.side_name(s), s == side, done=h.results[s] is not None,
+                   colours=tuple(colours[m] for m in table.members[s]))
             for s in range(table.sides)
         )
-        endings = tuple(Choice(str(p), name, h.out == p) for p, name in enumerate(self.names))
+        endings = tuple(Choice(str(p), name, h.out == p, colours=(colours[p],))
+                        for p, name in enumerate(self.names))
         endings += (Choice("stock", t("samba.stock_out"), h.stock),)
         kinds = (Count("pure", t("samba.count.pure"), counts["pure"], 20),
                  Count("mixed", t("samba.count.mixed"), counts["mixed"], 20),

@@ -152,12 +152,14 @@ class Referee(base.Referee):
             owner = self.names[attack.owner]
             notes.append(t("sums.may_counter", name=owner))
             actions.insert(0, Action("counter", t("sums.counters", name=owner), primary=False))
+        colours = self._colours()
         seats = tuple(
             SumsSeat(
                 name=n, current=s == table.current and not table.over, hand=table.hands[s],
                 score=self._points(s), cards=tuple(str(c) for c in table.in_play[s]),
                 removed=t.plural("sums.removed", len(table.captured[s]))
                 if table.captured[s] else "",
+                colour=colours[s],
             )
             for s, n in enumerate(self.names)
         )

@@ -1,0 +1,166 @@
+"""A colour per player on every screen people look at during a game: the set-up's seats, each
+game's table, the hand entry, device play; a colour or a name changed on the players screen
+shows on the next render."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app import records
+from app.i18n import Translator
+from app.newmatch import Draft, setup_data
+from app.play import Play, new_doc, round_summary
+from models.games import GAMES
+from models.match import Match
+from models.people import NEUTRAL, PALETTE, People
+from tests.fakes import FakeShell
+from views.common import find
+from views.play import play_view, summary_view
+from views.setup import setup_view
+
+EN = Translator("en")
+NAMES = {"kartu_sama": ("Ana", "Bea", "Cid"), "forty_one": ("Ana", "Bea", "Cid"),
+         "samba": ("Ana", "Bea", "Cid", "Dan"), "sums": ("Ana", "Bea")}
+
+
+def own(name: str) -> str:
+    """The colour the players screen gives a name nobody chose one for."""
+    return PALETTE[People().colour(name)]
+
+
+def dot(view: Any, key: str) -> str:
+    control = find(view, key)
+    assert control is not None, key
+    assert control.width == control.height == 12 and control.border_radius is not None
+    return str(control.bgcolor)
+
+
+def referee(tmp_path: Path, game: str) -> Any:
+    from app.shell import open_match
+
+    shell = FakeShell(tmp_path)
+    match = Match.new(NAMES[game], game)
+    return open_match(shell, shell.store.create_match(match.setup.to_dict()))
+
+
+def seat_dots(game: str, view: Any) -> list[str]:
+    """The dots of the seats in seating order (Samba: a side's two players, side by side)."""
+    if game == "samba":  # sides: Ana & Cid, Bea & Dan
+        return [dot(view, k) for k in ("colour-0-0", "colour-1-0", "colour-0-1", "colour-1-1")]
+    return [dot(view, f"colour-{i}") for i in range(len(NAMES[game]))]
+
+
+@pytest.mark.parametrize("game", sorted(NAMES))
+def test_each_table_shows_each_seat_in_its_players_colour(tmp_path: Path, game: str) -> None:
+    ref = referee(tmp_path, game)
+    records.set_colour(ref.shell.store, "Bea", 7)
+    expected = [PALETTE[7] if n == "Bea" else own(n) for n in NAMES[game]]
+    assert seat_dots(game, ref.view("")) == expected
+    if game != "sums":  # Sums has no start: its first card starts it
+        ref._act("start")
+        view = ref.view("")
+        assert seat_dots(game, view) == expected  # under way too
+        if game != "samba":  # the seat to play: its dot ringed
+            turn = ref.match.table.round.turn if game == "kartu_sama" else ref.match.table.turn
+            rings = [find(view, f"mark-{i}").border is not None for i in range(3)]
+            assert rings == [i == turn for i in range(3)]
+
+
+@pytest.mark.parametrize("game", ["kartu_sama", "forty_one"])
+def test_the_hand_entry_tabs_and_the_hand_show_the_players_colour(
+        tmp_path: Path, game: str) -> None:
+    ref = referee(tmp_path, game)
+    records.set_colour(ref.shell.store, "Cid", 2)
+    ref._act("start")
+    if game == "forty_one":
+        ref._act("draw")
+        ref._act("draw")
+        ref._act("stop")
+    ref._act("hands")
+    view = ref.view("hands")
+    tabs = [str(find(view, f"colour-{i}").bgcolor) for i in range(3)]
+    assert tabs == [own("Ana"), own("Bea"), PALETTE[2]]
+    assert dot(view, "owner-colour") == own(NAMES[game][ref.entry_seat])
+    ref._pick_player(2)
+    assert dot(ref.view("hands"), "owner-colour") == PALETTE[2]
+
+
+def test_a_colour_or_a_name_changed_on_the_players_screen_shows_on_the_next_render(
+        tmp_path: Path) -> None:
+    ref = referee(tmp_path, "kartu_sama")
+    store = ref.shell.store
+    records.set_colour(store, "Bea", 4)
+    assert dot(ref.view(""), "colour-1") == PALETTE[4]
+    records.set_colour(store, "Bea", 9)
+    assert dot(ref.view(""), "colour-1") == PALETTE[9]
+    records.rename_player(store, "Bea", "Beatrix")  # the colour goes with the person
+    records.set_colour(store, "Beatrix", 1)
+    assert dot(ref.view(""), "colour-1") == PALETTE[1]
+    records.set_colour(store, "Ana", 6)
+    records.rename_player(store, "Beatrix", "Ana")  # a merge: one person, Ana's colour
+    view = ref.view("")
+    assert dot(view, "colour-0") == dot(view, "colour-1") == PALETTE[6]
+
+
+def test_the_set_up_shows_each_seat_in_its_colour_a_new_name_in_the_one_it_will_get(
+        tmp_path: Path) -> None:
+    people = People().with_colour("Ana", 5)
+    draft = Draft(game="kartu_sama", players=["Ana", "Zoë Newcomer"])
+    data = setup_data(draft, EN, people)
+    assert data.colours == (PALETTE[5], own("Zoë Newcomer"))
+    view = setup_view(EN, data, **{k: print for k in (
+        "on_game", "on_mode", "on_add", "on_remove", "on_move", "on_dealer",
+        "on_random_dealer", "on_option", "on_start", "on_back")})
+    assert [dot(view, f"colour-{i}") for i in range(2)] == [PALETTE[5], own("Zoë Newcomer")]
+    # what the set-up showed is what the table shows once the match starts
+    shell = FakeShell(tmp_path)
+    records.set_colour(shell.store, "Ana", 5)
+    from app.shell import open_match
+
+    match = Match.new(["Ana", "Zoë Newcomer"], "kartu_sama")
+    ref = open_match(shell, shell.store.create_match(match.setup.to_dict()))
+    assert seat_dots("sums", ref.view("")) == list(data.colours)  # two seats
+
+
+def test_on_the_device_people_keep_their_colour_and_computers_are_grey() -> None:
+    draft = Draft(game="kartu_sama", players=["Ana", "Bea"], kinds=["person", "person"])
+    draft.next_kind(1)  # Bea's seat becomes a computer: "Computer 1", grey
+    data = setup_data(draft, EN, People().with_colour("Bea", 0))
+    assert data.players == ("Ana", "Computer 1") and data.colours == (own("Ana"), NEUTRAL)
+
+
+def test_device_play_shows_the_colour_of_the_seat_to_play_and_in_the_summary(
+        tmp_path: Path) -> None:
+    shell = FakeShell(tmp_path)
+    records.set_colour(shell.store, "Bea", 3)
+    play = Play(shell, "k", new_doc("kartu_sama", ["Ana", "Bea", "Computer 1"],
+                                    ["person", "person", "simple"], {}, True, 1))
+    assert play.colours() == (own("Ana"), PALETTE[3], NEUTRAL)
+    data = play.data("Kartu Sama")
+    assert data.colour == play.colours()[play.state.current_player]
+    view = play_view(EN, data, on_move=print, on_hint=None, on_undo=None, on_back=print)
+    assert dot(view, "colour") == data.colour
+
+    state = GAMES["kartu_sama"].new_game(3, 3, {"target": 500})
+    rng = random.Random(3)
+    while not state.results:
+        state.apply(rng.choice(state.legal_actions()))
+    summary = round_summary("kartu_sama", state, play.names, play.kinds, EN,
+                            colours=play.colours())
+    shown = summary_view(EN, summary, on_next=print, on_back=print)
+    assert [dot(shown, f"colour-{i}") for i in range(3)] == [own("Ana"), PALETTE[3], NEUTRAL]
+
+
+def test_the_samba_entry_shows_each_sides_players_and_who_went_out_in_their_colours(
+        tmp_path: Path) -> None:
+    ref = referee(tmp_path, "samba")
+    records.set_colour(ref.shell.store, "Dan", 8)
+    ref._act("start")
+    ref._act("result")
+    view = ref.view("result")
+    assert [dot(view, f"side-colour-1-{j}") for j in range(2)] == [own("Bea"), PALETTE[8]]
+    assert dot(view, "ending-colour-3-0") == PALETTE[8]
