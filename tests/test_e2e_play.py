@@ -23,19 +23,24 @@ SUMMARY = re.compile(r"^(Next (round|hand)|See the final result)$")
 DESKTOP = {"width": 1280, "height": 800}
 
 
-def my_move(page: Any) -> None:
-    """Play the first playable card, else draw (or keep what was drawn)."""
-    for button in page.get_by_role("button").all():
-        name = (button.get_attribute("aria-label") or button.inner_text() or "").strip()
-        if CARD.match(name):
-            button.click()
-            return
-    for name in OTHER_MOVES:
-        target = page.get_by_role("button", name=name)
-        if target.count():
-            target.first.click()
-            return
-    raise AssertionError("no move offered on the person's turn")
+def my_move(page: Any) -> bool:
+    """Play the first playable card, else draw (or keep what was drawn); False when the turn
+    turned out to be over (the screen was between two states): the caller waits again."""
+    deadline = time.monotonic() + 15
+    while seen(page, "Your turn, Ana"):
+        for button in page.get_by_role("button").all():
+            name = (button.get_attribute("aria-label") or button.inner_text() or "").strip()
+            if CARD.match(name):
+                button.click()
+                return True
+        for name in OTHER_MOVES:
+            target = page.get_by_role("button", name=name)
+            if target.count():
+                target.first.click()
+                return True
+        assert time.monotonic() < deadline, "no move offered on the person's turn"
+        page.wait_for_timeout(0)  # the next frame (the check above awaits the move)
+    return False
 
 
 def play_until(page: Any, moves: int) -> str:
@@ -54,7 +59,8 @@ def play_until(page: Any, moves: int) -> str:
         if _ == moves:
             break
         before = page.evaluate("document.querySelector('flt-semantics-host').innerText")
-        my_move(page)
+        if not my_move(page):
+            continue
         page.wait_for_function(
             "(b) => document.querySelector('flt-semantics-host').innerText !== b", arg=before,
             timeout=15_000)
