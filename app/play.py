@@ -408,8 +408,9 @@ def seat_colours(players: Sequence[str], kinds: Sequence[str] | None,
                  people: People) -> tuple[str, ...]:
     """Each seat's colour: a person's own (a name not yet known: the one ``people`` would give
     it), grey for a computer, which is no person."""
-    return tuple(NEUTRAL if kinds is not None and kinds[s] != "person"
-                 else PALETTE[people.colour(name)] for s, name in enumerate(players))
+    persons = [s for s, _ in enumerate(players) if kinds is None or kinds[s] == "person"]
+    own = dict(zip(persons, people.seat_colours([players[s] for s in persons]), strict=True))
+    return tuple(PALETTE[own[s]] if s in own else NEUTRAL for s in range(len(players)))
 
 
 def round_summary(game: str, state: State, seats: Sequence[str], kinds: Sequence[str],

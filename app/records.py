@@ -29,6 +29,10 @@ def create_match(store: Store, draft: Draft) -> str:
     """Save a new match from the draft, remember the names, make it the match in progress."""
     options = dataclasses.asdict(draft.game_options())
     setup = {"game": draft.game, "players": list(draft.players), "options": options}
+    known = people(store)
+    settled = known.with_seat_colours(draft.players)
+    if settled != known:  # saved first: a full disk stops here, with nothing half made
+        store.save_people(settled.to_doc())
     match_id = store.create_match(setup)
     store.update_summary(match_id, {"status": "playing", "round": 1, "mode": options.get("mode"),
                                     "totals": [0] * len(draft.players), "winners": [],

@@ -91,6 +91,32 @@ class People:
         key = _key(self.who(name))
         return self.colours.get(key, zlib.crc32(key.encode()) % len(PALETTE))
 
+    def seat_colours(self, names: Sequence[str]) -> tuple[int, ...]:
+        """The palette index of each of ``names`` sitting at one table: a chosen colour is
+        kept; one derived from the name moves to the next free colour when someone earlier
+        at the table already shows it, so that players tell their seats apart."""
+        chosen = {self.colours[k] for n in names if (k := _key(self.who(n))) in self.colours}
+        taken: set[int] = set(chosen)
+        out: list[int] = []
+        for name in names:
+            key = _key(self.who(name))
+            index = self.colour(name)
+            if key not in self.colours:
+                free = [i for i in range(len(PALETTE)) if i not in taken]
+                if index in taken and free:
+                    index = min(free, key=lambda i: (i - index) % len(PALETTE))
+                taken.add(index)
+            out.append(index)
+        return tuple(out)
+
+    def with_seat_colours(self, names: Sequence[str]) -> People:
+        """These people with the colours they show at one table kept as their own: a
+        player's colour is then the same on every screen, this match's and the next."""
+        colours = dict(self.colours)
+        for name, index in zip(names, self.seat_colours(names), strict=True):
+            colours.setdefault(_key(self.who(name)), index)
+        return People(self.aliases, self.gone, colours)
+
     def with_colour(self, name: str, index: int) -> People:
         if not 0 <= index < len(PALETTE):
             raise ValueError(f"no colour {index}")

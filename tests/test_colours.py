@@ -5,6 +5,7 @@ shows on the next render."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,11 @@ def own(name: str) -> str:
     return PALETTE[People().colour(name)]
 
 
+def at_table(people: People, names: Sequence[str]) -> list[str]:
+    """The colours of ``names`` sitting together (each different: see People.seat_colours)."""
+    return [PALETTE[i] for i in people.seat_colours(names)]
+
+
 def dot(view: Any, key: str) -> str:
     control = find(view, key)
     assert control is not None, key
@@ -59,7 +65,8 @@ def seat_dots(game: str, view: Any) -> list[str]:
 def test_each_table_shows_each_seat_in_its_players_colour(tmp_path: Path, game: str) -> None:
     ref = referee(tmp_path, game)
     records.set_colour(ref.shell.store, "Bea", 7)
-    expected = [PALETTE[7] if n == "Bea" else own(n) for n in NAMES[game]]
+    expected = at_table(records.people(ref.shell.store), NAMES[game])
+    assert expected[NAMES[game].index("Bea")] == PALETTE[7]
     assert seat_dots(game, ref.view("")) == expected
     if game != "sums":  # Sums has no start: its first card starts it
         ref._act("start")
@@ -84,8 +91,9 @@ def test_the_hand_entry_tabs_and_the_hand_show_the_players_colour(
     ref._act("hands")
     view = ref.view("hands")
     tabs = [str(find(view, f"colour-{i}").bgcolor) for i in range(3)]
-    assert tabs == [own("Ana"), own("Bea"), PALETTE[2]]
-    assert dot(view, "owner-colour") == own(NAMES[game][ref.entry_seat])
+    expected = at_table(records.people(ref.shell.store), NAMES[game])
+    assert tabs == expected and tabs[2] == PALETTE[2]
+    assert dot(view, "owner-colour") == expected[ref.entry_seat]
     ref._pick_player(2)
     assert dot(ref.view("hands"), "owner-colour") == PALETTE[2]
 
@@ -113,11 +121,12 @@ def test_the_set_up_shows_each_seat_in_its_colour_a_new_name_in_the_one_it_will_
     people = People().with_colour("Ana", 5)
     draft = Draft(game="kartu_sama", players=["Ana", "Zoë Newcomer"])
     data = setup_data(draft, EN, people)
-    assert data.colours == (PALETTE[5], own("Zoë Newcomer"))
+    assert list(data.colours) == at_table(people, ["Ana", "Zoë Newcomer"])
+    assert data.colours[0] == PALETTE[5]
     view = setup_view(EN, data, **{k: print for k in (
         "on_game", "on_mode", "on_add", "on_remove", "on_move", "on_dealer",
         "on_random_dealer", "on_option", "on_start", "on_back")})
-    assert [dot(view, f"colour-{i}") for i in range(2)] == [PALETTE[5], own("Zoë Newcomer")]
+    assert [dot(view, f"colour-{i}") for i in range(2)] == list(data.colours)
     # what the set-up showed is what the table shows once the match starts
     shell = FakeShell(tmp_path)
     records.set_colour(shell.store, "Ana", 5)
@@ -164,5 +173,6 @@ def test_the_samba_entry_shows_each_sides_players_and_who_went_out_in_their_colo
     ref._act("start")
     ref._act("result")
     view = ref.view("result")
-    assert [dot(view, f"side-colour-1-{j}") for j in range(2)] == [own("Bea"), PALETTE[8]]
+    seats = at_table(records.people(ref.shell.store), NAMES["samba"])
+    assert [dot(view, f"side-colour-1-{j}") for j in range(2)] == [seats[1], PALETTE[8]]
     assert dot(view, "ending-colour-3-0") == PALETTE[8]

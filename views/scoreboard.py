@@ -62,6 +62,7 @@ def heading(text: str) -> str:
 
 
 NUMBER = 48  # the frozen column of round numbers
+MARKED = 80  # the same when a round carries a mark: "corrected" whole, in any language
 CELL = 96  # a player's column: a 24-letter name in three lines at most, three on a phone
 HEAD = 72  # the names' row
 
@@ -107,7 +108,8 @@ def score_table(names: Sequence[str], rounds: Sequence[Sequence[str]],
                        for i, x in enumerate(totals)], strong=True))
     return frozen_table(
         ft.Text("#", weight=ft.FontWeight.BOLD), [name(i, n) for i, n in enumerate(names)],
-        lines, first=NUMBER, widths=[CELL] * len(names), head_height=HEAD,
+        lines, first=MARKED if any(marks) else NUMBER, widths=[CELL] * len(names),
+        head_height=HEAD,
         hint=t("score.slide", n=len(names)), key="score-table")
 
 

@@ -195,7 +195,7 @@ class Referee:
     def _colours(self) -> tuple[str, ...]:
         """Each seat's player colour (see ``models.people``)."""
         people = People.from_doc(self.shell.store.people())
-        return tuple(PALETTE[people.colour(n)] for n in self.match.setup.players)
+        return tuple(PALETTE[i] for i in people.seat_colours(self.match.setup.players))
 
     def _rematch(self) -> None:
         """The same players and options again, dealt by whoever deals next."""
@@ -270,7 +270,7 @@ class Referee:
         """Each scoreboard row's mark: deleted, corrected, typed points, or nothing."""
         t = self.t
         return tuple(t("round.mark.deleted") if r.dropped
-                     else " · ".join(
+                     else "\n".join(
                          [*([t("round.mark.corrected")] if r.changes else []),
                           *([t("score.typed")] if getattr(r, "typed", None) else [])])
                      for r in self.table.played)
