@@ -16,7 +16,16 @@ from views.charts import PALETTE, bars_chart, histogram_chart, ticks, totals_cha
 from views.common import find
 from views.grid import PHONE, WIDE_PANE
 from views.lab import RESULTS, Chart, Histogram, LabData, lab_view
-from views.scoreboard import CELL, HEAD, NUMBER, Place, ScoreData, scoreboard_view
+from views.scoreboard import (
+    CELL,
+    HEAD,
+    MARKED,
+    NUMBER,
+    SHORT,
+    Place,
+    ScoreData,
+    scoreboard_view,
+)
 from views.stats import PlayerStats, stats_view
 
 t = Translator("en")
@@ -55,8 +64,9 @@ def lines_of(text: str, width: float, size: float) -> int:
     return lines
 
 
-def board(players: int, *, marks: tuple[str, ...] = (), on_round: Any = None) -> ft.View:
-    names = LONG[:players]
+def board(players: int, *, marks: tuple[str, ...] = (), on_round: Any = None,
+          names: tuple[str, ...] = ()) -> ft.View:
+    names = names or LONG[:players]
     rounds = tuple(tuple(f"{(r + 1) * (s + 2)}{' ★' if s == r else ''}" for s in range(players))
                    for r in range(3))
     data = ScoreData(
@@ -109,6 +119,16 @@ def test_two_players_fit_a_phone_and_six_show_the_hint() -> None:
     assert find(board(2), "score-table-more").col["xs"] == 0
     assert find(board(3), "score-table-more").col["xs"] == 0
     assert find(board(6), "score-table-more").col == {"xs": 12, "wide": 12}
+
+
+def test_four_short_names_fit_a_phone_marks_and_all_and_five_slide() -> None:
+    four = ("Ana", "Bea", "Cid", "Dominik")
+    assert NUMBER + 4 * SHORT <= PHONE and MARKED + 4 * SHORT <= PHONE
+    assert find(board(4, names=four), "score-table-more").col["xs"] == 0
+    marked = board(4, names=four, marks=("corrected", "", ""))
+    assert find(marked, "score-table-more").col["xs"] == 0
+    five = (*four, "Eko")
+    assert find(board(5, names=five), "score-table-more").col["xs"] == 12
 
 
 def test_a_round_row_opens_the_round_and_shows_its_mark() -> None:

@@ -62,8 +62,9 @@ def heading(text: str) -> str:
 
 
 NUMBER = 48  # the frozen column of round numbers
-MARKED = 80  # the same when a round carries a mark: "corrected" whole, in any language
+MARKED = 64  # the same when a round carries a mark ("corrected", one word a line)
 CELL = 96  # a player's column: a 24-letter name in three lines at most, three on a phone
+SHORT = 68  # the same when every name is short (8 letters at most): four fit on a phone
 HEAD = 72  # the names' row
 
 
@@ -74,6 +75,8 @@ def score_table(names: Sequence[str], rounds: Sequence[Sequence[str]],
     """The points of each round and the totals, the round numbers frozen at the left while
     the players' columns slide sideways when they do not all fit; a round's row opens it
     (``on_round(index)``) when given, and shows its mark ("corrected") under its number."""
+
+    cell = SHORT if all(len(n) <= 8 for n in names) else CELL
 
     def number(r: int) -> ft.Control:
         mark = marks[r] if r < len(marks) else ""
@@ -92,7 +95,7 @@ def score_table(names: Sequence[str], rounds: Sequence[Sequence[str]],
         return ft.Column([
             ft.Text(text, size=12, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
                     key=f"name-{i}"),
-            ft.Container(height=4, width=CELL - 24, bgcolor=color(i, colours),
+            ft.Container(height=4, width=cell - 24, bgcolor=color(i, colours),
                          border_radius=ft.BorderRadius.all(2)),
         ], spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             alignment=ft.MainAxisAlignment.END)
@@ -108,7 +111,7 @@ def score_table(names: Sequence[str], rounds: Sequence[Sequence[str]],
                        for i, x in enumerate(totals)], strong=True))
     return frozen_table(
         ft.Text("#", weight=ft.FontWeight.BOLD), [name(i, n) for i, n in enumerate(names)],
-        lines, first=MARKED if any(marks) else NUMBER, widths=[CELL] * len(names),
+        lines, first=MARKED if any(marks) else NUMBER, widths=[cell] * len(names),
         head_height=HEAD,
         hint=t("score.slide", n=len(names)), key="score-table")
 
