@@ -197,21 +197,30 @@ def add_players(page: Any, names: Sequence[str], first: int = 1) -> None:
                     raise
 
 
-def holds(page: Any, label: str, value: str, timeout: float = 15_000) -> None:
+def holds(page: Any, label: str, value: str, timeout: float = 15_000) -> Any:
     """Wait until the text field named ``label`` holds ``value`` (a set-up number). Flutter
-    copies a field's text into the page only while the field has the focus: it is focused."""
-    page.get_by_role("textbox", name=label).click()
+    copies a field's text into the page only while the field has the focus: it is focused,
+    and returned."""
+    field = page.get_by_role("textbox", name=label)
+    if not page.evaluate("(l) => document.activeElement?.getAttribute('aria-label') === l",
+                         label):
+        into_view(page, field).click()  # not twice: a tap on a focused field may land anew
     page.wait_for_function(FOCUSED_HOLDS, arg=value, timeout=timeout)
+    return field
 
 
 def into_view(page: Any, found: Any, bottom: float = 700) -> Any:
     """Scroll the screen (a wheel over its middle) until ``found`` (a locator) lies between
     the app bar and the pinned buttons, and return it: a tap is then where it is drawn."""
     page.mouse.move(200, 400)
+    last = None
     for _ in range(20):
         box = found.bounding_box()
         if box is not None and box["y"] > 60 and box["y"] + box["height"] < bottom:
             return found
+        if box is not None and box == last:  # the screen scrolls no further: as far as it goes
+            return found
+        last = box
         page.mouse.wheel(0, 200 if box is None or box["y"] >= bottom else -200)
         page.wait_for_timeout(0)  # let the frame draw (the next check awaits the box)
     raise AssertionError(f"{found} never came into view")
