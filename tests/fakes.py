@@ -7,7 +7,10 @@ import asyncio
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
+
+import flet as ft
 
 from views.common import children
 
@@ -17,6 +20,43 @@ def run_alone(coroutine: Coroutine[Any, Any, Any]) -> Any:
     hold this thread's event loop (Playwright's), where asyncio.run is refused."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+class FakePage:
+    """What the shell asks of a Flet page, without a client: a route, views, dialogs, and
+    what the other windows were told (``told``). Given its ``shell``, a navigation renders."""
+
+    def __init__(self) -> None:
+        self.route = "/"
+        self.views: list[Any] = []
+        self.dialogs: list[Any] = []
+        self.web = False
+        self.url = ""
+        self.platform = ft.PagePlatform.LINUX
+        self.theme_mode = ft.ThemeMode.SYSTEM
+        self.told: list[Any] = []
+        self.pubsub = SimpleNamespace(send_others=self.told.append, subscribe=lambda *a: None)
+        self.shell: Any = None
+
+    def navigate(self, route: str) -> None:
+        self.route = route
+        if self.shell is not None:
+            self.shell.render()
+
+    def update(self) -> None:
+        pass
+
+    def show_dialog(self, dialog: Any) -> None:
+        self.dialogs.append(dialog)
+
+    def pop_dialog(self) -> None:
+        if self.dialogs:
+            self.dialogs.pop()
+
+    def run_task(self, fn: Any, *args: Any) -> None:
+        close = getattr(fn(*args), "close", None)  # a coroutine never run: closed quietly
+        if close:
+            close()
 
 
 class FakeShell:

@@ -12,13 +12,13 @@ from __future__ import annotations
 import dataclasses
 import random
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
 import pytest
 
 from tests import fingerprints
+from tests.fakes import FakePage
 
 TARGET = 48
 GAMES = ("kartu_sama", "forty_one", "samba", "sums")
@@ -29,38 +29,6 @@ SUBS = ("", "score", "hands", "result")
 KNOWN: set[str] = set()  # offenders known and not yet fixed: none
 
 
-class Page:
-    """What the shell asks of a Flet page, without a client: routes, views, dialogs."""
-
-    def __init__(self) -> None:
-        self.route = "/"
-        self.views: list[Any] = []
-        self.dialogs: list[Any] = []
-        self.web = False
-        self.url = ""
-        self.platform = ft.PagePlatform.LINUX
-        self.theme_mode = ft.ThemeMode.SYSTEM
-        self.pubsub = SimpleNamespace(send_others=lambda *a: None, subscribe=lambda *a: None)
-        self.shell: Any = None
-
-    def navigate(self, route: str) -> None:
-        self.route = route
-        self.shell.render()
-
-    def update(self) -> None:
-        pass
-
-    def show_dialog(self, dialog: Any) -> None:
-        self.dialogs.append(dialog)
-
-    def pop_dialog(self) -> None:
-        if self.dialogs:
-            self.dialogs.pop()
-
-    def run_task(self, fn: Any, *args: Any) -> None:
-        close = getattr(fn(*args), "close", None)  # a coroutine never run: closed quietly
-        if close:
-            close()
 
 
 def controls_in(root: Any) -> list[Any]:
@@ -128,7 +96,7 @@ def shell(tmp_path: Path) -> Any:
     from app.shell import Shell
     from app.storage import Store
 
-    page = Page()
+    page = FakePage()
     s = Shell(page, Store(tmp_path / "data"))  # type: ignore[arg-type]
     page.shell = s
     return s

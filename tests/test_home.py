@@ -10,7 +10,6 @@ import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
@@ -21,6 +20,7 @@ from app.i18n import Translator
 from app.newmatch import Draft
 from app.shell import Shell
 from app.storage import Store
+from tests.fakes import FakePage
 from views.common import find
 from views.home import Resume, home_view
 
@@ -89,40 +89,16 @@ def test_last_played_is_the_devices_local_time(tmp_path: Path,
     assert '"created":"2026-11-24T20:30:00Z"' in stored  # kept in UTC
 
 
-class Page:
-    """What the shell asks of a page, without a client: a route, views, dialogs."""
-
-    def __init__(self) -> None:
-        self.route = "/"
-        self.views: list[Any] = []
-        self.dialogs: list[Any] = []
-        self.web = False
-        self.platform = ft.PagePlatform.LINUX
-        self.url = ""
-        self.told: list[Any] = []  # what the other windows were told
-        self.pubsub = SimpleNamespace(send_others=self.told.append)
-
-    def update(self) -> None:
-        pass
-
-    def navigate(self, route: str) -> None:
-        self.route = route
-
-    def show_dialog(self, dialog: Any) -> None:
-        self.dialogs.append(dialog)
-
-    def pop_dialog(self) -> None:
-        self.dialogs.pop()
 
 
-def home_of(tmp_path: Path) -> tuple[Shell, Page]:
-    page = Page()
+def home_of(tmp_path: Path) -> tuple[Shell, FakePage]:
+    page = FakePage()
     shell = Shell(page, Store(tmp_path, now=clock()))  # type: ignore[arg-type]
     shell.render()
     return shell, page
 
 
-def menu(page: Page, i: int, item: str) -> Any:
+def menu(page: FakePage, i: int, item: str) -> Any:
     """Tap ``item`` (``abandon``, ``delete``) in the menu of the ``i``-th unfinished match;
     the confirmation it opens."""
     more = find(page.views[0], f"more-{i}")

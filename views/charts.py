@@ -12,13 +12,13 @@ from collections.abc import Sequence
 import flet as ft
 import flet_charts as fch
 
+from models.simulate import bin_width
 from views.common import dot
 
 PALETTE = (
     ft.Colors.GREEN_700, ft.Colors.BLUE_700, ft.Colors.ORANGE_700, ft.Colors.PURPLE_700,
     ft.Colors.RED_700, ft.Colors.TEAL_700, ft.Colors.BROWN_600, ft.Colors.PINK_600,
 )
-NICE = (1, 2, 5)
 HIST_HEIGHT = 140  # the tallest bar of a histogram, in logical pixels
 AXIS = 44  # room for the numbers of a vertical axis
 
@@ -40,20 +40,10 @@ def legend(names: Sequence[str], colours: Sequence[str] = ()) -> ft.Control:
     )
 
 
-def step(span: float, most: int) -> int:
-    """The smallest round step (1, 2, 5, 10, 20...) that covers ``span`` in ``most`` steps."""
-    scale = 1
-    while True:
-        for nice in NICE:
-            if span <= nice * scale * most:
-                return nice * scale
-        scale *= 10
-
-
 def ticks(low: float, high: float, most: int = 5) -> tuple[int, ...]:
     """Round numbers from at or below ``low`` to at or above ``high``, at most ``most`` + 1 of
     them, one round step apart (0, 20, 40...): the labels of an axis."""
-    gap = step(max(1.0, high - low), most)
+    gap = bin_width(math.ceil(max(1.0, high - low)), most)
     first = math.floor(low / gap) * gap
     last = math.ceil(high / gap) * gap
     if last == first:
