@@ -42,7 +42,7 @@ def create_match(store: Store, draft: Draft) -> str:
     return match_id
 
 
-def _date(stamp: str) -> str:
+def local_time(stamp: str) -> str:
     """A stored time (UTC, ISO) in the device's local time, to the minute."""
     try:
         when = datetime.fromisoformat(stamp)
@@ -58,7 +58,7 @@ def history_lines(store: Store, t: Translator) -> list[MatchLine]:
         summary = entry.get("summary") or {}
         game = entry.get("game", "")
         game_title = t(f"game.{game}") if t.has(f"game.{game}") else game
-        title = f"{game_title} · {_date(entry['created'])}"
+        title = f"{game_title} · {local_time(entry['created'])}"
         finished = summary.get("status") == "finished"
         if finished:
             winners = list(summary.get("winners") or [])
@@ -70,7 +70,7 @@ def history_lines(store: Store, t: Translator) -> list[MatchLine]:
             status = t("history.in_progress", round=summary.get("round", 1),
                        **round_words(t, game))
         if summary.get("imported"):  # from another device: its own date, and marked
-            title = f"{game_title} · {_date(summary['imported'].get('created') or '')}"
+            title = f"{game_title} · {local_time(summary['imported'].get('created') or '')}"
             status += f" · {t('share.imported_mark')}"
         play = summary.get("play")
         route = f"/play/{play}" if play else f"/match/{entry['id']}/score"
@@ -96,7 +96,7 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resu
         stamp = entry.get("updated") or entry["created"]
         found.append((stamp, Resume(f"/match/{entry['id']}", title,
                                     ", ".join(entry.get("players") or []),
-                                    t("home.touched", when=_date(stamp)), key=entry["id"])))
+                                    t("home.touched", when=local_time(stamp)), key=entry["id"])))
     for key in dict.fromkeys(plays):
         saved = store.saved_game(key)
         if saved is None or saved[0].get("match"):
@@ -106,7 +106,7 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resu
         title = t("play.title", game=t(f"game.{game}"))
         found.append((stamp, Resume(f"/play/{key}", title,
                                     ", ".join(s.get("name", "") for s in doc.get("seats", [])),
-                                    t("home.touched", when=_date(stamp)), key=key,
+                                    t("home.touched", when=local_time(stamp)), key=key,
                                     on_device=True)))
     found.sort(key=lambda f: _utc_stamp(f[0]), reverse=True)
     return [r for _, r in found]
@@ -179,7 +179,7 @@ def merge_refusal(store: Store, old: str, new: str) -> MejaError | None:
     for entry in store.list_matches():
         if before.joins(after, _people_seats(store, entry)):
             return MejaError("sat_together", name=old, other=new,
-                             when=_date(entry.get("created") or ""))
+                             when=local_time(entry.get("created") or ""))
     return None
 
 

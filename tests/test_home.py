@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -25,20 +24,6 @@ from views.common import find
 from views.home import Resume, home_view
 
 t = Translator("en")
-
-
-@pytest.fixture
-def zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
-    """Set the device's time zone (``TZ``) for a test; UTC unless the test says otherwise."""
-
-    def set_zone(name: str) -> None:
-        monkeypatch.setenv("TZ", name)
-        time.tzset()
-
-    set_zone("UTC")
-    yield set_zone
-    monkeypatch.undo()
-    time.tzset()
 
 
 def clock() -> Callable[[], datetime]:

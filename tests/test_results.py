@@ -252,3 +252,11 @@ def test_a_saved_picture_is_the_scoreboards(tmp_path: Path) -> None:
     assert saved["name"] == f"meja-{match_id}.png"
     assert Image.open(io.BytesIO(saved["body"])).format == "PNG"
     assert shell.toasts[-1] == "Saved."
+
+
+def test_the_results_carry_the_day_the_match_was_played_where_it_was_played(
+        tmp_path: Path, zone: Any) -> None:
+    zone("Asia/Jakarta")  # 20:00 UTC is 03:00 the next morning there
+    shell = Shell(tmp_path)
+    sharing, match_id = opened(shell, evening())
+    assert sharing._results(match_id).title == "Kartu Sama · 2026-11-25"
