@@ -154,7 +154,7 @@ def compact_grid(
     return ft.Column([ft.Row(r, spacing=4) for r in rows], spacing=4, key="grid")
 
 
-TAB_WIDTH = 86  # four tabs a row on a phone
+TAB_COLUMNS = {"xs": 3, "wide": 4}  # of 12: four tabs a row on a phone, three in a wide pane
 
 
 def _tab_status(p: PlayerHand, t: Tr) -> tuple[str, ft.IconData, str]:
@@ -196,7 +196,7 @@ def _player_tab(i: int, p: PlayerHand, current: bool, t: Tr,
                  spacing=0, expand=True, alignment=ft.MainAxisAlignment.CENTER)],
             spacing=4,
         ),
-        key=f"player-{i}", width=TAB_WIDTH, height=48,
+        key=f"player-{i}", col=TAB_COLUMNS, height=48,
         padding=ft.Padding.symmetric(horizontal=6, vertical=2),
         border_radius=ft.BorderRadius.all(10),
         bgcolor=ft.Colors.SECONDARY_CONTAINER if current else None,
@@ -240,9 +240,9 @@ def hands_view(
     on_points: Callable[[str], None] | None = None,
 ) -> ft.View:
     p = data.players[data.current]
-    tabs = ft.Row(
+    tabs = ft.ResponsiveRow(
         [_player_tab(i, q, i == data.current, t, on_player) for i, q in enumerate(data.players)],
-        wrap=True, spacing=6, run_spacing=6, key="tabs",
+        breakpoints=dict(BREAKPOINTS), spacing=6, run_spacing=6, key="tabs",
     )
     typing = data.typing and data.can_type and on_points is not None
     owner: list[ft.Control] = [
