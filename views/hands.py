@@ -154,7 +154,8 @@ def compact_grid(
     return ft.Column([ft.Row(r, spacing=4) for r in rows], spacing=4, key="grid")
 
 
-TAB_COLUMNS = {"xs": 3, "wide": 4}  # of 12: four tabs a row on a phone, three in a wide pane
+# of 12 columns: four tabs a row on a phone, three in a wide pane
+TAB_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, ft.Number] = {"xs": 3, "wide": 4}
 
 
 def _tab_status(p: PlayerHand, t: Tr) -> tuple[str, ft.IconData, str]:
