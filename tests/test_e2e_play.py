@@ -23,21 +23,25 @@ SUMMARY = re.compile(r"^(Next (round|hand)|See the final result)$")
 DESKTOP = {"width": 1280, "height": 800}
 
 
+BUTTONS = """() => Array.from(document.querySelectorAll('flt-semantics-host [role=button]'))
+  .map(e => (e.getAttribute('aria-label') || e.innerText || '').trim())"""
+
+
 def my_move(page: Any) -> bool:
     """Play the first playable card, else draw (or keep what was drawn); False when the turn
-    turned out to be over (the screen was between two states): the caller waits again."""
+    turned out to be over (the screen was between two states): the caller waits again. The
+    buttons are read in one go, the screen being free to change between two reads."""
     deadline = time.monotonic() + 15
     while seen(page, "Your turn, Ana"):
-        for button in page.get_by_role("button").all():
-            name = (button.get_attribute("aria-label") or button.inner_text() or "").strip()
-            if CARD.match(name):
-                button.click()
+        names = page.evaluate(BUTTONS)
+        move = next((n for n in names if CARD.match(n)), None) or next(
+            (n for n in names if any(m.match(n) for m in OTHER_MOVES)), None)
+        if move is not None:
+            try:
+                page.get_by_role("button", name=move, exact=True).first.click(timeout=5_000)
                 return True
-        for name in OTHER_MOVES:
-            target = page.get_by_role("button", name=name)
-            if target.count():
-                target.first.click()
-                return True
+            except Exception:  # noqa: BLE001 - Playwright's TimeoutError: it went; read again
+                pass
         assert time.monotonic() < deadline, "no move offered on the person's turn"
         page.wait_for_timeout(0)  # the next frame (the check above awaits the move)
     return False
