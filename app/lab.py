@@ -68,7 +68,8 @@ class Lab:
         rows = [
             OptionRow(s.key, s.kind, values[s.key], t(f"opt.{self.game}.{s.key}"),
                       t(f"opt.{self.game}.{s.key}.help"), s.low, s.high, s.step,
-                      tuple((c, t(f"opt.{self.game}.{s.key}.{c}")) for c in s.choices))
+                      tuple((c, t(f"opt.{self.game}.{s.key}.{c}")) for c in s.choices),
+                      zero=t(f"setup.zero.{s.zero}") if s.zero else "")
             for s in visible(table.options if table else (), values)
         ]
         if table and table.modes:

@@ -128,7 +128,8 @@ class Play:
             self._schedule_bot()
         elif (not state.is_over and len(self.people()) > 1 and self.shown != seat):
             return cover_view(self.t, self.route, title, self.names[seat],
-                              on_ready=lambda: self._reveal(seat), on_back=self._leave)
+                              on_ready=lambda: self._reveal(seat), on_back=self._leave,
+                              colour=self.colours()[seat])
         elif not state.is_over and self.shown != seat:
             self.shown = seat
         return play_view(

@@ -3,6 +3,7 @@ rule lab's screen, built without a page."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -270,3 +271,15 @@ def test_a_tied_place_shows_the_colour_of_each_player_in_it() -> None:
                            on_back=print)
     dots = find(view, "place-1").leading.controls[0].controls
     assert [d.bgcolor for d in dots] == ["#111111", "#222222"]
+
+
+def test_the_lab_says_off_where_a_zero_is_no_count(tmp_path: Path) -> None:
+    from app.lab import Lab
+    from tests.fakes import FakeShell
+
+    lab = Lab(FakeShell(tmp_path))  # type: ignore[arg-type]
+    lab.game = "samba"
+    rows = {r.key: r for r in lab.data().options}
+    assert (rows["hands"].value, rows["hands"].zero) == (0, "Off")  # not "Fixed hands 0"
+    assert rows["target"].zero == ""  # a plain count
+    assert find(lab.view(), "opt-hands-value").value == "Off"

@@ -176,3 +176,15 @@ def test_the_samba_entry_shows_each_sides_players_and_who_went_out_in_their_colo
     seats = at_table(records.people(ref.shell.store), NAMES["samba"])
     assert [dot(view, f"side-colour-1-{j}") for j in range(2)] == [seats[1], PALETTE[8]]
     assert dot(view, "ending-colour-3-0") == PALETTE[8]
+
+
+def test_the_cover_between_two_people_shows_the_next_ones_colour(tmp_path: Path) -> None:
+    shell = FakeShell(tmp_path)
+    records.set_colour(shell.store, "Bea", 3)
+    records.set_colour(shell.store, "Ana", 5)
+    play = Play(shell, "k", new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {},
+                                    True, 1))
+    seat = play.state.current_player
+    view = play.view()
+    assert find(view, "pass-to") is not None  # the hand hidden until they tap
+    assert find(view, "pass-colour").bgcolor == (PALETTE[5], PALETTE[3])[seat]

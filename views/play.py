@@ -182,14 +182,17 @@ def play_view(
 
 
 def cover_view(t: Tr, route: str, title: str, name: str, on_ready: Handler,
-               on_back: Handler) -> ft.View:
-    """Between two people: the hand is hidden until the next player taps."""
+               on_back: Handler, colour: str = "") -> ft.View:
+    """Between two people: the hand is hidden until the next player taps; their colour
+    (``colour``) beside their name."""
     return screen(
         route, title,
         [ft.Container(height=80),
          ft.Icon(ft.Icons.SWAP_HORIZ, size=64, color=ft.Colors.PRIMARY),
-         ft.Text(t("play.pass_to", name=name), size=26, weight=ft.FontWeight.BOLD,
-                 text_align=ft.TextAlign.CENTER, key="pass-to"),
+         ft.Row([dot(colour, key="pass-colour", size=20),
+                 ft.Text(t("play.pass_to", name=name), size=26, weight=ft.FontWeight.BOLD,
+                         text_align=ft.TextAlign.CENTER, key="pass-to")],
+                alignment=ft.MainAxisAlignment.CENTER, spacing=10, wrap=True),
          ft.Text(t("play.pass_help"), size=15, text_align=ft.TextAlign.CENTER)],
         on_back=on_back, back_label=t("common.back"),
         bottom=ft.Column([big_button(t("play.ready", name=name), on_ready, key="ready",
