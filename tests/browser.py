@@ -159,20 +159,24 @@ FOCUSED_HOLDS = """v => { const e = document.activeElement;
   return !!e && 'value' in e && (v === null || e.value === v); }"""
 
 
-def fill(page: Any, label: str, text: str, shown: str = "", ack: str = "") -> None:
-    """Replace what the text field named ``label`` holds (``shown``) with ``text``, until the
-    app shows ``ack`` (its word that the text arrived). Flutter copies a field's text into
-    its editing element once the field has focus, and a fill that lands before that is
-    overwritten: the fill waits for it, and is made again if the app never hears of it."""
+def fill(page: Any, label: str, text: str, shown: str = "", ack: str = "",
+         submit: bool = False) -> None:
+    """Replace what the text field named ``label`` holds (``shown``) with ``text`` (and press
+    Enter if ``submit``), until the app shows ``ack`` (its word that the text arrived).
+    Flutter copies a field's text into its editing element once the field has focus, and a
+    fill that lands before that is overwritten: the fill waits for it, and is made again if
+    the app never hears of it."""
     field = page.get_by_role("textbox", name=label)
     for attempt in range(3):
         field.click()
         page.wait_for_function(FOCUSED_HOLDS, arg=shown if attempt == 0 else None)
         field.fill(text)
-        if not ack:
-            return
         try:
-            see(page, ack, timeout=5_000)
+            if submit:
+                page.wait_for_function(FOCUSED_HOLDS, arg=text, timeout=5_000)
+                field.press("Enter")
+            if ack:
+                see(page, ack, timeout=5_000)
             return
         except Exception:  # noqa: BLE001 - Playwright's TimeoutError: fill again
             if attempt == 2:
@@ -182,19 +186,8 @@ def fill(page: Any, label: str, text: str, shown: str = "", ack: str = "") -> No
 def add_players(page: Any, names: Sequence[str], first: int = 1) -> None:
     """Type each name on the new-match screen, Enter after each, and see it seated (the
     first at seat ``first``)."""
-    field = page.get_by_role("textbox", name="Add a player")
     for i, name in enumerate(names, start=first):
-        for attempt in range(3):  # as fill(): a fill before Flutter's focus is overwritten
-            field.click()
-            page.wait_for_function(FOCUSED_HOLDS, arg="" if attempt == 0 else None)
-            field.fill(name)
-            field.press("Enter")
-            try:
-                see(page, f"{i}. {name}", timeout=10_000)
-                break
-            except Exception:  # noqa: BLE001 - Playwright's TimeoutError: type it again
-                if attempt == 2:
-                    raise
+        fill(page, "Add a player", name, submit=True, ack=f"{i}. {name}")
 
 
 def holds(page: Any, label: str, value: str, timeout: float = 15_000) -> Any:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, open_app, see, seen, shot
+from tests.browser import Server, add_players, fill, open_app, see, seen, shot
 
 pytestmark = pytest.mark.browser
 
@@ -82,9 +82,7 @@ def test_players_renamed_merged_removed_and_coloured(browser: Any, tmp_path: Pat
             shot(page, "failure")
             raise
         page.get_by_label("Change Bea", exact=True).click()
-        field = page.get_by_role("textbox", name="Name")
-        field.click()
-        field.fill("Beatrix")
+        fill(page, "Name", "Beatrix", shown="Bea")
         page.get_by_role("button", name="Rename", exact=True).click()
         page.get_by_label("Change Beatrix", exact=True).wait_for()
         page.get_by_label("Change Cid", exact=True).click()

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import PHONE, SEEN, Server, load, open_app, press, see, seen, shot
+from tests.browser import PHONE, SEEN, Server, add_players, load, open_app, press, see, seen, shot
 
 pytestmark = pytest.mark.browser
 
@@ -89,12 +89,7 @@ def test_person_against_computer_to_the_end(browser: Any, tmp_path: Path) -> Non
     page = open_app(browser, server.url)
     try:
         page.get_by_role("button", name="Play on this device").click()
-        field = page.get_by_role("textbox", name="Add a player")
-        for name in ("Ana", "Cid"):
-            field.click()
-            field.fill(name)
-            field.press("Enter")
-            see(page, f"{name}")
+        add_players(page, ("Ana", "Cid"))
         page.get_by_role("button", name="Person").nth(1).click()  # Cid: a computer player
         see(page, "Computer (quick)")
         see(page, "Computer 1")  # the computer's own name: Cid is a person, not at this game
@@ -152,12 +147,7 @@ def test_41_in_the_dark_theme_ends_on_its_summary(browser: Any, tmp_path: Path) 
         page.get_by_label("Back", exact=True).click()
         page.get_by_role("button", name="Play on this device").click()
         page.get_by_role("checkbox", name="41", exact=True).click()
-        field = page.get_by_role("textbox", name="Add a player")
-        for name in ("Ana", "Bea"):
-            field.click()
-            field.fill(name)
-            field.press("Enter")
-            see(page, f"{name}")
+        add_players(page, ("Ana", "Bea"))
         page.get_by_role("button", name="Person").nth(1).click()
         see(page, "Computer 1")
         press(page, "Computer pace: less")

@@ -10,7 +10,17 @@ from typing import Any
 
 import pytest
 
-from tests.browser import FOCUSED_HOLDS, Server, add_players, gone, into_view, open_app, see, shot
+from tests.browser import (
+    FOCUSED_HOLDS,
+    Server,
+    add_players,
+    gone,
+    into_view,
+    open_app,
+    see,
+    seen,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -21,9 +31,19 @@ def type_names(page: Any, names: tuple[str, ...], first: int = 1) -> None:
     """Type each name and Enter, with no tap between them: the field stays focused."""
     for i, name in enumerate(names, start=first):
         page.wait_for_function(FOCUSED_HOLDS, arg="")  # focused and empty, ready
-        page.keyboard.type(name)
-        page.keyboard.press("Enter")
-        see(page, f"{i}. {name}")
+        for attempt in range(3):
+            # Keys typed while Flutter is still handing the focus back can be lost: every
+            # letter must be in the field before Enter, or it is typed again (with no tap).
+            page.keyboard.press("ControlOrMeta+A")
+            page.keyboard.type(name)
+            try:
+                page.wait_for_function(FOCUSED_HOLDS, arg=name, timeout=5_000)
+                page.keyboard.press("Enter")
+                see(page, f"{i}. {name}", timeout=5_000)
+                break
+            except Exception:  # noqa: BLE001 - Playwright's TimeoutError
+                if attempt == 2 or seen(page, f"{i}. "):
+                    raise
 
 
 def covered(picture: Path, toast: dict[str, float], button: dict[str, float]) -> bool:

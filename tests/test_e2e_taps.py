@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import PHONE, Server, add_players, open_app, see, shot
+from tests.browser import PHONE, Server, add_players, fill, open_app, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -129,11 +129,7 @@ def _typed_round(page: Any) -> None:
     page.get_by_role("button", name="Next player", exact=True).click()  # Ana: 1 of 7
     see(page, "Bea's hand")
     page.get_by_role("button", name="Type points", exact=True).click()
-    field = page.get_by_role("textbox", name="Bea's points")
-    field.click()
-    field.fill("17")
-    field.press("Enter")
-    see(page, "Cid's hand")
+    fill(page, "Bea's points", "17", submit=True, ack="Cid's hand")
     shot(page, "taps-04-wide-hands")
     page.get_by_role("button", name="K♥", exact=True).click()
     page.get_by_role("button", name="Next player", exact=True).click()
