@@ -176,6 +176,9 @@ def test_the_samba_entry_shows_each_sides_players_and_who_went_out_in_their_colo
     seats = at_table(records.people(ref.shell.store), NAMES["samba"])
     assert [dot(view, f"side-colour-1-{j}") for j in range(2)] == [seats[1], PALETTE[8]]
     assert dot(view, "ending-colour-3-0") == PALETTE[8]
+    ref._mode("cards")  # card by card: each hand's chip in its player's colour
+    view = ref.view("result")
+    assert dot(view, "target-colour-hand-0-0") == seats[0]
 
 
 def test_the_cover_between_two_people_shows_the_next_ones_colour(tmp_path: Path) -> None:

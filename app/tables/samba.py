@@ -289,8 +289,9 @@ class Referee(base.Referee):
             chosen = cards[target]
             extra = {
                 "targets": tuple(
-                    Choice(k, t("samba.target.melded") if k == MELDED else
-                           t("hands.for", name=self.names[int(k.split("-")[1])]), k == target)
+                    Choice(k, t("samba.target.melded"), k == target) if k == MELDED else
+                    Choice(k, t("hands.for", name=self.names[int(k.split("-")[1])]),
+                           k == target, colours=(colours[int(k.split("-")[1])],))
                     for k in cards
                 ),
                 "cards": tuple(chosen),
