@@ -181,6 +181,10 @@ def test_eight_players_with_long_names_keep_their_tabs_in_view(browser: Any,
             for card in ("2♣", "Remove last", "Clear", "Next player", "Close the round"):
                 box = page.get_by_role("button", name=card, exact=True).bounding_box()
                 assert box is not None and box["y"] + box["height"] <= PHONE["height"], card
+            # the whole grid above the pinned buttons: no scroll with 8 players either
+            last = page.get_by_role("button", name="2♣", exact=True).bounding_box()
+            pinned = page.get_by_role("button", name="Remove last", exact=True).bounding_box()
+            assert last["y"] + last["height"] <= pinned["y"], (last, pinned)
             page.set_viewport_size({"width": 1280, "height": 800})
             see(page, f"{LONG[0]}'s hand")
             shot(page, "taps-07-eight-players-wide")

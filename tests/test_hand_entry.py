@@ -74,11 +74,12 @@ def test_eight_tabs_with_long_names_wrap_four_a_row_on_a_phone_three_when_wide()
 
 
 def test_a_count_mismatch_is_said_in_words_and_not_ticked() -> None:
-    players = (hand("Ana", ("AS", "2H", "3C"), expected=10, done=True),
+    players = (PlayerHand("Ana", ("AS", "2H", "3C"), 6, "3 cards · 6 points", 10, True),
                hand("Bea", ("KS",), expected=1, done=True))
     screen = view(data(players), Spy())
     assert text(screen, "points-0") == "3 ≠ 10"
-    assert text(screen, "off") == "3 entered, 10 counted"
+    assert text(screen, "off") == "3 entered, 10 counted · 6 points"
+    assert find(screen, "hand-summary") is None  # one line says it all
     ana_icon = find(screen, "status-0")
     assert ana_icon.icon == ft.Icons.WARNING_AMBER and ana_icon.color == ft.Colors.ERROR
     assert text(screen, "points-1") == "1/1"

@@ -180,7 +180,7 @@ def test_hand_entry_taps_and_summary() -> None:
     )
     view = hands_view(t, data, on_player=spy.player, on_card=spy.card, on_undo_card=spy.undo,
                       on_clear=spy.clear, on_save=spy.save, on_back=spy.back)
-    assert text(view, "hand-summary") == "2 cards · 22 points · the table counted 5"
+    assert text(view, "off") == "2 entered, 5 counted · 22 points"
     assert text(view, "error") == "The pack holds 1 × AS: Ana already has it."
     assert text(view, "points-1") == "out"
     click(view, "card-KD")

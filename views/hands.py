@@ -259,16 +259,17 @@ def hands_view(
     expected = "" if p.expected is None or typing else t("hands.expected", n=p.expected)
     off = p.off and not typing and (p.done or bool(p.cards))  # an untouched hand is no alarm
     header: list[ft.Control] = [
-        ft.Row(owner, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        ft.Text((t("hands.typed_summary") if typing else p.summary) + expected,
-                key="hand-summary", color=ft.Colors.ERROR if off else None),
-    ]
-    if off:
+        ft.Row(owner, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    if off:  # one line, in place of the summary: with 8 players the grid needs its height
         header.append(ft.Row(
             [ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR, size=18),
-             ft.Text(t("hands.off", entered=len(p.cards), expected=p.expected),
+             ft.Text(t("hands.off", entered=len(p.cards), expected=p.expected,
+                       points=p.points),
                      color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD, key="off", expand=True)],
             spacing=6))
+    else:
+        header.append(ft.Text((t("hands.typed_summary") if typing else p.summary) + expected,
+                              key="hand-summary"))
     if not typing:
         header.append(ft.Row([ft.Text(" ".join(card_text(c)[0] for c in p.cards) or "—",
                                       size=18, key="hand-cards", expand=True,
