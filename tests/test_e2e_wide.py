@@ -106,7 +106,7 @@ def _walk(page: Any, wide: bool, name: str) -> None:
     tap(page, "Enter hands now")
     see(page, "Ana's hand")
     tap(page, "A♠")
-    see(page, "1 card · 11 points")
+    see(page, "1 entered, 8 counted · 11 points")
     if wide:
         assert beside(page, "Ana's hand", "A♠")
         assert beside(page, "Ana's hand", "2♣")  # the whole grid shows
@@ -119,7 +119,7 @@ def _walk(page: Any, wide: bool, name: str) -> None:
     page.get_by_role("button", name="Cid").first.click()
     see(page, "Cid's hand")
     tap(page, "K♥")
-    see(page, "1 card · 1 point")
+    see(page, "1 entered, 8 counted · 1 point")
     tap(page, "Close the round")
 
     # The scoreboard: the places beside the rounds and the chart.
