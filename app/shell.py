@@ -402,8 +402,9 @@ class Shell:
         ))
 
     def redraw(self) -> None:
-        """Show a change made from a dialog: home and the screen on top redrawn in place (a
-        rebuilt view stack can leave the dialog on screen)."""
+        """Show a change made from a dialog or a setting: home and the screen on top redrawn
+        in place (a rebuilt view stack can leave the dialog on screen, and loses a tap that
+        lands in the same moment)."""
         views = self.page.views
         if views:
             views[0] = reconcile(views[0], self._home())
@@ -517,13 +518,13 @@ class Shell:
             self.settings["language"] = value
             self.store.save_settings(self.settings)
             self.t = Translator(self._language())
-            self.render()
+            self.redraw()  # in place: a Back tapped in the same moment is not lost
 
         def theme_mode(value: str) -> None:
             self.settings["theme"] = value
             self.store.save_settings(self.settings)
             self.page.theme_mode = THEME_MODES.get(value, ft.ThemeMode.SYSTEM)
-            self.render()
+            self.redraw()
 
         return settings_view(
             self.t,

@@ -226,6 +226,13 @@ def press(page: Any, label: str) -> None:
     page.mouse.move(1, 1)
 
 
+def back(page: Any, to: str) -> None:
+    """Tap Back and wait for ``to`` (a text of the screen below): a second Back tapped before
+    the first screen is gone would land on it again."""
+    page.get_by_label("Back", exact=True).click()
+    see(page, to)
+
+
 def gone(page: Any, text: str, timeout: float = 15_000) -> None:
     """Wait until ``text`` shows nowhere (neither a text nor a label)."""
     page.wait_for_function(f"(text) => !({SEEN})(text)", arg=text, timeout=timeout)

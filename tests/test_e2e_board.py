@@ -13,7 +13,7 @@ import pytest
 
 from app.storage import Store
 from models.match import Close, Hand, Match, Start
-from tests.browser import Server, open_app, see, shot
+from tests.browser import Server, back, open_app, see, shot
 from tests.test_share import kartu_sama_summary, stored
 
 pytestmark = pytest.mark.browser
@@ -114,8 +114,7 @@ def _scoreboard(page: Any) -> None:
     see(page, "wins the match")
     shot(page, "board-04-scoreboard-desktop")
     page.set_viewport_size({"width": 400, "height": 850})
-    page.get_by_label("Back", exact=True).click()
-    page.get_by_label("Back", exact=True).click()
+    back(page, "New match")  # a finished match's scoreboard leads home
 
 
 def _stats(page: Any) -> None:
@@ -126,19 +125,18 @@ def _stats(page: Any) -> None:
     see(page, LONG[0])
     shot(page, "board-06-stats-desktop")
     page.set_viewport_size({"width": 400, "height": 850})
-    page.get_by_label("Back", exact=True).click()
+    back(page, "New match")
 
 
 def _dark(page: Any) -> None:
     tap(page, "Settings")
     page.get_by_role("radio", name="Dark").click()
-    page.get_by_label("Back", exact=True).click()
+    back(page, "New match")
     _open_match(page)
     shot(page, "board-07-scoreboard-dark-phone")
     scroll_down_to(page, "Total")
     shot(page, "board-08-table-dark-phone")
-    page.get_by_label("Back", exact=True).click()
-    page.get_by_label("Back", exact=True).click()
+    back(page, "New match")  # a finished match's scoreboard leads home
     tap(page, "Players")
     see(page, "Slide sideways to see every column")
     shot(page, "board-09-stats-dark-phone")

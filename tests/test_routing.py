@@ -7,9 +7,11 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
+import pytest
 
 from app.shell import Shell, parent
 from app.storage import Store
@@ -130,3 +132,25 @@ def test_an_unknown_match_says_so_over_home(tmp_path: Path) -> None:
     shell.go("/match/20260101-200000-000000-none")
     shell.render()
     assert [v.route for v in page.views] == ["/"] and len(page.dialogs) == 1
+
+
+@pytest.mark.parametrize(("picker", "choice", "word"), [("theme", "dark", "Settings"),
+                                                         ("language", "fr", "Réglages")])
+def test_a_setting_redraws_in_place_so_a_back_tapped_with_it_is_not_lost(
+        tmp_path: Path, picker: str, choice: str, word: str) -> None:
+    """Flet drops a tap on a control no longer on the page: a setting changed and Back tapped
+    in the same moment must find the same Back button after the redraw."""
+    from views.common import find
+
+    shell, page = shell_at(tmp_path)
+    settings = top(shell, page, "/settings")
+    home, back = page.views[0], find(settings, "back")
+    group = find(settings, picker)
+    group.value = choice
+    group.on_change(SimpleNamespace(control=group))
+    assert page.views[0] is home and page.views[-1] is settings
+    assert find(page.views[-1], "back") is back
+    assert word in texts(page.views[-1])
+    back.on_click(None)
+    shell.render()
+    assert [v.route for v in page.views] == ["/"]
