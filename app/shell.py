@@ -105,7 +105,9 @@ class Shell:
             self.page.navigate(route)
 
     def render(self) -> None:
-        """Rebuild the view stack for the current route (home below everything)."""
+        """Rebuild the view stack for the current route (home below everything). A view whose
+        route is already shown is redrawn in place (see app/reconcile.py): a tap landing on it
+        in the same moment is not lost."""
         route = self.page.route or "/"
         views = [self._home()]
         try:
@@ -115,6 +117,8 @@ class Shell:
             top = None
         if top is not None:
             views.append(top)
+        shown = {v.route: v for v in self.page.views}
+        views = [reconcile(shown[v.route], v) if v.route in shown else v for v in views]
         self.page.views.clear()
         self.page.views.extend(views)
         self.page.update()
@@ -390,7 +394,7 @@ class Shell:
             except OSError as error:
                 self.toast(not_saved(self.t, error))
                 return
-            self.redraw()
+            self.render()  # in place: the dialog's own pop is not undone
 
         self.page.show_dialog(ft.AlertDialog(
             modal=True, title=ft.Text(title), content=ft.Text(text, key="confirm-text"),
@@ -400,18 +404,6 @@ class Shell:
                 ft.FilledButton(verb, key="confirm", on_click=confirm),
             ],
         ))
-
-    def redraw(self) -> None:
-        """Show a change made from a dialog or a setting: home and the screen on top redrawn
-        in place (a rebuilt view stack can leave the dialog on screen, and loses a tap that
-        lands in the same moment)."""
-        views = self.page.views
-        if views:
-            views[0] = reconcile(views[0], self._home())
-        if (self.page.route or "/") == "/" or len(views) < 2:
-            self.page.update()
-        else:
-            self.refresh()
 
     def _stats(self) -> ft.View:
         people = records.people(self.store)
@@ -518,13 +510,13 @@ class Shell:
             self.settings["language"] = value
             self.store.save_settings(self.settings)
             self.t = Translator(self._language())
-            self.redraw()  # in place: a Back tapped in the same moment is not lost
+            self.render()
 
         def theme_mode(value: str) -> None:
             self.settings["theme"] = value
             self.store.save_settings(self.settings)
             self.page.theme_mode = THEME_MODES.get(value, ft.ThemeMode.SYSTEM)
-            self.redraw()
+            self.render()
 
         return settings_view(
             self.t,
