@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +26,13 @@ def tap(page: Any, name: str) -> None:
     page.get_by_role("button", name=name, exact=True).click()
 
 
-def qr_text(page: Any) -> str:
-    """What the QR code on screen holds, read from a screenshot of it."""
+def qr_text(page: Any, timeout: float = 15) -> str:
+    """What the QR code on screen holds, read from screenshots until the picture is drawn
+    (its text can be on screen a frame before the picture is decoded)."""
+    deadline = time.monotonic() + timeout
     found = read_image(page.screenshot())
+    while not found and time.monotonic() < deadline:
+        found = read_image(page.screenshot())
     assert len(found) == 1, found
     return str(found[0])
 
