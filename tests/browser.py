@@ -19,6 +19,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "tests" / "screenshots"
 PHONE = {"width": 400, "height": 850}
+WIDE = {"width": 1280, "height": 800}
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
@@ -134,7 +135,53 @@ def open_app(browser: Any, url: str) -> Any:
     return page
 
 
+# Counts, in the page, the times Flet told the server a new window size: it lays the screen out
+# for a new width only then (about 100 ms after the resize, debounced), not at the resize.
+# Guarded: a page loaded twice keeps one count.
+SIZES = """(() => {
+  if (WebSocket.prototype.__meja) return;
+  WebSocket.prototype.__meja = true;
+  window.__mejaSized = 0;
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : data;
+    if (typeof bytes !== 'string' && new TextDecoder('latin1').decode(bytes).includes('width')) {
+      window.__mejaSized++;
+    }
+    return send.call(this, data);
+  };
+})();"""
+
+# True once the accessible boxes have stayed the same for 5 frames in a row (polled every frame).
+STILL = """() => {
+  const host = document.querySelector('flt-semantics-host');
+  const now = host ? Array.from(host.querySelectorAll('flt-semantics'), e => {
+    const r = e.getBoundingClientRect();
+    return `${r.x},${r.y},${r.width},${r.height}`;
+  }).join(';') : '';
+  const q = window.__mejaStill || (window.__mejaStill = {last: null, frames: 0});
+  q.frames = now === q.last ? q.frames + 1 : 0;
+  q.last = now;
+  if (q.frames < 5) return false;
+  window.__mejaStill = null;
+  return true;
+}"""
+
+
+def resize(page: Any, size: dict[str, int]) -> None:
+    """Set the window's size and wait until the screen is laid out for it. Until Flet has
+    told the server the new size the old layout stays, squeezed into the new window, and a
+    tap aimed at it lands where a control was (CI once tapped Home for Next round)."""
+    if page.viewport_size == size:
+        return
+    sized = page.evaluate("window.__mejaSized")
+    page.set_viewport_size(size)
+    page.wait_for_function("(n) => window.__mejaSized > n", arg=sized)
+    page.wait_for_function(STILL, polling="raf")
+
+
 def load(page: Any, url: str) -> None:
+    page.add_init_script(SIZES)
     page.goto(url)
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")

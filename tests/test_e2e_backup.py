@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from app.storage import Store
-from tests.browser import Server, load, open_app, see, shot
+from tests.browser import PHONE, WIDE, Server, load, open_app, resize, see, shot
 from tests.test_share import GAMES_WITH_TABLES, MAKERS, stored
 
 pytestmark = pytest.mark.browser
@@ -68,9 +68,9 @@ def test_back_up_then_restore_on_a_new_device(browser: Any, tmp_path: Path) -> N
         chooser.value.set_files(str(saved))
         see(page, f"Restored: {n} matches added.")
         shot(page, "backup-03-restored")
-        page.set_viewport_size({"width": 1280, "height": 800})
+        resize(page, WIDE)
         shot(page, "backup-04-restored-wide")
-        page.set_viewport_size({"width": 400, "height": 850})
+        resize(page, PHONE)
 
         load(page, second.url)  # a fresh session: what the new phone shows after a restart
         tap(page, "History")

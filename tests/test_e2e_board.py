@@ -13,7 +13,7 @@ import pytest
 
 from app.storage import Store
 from models.match import Close, Hand, Match, Start
-from tests.browser import Server, back, open_app, see, shot
+from tests.browser import PHONE, WIDE, Server, back, open_app, resize, see, shot
 from tests.test_share import kartu_sama_summary, stored
 
 pytestmark = pytest.mark.browser
@@ -110,10 +110,10 @@ def _scoreboard(page: Any) -> None:
     assert gone is None or gone["x"] + gone["width"] <= total["x"] + 60
     shot(page, "board-03-slid-phone")
 
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, WIDE)
     see(page, "wins the match")
     shot(page, "board-04-scoreboard-desktop")
-    page.set_viewport_size({"width": 400, "height": 850})
+    resize(page, PHONE)
     back(page, "New match")  # a finished match's scoreboard leads home
 
 
@@ -121,10 +121,10 @@ def _stats(page: Any) -> None:
     tap(page, "Players")
     see(page, "Slide sideways to see every column")
     shot(page, "board-05-stats-phone")
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, WIDE)
     see(page, LONG[0])
     shot(page, "board-06-stats-desktop")
-    page.set_viewport_size({"width": 400, "height": 850})
+    resize(page, PHONE)
     back(page, "New match")
 
 
@@ -174,6 +174,6 @@ def _lab(page: Any) -> None:
     shot(page, "board-11-lab-results-phone")
     scroll_down_to(page, "A player's points in a round")
     shot(page, "board-12-lab-histograms-phone")
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, WIDE)
     see(page, "Results")
     shot(page, "board-13-lab-desktop")

@@ -10,12 +10,10 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, open_app, see, shot
+from tests.browser import PHONE, WIDE, Server, add_players, open_app, resize, see, shot
 
 pytestmark = pytest.mark.browser
 
-WIDE = {"width": 1280, "height": 800}
-PHONE = {"width": 400, "height": 850}
 BEA_BIG = ("A♠", "A♥", "A♦", "A♣", "10♠", "10♥", "10♦", "10♣", "9♠")  # 93 points
 
 
@@ -63,10 +61,9 @@ ROW = """(n) => {
 def both(page: Any, name: str) -> None:
     """A screenshot at phone size and one on a wide screen."""
     shot(page, f"corrections-{name}")
-    page.set_viewport_size(WIDE)
-    page.wait_for_timeout(0)
+    resize(page, WIDE)
     shot(page, f"corrections-{name}-wide")
-    page.set_viewport_size(PHONE)
+    resize(page, PHONE)
 
 
 def test_correct_a_round_delete_one_and_reopen(browser: Any, tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, open_app, see, shot
+from tests.browser import PHONE, WIDE, Server, add_players, open_app, resize, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -61,10 +61,10 @@ def test_dark_theme_texts_hold_their_contrast(browser: Any, tmp_path: Path) -> N
             "In seating order, clockwise. The filled circle on the left marks the first dealer.",
             "Add at least 2 players.",  # the error colour, also the red suits' colour
         )}
-        page.set_viewport_size({"width": 1280, "height": 800})
+        resize(page, WIDE)
         see(page, "Add at least 2 players.")
         shot(page, "dark-setup-desktop")
-        page.set_viewport_size({"width": 400, "height": 850})
+        resize(page, PHONE)
         add_players(page, ["Bea"], first=2)
         page.get_by_role("button", name="Start the match", exact=True).click()
         see(page, "Ana deals")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, fill, open_app, see, seen, shot
+from tests.browser import PHONE, WIDE, Server, add_players, fill, open_app, resize, see, seen, shot
 
 pytestmark = pytest.mark.browser
 
@@ -42,10 +42,10 @@ def test_every_unfinished_match_is_on_home(browser: Any, tmp_path: Path) -> None
         latest = page.get_by_role("button", name=re.compile("Cid, Dan, Eva"))
         assert latest.bounding_box()["y"] < first.bounding_box()["y"]  # most recent first
         shot(page, "home-unfinished-phone")
-        page.set_viewport_size({"width": 1280, "height": 800})
+        resize(page, WIDE)
         see(page, "Not finished yet")
         shot(page, "home-unfinished-desktop")
-        page.set_viewport_size({"width": 400, "height": 850})
+        resize(page, PHONE)
         first.click()
         see(page, "Ana deals")
     finally:
@@ -94,7 +94,7 @@ def test_players_renamed_merged_removed_and_coloured(browser: Any, tmp_path: Pat
         page.get_by_label("Colour 4", exact=True).click()
         page.get_by_label("Change Ana", exact=True).wait_for()
         shot(page, "players-phone")
-        page.set_viewport_size({"width": 1280, "height": 800})
+        resize(page, WIDE)
         see(page, "People")
         shot(page, "players-desktop")
     finally:
@@ -127,10 +127,10 @@ def test_a_match_and_a_game_left_unfinished_are_removed_from_home(browser: Any,
         page = open_app(browser, server.url)
         see(page, "Not finished yet", timeout=30_000)
         shot(page, "home-menu-phone")
-        page.set_viewport_size({"width": 1280, "height": 800})
+        resize(page, WIDE)
         see(page, "Not finished yet")
         shot(page, "home-menu-desktop")
-        page.set_viewport_size({"width": 400, "height": 850})
+        resize(page, PHONE)
         page.get_by_label(re.compile("More for Kartu Sama")).click()
         page.get_by_role("menuitem", name="Abandon").click()
         see(page, "History keeps it, marked abandoned")
@@ -154,17 +154,17 @@ def test_a_match_and_a_game_left_unfinished_are_removed_from_home(browser: Any,
         page.get_by_role("button", name="Players", exact=True).click()
         see(page, "People")
         shot(page, "stats-phone")
-        page.set_viewport_size({"width": 1280, "height": 800})
+        resize(page, WIDE)
         see(page, "People")
         shot(page, "stats-desktop")
-        page.set_viewport_size({"width": 400, "height": 850})
+        resize(page, PHONE)
         page.get_by_label("Change Annie", exact=True).click()
         page.get_by_role("button", name="Ana", exact=True).click()
         see(page, "they are two people")
         shot(page, "players-merge-refused")
         page.get_by_role("button", name="OK", exact=True).click()
         page.get_by_label("Back", exact=True).click()
-        page.set_viewport_size({"width": 1280, "height": 800})
+        resize(page, WIDE)
         see(page, "New match")
         shot(page, "home-empty-desktop")
     finally:

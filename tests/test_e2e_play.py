@@ -12,7 +12,19 @@ from typing import Any
 
 import pytest
 
-from tests.browser import PHONE, SEEN, Server, add_players, load, open_app, press, see, seen, shot
+from tests.browser import (
+    PHONE,
+    SEEN,
+    Server,
+    add_players,
+    load,
+    open_app,
+    press,
+    resize,
+    see,
+    seen,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -78,9 +90,9 @@ def gone(page: Any, text: str) -> None:
 def summary_shots(page: Any, name: str) -> None:
     """The summary on a phone and on a desktop."""
     shot(page, name)
-    page.set_viewport_size(DESKTOP)
+    resize(page, DESKTOP)
     shot(page, f"{name}-wide")
-    page.set_viewport_size(PHONE)
+    resize(page, PHONE)
 
 
 def test_person_against_computer_to_the_end(browser: Any, tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from PIL import Image
 
 from app.share.pictures import read_image
 from app.storage import Store
-from tests.browser import Server, open_app, see, seen, shot
+from tests.browser import WIDE, Server, open_app, resize, see, seen, shot
 from tests.test_results import EVENING, evening
 from tests.test_share import kartu_sama_summary, stored
 
@@ -88,6 +88,6 @@ def _run(page: Any, tmp_path: Path) -> None:
     assert picture.format == "PNG" and picture.width >= 720
 
     # The same screen on a desktop width.
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, WIDE)
     see(page, "Copy the results")
     shot(page, "results-03-wide")

@@ -12,11 +12,14 @@ import pytest
 
 from tests.browser import (
     FOCUSED_HOLDS,
+    PHONE,
+    WIDE,
     Server,
     add_players,
     gone,
     into_view,
     open_app,
+    resize,
     see,
     seen,
     shot,
@@ -104,20 +107,20 @@ def test_names_with_enter_and_a_typed_target(browser: Any, tmp_path: Path) -> No
             "() => !document.querySelector('flt-semantics-host').innerText"
             ".includes('Type a number from')")
         shot(page, "setup-typed-phone")
-        page.set_viewport_size({"width": 1280, "height": 800})
+        resize(page, WIDE)
         see(page, "4. Dan")
         shot(page, "setup-typed-desktop")
-        page.set_viewport_size({"width": 400, "height": 850})
+        resize(page, PHONE)
 
         # Six at one pack: the match may start, with a warning over Start.
         into_view(page, field)
         add_players(page, ("Eva", "Fay"), first=5)  # typed again if a resize took the focus
         see(page, "Only 3 cards left to draw")
         shot(page, "setup-warning-phone")
-        page.set_viewport_size({"width": 1280, "height": 800})
+        resize(page, WIDE)
         see(page, "Only 3 cards left to draw")
         shot(page, "setup-warning-desktop")
-        page.set_viewport_size({"width": 400, "height": 850})
+        resize(page, PHONE)
         remove(page, "6. Fay")
         remove(page, "5. Eva")
         gone(page, "Only 3 cards")

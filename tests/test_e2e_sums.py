@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, holds, open_app, see, seen, shot
+from tests.browser import Server, add_players, holds, open_app, resize, see, seen, shot
 
 pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1280, "height": 800}
@@ -56,10 +56,10 @@ def tile(page: Any, text: str) -> None:
 def laptop_shot(page: Any, name: str, expected: str) -> None:
     """The same screen at 1280x800, then back to the phone's size."""
     phone = page.viewport_size
-    page.set_viewport_size(LAPTOP)
+    resize(page, LAPTOP)
     see(page, expected)
     shot(page, name)
-    page.set_viewport_size(phone)
+    resize(page, phone)
     see(page, expected)
 
 

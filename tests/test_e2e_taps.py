@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import PHONE, Server, add_players, fill, open_app, see, shot
+from tests.browser import PHONE, WIDE, Server, add_players, fill, open_app, resize, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -116,7 +116,7 @@ def _hands(page: Any, hands: Counter) -> None:
 
 def _typed_round(page: Any) -> None:
     """Round 2 at a desktop width: Cid's points typed, Dan's hand short of the count."""
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, WIDE)
     page.get_by_role("button", name="Next round", exact=True).click()
     page.get_by_role("button", name="Start round 2", exact=True).click()
     see(page, "Cid to play")
@@ -185,7 +185,7 @@ def test_eight_players_with_long_names_keep_their_tabs_in_view(browser: Any,
             last = page.get_by_role("button", name="2♣", exact=True).bounding_box()
             pinned = page.get_by_role("button", name="Remove last", exact=True).bounding_box()
             assert last["y"] + last["height"] <= pinned["y"], (last, pinned)
-            page.set_viewport_size({"width": 1280, "height": 800})
+            resize(page, WIDE)
             see(page, f"{LONG[0]}'s hand")
             shot(page, "taps-07-eight-players-wide")
         except Exception:
