@@ -202,6 +202,19 @@ def see(page: Any, text: str, timeout: float = 15_000) -> None:
     page.wait_for_function(SEEN, arg=text, timeout=timeout)
 
 
+LINE = """(text) => {
+  const host = document.querySelector('flt-semantics-host');
+  return !!host && host.innerText.split('\\n').some(line => line.trim() === text);
+}"""
+
+
+def dealing(page: Any, name: str, timeout: float = 15_000) -> None:
+    """Wait for the table with ``name`` dealing: "Ana deals" as a line of its own. Seen
+    anywhere, the set-up's "Ana deals first" (the dealer's button) and the scoreboard's
+    "Ana deals next." would pass before the table is there (a Back then landed on set-up)."""
+    page.wait_for_function(LINE, arg=f"{name} deals", timeout=timeout)
+
+
 FOCUSED_HOLDS = """v => { const e = document.activeElement;
   return !!e && 'value' in e && (v === null || e.value === v); }"""
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import PHONE, WIDE, Server, add_players, open_app, resize, see, shot
+from tests.browser import PHONE, WIDE, Server, add_players, dealing, open_app, resize, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -67,7 +67,7 @@ def test_dark_theme_texts_hold_their_contrast(browser: Any, tmp_path: Path) -> N
         resize(page, PHONE)
         add_players(page, ["Bea"], first=2)
         page.get_by_role("button", name="Start the match", exact=True).click()
-        see(page, "Ana deals")
+        dealing(page, "Ana")
         shot(page, "dark-table-phone")
         measured["Ana deals"] = contrast(page, "Ana deals")
     finally:

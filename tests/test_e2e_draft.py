@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, load, open_app, see, shot
+from tests.browser import Server, add_players, dealing, load, open_app, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +41,7 @@ def _round(page: Any, server: Server, data: Path) -> Server:
     tap(page, "New match")
     add_players(page, NAMES)
     tap(page, "Start the match")
-    see(page, "Ana deals")
+    dealing(page, "Ana")
     tap(page, "Start round 1")
     see(page, "Bea to play")
 

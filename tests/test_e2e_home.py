@@ -8,7 +8,19 @@ from typing import Any
 
 import pytest
 
-from tests.browser import PHONE, WIDE, Server, add_players, fill, open_app, resize, see, seen, shot
+from tests.browser import (
+    PHONE,
+    WIDE,
+    Server,
+    add_players,
+    dealing,
+    fill,
+    open_app,
+    resize,
+    see,
+    seen,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -17,7 +29,7 @@ def start(page: Any, names: tuple[str, ...]) -> None:
     page.get_by_role("button", name="New match", exact=True).click()
     add_players(page, names)
     page.get_by_role("button", name="Start the match", exact=True).click()
-    see(page, f"{names[0]} deals")
+    dealing(page, names[0])
     page.get_by_label("Back", exact=True).click()
     page.get_by_role("button", name="New match", exact=True).wait_for()
 
@@ -47,7 +59,7 @@ def test_every_unfinished_match_is_on_home(browser: Any, tmp_path: Path) -> None
         shot(page, "home-unfinished-desktop")
         resize(page, PHONE)
         first.click()
-        see(page, "Ana deals")
+        dealing(page, "Ana")
     finally:
         server.stop()
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, holds, load, open_app, press, see, shot
+from tests.browser import Server, add_players, dealing, holds, load, open_app, press, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -65,7 +65,7 @@ def _match(page: Any, server: Server, data: Path, capsys: Any) -> Server:
         tap(page, "Start the match")
 
         # Round 1: Ana deals, Bea starts.
-        see(page, "Ana deals")
+        dealing(page, "Ana")
         shot(page, "03-table-idle")
         tap(page, "Start round 1")
         see(page, "Bea to play")
@@ -139,7 +139,7 @@ def _match(page: Any, server: Server, data: Path, capsys: Any) -> Server:
         tap(page, "Next round")
 
         # Round 2: Bea deals, Cid starts; Ana reaches 30 and Cid wins with the lowest total.
-        see(page, "Bea deals")
+        dealing(page, "Bea")
         tap(page, "Start round 2")
         see(page, "Cid to play")
         tap(page, "Enter hands now")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, open_app, see, shot
+from tests.browser import Server, add_players, dealing, open_app, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +51,7 @@ def _hand(page: Any) -> None:
     tap(page, "Start the match")
 
     # The hand: Ana deals; Ana & Cid make a canasta and a second one.
-    see(page, "Ana deals")
+    dealing(page, "Ana")
     tap(page, "Start hand 1")
     see(page, "Hand 1 under way")
     see(page, "First meld: 50")
@@ -103,7 +103,7 @@ def _hand(page: Any) -> None:
     see(page, "Bea deals next.")
     shot(page, "samba-05-scoreboard")
     tap(page, "Next hand")
-    see(page, "Bea deals")
+    dealing(page, "Bea")
     see(page, "First meld: 50")
     shot(page, "samba-06-next-hand")
 

@@ -16,6 +16,7 @@ from tests.browser import (
     WIDE,
     Server,
     add_players,
+    dealing,
     gone,
     into_view,
     open_app,
@@ -125,7 +126,7 @@ def test_names_with_enter_and_a_typed_target(browser: Any, tmp_path: Path) -> No
         remove(page, "5. Eva")
         gone(page, "Only 3 cards")
         page.get_by_role("button", name="Start the match", exact=True).click()
-        see(page, "Ana deals")
+        dealing(page, "Ana")
     finally:
         server.stop()
     store = Store(data)

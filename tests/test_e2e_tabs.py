@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from app.storage import Store
-from tests.browser import Server, add_players, open_app, see, shot
+from tests.browser import Server, add_players, dealing, open_app, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -46,11 +46,11 @@ def _two_tabs(browser: Any, first: Any, server: Server) -> Any:
     tap(first, "New match")
     add_players(first, ("Ana", "Bea", "Cid"))
     tap(first, "Start the match")
-    see(first, "Ana deals")
+    dealing(first, "Ana")
 
     second = open_app(browser, server.url)
     second.get_by_role("button", name=re.compile("Last played")).click()  # home: unfinished
-    see(second, "Ana deals")
+    dealing(second, "Ana")
 
     tap(first, "Start round 1")  # in the first tab: the second follows by itself
     see(second, "Bea to play")

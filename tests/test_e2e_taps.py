@@ -18,7 +18,18 @@ from typing import Any
 
 import pytest
 
-from tests.browser import PHONE, WIDE, Server, add_players, fill, open_app, resize, see, shot
+from tests.browser import (
+    PHONE,
+    WIDE,
+    Server,
+    add_players,
+    dealing,
+    fill,
+    open_app,
+    resize,
+    see,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -71,7 +82,7 @@ def _round(page: Any) -> tuple[Counter, Counter]:
     page.get_by_role("button", name="New match", exact=True).click()
     add_players(page, NAMES)
     page.get_by_role("button", name="Start the match", exact=True).click()
-    see(page, "Ana deals")
+    dealing(page, "Ana")
 
     play = Counter(page)
     play.tap("Start round 1")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import PAGES, SEEN, add_players, load, press, see, serve, shot
+from tests.browser import PAGES, SEEN, add_players, dealing, load, press, see, serve, shot
 
 pytestmark = pytest.mark.browser
 
@@ -89,7 +89,7 @@ def _walk(page: Any, wide: bool, name: str) -> None:
 
     # The table, a round under way: the standings beside it on the laptop only.
     tap(page, "Start the match")
-    see(page, "Ana deals")
+    dealing(page, "Ana")
     tap(page, "Start round 1")
     see(page, "Bea to play")
     tap(page, "Played a card")
@@ -134,7 +134,7 @@ def _walk(page: Any, wide: bool, name: str) -> None:
 
     # The next round's table shows where the match stands beside it.
     tap(page, "Next round")
-    see(page, "Bea deals")
+    dealing(page, "Bea")
     if wide:
         see(page, "After round 1")
         assert beside(page, "Bea deals", "After round 1")
