@@ -13,7 +13,7 @@ DOMAINS := meja kartu_sama forty_one samba sums
 LANGS := fr id
 BABEL := $(PY) -m babel.messages.frontend
 
-.PHONY: run web desktop test lint bench apk ipa clean catalogs messages
+.PHONY: run web desktop test lint bench apk ipa clean catalogs messages system
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -56,7 +56,11 @@ lint: $(STAMP)
 	$(PY) -m mypy --strict models
 	$(PY) -m mypy app views main.py
 
-test: lint catalogs
+# Chromium and libzbar for the browser and QR tests: installed when root with apt-get, else said.
+system:
+	@bash tests/system.sh
+
+test: lint catalogs system
 	$(PY) -m pytest -q
 
 bench: $(STAMP) catalogs
