@@ -47,7 +47,7 @@ class Draft:
     casual: bool = True  # on the device: undo and hints allowed
     pace: int = 1  # on the device: seconds a computer move stays on screen
     typed: dict[str, str] = field(default_factory=dict)  # a number field's text, not its value
-    name: str = ""  # a name typed and refused, kept for the player to fix
+    name: str = ""  # the name field's text, not yet seated (refused: ``name_error`` says why)
     name_error: str = ""
 
     def values(self) -> dict[str, Any]:
@@ -55,11 +55,22 @@ class Draft:
         defaults = dataclasses.asdict(GAMES[self.game].options())
         return {**defaults, **self.options}
 
+    def type_name(self, text: str) -> None:
+        """The name field changed: its text, and no reason yet to refuse it."""
+        self.name, self.name_error = text, ""
+
+    def add_typed(self, t: Translator) -> str:
+        """Seat the name typed ("+" and Enter alike); the field is then empty."""
+        return self.add(self.name, t)
+
     def add(self, name: str, t: Translator) -> str:
         """Seat a player; returns an error text or '' (the refused name and its reason stay
-        in ``name`` and ``name_error`` for the screen)."""
+        in ``name`` and ``name_error`` for the screen; a name typed stays until seated)."""
         error = self._seat(name, t)
-        self.name, self.name_error = (name, error) if error else ("", "")
+        if error:
+            self.name, self.name_error = name, error
+        elif name == self.name:
+            self.name, self.name_error = "", ""
         return error
 
     def _seat(self, name: str, t: Translator) -> str:
@@ -232,7 +243,7 @@ def setup_data(draft: Draft, t: Translator, people: People | None = None) -> Set
         warning=draft.warning(t),
         name=draft.name,
         name_error=draft.name_error,
-        notes=tuple(table.notes(list(draft.players), values, t)) if table and table.notes
+        notes=tuple(table.notes(list(seats), values, t)) if table and table.notes
         else (),
         kinds=tuple(t(f"play.kind.{k}") for k in draft.kinds or ()),
         route="/play/new" if playing else "/new",

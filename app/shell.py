@@ -42,6 +42,16 @@ THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
                "dark": ft.ThemeMode.DARK}
 
 
+@dataclasses.dataclass
+class Typed:
+    """What a field holds, kept as it is typed (handlers act on this, never on the field)."""
+
+    text: str = ""
+
+    def set(self, text: str) -> None:
+        self.text = text
+
+
 def parent(route: str) -> str:
     """Where Back goes from ``route``."""
     parts = [p for p in route.split("/") if p]
@@ -308,10 +318,17 @@ class Shell:
         def game(key: str) -> None:
             d.game, d.options, d.typed = key, {}, {}
 
+        def name(text: str) -> None:
+            refused = bool(d.name_error)
+            d.type_name(text)
+            if refused:  # the reason goes once the name is changed; else the field shows it
+                self.refresh()
+
         return setup_view(
             self.t, setup_data(d, self.t, records.people(self.store)),
             on_game=change(game), on_mode=change(mode),
-            on_add=change(lambda name: d.add(name, self.t)),
+            on_add=change(lambda name: d.add(name, self.t)), on_name=name,
+            on_seat=change(lambda: d.add_typed(self.t)),
             on_remove=change(d.remove), on_move=change(d.move),
             on_dealer=change(lambda seat: setattr(d, "dealer", seat)),
             on_random_dealer=change(random_dealer), on_option=change(d.set_option),
@@ -430,6 +447,7 @@ class Shell:
         people = records.people(self.store)
         others = [n for n in self.store.players()
                   if n.casefold() != name.casefold() and not people.is_gone(n)]
+        typed = Typed(name)  # the name field's text, as it is typed
 
         def done(change: Callable[[], object]) -> None:
             try:
@@ -443,8 +461,8 @@ class Shell:
             self.page.pop_dialog()
             self.refresh()  # in place: a rebuilt view stack can leave the dialog on screen
 
-        def rename(new: str) -> None:
-            clean = clean_name(new)
+        def rename() -> None:
+            clean = clean_name(typed.text)
             if not clean or clean == name:
                 return
             if clean.casefold() in {o.casefold() for o in others}:
@@ -481,7 +499,8 @@ class Shell:
             modal=True, title=ft.Text(name),
             content=person_sheet(
                 self.t, name=name, colour=people.colour(name), palette=PALETTE, others=others,
-                on_rename=rename, on_merge=merge, on_delete=delete,
+                typed=typed.text, on_type=typed.set, on_rename=rename, on_merge=merge,
+                on_delete=delete,
                 on_colour=lambda i: done(lambda: records.set_colour(self.store, name, i))),
             actions=[ft.TextButton(self.t("common.cancel"), key="cancel",
                                    on_click=lambda _e: self.page.pop_dialog())],

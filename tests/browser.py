@@ -220,9 +220,10 @@ FOCUSED_HOLDS = """v => { const e = document.activeElement;
 
 
 def fill(page: Any, label: str, text: str, shown: str = "", ack: str = "",
-         submit: bool = False) -> None:
+         submit: bool = False, then: str = "") -> None:
     """Replace what the text field named ``label`` holds (``shown``) with ``text`` (and press
-    Enter if ``submit``), until the app shows ``ack`` (its word that the text arrived).
+    Enter if ``submit``, or tap the button named ``then``: "Add", "Rename"), until the app
+    shows ``ack`` (its word that the text arrived).
     Flutter copies a field's text into its editing element once the field has focus, and a
     fill that lands before that is overwritten: the fill waits for it, and is made again if
     the app never hears of it."""
@@ -232,9 +233,14 @@ def fill(page: Any, label: str, text: str, shown: str = "", ack: str = "",
         page.wait_for_function(FOCUSED_HOLDS, arg=shown if attempt == 0 else None)
         field.fill(text)
         try:
-            if submit:
+            if submit or then:
                 page.wait_for_function(FOCUSED_HOLDS, arg=text, timeout=5_000)
+            if submit:
                 field.press("Enter")
+            elif then:  # an icon button named by its tooltip, or a button by its words
+                page.get_by_role("button", name=then, exact=True).or_(
+                    page.get_by_label(then, exact=True)).first.click()
+                page.mouse.move(1, 1)  # a hovering mouse's tooltip would cover other buttons
             if ack:
                 see(page, ack, timeout=5_000)
             return
@@ -243,11 +249,12 @@ def fill(page: Any, label: str, text: str, shown: str = "", ack: str = "",
                 raise
 
 
-def add_players(page: Any, names: Sequence[str], first: int = 1) -> None:
-    """Type each name on the new-match screen, Enter after each, and see it seated (the
-    first at seat ``first``)."""
+def add_players(page: Any, names: Sequence[str], first: int = 1, plus: bool = False) -> None:
+    """Type each name on the new-match screen, Enter after each (or a tap on "+", ``plus``),
+    and see it seated (the first at seat ``first``)."""
     for i, name in enumerate(names, start=first):
-        fill(page, "Add a player", name, submit=True, ack=f"{i}. {name}")
+        fill(page, "Add a player", name, submit=not plus, then="Add" if plus else "",
+             ack=f"{i}. {name}")
 
 
 def holds(page: Any, label: str, value: str, timeout: float = 15_000) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from app import records
@@ -63,15 +64,21 @@ def test_person_sheet_renames_merges_colours_and_deletes() -> None:
     from views.stats import person_sheet
 
     calls: list[tuple[str, object]] = []
+    typed = ["Annie"]
     sheet = person_sheet(t, name="Annie", colour=2, palette=["#E53935"] * 10, others=["Ana"],
-                         on_rename=lambda n: calls.append(("rename", n)),
+                         typed="Annie", on_type=lambda n: typed.append(n),
+                         on_rename=lambda: calls.append(("rename", typed[-1])),
                          on_merge=lambda n: calls.append(("merge", n)),
                          on_colour=lambda i: calls.append(("colour", i)),
                          on_delete=lambda: calls.append(("delete", None)))
-    find(sheet, "person-field").value = "Anne"
+    field = find(sheet, "person-field")
+    assert field.value == "Annie"
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value="Anne")))
     for key in ("person-rename", "merge-0", "colour-4", "person-delete"):
         find(sheet, key).on_click(None)
     assert calls == [("rename", "Anne"), ("merge", "Ana"), ("colour", 4), ("delete", None)]
+    field.on_submit(SimpleNamespace(control=SimpleNamespace(value="Anny")))  # Enter: the same
+    assert calls[-1] == ("rename", "Anny")
     assert find(sheet, "colour-2").selected and not find(sheet, "colour-4").selected
     for i in range(10):  # every swatch is a labelled 48 x 48 target
         swatch = find(sheet, f"colour-{i}")

@@ -13,7 +13,7 @@ import pytest
 from app.i18n import Translator
 from app.newmatch import DRAWS_EACH, Draft, left_to_draw, setup_data
 from models.games import GAMES
-from tests.fakes import FakeShell, run_alone
+from tests.fakes import FakePage, FakeShell, run_alone
 from views.common import find
 from views.setup import setup_view
 
@@ -39,16 +39,70 @@ class Field:
         self.focused += 1
 
 
-def test_enter_seats_the_name_and_keeps_the_field_ready_for_the_next() -> None:
-    draft = Draft()
+def shell_on(route: str, tmp_path: Path) -> Any:
+    """The real shell on a page without a client, showing ``route`` (new match, or a game on
+    the device): each tap redraws the screen in place, as in the app."""
+    from app.shell import Shell
+    from app.storage import Store
+
+    page = FakePage()
+    shell = Shell(page, Store(tmp_path / "data"))  # type: ignore[arg-type]
+    page.shell = shell
+    shell.new_play() if route == "/play/new" else shell.new_match()
+    return shell
+
+
+def on_screen(shell: Any, key: str) -> Any:
+    return find(shell.page.views[-1], key)
+
+
+def type_into(control: Any, text: str) -> None:
+    """What the client does as a person types: the field's text, then its on_change."""
+    control.value = text
+    control.on_change(SimpleNamespace(control=control))
+
+
+@pytest.mark.parametrize("route", ["/new", "/play/new"])
+def test_names_typed_and_added_with_plus_are_all_seated(route: str, tmp_path: Path) -> None:
+    """The fault: after the first "+", the screen was redrawn in place and "+" read a new
+    field nobody saw, empty ("Type a name first.")."""
+    shell = shell_on(route, tmp_path)
+    field = on_screen(shell, "name")
+    for name in NAMES[:4]:
+        type_into(on_screen(shell, "name"), name)
+        on_screen(shell, "add").on_click(None)
+        assert on_screen(shell, "name") is field  # redrawn in place, the same field
+        assert field.value == "" and field.error is None
+    assert shell.draft.players == NAMES[:4]
+
+
+@pytest.mark.parametrize("route", ["/new", "/play/new"])
+def test_enter_seats_the_name_and_keeps_the_field_ready_for_the_next(
+        route: str, tmp_path: Path) -> None:
+    shell = shell_on(route, tmp_path)
     for name in NAMES[:4]:
         field = Field(name)
-        view = build(draft, on_add=lambda n: draft.add(n, T))
-        run_alone(find(view, "name").on_submit(SimpleNamespace(control=field)))
+        run_alone(on_screen(shell, "name").on_submit(SimpleNamespace(control=field)))
         assert field.focused == 1  # Flutter drops the focus on Enter: it is asked back
-    assert draft.players == NAMES[:4]
-    name = find(build(draft), "name")
+    assert shell.draft.players == NAMES[:4]
+    name = on_screen(shell, "name")
     assert name.value == "" and name.error is None  # empty, ready for the next name
+
+
+def test_a_refused_name_stays_until_changed_and_a_remembered_one_leaves_it(
+        tmp_path: Path) -> None:
+    shell = shell_on("/new", tmp_path)
+    shell.draft.known = ["Dan"]
+    shell.refresh()
+    type_into(on_screen(shell, "name"), "")
+    on_screen(shell, "add").on_click(None)
+    assert on_screen(shell, "name").error == "Type a name first."
+    type_into(on_screen(shell, "name"), "Bea")  # typing again: the reason goes
+    assert on_screen(shell, "name").error is None
+    on_screen(shell, "known-Dan").on_click(None)  # a remembered name keeps what is typed
+    assert shell.draft.players == ["Dan"] and on_screen(shell, "name").value == "Bea"
+    on_screen(shell, "add").on_click(None)
+    assert shell.draft.players == ["Dan", "Bea"] and on_screen(shell, "name").value == ""
 
 
 def test_a_refused_name_stays_in_the_field_with_its_reason() -> None:
@@ -56,7 +110,8 @@ def test_a_refused_name_stays_in_the_field_with_its_reason() -> None:
     assert draft.add("ana", T) == "ana is already at the table."
     name = find(build(draft), "name")
     assert (name.value, name.error) == ("ana", "ana is already at the table.")
-    assert draft.add("Bea", T) == ""
+    draft.type_name("Bea")
+    assert draft.add_typed(T) == ""
     assert find(build(draft), "name").value == ""
 
 
@@ -191,3 +246,16 @@ def test_seats_move_up_and_down_with_the_dealer_at_the_table_and_on_the_device()
     device = Draft(players=["Ana", "Bea"], kinds=["person", "strong"])
     device.move(1, -1)
     assert device.players == ["Bea", "Ana"] and device.kinds == ["strong", "person"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "id"])
+def test_on_the_device_the_teams_name_the_seats_as_they_will_play(language: str) -> None:
+    """Seats turned into computers play as "Computer 1"...: the teams say so, not the names
+    of the people who sat there before."""
+    t = Translator(language)
+    draft = Draft(game="samba", players=["Siti", "Dad", "Mum", "Budi"],
+                  kinds=["person", "simple", "person", "strong"])
+    data = setup_data(draft, t)
+    notes = " ".join(data.notes)
+    assert data.notes and "Dad" not in notes and "Budi" not in notes
+    assert data.players[1] in notes and data.players[3] in notes and "Siti" in notes

@@ -240,3 +240,17 @@ def test_settings_language_choice() -> None:
     group.on_change(Event(group))
     assert spy.calls == [("language", ("fr",))]
     assert find(view, "theme").value == "dark"
+
+
+def test_the_lab_says_players_once_the_count_beside_the_seats_heading() -> None:
+    """The number of players and the heading over each seat's kind were both "Players"."""
+    from types import SimpleNamespace
+
+    from app.lab import Lab
+    from tests.fakes import texts
+
+    for language in ("en", "fr", "id"):
+        tr = Translator(language)
+        shown = texts(Lab(SimpleNamespace(t=tr)).view()).splitlines()  # type: ignore[arg-type]
+        assert shown.count(tr("lab.players")) == 1, language
+        assert tr("lab.seats") in shown and tr("lab.seats") != tr("lab.players")

@@ -68,7 +68,7 @@ def lab_view(
         ft.Text(t("lab.help"), size=14),
         choices(data.games, data.game, on_game, key="lab-game"),
         section(t("setup.options"), *[option_control(r, on_option, t) for r in data.options]),
-        section(t("lab.players"), ft.Row(
+        section(t("lab.seats"), ft.Row(
             [ft.OutlinedButton(f"{t('lab.seat', n=i + 1)}: {kind}", key=f"lab-seat-{i}",
                                on_click=lambda _e, i=i: on_seat(i), height=48)
              for i, kind in enumerate(data.seats)],

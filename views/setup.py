@@ -148,16 +148,26 @@ def setup_view(
     on_back: Handler,
     on_kind: Callable[[int], None] | None = None,
     on_typed: Callable[[str, str], None] | None = None,
+    on_name: Callable[[str], None] | None = None,
+    on_seat: Handler | None = None,
 ) -> ft.View:
+    """``on_name`` hears each change of the name field, ``on_seat`` seats the name typed ("+"
+    or Enter); ``on_add`` seats a remembered name. Without them (a view alone), "+" seats
+    ``data.name``."""
+    typed = on_name or (lambda _text: None)
+    seat = on_seat or (lambda: on_add(data.name))
+
     async def submit(e: ft.Event[ft.TextField]) -> None:
-        # Enter seats the name and the field stays ready for the next one (Flutter takes the
-        # focus away from a field on Enter).
-        on_add(e.control.value or "")
+        # Enter seats the name as "+" does, and the field stays ready for the next one
+        # (Flutter takes the focus away from a field on Enter).
+        typed(e.control.value or "")
+        seat()
         await e.control.focus()
 
     name_field = ft.TextField(
         label=t("setup.new_player"), key="name", expand=True, value=data.name,
         error=data.name_error or None, on_submit=submit,
+        on_change=lambda e: typed(e.control.value or ""),
         capitalization=ft.TextCapitalization.WORDS,
     )
     seats: list[ft.Control] = []
@@ -211,7 +221,7 @@ def setup_view(
         dealer_group,
         ft.Row([name_field, ft.IconButton(ft.Icons.ADD_CIRCLE, key="add", icon_size=36,
                                           tooltip=t("setup.add"),
-                                          on_click=lambda _e: on_add(name_field.value or ""))]),
+                                          on_click=tap(seat))]),
         *[ft.Text(note, key=f"setup-note-{i}", size=15, weight=ft.FontWeight.W_500)
           for i, note in enumerate(data.notes)],
         *([ft.Text(t("play.kind_help"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)]

@@ -108,15 +108,24 @@ def person_sheet(
     colour: int,
     palette: Sequence[str],
     others: Sequence[str],
-    on_rename: Callable[[str], None],
+    typed: str,
+    on_type: Callable[[str], None],
+    on_rename: Handler,
     on_merge: Callable[[str], None],
     on_colour: Callable[[int], None],
     on_delete: Handler,
 ) -> ft.Control:
     """What can be changed about one player: the name, one person with another spelling, the
-    colour, or leaving the list."""
-    field = ft.TextField(value=name, label=t("people.name"), key="person-field",
-                         on_submit=lambda e: on_rename(str(e.control.value or "")))
+    colour, or leaving the list. The name field shows ``typed`` and tells ``on_type`` each
+    change; Rename and Enter both rename to what was typed."""
+
+    def submit(e: ft.Event[ft.TextField]) -> None:
+        on_type(str(e.control.value or ""))
+        on_rename()
+
+    field = ft.TextField(value=typed, label=t("people.name"), key="person-field",
+                         on_change=lambda e: on_type(str(e.control.value or "")),
+                         on_submit=submit)
     swatches: list[ft.Control] = [
         ft.IconButton(
             ft.Icons.CHECK if i == colour else ft.Icons.CIRCLE, key=f"colour-{i}",
@@ -127,7 +136,7 @@ def person_sheet(
     parts: list[ft.Control] = [
         field,
         ft.FilledButton(t("people.rename"), key="person-rename", height=48,
-                        on_click=lambda _e: on_rename(str(field.value or ""))),
+                        on_click=lambda _e: on_rename()),
         ft.Text(t("people.colour_title"), weight=ft.FontWeight.BOLD),
         ft.Row(swatches, wrap=True, spacing=0),
     ]
