@@ -1,0 +1,72 @@
+"""What every game's presenter offers, and the help they share."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from app.i18n import Translator
+from views.felt_data import Face, Scene
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where, as the table shows them: names, colours, kinds (``person``,
+    ``simple``, ``strong``) and the texts."""
+
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    kinds: tuple[str, ...]
+    t: Translator
+
+
+@dataclass(frozen=True)
+class View:
+    """What the person looking chose that is no move: the hand's order (``suit`` or
+    ``rank``), the cards selected for a move of several (Samba), whether legal cards are lit
+    and hints offered (``help``)."""
+
+    order: str = "suit"
+    chosen: frozenset[str] = field(default_factory=frozenset)  # Face ids
+    help: bool = True
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a tap does: an engine ``action`` to apply, or a new selection (``chosen``), or a
+    refusal in the game's words (``why``)."""
+
+    action: int | None = None
+    chosen: frozenset[str] | None = None
+    why: str = ""
+
+
+class Presenter(Protocol):
+    """A game's table: ``scene`` draws ``state`` for ``seat`` (-1: the public table),
+    ``answer`` says what the tap ``tap`` does on that scene."""
+
+    def scene(self, state: Any, seat: int, seating: Seating, view: View) -> Scene: ...
+
+    def answer(self, state: Any, seat: int, tap: str, view: View) -> Answer: ...
+
+
+def identify(codes: Sequence[str], seen: Counter[str] | None = None) -> list[str]:
+    """Ids for cards shown in one scene: a code's first copy is ``QH.0``, its second ``QH.1``
+    (two packs). ``seen`` carries the count over from the cards already named."""
+    seen = Counter() if seen is None else seen
+    out = []
+    for code in codes:
+        out.append(f"{code}.{seen[code]}")
+        seen[code] += 1
+    return out
+
+
+def unlit(scene: Scene) -> Scene:
+    """``scene`` with nothing lit: for a person who plays without help."""
+    return replace(scene, hand=tuple(replace(f, lit=False) for f in scene.hand),
+                   piles=tuple(replace(p, lit=False) for p in scene.piles))
+
+
+__all__ = ["Answer", "Face", "Presenter", "Scene", "Seating", "View", "identify", "unlit"]
