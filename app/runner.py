@@ -29,16 +29,18 @@ class Runner:
     """Plays the computer seats of ``game``; ``on_change`` hears each move's outcome."""
 
     def __init__(self, game: DeviceGame, on_change: Callable[[Outcome], None],
-                 choose: Pick = pick) -> None:
+                 choose: Pick | None = None) -> None:
         self.game = game
         self.on_change = on_change
-        self.choose = choose
+        self.choose = choose or pick
         self._task: asyncio.Task[None] | None = None
         self._thought: asyncio.Future[int] | None = None  # the thread thinking, if any
 
     @property
     def running(self) -> bool:
-        return self._task is not None and not self._task.done()
+        """Whether the computers play (a task is on, not told to stop)."""
+        task = self._task
+        return task is not None and not task.done() and not task.cancelling()
 
     def start(self) -> bool:
         """After a change: the computers play if it is their turn (True). A task running
