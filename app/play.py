@@ -13,7 +13,7 @@ import dataclasses
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -229,25 +229,24 @@ class Play:
     # -- taps: each names the version of the screen it was made on --------------------------
     def move(self, action: int, version: int) -> None:
         """A person's move (the screen offers legal ones; the game checks)."""
-        if self._done(self.game.move(action, version)):
-            self.runner.start()
+        self._after(self.game.move(action, version))
 
     def undo(self, version: int) -> None:
         """Take back the last move of a person and the computer moves after it."""
-        if self._done(self.game.undo(version)):
-            self.shown = self.state.current_player
-            self.runner.start()
+        self._after(self.game.undo(version), shown=lambda: self.state.current_player)
 
     def next_round(self, seen: int) -> None:
         """Close the summary: the next round starts (or the final result shows)."""
-        if self._done(self.game.next_round(seen)):
-            self.shown = -1
-            self.runner.start()
+        self._after(self.game.next_round(seen), shown=lambda: -1)
 
-    def _done(self, outcome: Outcome) -> bool:
-        """Say what went wrong, redraw after a change; whether the game changed."""
+    def _after(self, outcome: Outcome, shown: Callable[[], int] | None = None) -> None:
+        """A tap's outcome: the hand to show (``shown``), said and drawn; then the computers
+        play if it is their turn."""
+        if outcome.changed and shown is not None:
+            self.shown = shown()
         self._changed(outcome)
-        return outcome.changed
+        if outcome.changed:
+            self.runner.start()
 
     def _changed(self, outcome: Outcome) -> None:
         """A change's outcome (a tap's, or a computer's move): said, and shown."""

@@ -330,3 +330,23 @@ def test_an_undo_while_a_computer_thinks_discards_its_choice(
         assert not failures, failures
 
     run_alone(undo())
+
+
+def test_after_a_summary_the_next_person_is_asked_for_first(tmp_path: Path) -> None:
+    """Pass and play: the screen drawn when a summary closes hides every hand until the next
+    player says they hold the device (drawn after the tap has changed who is shown)."""
+    async def two() -> None:
+        shell, page = shell_on(tmp_path)
+        shell.start_play(new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"],
+                                 {"rounds": 2}, casual=True, pace=0))
+        play = shell.play
+        assert play is not None
+        while not play.pending:
+            if find(page.views[-1], "ready") is not None:
+                find(page.views[-1], "ready").on_click(None)
+            taps(page.views[-1])[0].on_click(None)
+        find(page.views[-1], "summary-next").on_click(None)
+        assert find(page.views[-1], "pass-to") is not None
+        assert not taps(page.views[-1])
+
+    run_alone(two())
