@@ -66,13 +66,16 @@ class Runner:
         if previous is not None and not previous.done():
             await asyncio.wait([previous])  # cancelled: it ends at its next step
         game = self.game
-        while (seat := game.computer_turn()) >= 0:
+        while True:
+            if self._thought is not None and not self._thought.done():
+                await asyncio.wait([self._thought])  # one computer thinks at a time
+            seat = game.computer_turn()
+            if seat < 0:
+                return
             version, doc = game.version, game.doc
             start = time.monotonic()
             rng = random.Random(int(doc["seed"]) * 7919 + version)
             chooser = self.choose(doc["game"], game.kinds[seat])
-            if self._thought is not None and not self._thought.done():
-                await asyncio.wait([self._thought])  # one computer thinks at a time
             self._thought = asyncio.ensure_future(
                 asyncio.to_thread(chooser, game.state.clone(), rng))
             action = await asyncio.shield(self._thought)
