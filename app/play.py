@@ -1,6 +1,6 @@
 """Playing a game on the device: people pass the device (their hands hidden between turns),
-computer players think off the UI thread at a pace people can follow. A game is saved as
-(game, options, seed, seats, actions) after every move and replays exactly after a restart.
+computer players think off the UI thread at a pace people can follow (app/runner.py). Every
+change goes through the game's service (app/device.py), which checks, saves and replays it.
 Each round ends on a summary (what each player held, the points, the totals) that a tap
 closes; the game is held there until then (``seen``: the rounds whose summary was closed).
 
@@ -9,7 +9,6 @@ never a person's, and it stays out of people's statistics (see :func:`seat_names
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import random
 import secrets
@@ -19,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.device import DeviceGame, Outcome
 from app.i18n import Translator, names, not_saved, refusal, say
+from app.runner import Runner
 from models.cards import format_cards
-from models.errors import MejaError
-from models.games import GAMES
 from models.games.base import ActionWords, State
 from models.people import NEUTRAL, PALETTE, People
 from views.common import card_text
@@ -37,12 +36,8 @@ CARD_PARAMS = ("card", "target", "helper")  # a hint's cards, shown as on the ca
 PACES = (0, 1, 2, 3)  # seconds a computer move stays on screen
 # moves that put down one card from the hand: the person taps that card in the hand
 TAP_CODES = frozenset({"play", "counter", "discard", "meld"})
-
-
-def chooser(game: str, kind: str) -> Callable[[Any, random.Random], int]:
-    from models import bots
-
-    return bots.chooser(game, kind)  # type: ignore[no-any-return]
+# hints whose words do not name the move: the hint names it first
+UNNAMED = frozenset({"only", "sa_meld"})
 
 
 def move_label(words: ActionWords, t: Translator, seats: Sequence[str]) -> str:
@@ -77,32 +72,48 @@ def offered(state: State, t: Translator, seats: Sequence[str]) -> list[Move]:
 
 
 class Play:
-    """One game on the device and the taps that move it."""
+    """One game on the device on screen: turns taps into calls on its :class:`DeviceGame`
+    and redraws; its :class:`Runner` plays the computer seats while people are at it."""
 
     def __init__(self, shell: Shell, key: str, doc: dict[str, Any]) -> None:
         self.shell = shell
-        self.key = key
-        self.doc = doc
-        self.game = GAMES[doc["game"]]
-        self.names = [s["name"] for s in doc["seats"]]
-        self.kinds = [s["kind"] for s in doc["seats"]]
-        self.state = self.game.replay(len(self.names), doc["seed"], doc["options"],
-                                      doc["actions"])
-        # a game saved before summaries were shown: its rounds so far count as seen, and
-        # who ended them is not known
-        doc.setdefault("seen", len(self.state.results))
-        doc.setdefault("enders", [-1] * len(self.state.results))
+        self.game = DeviceGame(shell.store, key, doc, line=self._line)
+        self.runner = Runner(self.game, self._changed)
         self.shown = -1  # the person whose hand is on screen (pass and play)
-        self.hint = ""
-        self.thinking = False
+        self.hint: tuple[int, str] = (-1, "")  # the hint and the version it was asked at
 
     @property
     def t(self) -> Translator:
         return self.shell.t
 
     @property
+    def key(self) -> str:
+        return self.game.key
+
+    @property
+    def doc(self) -> dict[str, Any]:
+        return self.game.doc
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    @property
+    def names(self) -> list[str]:
+        return self.game.names
+
+    @property
+    def kinds(self) -> list[str]:
+        return self.game.kinds
+
+    @property
     def route(self) -> str:
         return f"/play/{self.key}"
+
+    @property
+    def pending(self) -> bool:
+        """Whether a round has ended whose summary is not closed yet (play waits)."""
+        return self.game.pending
 
     def colours(self) -> tuple[str, ...]:
         """Each seat's colour, as the players screen has it now."""
@@ -111,31 +122,26 @@ class Play:
     def people(self) -> list[int]:
         return [s for s, k in enumerate(self.kinds) if k == "person"]
 
-    @property
-    def pending(self) -> bool:
-        """Whether a round has ended whose summary is not closed yet (play waits)."""
-        return len(self.state.results) > int(self.doc["seen"])
-
-    # -- screens ----------------------------------------------------------------------------
+    # -- screens (drawn from state alone: drawing changes nothing) --------------------------
     def view(self) -> ft.View:
-        state = self.state
+        game = self.game
         title = self.t("play.title", game=self.t(f"game.{self.doc['game']}"))
-        seat = state.current_player
         if self.pending:
-            return summary_view(self.t, self.summary(title), on_next=self.next_round,
-                                on_back=self._leave)
-        if not state.is_over and self.kinds[seat] != "person":
-            self._schedule_bot()
-        elif (not state.is_over and len(self.people()) > 1 and self.shown != seat):
+            seen = game.seen
+            return summary_view(self.t, self.summary(title),
+                                on_next=lambda: self.next_round(seen), on_back=self._leave)
+        seat = game.person_turn()
+        if seat >= 0 and len(self.people()) > 1 and self.shown != seat:
             return cover_view(self.t, self.route, title, self.names[seat],
                               on_ready=lambda: self._reveal(seat), on_back=self._leave,
                               colour=self.colours()[seat])
-        elif not state.is_over and self.shown != seat:
-            self.shown = seat
+        version = game.version
+        casual = bool(self.doc.get("casual"))
         return play_view(
-            self.t, self.data(title), on_move=self.move,
-            on_hint=self._hint if self.doc.get("casual") else None,
-            on_undo=self.undo if self.doc.get("casual") else None,
+            self.t, self.data(title),
+            on_move=lambda action: self.move(action, version),
+            on_hint=(lambda: self._hint(version)) if casual else None,
+            on_undo=(lambda: self.undo(version)) if casual else None,
             on_back=self._leave, on_again=self._again,
         )
 
@@ -152,14 +158,16 @@ class Play:
             prompt = t("play.your_turn", name=self.names[seat])
         else:
             prompt = t("play.thinking", name=self.names[seat])
+        version = self.game.version
         return PlayData(
             route=self.route, title=title, prompt=prompt, table=tuple(self._facts(obs)),
             top=_card(obs.get("top")), hand=hand,
             moves=tuple(self._moves()) if person else (),
-            log=tuple(self.doc.get("log", [])), hint=self.hint,
-            can_undo=self._last_person_move() is not None, over=state.is_over,
+            log=tuple(self.doc.get("log", [])),
+            hint=self.hint[1] if self.hint[0] == version else "",
+            can_undo=self.game.last_person_move() is not None, over=state.is_over,
             result=tuple(self._result()) if state.is_over else (),
-            colour="" if state.is_over else self.colours()[seat],
+            colour="" if state.is_over else self.colours()[seat], version=version,
         )
 
     def summary(self, title: str) -> Summary:
@@ -170,19 +178,6 @@ class Play:
         data = round_summary(self.doc["game"], self.state, self.names, self.kinds, self.t, ender,
                              self.colours())
         return dataclasses.replace(data, route=self.route, title=title)
-
-    def next_round(self) -> None:
-        """Close the summary: the next round starts (or the final result shows)."""
-        if not self.pending:
-            return
-        self.doc["seen"] = len(self.state.results)
-        try:
-            self.shell.store.save_game(self.key, self.doc)
-        except OSError as error:
-            self.doc["seen"] = len(self.state.results) - 1
-            self.shell.toast(not_saved(self.t, error))
-        self.shown = -1
-        self.shell.refresh()
 
     def _facts(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
         t, names_ = self.t, self.names
@@ -226,128 +221,90 @@ class Play:
                   for n, s in zip(self.names, state.scores, strict=False)]
         return lines
 
-    # -- moves ------------------------------------------------------------------------------
-    def move(self, action: int) -> None:
-        """A person's move (the screen only offers legal ones; the engine checks again)."""
-        seat = self.state.current_player
-        if seat < 0 or self.kinds[seat] != "person" or self.thinking or self.pending:
-            return
-        try:
-            self._apply(action)
-        except MejaError as error:
-            self.shell.toast(refusal(self.t, error))
-        self.hint = ""
-        self.shell.refresh()
+    def _line(self, seats: list[str], seat: int, words: ActionWords, _state: State,
+              _action: int) -> str:
+        """A move in the log, in the player's language."""
+        return self.t("play.moved", name=seats[seat], move=move_label(words, self.t, seats))
 
-    def _apply(self, action: int) -> None:
-        seat = self.state.current_player
-        words = self.state.action_words(action)
-        rounds = len(self.state.results)
-        self.state.apply(action)
-        self.doc["actions"].append(action)
-        self.doc.setdefault("movers", []).append(seat)
-        # the seat whose move closed the round (41's instant 41 may close one more at the deal)
-        self.doc.setdefault("enders", []).extend([seat] * (len(self.state.results) - rounds))
-        log = self.doc.setdefault("log", [])
-        log.append(self.t("play.moved", name=self.names[seat],
-                          move=move_label(words, self.t, self.names)))
-        del log[:-20]
-        self._save()
+    # -- taps: each names the version of the screen it was made on --------------------------
+    def move(self, action: int, version: int) -> None:
+        """A person's move (the screen offers legal ones; the game checks)."""
+        self._after(self.game.move(action, version))
 
-    def _save(self) -> None:
-        store = self.shell.store
-        if self.state.is_over:
-            self._record_result()
-        store.save_game(self.key, self.doc)
+    def undo(self, version: int) -> None:
+        """Take back the last move of a person and the computer moves after it."""
+        self._after(self.game.undo(version), shown=lambda: self.state.current_player)
 
-    def _record_result(self) -> None:
-        """A finished game joins the history and the statistics, once."""
-        if self.doc.get("match"):
-            return
-        store, state = self.shell.store, self.state
-        setup = {"game": self.doc["game"], "players": self.names, "kinds": self.kinds,
-                 "options": self.doc["options"], "play": self.key}
-        match_id = store.create_match(setup)
-        store.update_summary(match_id, {
-            "status": "finished", "round": len(state.results), "play": self.key,
-            "kinds": list(self.kinds),  # the statistics count the people's seats only
-            "totals": list(state.scores), "winners": [self.names[s] for s in state.winners],
-            "rounds": [list(r.points) for r in state.results],
-        })
-        self.doc["match"] = match_id
+    def next_round(self, seen: int) -> None:
+        """Close the summary: the next round starts (or the final result shows)."""
+        self._after(self.game.next_round(seen), shown=lambda: -1)
+
+    def _after(self, outcome: Outcome, shown: Callable[[], int] | None = None) -> None:
+        """A tap's outcome: the hand to show (``shown``), said and drawn; then the computers
+        play if it is their turn."""
+        if outcome.changed and shown is not None:
+            self.shown = shown()
+        self._changed(outcome)
+        if outcome.changed:
+            self.runner.start()
+
+    def _changed(self, outcome: Outcome) -> None:
+        """A change's outcome (a tap's, or a computer's move): said, and shown."""
+        if isinstance(outcome.error, OSError):
+            self.shell.toast(not_saved(self.t, outcome.error))
+        elif outcome.error is not None:
+            self.shell.toast(refusal(self.t, outcome.error))
+        if outcome.finished:
+            self._forget()
+        if outcome.changed and self.showing:
+            self.shell.refresh()
+
+    @property
+    def showing(self) -> bool:
+        """Whether this game is the screen on top."""
+        return self.shell.play is self and self.shell.page.route == self.route
+
+    def _forget(self) -> None:
+        """A finished game is no longer offered to resume."""
         settings = self.shell.settings
         if self.key in settings.get("plays", []) or settings.get("current_play") == self.key:
             if settings.get("current_play") == self.key:
                 settings.pop("current_play")
             settings["plays"] = [k for k in settings.get("plays", []) if k != self.key]
-            store.save_settings(settings)
+            try:
+                self.shell.store.save_settings(settings)
+            except OSError as error:
+                self.shell.toast(not_saved(self.t, error))
 
-    def _last_person_move(self) -> int | None:
-        movers = self.doc.get("movers", [])
-        return next((i for i in range(len(movers) - 1, -1, -1)
-                     if self.kinds[movers[i]] == "person"), None)
-
-    def undo(self) -> None:
-        """Take back the last move of a person and the computer moves after it."""
-        index = self._last_person_move()
-        if index is None or self.thinking or self.state.is_over:
-            return
-        self.doc["actions"] = self.doc["actions"][:index]
-        self.doc["movers"] = self.doc["movers"][:index]
-        self.doc["log"] = self.doc.get("log", [])[:max(0, len(self.doc.get("log", [])) - 1)]
-        self.state = self.game.replay(len(self.names), self.doc["seed"], self.doc["options"],
-                                      self.doc["actions"])
-        rounds = len(self.state.results)
-        self.doc["enders"] = (self.doc.get("enders") or [])[:rounds]
-        self.doc["seen"] = min(int(self.doc["seen"]), rounds)
-        self.shown = self.state.current_player
-        self._save()
-        self.shell.refresh()
-
-    def _hint(self) -> None:
+    def _hint(self, version: int) -> None:
         from models import bots
 
         state = self.state
-        rng = random.Random(self.doc["seed"] * 7919 + len(self.doc["actions"]))
+        if version != self.game.version or self.game.person_turn() < 0:
+            return
+        rng = random.Random(self.doc["seed"] * 7919 + version)
         action = bots.chooser(self.doc["game"], "strong")(state.clone(), rng)
         hint = bots.explain(self.doc["game"], state, action)
         params = {k: card_text(str(v))[0] if k in CARD_PARAMS else v
                   for k, v in hint.params.items()}
         why = say(self.t, hint.code, params, prefix="hint")
-        label = move_label(state.action_words(action), self.t, self.names)
-        self.hint = self.t("play.hint_text", move=label, why=why)
+        if hint.code in UNNAMED:
+            label = move_label(state.action_words(action), self.t, self.names)
+            text = self.t("play.hint_move", move=label, why=why)
+        else:
+            text = self.t("play.hint_text", why=why)
+        self.hint = (version, text)
         self.shell.refresh()
 
-    # -- computer players -------------------------------------------------------------------
-    def _schedule_bot(self) -> None:
-        if self.thinking:
-            return
-        self.thinking = True
-        self.shell.page.run_task(self._bot_turns)
+    # -- people at the game -------------------------------------------------------------------
+    def open(self) -> None:
+        """People are at this game's screen: the computers play if it is their turn."""
+        self.runner.start()
 
-    async def _bot_turns(self) -> None:
-        try:
-            while (not self.state.is_over and not self.pending
-                   and self.kinds[self.state.current_player] != "person"):
-                seat = self.state.current_player
-                start = time.monotonic()
-                rng = random.Random(self.doc["seed"] * 7919 + len(self.doc["actions"]))
-                pick = chooser(self.doc["game"], self.kinds[seat])
-                action = await asyncio.to_thread(pick, self.state.clone(), rng)
-                pace = float(self.doc.get("pace", 1))
-                await asyncio.sleep(max(0.0, pace - (time.monotonic() - start)))
-                if self.shell.page.route != self.route or self.shell.play is not self:
-                    return  # the player left this screen: the game waits, saved
-                self._apply(action)
-                self.thinking = False
-                self.shell.refresh()
-                self.thinking = True
-        finally:
-            self.thinking = False
-        if self.shell.page.route == self.route and self.shell.play is self:
-            self.shell.refresh()
+    def close(self) -> None:
+        """People left this game (another screen, another game, the game deleted)."""
+        self.runner.stop()
 
-    # -- navigation -------------------------------------------------------------------------
     def _reveal(self, seat: int) -> None:
         self.shown = seat
         self.shell.refresh()

@@ -93,12 +93,12 @@ class Shell:
             self.device_languages = []
         self.t = Translator(self._language())
         self.store.players()  # read now, so that a damaged file is reported on the home screen
-        page.on_route_change = lambda _e: self.render()
+        page.on_route_change = lambda _e: self.routed()
         page.on_view_pop = self._view_pop
         page.pubsub.subscribe(self._on_message)
         if self.settings.get("live"):
             self.sharing.resume_live()
-        self.render()
+        self.routed()
 
     def _language(self) -> str:
         chosen = self.settings.get("language", "system")
@@ -113,6 +113,15 @@ class Shell:
             self.render()
         else:
             self.page.navigate(route)
+
+    def routed(self) -> None:
+        """The route changed (or the app opened on it): people left the game on the device
+        they were at, or came to one, whose computer players then stop or play."""
+        if self.play is not None and self.page.route != self.play.route:
+            self.play.close()
+        self.render()
+        if self.play is not None and self.page.route == self.play.route:
+            self.play.open()
 
     def render(self) -> None:
         """Rebuild the view stack for the current route (home below everything). A view whose
@@ -249,6 +258,7 @@ class Shell:
         def delete() -> None:
             self.settings = records.drop_play(self.store, self.settings, key)
             if self.play is not None and self.play.key == key:
+                self.play.close()
                 self.play = None
 
         return self.ask(self.t("home.delete_play_title"),
@@ -279,6 +289,8 @@ class Shell:
         self.settings["current_play"] = key
         self.settings["plays"] = [key, *(k for k in self.plays() if k != key)]
         self.store.save_settings(self.settings)
+        if self.play is not None:
+            self.play.close()
         self.play = None
         self.go(f"/play/{key}")
 

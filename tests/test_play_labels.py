@@ -178,6 +178,7 @@ class HintShell:
 
     def __init__(self, language: str) -> None:
         self.t = Translator(language)
+        self.store = None  # a hint saves nothing
 
     def refresh(self) -> None:
         pass
@@ -191,11 +192,41 @@ def test_hints_show_the_cards_as_the_screen_does(game: str) -> None:
     rng = random.Random(5)
     doc = new_doc(game, ["Ana", "Bea", "Cid", "Dan"][:players], ["person"] * players, {},
                   True, 0)
-    play = Play(HintShell("fr"), "k", doc)
+    play = Play(HintShell("fr"), "k", doc)  # type: ignore[arg-type]
     raw = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
     for _ in range(20):  # a strong player thinks up to 0.2 s a hint
         if play.state.is_over:
             break
-        play._hint()
-        assert play.hint and not raw.search(play.hint), play.hint
+        play._hint(play.game.version)
+        assert play.hint[1] and not raw.search(play.hint[1]), play.hint
         play.state.apply(rng.choice(play.state.legal_actions()))
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "id"])
+def test_a_hint_names_its_move_once(language: str) -> None:
+    """Issue: the hint read "Play 6♠. Play 6♠: ...". A hint whose reason names the move is
+    said alone; one whose reason does not ("the only move allowed") names the move first."""
+    from app.play import Play, move_label, new_doc
+
+    only = 0
+    for game in sorted(GAMES):
+        players = 4 if game == "samba" else 3
+        doc = new_doc(game, ["Ana", "Bea", "Cid", "Dan"][:players], ["person"] * players, {},
+                      True, 0)
+        doc["seed"] = 3
+        play = Play(HintShell(language), "k", doc)  # type: ignore[arg-type]
+        rng = random.Random(3)
+        for _ in range(12):
+            if play.state.is_over:
+                break
+            state = play.state
+            play._hint(play.game.version)
+            text = play.hint[1]
+            labels = [move_label(state.action_words(a), play.t, play.names)
+                      for a in state.legal_actions()]
+            assert all(text.count(label) <= 1 for label in labels), text
+            if len(labels) == 1:
+                only += 1
+                assert labels[0] in text, text
+            play.state.apply(rng.choice(state.legal_actions()))
+    assert only  # a move alone was hinted

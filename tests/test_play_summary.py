@@ -189,6 +189,15 @@ class Shell(FakeShell):
         self.page = Page()
 
 
+def step(play: Play, action: int) -> None:
+    """A move by whoever is to play: a person's tap, or a computer's move."""
+    game = play.game
+    if game.kinds[game.state.current_player] == "person":
+        play.move(action, game.version)
+    else:
+        assert game.computer_move(action, game.version).changed
+
+
 def test_a_round_end_holds_the_game_until_the_summary_is_closed(tmp_path: Path) -> None:
     shell = Shell(tmp_path)
     doc = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {"target": 500},
@@ -197,11 +206,11 @@ def test_a_round_end_holds_the_game_until_the_summary_is_closed(tmp_path: Path) 
     rng = random.Random(5)
     while not play.state.results:
         play.shown = play.state.current_player
-        play.move(rng.choice(play.state.legal_actions()))
+        play.move(rng.choice(play.state.legal_actions()), play.game.version)
     assert play.pending and doc["enders"] == [doc["movers"][-1]]
     assert find(play.view(), "summary") is not None
     before = list(doc["actions"])
-    play.move(play.state.legal_actions()[0])  # no move while the summary is up
+    play.move(play.state.legal_actions()[0], play.game.version)  # none while the summary is up
     assert doc["actions"] == before
     saved = shell.store.saved_game("play-test")
     assert saved is not None and saved[0]["seen"] == 0
@@ -223,13 +232,13 @@ def test_a_summary_not_saved_stays_up_and_says_so(tmp_path: Path,
     play = Play(shell, "play-full", doc)  # type: ignore[arg-type]
     rng = random.Random(5)
     while not play.state.results:
-        play.move(rng.choice(play.state.legal_actions()))
+        play.move(rng.choice(play.state.legal_actions()), play.game.version)
 
     def full(*_: object) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(shell.store, "save_game", full)
-    play.next_round()
+    play.next_round(play.game.seen)
     assert play.pending and shell.toasts and "full" in shell.toasts[-1].lower()
 
 
@@ -257,10 +266,7 @@ def test_computer_players_wait_on_the_summary(tmp_path: Path) -> None:
     shell.page.route = play.route
     rng = random.Random(1)
     while not play.state.results:
-        if play.kinds[play.state.current_player] == "person":
-            play.move(rng.choice(play.state.legal_actions()))
-        else:
-            play._apply(rng.choice(play.state.legal_actions()))
+        step(play, rng.choice(play.state.legal_actions()))
     shell.tasks.clear()
     play.view()
     assert not shell.tasks  # no computer turn is scheduled while the summary is up
@@ -323,7 +329,10 @@ def test_a_finished_device_game_records_its_seat_kinds(tmp_path: Path) -> None:
     play = Play(shell, "play-end", doc)  # type: ignore[arg-type]
     rng = random.Random(4)
     while not play.state.is_over:
-        play._apply(rng.choice(play.state.legal_actions()))
+        if play.pending:
+            play.next_round(play.game.seen)
+        else:
+            step(play, rng.choice(play.state.legal_actions()))
     entry = shell.store.list_matches()[0]
     assert entry["summary"]["kinds"] == ["person", "strong"]
     rows = records.player_stats(shell.store, "kartu_sama")

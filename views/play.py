@@ -56,6 +56,9 @@ class PlayData:
     over: bool
     result: tuple[str, ...] = ()
     colour: str = ""  # the colour of the seat to play (#RRGGBB), "" for none
+    # the game's move count: the hand and the buttons are new controls at each one, so a
+    # tap on a screen already replaced names a control that is gone (and changes nothing)
+    version: int = 0
 
 
 @dataclass(frozen=True)
@@ -92,7 +95,8 @@ class Summary:
 
 
 def _hand(
-    cards: Sequence[str], playable: dict[str, int], on_move: Callable[[int], None]
+    cards: Sequence[str], playable: dict[str, int], on_move: Callable[[int], None],
+    version: int = 0,
 ) -> ft.Control:
     chips: list[ft.Control] = []
     for i, c in enumerate(cards):
@@ -112,7 +116,7 @@ def _hand(
             on_click=(lambda _e, a=action: on_move(a)) if action is not None else None,
             ink=action is not None,
         ))
-    return ft.Row(chips, wrap=True, spacing=6, run_spacing=6, key="hand")
+    return ft.Row(chips, wrap=True, spacing=6, run_spacing=6, key=f"hand@{version}")
 
 
 def play_view(
@@ -142,7 +146,8 @@ def play_view(
     ]
     card_moves = {m.card: m.action for m in data.moves if m.card}
     if data.hand:
-        controls.append(section(t("play.hand"), _hand(data.hand, card_moves, on_move)))
+        controls.append(section(t("play.hand"),
+                                _hand(data.hand, card_moves, on_move, data.version)))
     if data.hint:
         controls.append(message(data.hint, key="hint"))
     record: list[ft.Control] = []  # beside the table and the hand on a wide screen
@@ -156,8 +161,8 @@ def play_view(
     bottom = ft.Column(spacing=8)
     buttons = [m for m in data.moves if not m.card]
     for m in buttons:
-        button = big_button(m.label, partial(on_move, m.action), key=f"move-{m.action}",
-                            primary=len(buttons) == 1)
+        button = big_button(m.label, partial(on_move, m.action),
+                            key=f"move-{m.action}@{data.version}", primary=len(buttons) == 1)
         style = getattr(button, "style", None)
         if style is not None and style.text_style is not None:
             # a move that names a card ("Take the discard: K♦"): the suit signs come from the
@@ -173,7 +178,7 @@ def play_view(
                                      on_click=lambda _e: on_undo(), height=48,
                                      disabled=not data.can_undo))
     if row:
-        bottom.controls.append(ft.Row(row, spacing=8))
+        bottom.controls.append(ft.Row(row, spacing=8, key=f"tools@{data.version}"))
     if data.over and on_again is not None:
         bottom.controls.append(big_button(t("play.again"), on_again, key="again",
                                           icon=ft.Icons.REPLAY))

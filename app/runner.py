@@ -1,0 +1,94 @@
+"""The computer players of one game on the device: one task plays their turns, one move at a
+time, at the game's pace (``doc["pace"]`` seconds a move). It is started after a change (a
+person's move, the next round, the game opened, an undo), never by drawing a screen, and
+stopped when people leave the game. A computer thinks in a thread (the screen stays
+responsive) on a copy of the game; its move is applied only if the game is still at the
+version it thought about (:meth:`DeviceGame.computer_move`)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from app.device import DeviceGame, Outcome
+
+# (game, kind) -> a chooser: (state copy, random source) -> action
+Pick = Callable[[str, str], Callable[[Any, random.Random], int]]
+
+
+def pick(game: str, kind: str) -> Callable[[Any, random.Random], int]:
+    from models import bots
+
+    return bots.chooser(game, kind)  # type: ignore[no-any-return]
+
+
+class Runner:
+    """Plays the computer seats of ``game``; ``on_change`` hears each move's outcome."""
+
+    def __init__(self, game: DeviceGame, on_change: Callable[[Outcome], None],
+                 choose: Pick | None = None) -> None:
+        self.game = game
+        self.on_change = on_change
+        self.choose = choose or pick
+        self._task: asyncio.Task[None] | None = None
+        self._thought: asyncio.Future[int] | None = None  # the thread thinking, if any
+
+    @property
+    def running(self) -> bool:
+        """Whether the computers play (a task is on, not told to stop)."""
+        task = self._task
+        return task is not None and not task.done() and not task.cancelling()
+
+    def start(self) -> bool:
+        """After a change: the computers play if it is their turn (True). A task running
+        already is replaced (what it thinks about may be gone: an undo). Outside an event
+        loop (screens drawn in a test) nothing runs."""
+        self.stop()
+        if self.game.computer_turn() < 0:
+            return False
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        self._task = loop.create_task(self._run(self._task))
+        self._task.add_done_callback(self._ended)
+        return True
+
+    def stop(self) -> None:
+        """People left the game: no computer moves any more (the game waits, saved)."""
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+
+    async def _run(self, previous: asyncio.Task[None] | None) -> None:
+        if previous is not None and not previous.done():
+            await asyncio.wait([previous])  # cancelled: it ends at its next step
+        game = self.game
+        while True:
+            if self._thought is not None and not self._thought.done():
+                await asyncio.wait([self._thought])  # one computer thinks at a time
+            seat = game.computer_turn()
+            if seat < 0:
+                return
+            version, doc = game.version, game.doc
+            start = time.monotonic()
+            rng = random.Random(int(doc["seed"]) * 7919 + version)
+            chooser = self.choose(doc["game"], game.kinds[seat])
+            self._thought = asyncio.ensure_future(
+                asyncio.to_thread(chooser, game.state.clone(), rng))
+            action = await asyncio.shield(self._thought)
+            pace = float(doc.get("pace", 1))
+            await asyncio.sleep(max(0.0, pace - (time.monotonic() - start)))
+            outcome = game.computer_move(action, version)
+            if outcome.changed or outcome.error is not None:
+                self.on_change(outcome)
+            if outcome.error is not None:
+                return  # refused or not saved (said): the next change starts again
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        if task.cancelled() or task.exception() is None:
+            return
+        task.get_loop().call_exception_handler(
+            {"message": "A computer player stopped", "exception": task.exception(), "task": task})
