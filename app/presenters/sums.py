@@ -10,11 +10,12 @@ Taps: ``draw:<pile>``, ``play:<card>``, ``take:<card>``, ``target:<seat>:<card>`
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 from app.i18n import Translator, card_words, say
-from app.presenters.base import Answer, Seating, View, identify
+from app.presenters.base import Answer, Seating, View, identify, unlit
 from models.cards import format_cards
 from models.games.sums import DRAW, LET, STOP, TAKE, TAKE_BACK_BELOW, TARGET
 from models.games.sums import Sums as Engine
@@ -56,7 +57,12 @@ def _action(tap: str) -> int | None:
 
 
 class Sums:
-    """The presenter of Sums (see the module's docstring)."""
+    """The presenter of Sums (see the module's docstring). ``t`` and ``names`` word the
+    refusals :meth:`answer` gives (the scene's own texts come from the seating's)."""
+
+    def __init__(self, t: Translator | None = None, names: Sequence[str] = ()) -> None:
+        self.t = t
+        self.names = tuple(names)
 
     def scene(self, state: Engine, seat: int, seating: Seating, view: View) -> Scene:
         obs = state.observation(max(seat, 0))
@@ -109,18 +115,27 @@ class Sums:
             buttons.append(Button("let", t("move.let_go")))
         if STOP in legal:
             buttons.append(Button("stop", t("move.end_game")))
-        return Scene(
+        scene = Scene(
             seat=seat, chairs=tuple(chairs), piles=tuple(piles), hand=tuple(held),
             buttons=tuple(buttons), prompt=self._prompt(obs, seat, names, t, legal),
             note=say(t, "sums_attack", self._attack(attack, names)) if attack else "",
         )
+        return scene if view.help else _unlit(scene)
 
     def answer(self, state: Engine, seat: int, tap: str, view: View) -> Answer:
         action = _action(tap)
-        if (action is None or seat < 0 or state.current_player != seat
-                or not state.is_legal(action)):
+        if seat < 0:
             return Answer()
-        return Answer(action=action)
+        if action is not None and state.current_player == seat and state.is_legal(action):
+            return Answer(action=action)
+        # a refusal: the one the scene gives the card or pile tapped
+        players = state.players
+        names = self.names[:players] if len(self.names) >= players else tuple(
+            str(s + 1) for s in range(players))
+        seating = Seating(names, ("",) * players, ("person",) * players,
+                          self.t or Translator())
+        scene = self.scene(state, seat, seating, View())
+        return Answer(why=next((why for key, why in _whys(scene) if key == tap and why), ""))
 
     @staticmethod
     def _up(obs: dict[str, Any], seat: int, owner: int, c: int, why: _Why) -> tuple[int, str, str]:
@@ -167,6 +182,26 @@ class Sums:
         if phase == "counter":
             return t("sums.felt.counter")
         return t("sums.felt.last")
+
+
+def _whys(scene: Scene) -> Iterator[tuple[str, str]]:
+    """Each tap of a card or pile on ``scene`` with what it says when it does nothing."""
+    for pile in scene.piles:
+        yield pile.tap, pile.why
+    for chair in scene.chairs:
+        for group in chair.groups:
+            for face in group.cards:
+                yield face.tap, face.why
+    for face in scene.hand:
+        yield face.tap, face.why
+
+
+def _unlit(scene: Scene) -> Scene:
+    """``scene`` with nothing lit, the cards in front of the seats too."""
+    chairs = tuple(replace(c, groups=tuple(
+        replace(g, cards=tuple(replace(f, lit=False) for f in g.cards)) for g in c.groups))
+        for c in scene.chairs)
+    return replace(unlit(scene), chairs=chairs)
 
 
 class _Why:
