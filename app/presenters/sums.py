@@ -85,9 +85,11 @@ class Sums:
         chairs = []
         for s, cards in enumerate(obs["in_play"]):
             ids = identify([_code(c) for c in cards], seen)
-            fresh = -1  # the attacking card: the last copy its attacker placed
+            fresh = -1  # the card just placed that attacks (the last copy placed)
             if attack is not None and attack[0] == s:
                 fresh = max(i for i, c in enumerate(cards) if c == attack[1])
+            elif obs["phase"] == "target" and s == current:
+                fresh = len(cards) - 1
             up = []
             for i, (id_, c) in enumerate(zip(ids, cards, strict=True)):
                 act, tap, no = self._up(obs, seat, s, c, why)
