@@ -157,8 +157,10 @@ def test_nothing_is_lit_for_a_seat_not_to_act(state: Sums, pick: int) -> None:
     assert not lit(scene) and not scene.buttons
     for tap, _ in taps(scene):
         assert TABLE.answer(state, seat, tap, View()).action is None
-    if seat < 0:
+    if seat < 0:  # the public table: every hand dealt again, the same scene
         assert not scene.hand
+        again = determinize(state, 1, random.Random(pick))
+        assert TABLE.scene(again, seat, seating(state.players), View()) == scene
     elif not state.is_over:
         for face in scene.hand:
             assert TABLE.answer(state, seat, face.tap, View()).why == (
@@ -202,6 +204,9 @@ def test_a_turn_starts_by_drawing_from_a_lit_pile() -> None:
     assert other.hand[0].why == "It is Ana's turn, not Budi's"
     assert [c.level for c in other.chairs] == ["", "Computer (quick)"]
     assert [c.tally for c in other.chairs] == ["0 removed", "0 removed"]
+    assert [c.score for c in other.chairs] == [str(s) for s in state.scores]
+    assert [[f.code for f in c.groups[0].cards] for c in other.chairs] == [
+        format_cards(cards).split() for cards in state.in_play]
 
 
 def test_the_cards_a_play_may_remove_are_lit_on_their_owners() -> None:
@@ -263,6 +268,11 @@ def test_a_card_is_taken_back_by_a_tap_on_it() -> None:
     assert own and all(f.lit and f.tap.startswith("take:") for f in own)
     code = parse_cards(own[0].code)[0]
     assert TABLE.answer(state, seat, own[0].tap, View()).action == TAKE + int(code)
+    full = reach(sums.PLACING, players=2, take_back=True)
+    own = scene_of(full).chairs[full.current_player].groups[0].cards
+    assert own and not any(f.lit for f in own)
+    assert own[0].why == "A card may be taken back only with fewer than 5 cards in hand."
+    assert TABLE.answer(full, full.current_player, own[0].tap, View()).why == own[0].why
 
 
 def test_the_hand_is_sorted_by_suit_or_by_rank() -> None:
