@@ -179,7 +179,10 @@ def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reas
         words["pack"] = t.plural("reason.pack", int(params["packs"]), size=params["size"])
     if "suit" in params and t.has(f"{prefix}.suit.{params['suit']}"):
         words["suit"] = t(f"{prefix}.suit.{params['suit']}")
-    return t(f"{prefix}.{code}", **words)
+    key = f"{prefix}.{code}"
+    if params.get("left") == 0 and t.has(f"{key}_none"):  # an empty pile: nothing was taken
+        key += "_none"
+    return t(key, **words)
 
 
 class Said(MejaError):
