@@ -125,7 +125,7 @@ class Referee(base.Referee):
 
     # -- the table --------------------------------------------------------------------------
     def _points(self, n: int) -> str:
-        return self.t.plural("table.points", n)
+        return self.t.plural("table.points", n, n=number(n))  # −45: the true minus
 
     def _table_data(self) -> SambaTableData:
         t, table = self.t, self.table
