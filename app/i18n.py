@@ -170,6 +170,9 @@ def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reas
         key: _word(t, value) if key not in _NAMES else _word(t, value, cards=False)
         for key, value in params.items()
     }
+    if code.startswith("samba_"):  # Samba's scores write a negative number with the true minus
+        words.update({key: f"−{-value}" for key, value in params.items()
+                      if isinstance(value, int) and not isinstance(value, bool) and value < 0})
     if "step" in params:
         step = int(params["step"])
         words["which"] = t(f"ordinal.{step}") if t.has(f"ordinal.{step}") else t(

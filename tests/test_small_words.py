@@ -126,6 +126,9 @@ def test_samba_writes_every_negative_number_with_one_minus(language: str,
     cells = [c for row in score.rounds for c in row] + list(score.totals)
     assert any(c.startswith("−") for c in cells), cells
     assert not any(re.search(r"-\d", c) for c in cells), cells
+    behind = say(Translator(language), "samba_behind",
+                 {"players": ["Bea", "Dan"], "total": -45, "behind": 1385})
+    assert "−45" in behind and "-45" not in behind
 
 
 def test_the_dealer_badge_speaks_the_language(language: str) -> None:
