@@ -227,3 +227,15 @@ def test_a_tap_on_the_share_screen_answers_within_100_ms(language: str,
         share.share_view(match_id)
         took.append((time.perf_counter() - start) * 1000)
     assert statistics.median(took) < 100, took
+
+
+def test_the_live_scoreboard_numbers_rounds_as_the_table(language: str, tmp_path: Path) -> None:
+    from app.share.live import scoreboard
+
+    ref = referee(tmp_path, "kartu_sama", ["Ana", "Bea", "Cid"], target=500)
+    for hands in (("KS", "2H", "3H"), ("JS", "5H", "4H"), ("QS", "6H", "4C")):
+        ks_round(ref, *hands)
+    assert ref.record(Drop(1))
+    ref.shell.store.set_current_match(ref.match_id)
+    board = scoreboard(ref.shell.store, Translator(language))
+    assert re.search(r"\b3$", board["headline"]), board["headline"]
