@@ -188,7 +188,7 @@ class Play:
             facts.append((t("play.fact.to_match"), _card(obs["to_match"])))
         for key in ("draw_pile", "stock"):
             if key in obs:
-                facts.append((t("play.fact.draw_pile"), str(obs[key])))
+                facts.append((t(f"play.fact.{key}"), str(obs[key])))
         if obs.get("debt"):
             facts.append((t("play.fact.debt"), str(obs["debt"])))
         if "piles" in obs and "pile_sizes" in obs:

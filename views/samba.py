@@ -44,13 +44,14 @@ class SambaTableData:
     undo: str  # "Undo: …" or ""
 
 
-def _side_card(i: int, s: SideLine, data: SambaTableData,
+def _side_card(i: int, s: SideLine, data: SambaTableData, t: Tr,
                on_big: Callable[[str, int], None]) -> ft.Control:
     lines: list[ft.Control] = [
         ft.Row([*([ft.Row([dot(c, key=f"colour-{i}-{j}") for j, c in enumerate(s.colours)],
                           spacing=2, tight=True)] if s.colours else []),
                 ft.Text(s.name, size=19, weight=ft.FontWeight.BOLD, expand=True),
-                *([ft.Icon(ft.Icons.STYLE, size=18, tooltip="dealer")] if s.dealer else []),
+                *([ft.Icon(ft.Icons.STYLE, size=18, tooltip=t("table.dealer"))]
+                  if s.dealer else []),
                 ft.Text(s.total, size=18, weight=ft.FontWeight.W_600, key=f"side-total-{i}")]),
         ft.Text(s.minimum, size=15, key=f"side-min-{i}"),
     ]
@@ -93,7 +94,7 @@ def samba_table_view(
          *([ft.Text(data.detail, size=16, key="detail")] if data.detail else [])],
         spacing=2,
     )
-    controls: list[ft.Control] = [head, *[_side_card(i, s, data, on_big)
+    controls: list[ft.Control] = [head, *[_side_card(i, s, data, t, on_big)
                                           for i, s in enumerate(data.sides)]]
     bottom = ft.Column(
         [

@@ -49,14 +49,14 @@ class TableData:
     undo: str  # "Undo: Bea drew 2" or "" when there is nothing to undo
 
 
-def _seat(i: int, s: Seat) -> ft.Control:
+def _seat(i: int, s: Seat, t: Tr) -> ft.Control:
     marks = []
     if s.dealer:
         marks.append(ft.Container(ft.Text("D", size=12, weight=ft.FontWeight.BOLD,
                                           color=ft.Colors.ON_TERTIARY),
                                   bgcolor=ft.Colors.TERTIARY, width=22, height=22,
                                   alignment=ft.Alignment.CENTER,
-                                  border_radius=ft.BorderRadius.all(11), tooltip="dealer"))
+                                  border_radius=ft.BorderRadius.all(11), tooltip=t("table.dealer")))
     count: list[ft.Control] = [] if s.cards is None else [
         ft.Icon(ft.Icons.STYLE, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Text(str(s.cards), size=16, key=f"count-{i}", width=28),
@@ -108,12 +108,12 @@ def table_view(
     )
     head = ft.Column(
         [ft.Text(data.prompt, size=24, weight=ft.FontWeight.BOLD, key="prompt"),
-         *([ft.Text(data.detail, size=17, key="detail", color=ft.Colors.ERROR)]
+         *([ft.Text(data.detail, size=17, key="detail")]
            if data.detail else [])],
         spacing=2,
     )
     controls: list[ft.Control] = [head, pile,
-                                  ft.Column([_seat(i, s) for i, s in enumerate(data.seats)],
+                                  ft.Column([_seat(i, s, t) for i, s in enumerate(data.seats)],
                                             spacing=2)]
     if data.warning:
         controls.append(ft.Container(message(data.warning, key="warning"),

@@ -18,7 +18,7 @@ from app.share.camera import Scan, has_camera
 from app.share.codes import code_texts, created_of, import_value
 from app.share.exports import csv_text, json_text
 from app.share.live import live, scoreboard, start_live, stop_live
-from app.share.pictures import PictureError, meja_texts, qr, qr_png, read_image
+from app.share.pictures import PictureError, meja_texts, qr_picture, qr_png, read_image
 from app.share.results import Results, png, qr_text, results, text
 from app.storage import NotFound, Store
 from models.share import Reader, ShareError
@@ -26,6 +26,8 @@ from views.share import ImportData, ShareData, import_view, live_section, share_
 
 if TYPE_CHECKING:
     from app.shell import Shell
+
+DENSE = 10  # a QR code from this version on is fine-grained: a phone must be held steady
 
 
 def has_sheet(page: ft.Page) -> bool:
@@ -118,10 +120,11 @@ class Sharing:
             self.shell.refresh()
 
         many = len(texts) > 1
+        picture, version = qr_picture(shown)  # encoded once per text, not at each tap
         data = ShareData(
-            route=f"/match/{match_id}/share", png=qr_png(shown),
+            route=f"/match/{match_id}/share", png=picture,
             part=self.t("share.part", i=self.part + 1, n=len(texts)) if many else "",
-            size=self.t("share.size", chars=len(shown), version=qr(shown).version),
+            size=self.t("share.dense") if version >= DENSE else "",
             parts=len(texts), kind=self.kind, text=readable,
             note="" if whole else self.t("share.results_short"),
         )

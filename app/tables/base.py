@@ -267,12 +267,11 @@ class Referee:
         return str(t(f"round.{change.kind}.{when}", number=change.rounds, **words))
 
     def _marks(self) -> tuple[str, ...]:
-        """Each scoreboard row's mark: deleted, corrected, typed points, or nothing."""
+        """Each scoreboard row's mark: deleted, corrected, or nothing (typed points have a *
+        beside them, said once under the table)."""
         t = self.t
         return tuple(t("round.mark.deleted") if r.dropped
-                     else "\n".join(
-                         [*([t("round.mark.corrected")] if r.changes else []),
-                          *([t("score.typed")] if getattr(r, "typed", None) else [])])
+                     else t("round.mark.corrected") if r.changes else ""
                      for r in self.table.played)
 
     def _after_drop(self, k: int) -> str:

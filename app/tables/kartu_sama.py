@@ -153,7 +153,7 @@ class Referee(HandEntryReferee):
         t = self.t
         who = self.names[event.player] if hasattr(event, "player") and isinstance(
             getattr(event, "player", None), int) else ""
-        key = f"event.{event.kind}"
+        key = f"event.{event.kind}" + ("_none" if getattr(event, "count", 1) == 0 else "")
         params: dict[str, object] = {"name": who}
         if isinstance(event, Draw | Fail):
             params["n"] = event.count

@@ -125,7 +125,7 @@ class Referee(base.Referee):
 
     # -- the table --------------------------------------------------------------------------
     def _points(self, n: int) -> str:
-        return self.t.plural("table.points", n)
+        return self.t.plural("table.points", n, n=number(n))  # −45: the true minus
 
     def _table_data(self) -> SambaTableData:
         t, table = self.t, self.table
@@ -414,7 +414,7 @@ class Referee(base.Referee):
         labels = tuple(table.side_name(s) for s in range(table.sides))
         rounds = tuple(
             tuple("–" for _ in h.points) if h.dropped else
-            tuple(f"{p}{' ★' if p == max(h.points) else ''}" for p in h.points)
+            tuple(f"{number(p)}{' ★' if p == max(h.points) else ''}" for p in h.points)
             for h in table.played
         )
         series = tuple(tuple(h.totals[s] for h in history) for s in range(table.sides))
