@@ -30,7 +30,7 @@ from views.play import Move, PlayData, SeatLine, Summary, cover_view, play_view,
 from views.scoreboard import round_words
 
 if TYPE_CHECKING:
-    from app.shell import Shell
+    from app.window import Window
 
 KINDS = ("person", "simple", "strong")
 CARD_PARAMS = ("card", "target", "helper")  # a hint's cards, shown as on the cards (Q♦)
@@ -79,7 +79,7 @@ def offered(state: State, t: Translator, seats: Sequence[str]) -> list[Move]:
 class Play:
     """One game on the device and the taps that move it."""
 
-    def __init__(self, shell: Shell, key: str, doc: dict[str, Any]) -> None:
+    def __init__(self, shell: Window, key: str, doc: dict[str, Any]) -> None:
         self.shell = shell
         self.key = key
         self.doc = doc

@@ -9,7 +9,7 @@ phone's single column, unchanged."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import flet as ft
 
@@ -23,6 +23,7 @@ class Tr(Protocol):
     def plural(self, key: str, count: int, /, **params: Any) -> str: ...
 
 Handler = Callable[[], Any]
+C = TypeVar("C", bound=ft.Control)
 
 SEED = ft.Colors.GREEN_800
 MAX_WIDTH = 640  # one column: a readable width on a laptop
@@ -170,6 +171,14 @@ def screen(
         ],
         padding=ft.Padding.all(12),
     )
+
+
+def drawn(control: C, version: int | None) -> C:
+    """``control`` (a button that changes the match) marked with the version of the state
+    it was drawn from: a redraw from another version replaces it instead of updating it
+    (app/reconcile.py), so a tap landing on it still names the version it was drawn from."""
+    control.data = version
+    return control
 
 
 def big_button(

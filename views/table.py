@@ -9,7 +9,16 @@ from functools import partial
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, card_chip, message, screen, seat_mark
+from views.common import (
+    Handler,
+    Tr,
+    big_button,
+    card_chip,
+    drawn,
+    message,
+    screen,
+    seat_mark,
+)
 
 
 @dataclass(frozen=True)
@@ -47,6 +56,7 @@ class TableData:
     warning: str  # "The draw pile has 1 card: drawing ends the round"
     actions: tuple[Action, ...]
     undo: str  # "Undo: Bea drew 2" or "" when there is nothing to undo
+    version: int = 0  # of the match's state the screen is drawn from (views.common.drawn)
 
 
 def _seat(i: int, s: Seat) -> ft.Control:
@@ -121,14 +131,15 @@ def table_view(
                                      padding=ft.Padding.all(10),
                                      border_radius=ft.BorderRadius.all(10)))
     controls.extend(extra)
+    v = data.version
     buttons: list[ft.Control] = [
-        big_button(a.label, partial(on_action, a.key) if a.enabled else None,
-                   key=f"act-{a.key}", primary=a.primary, danger=a.danger)
+        drawn(big_button(a.label, partial(on_action, a.key) if a.enabled else None,
+                         key=f"act-{a.key}", primary=a.primary, danger=a.danger), v)
         for a in data.actions if not a.small
     ]
     smalls: list[ft.Control] = [
-        ft.OutlinedButton(a.label, key=f"act-{a.key}", height=48, disabled=not a.enabled,
-                          on_click=lambda _e, k=a.key: on_action(k))
+        drawn(ft.OutlinedButton(a.label, key=f"act-{a.key}", height=48, disabled=not a.enabled,
+                                on_click=lambda _e, k=a.key: on_action(k)), v)
         for a in data.actions if a.small
     ]
     if smalls:
@@ -137,9 +148,10 @@ def table_view(
         [
             *buttons,
             ft.Row([
-                ft.OutlinedButton(data.undo or t("table.nothing_to_undo"), icon=ft.Icons.UNDO,
-                                  key="undo", on_click=lambda _e: on_undo(),
-                                  disabled=not data.undo, height=48, expand=True),
+                drawn(ft.OutlinedButton(data.undo or t("table.nothing_to_undo"),
+                                        icon=ft.Icons.UNDO, key="undo",
+                                        on_click=lambda _e: on_undo(),
+                                        disabled=not data.undo, height=48, expand=True), v),
                 ft.OutlinedButton(t("table.scores"), icon=ft.Icons.LEADERBOARD, key="scores",
                                   on_click=lambda _e: on_scores(), height=48),
             ], spacing=8),
