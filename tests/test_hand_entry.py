@@ -248,3 +248,86 @@ def test_undo_names_the_typed_points(tmp_path: Path) -> None:
     fo._toggle_typing()
     type_in(fo, "33")
     assert fo._undo_text() == "Undo: Ana's score"
+
+
+# -- typed points reach the state as they are typed (not read from a field) -----------------------
+def type_on_screen(ref: Any, text: str) -> None:
+    """Type ``text`` in the points field of the screen drawn now (no Enter)."""
+    field = find(ref.view("hands"), "points-field")
+    field.value = text
+    field.on_change(Click(field))
+
+
+def tap(ref: Any, key: str) -> None:
+    """Tap ``key`` on the screen as drawn again now (in the app, a redraw keeps the old controls
+    on screen: the button tapped is not the field's neighbour of the same drawing)."""
+    button = find(ref.view("hands"), key)
+    assert button is not None, key
+    button.on_click(Click(button))
+
+
+def typed_round(ref: Any) -> None:
+    """Bea out; Cid's and Dan's points saved; Ana's shown, typed in."""
+    play_until_bea_is_out(ref)
+    ref._pick_player(2)
+    for seat, points in ((2, "5"), (3, "7")):
+        assert ref.entry_seat == seat
+        ref._toggle_typing()
+        type_in(ref, points)
+    ref._pick_player(0)
+    ref._toggle_typing()
+
+
+def test_typed_points_then_close_the_round_without_enter(tmp_path: Path) -> None:
+    ref = referee(tmp_path)
+    typed_round(ref)
+    type_on_screen(ref, "9")
+    tap(ref, "save")  # "Close the round", Enter never pressed
+    assert ref.host.route.endswith("/score"), ref.error
+    assert ref.match.table.played[0].typed == {0: 9, 2: 5, 3: 7}
+
+
+def test_typed_points_then_save_the_points(tmp_path: Path) -> None:
+    ref = referee(tmp_path)
+    typed_round(ref)
+    type_on_screen(ref, "9")
+    tap(ref, "save-points")
+    assert ref.match.events[-1] == Points(0, 9)
+
+
+def test_typed_points_then_next_player(tmp_path: Path) -> None:
+    ref = referee(tmp_path)
+    play_until_bea_is_out(ref)
+    ref._toggle_typing()
+    type_on_screen(ref, "9")
+    tap(ref, "next")
+    assert ref.match.events[-1] == Points(0, 9) and ref.entry_seat == 2
+
+
+def test_a_corrected_round_takes_the_points_typed_again(tmp_path: Path) -> None:
+    ref = referee(tmp_path)
+    typed_round(ref)
+    type_on_screen(ref, "8")
+    tap(ref, "save")
+    assert ref.match.table.played[0].typed[0] == 8
+    ref._correct(0)
+    assert ref.host.route.endswith("/hands")
+    ref._pick_player(0)
+    assert find(ref.view("hands"), "points-field").value == "8"
+    type_on_screen(ref, "9")
+    tap(ref, "save-points")
+    tap(ref, "save")
+    assert ref.host.route.endswith("/score")
+    assert ref.match.table.played[0].typed[0] == 9
+    assert ref._score_data().rounds[0][0].startswith("9 *")
+
+
+def test_points_typed_are_kept_while_other_taps_redraw(tmp_path: Path) -> None:
+    ref = referee(tmp_path)
+    play_until_bea_is_out(ref)
+    ref._toggle_typing()
+    type_on_screen(ref, "1")
+    type_on_screen(ref, "12")
+    ref._redraw()
+    assert find(ref.view("hands"), "points-field").value == "12"
+    assert ref.match.table.round.typed == {}  # typed, not saved until a button says so
