@@ -4,9 +4,7 @@ Every tap rebuilds the screen from the builders (views stay pure). Handing Flet 
 as is would give every control a new identity: a tap that lands on the old screen in the
 moment before the new one arrives would then name a control that no longer exists, and be
 lost. So the new description is copied onto the controls already on screen, wherever the
-type, the key and the data match; Flet then sends only what changed. A button that changes a
-match carries in its data the version it was drawn from: drawn from another version, it is
-replaced, so that the second tap of a double tap reaches the old one and changes nothing."""
+type and the key match; Flet then sends only what changed."""
 
 from __future__ import annotations
 
@@ -26,9 +24,6 @@ def reconcile(old: Any, new: Any) -> Any:
         old is new
         or type(old) is not type(new)
         or getattr(old, "key", None) != getattr(new, "key", None)
-        # a button drawn from another version of the match (views.common.drawn): a tap that
-        # lands on the old one names the version it was drawn from, and changes nothing then
-        or getattr(old, "data", None) != getattr(new, "data", None)
         or hasattr(old, "_frozen")  # Flet's immutable descriptions are only ever replaced
     ):
         return new

@@ -90,7 +90,7 @@ def test_the_redrawn_screen_keeps_the_old_button_off_the_new_state(tmp_path: Pat
     merged = reconcile(shown, ref.view(""))
     assert merged is shown  # redrawn in place...
     new = find(merged, "act-play")
-    assert new is not old and new.data == old.data + 1  # ...but the button is a new one
+    assert new is not old and new.key == f"act-play@{ref.version}" != old.key  # ...a new one
     assert find(merged, "scores") is find(shown, "scores")  # what changes nothing is kept
     old.on_click(Click(old))  # the double tap's second tap
     assert kinds(ref) == ["start", "play"]

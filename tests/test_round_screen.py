@@ -12,7 +12,7 @@ from models.cards import parse_cards
 from models.match import Close, Hand, Match, Out, Start
 from models.tables.samba import Result
 from tests.fakes import FakeShell, texts
-from tests.test_players import find
+from views.common import find
 
 NAMES = ["Ana", "Bea", "Cid"]
 
