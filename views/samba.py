@@ -24,7 +24,7 @@ from views.common import (
     section,
 )
 from views.hands import card_grid
-from views.table import Action
+from views.table import Action, version
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def samba_table_view(
     bottom = ft.Column(
         [
             *[drawn(big_button(a.label, partial(on_action, a.key), key=f"act-{a.key}",
-                               primary=a.primary), data.version) for a in data.actions],
+                               primary=a.primary), version(data.version, a)) for a in data.actions],
             ft.Row([
                 drawn(ft.OutlinedButton(data.undo or t("table.nothing_to_undo"),
                                         icon=ft.Icons.UNDO, key="undo",

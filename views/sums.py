@@ -23,7 +23,7 @@ from views.common import (
     section,
 )
 from views.hands import card_grid
-from views.table import Action
+from views.table import Action, version
 
 
 @dataclass(frozen=True)
@@ -151,11 +151,11 @@ def _piles(data: SumsTableData, on_action: Callable[[str], None]) -> ft.Control:
     return ft.ResponsiveRow(tiles, spacing=8, run_spacing=8, key="piles")
 
 
-def _small(a: Action, on_action: Callable[[str], None], version: int) -> ft.Control:
+def _small(a: Action, on_action: Callable[[str], None], data: SumsTableData) -> ft.Control:
     return drawn(ft.OutlinedButton(
         content=ft.Text(a.label, font_family=CARD_FONT), key=f"act-{a.key}", height=48,
         disabled=not a.enabled, on_click=lambda _e: on_action(a.key),
-    ), version)
+    ), version(data.version, a))
 
 
 def sums_table_view(
@@ -192,14 +192,14 @@ def sums_table_view(
         controls.append(help_line)
     if data.grid is not None:
         controls.append(card_grid((), data.grid, on_card, version=data.version))
-    smalls = [_small(a, on_action, data.version) for a in data.actions if a.small]
+    smalls = [_small(a, on_action, data) for a in data.actions if a.small]
     if smalls:
         controls.append(ft.Row(smalls, wrap=True, spacing=8, run_spacing=8))
     bottom = ft.Column(
         [
             *(drawn(big_button(a.label, partial(on_action, a.key) if a.enabled else None,
                                key=f"act-{a.key}", primary=a.primary, danger=a.danger),
-                    data.version)
+                    version(data.version, a))
               for a in data.actions if not a.small),
             drawn(ft.OutlinedButton(
                 content=ft.Text(data.undo or t("table.nothing_to_undo"), font_family=CARD_FONT,

@@ -182,7 +182,7 @@ class Referee(HandEntryReferee):
             assert d is not None
             prompt = t("forty_one.hand_over")
             detail = self.say(d.end) if d.end else ""
-            actions.append(Action("hands", t("forty_one.enter_cards")))
+            actions.append(Action("hands", t("forty_one.enter_cards"), opens=True))
         playing = phase in ("play", "ended")
         colours = self._colours()
         seats = tuple(

@@ -104,12 +104,13 @@ class Referee(HandEntryReferee):
                                                  name=self.names[r.extra]), small=True))
             if "out" in legal:
                 actions.append(Action("out", t("table.out", name=turn), small=True))
-            actions.append(Action("hands", t("table.enter_hands_now"), small=True))
+            actions.append(Action("hands", t("table.enter_hands_now"), small=True,
+                                  opens=True))
         elif phase == "ended":
             assert r is not None
             prompt = t("table.round_over")
             detail = self.say(r.end) if r.end else ""
-            actions.append(Action("hands", t("table.enter_hands")))
+            actions.append(Action("hands", t("table.enter_hands"), opens=True))
         # Once play ends the counts and the pile stay as the table kept them: what each hand
         # should hold when it is entered.
         counted = r is not None and (phase == "play" or phase == "ended" and r.tracked)

@@ -144,11 +144,11 @@ class Referee(base.Referee):
         elif phase == "play":
             prompt = t("samba.under_way", n=number)
             detail = t("samba.dealt", name=dealer)
-            actions.append(Action("result", t("samba.hand_over")))
+            actions.append(Action("result", t("samba.hand_over"), opens=True))
         else:
             prompt = t("samba.hand_ended")
             detail = self.say(h.end) if h is not None and h.end is not None else ""
-            actions.append(Action("result", t("samba.enter_results")))
+            actions.append(Action("result", t("samba.enter_results"), opens=True))
         sides, colours = [], self._colours()
         for s in range(table.sides):
             big = table.big(s)

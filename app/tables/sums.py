@@ -145,13 +145,14 @@ class Referee(base.Referee):
                        for x in table.choices]
         else:
             prompt = t("sums.over")
-            actions.append(Action("scores", t("sums.see_scores")))
+            actions.append(Action("scores", t("sums.see_scores"), opens=True))
         if table.last is not None and not choices:
             notes[:0] = self._last_removal()
         if attack is not None and not choices:
             owner = self.names[attack.owner]
             notes.append(t("sums.may_counter", name=owner))
-            actions.insert(0, Action("counter", t("sums.counters", name=owner), primary=False))
+            actions.insert(0, Action("counter", t("sums.counters", name=owner),
+                                        primary=False, opens=True))
         colours = self._colours()
         seats = tuple(
             SumsSeat(
