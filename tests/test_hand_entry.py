@@ -331,3 +331,13 @@ def test_points_typed_are_kept_while_other_taps_redraw(tmp_path: Path) -> None:
     ref._redraw()
     assert find(ref.view("hands"), "points-field").value == "12"
     assert ref.match.table.round.typed == {}  # typed, not saved until a button says so
+
+
+def test_points_typed_then_left_for_the_cards_are_not_saved(tmp_path: Path) -> None:
+    ref = referee(tmp_path)
+    play_until_bea_is_out(ref)
+    ref._toggle_typing()
+    type_on_screen(ref, "9")
+    ref._toggle_typing()  # back to the cards: the typed 9 is not what is entered
+    tap(ref, "next")
+    assert ref.match.table.round.typed == {} and ref.entry_seat == 2

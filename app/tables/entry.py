@@ -101,11 +101,12 @@ class HandEntryReferee(base.Referee):
         """Save the points typed for the player shown (if any), then show the next one."""
         if not self.ledger.current(at):
             return None  # drawn before the match changed (a double tap): nothing to do
-        if self.entry_seat in self.points_text:
+        seat = self.entry_seat
+        if seat in self.points_text and self._is_typing(seat):
             return self._type_points()  # saved, it moves on to the next player
-        seat = self._next_seat(self.entry_seat)
-        if seat is not None:
-            self._pick_player(seat)
+        following = self._next_seat(seat)
+        if following is not None:
+            self._pick_player(following)
         return None
 
     def _toggle_typing(self) -> None:
