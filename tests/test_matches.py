@@ -19,8 +19,9 @@ from app.matches import DONE, NOT_SAVED, OLD, REFUSED, STALE, Ledger
 from app.storage import Store
 from app.tables.forty_one import summary as forty_one_summary
 from app.tables.kartu_sama import summary as kartu_sama_summary
+from models.cards import parse_cards
 from models.match import Drop, Hand, Match, Play, Revise, Start
-from models.tables.forty_one import Finish
+from models.tables.forty_one import Finish, Resume, Stop
 from models.tables.kartu_sama import KartuSamaTable
 
 PLAYERS = ("Ana", "Bea", "Cid")
@@ -149,7 +150,14 @@ def test_close_revise_drop(tmp_path: Path) -> None:
 def test_reopen_a_finished_41_match(tmp_path: Path) -> None:
     book, _ = ledger(tmp_path, "forty_one")
     assert book.record(Finish(), at=0).status == REFUSED  # no hand played yet
-    assert book.reopen(at=0).status == REFUSED
+    for event in (Start(), Stop(0), *(Hand(s, parse_cards(text)) for s, text in enumerate(
+            ("AS KS QS JS", "2H 3H 4H 5H", "2C 3C 4D 5D")))):
+        assert book.record(event, at=book.version).done
+    assert book.close(at=book.version).done
+    assert book.record(Finish(), at=book.version).done
+    assert summary(book)["status"] == "finished"
+    assert book.reopen(at=book.version).done
+    assert book.match.events[-1] == Resume() and summary(book)["status"] == "playing"
 
 
 def test_a_change_checks_the_rules_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
