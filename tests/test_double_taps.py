@@ -192,3 +192,23 @@ def test_typed_points_check_the_rules_once(tmp_path: Path,
     checks = counted(monkeypatch)
     ref._type_points()
     assert len(checks) == 1 and kinds(ref)[-1] == "points"
+
+
+def test_versioned_keys_stay_unique(tmp_path: Path) -> None:
+    """Flet's diff matches a list's controls by key: two alike (a grid's empty places keyed
+    ``None@3``) broke it once a card was gone from the grid."""
+    from views.common import children
+
+    ref = referee(tmp_path, "sums")
+    find(ref.view(""), "card-AS").on_click(Click())  # A♠ face up: a gap in the grid's row
+    seen: list[str] = []
+
+    def walk(control: Any) -> None:
+        key = getattr(control, "key", None)
+        if isinstance(key, str) and "@" in key:
+            seen.append(key)
+        for child in children(control):
+            walk(child)
+
+    walk(ref.view(""))
+    assert seen and len(seen) == len(set(seen)) and not any(k.startswith("None") for k in seen)

@@ -179,7 +179,7 @@ def drawn(control: C, version: int | None) -> C:
     (app/reconcile.py) and in Flet's own diff, instead of updating it. So a tap that lands on it
     once the state has changed (the second tap of a double tap) names a control that is gone,
     or the version it was drawn from: either way it changes nothing."""
-    if version is not None:
+    if version is not None and control.key is not None:  # an unkeyed filler stays so
         control.key = f"{control.key}@{version}"
     return control
 
