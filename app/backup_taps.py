@@ -16,7 +16,7 @@ from app.i18n import Translator, not_saved
 from views.settings import backup_section
 
 if TYPE_CHECKING:
-    from app.shell import Shell
+    from app.window import Window
 
 
 def restored_text(t: Translator, done: backup.Restored) -> str:
@@ -58,7 +58,7 @@ def restore_bytes(store: Any, raw: bytes,
 class BackupTaps:
     """Back up and restore, on the settings screen (one per window or browser session)."""
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Window) -> None:
         self.shell = shell
         self.picker = ft.FilePicker()  # a service: created once, kept referenced
         self.busy = False
@@ -141,7 +141,7 @@ class BackupTaps:
                 self._error = lambda t: restored_text(t, done)
             else:
                 self._note = lambda t: restored_text(t, done)
-            self.shell.referee = None  # a match brought up to date is read again
+            self.shell.forget()  # a match brought up to date is read again
             self.shell.settings = self.shell.store.settings()  # as restored, for later saves
             self.shell.page.pubsub.send_others(("match", ""))
         finally:

@@ -9,7 +9,7 @@ phone's single column, unchanged."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import flet as ft
 
@@ -23,6 +23,7 @@ class Tr(Protocol):
     def plural(self, key: str, count: int, /, **params: Any) -> str: ...
 
 Handler = Callable[[], Any]
+C = TypeVar("C", bound=ft.Control)
 
 SEED = ft.Colors.GREEN_800
 MAX_WIDTH = 640  # one column: a readable width on a laptop
@@ -199,6 +200,22 @@ def screen(
     )
 
 
+def drawn(control: C, version: int | None) -> C:
+    """``control`` (a button that changes the match) keyed with the version of the state it
+    was drawn from (``act-play@12``): a redraw from another version replaces it, here
+    (app/reconcile.py) and in Flet's own diff, instead of updating it. So a tap that lands on it
+    once the state has changed (the second tap of a double tap) names a control that is gone,
+    or the version it was drawn from: either way it changes nothing."""
+    if version is not None and control.key is not None:  # an unkeyed filler stays so
+        control.key = f"{control.key}@{version}"
+    return control
+
+
+def same_key(shown: Any, key: str) -> bool:
+    """Whether a control keyed ``shown`` is the one named ``key``, drawn at any version."""
+    return shown == key or (isinstance(shown, str) and shown.rpartition("@")[0] == key)
+
+
 def big_button(
     label: str,
     on_click: Handler | None,
@@ -319,7 +336,7 @@ def message(text: str, *, key: str, error: bool = False) -> ft.Control:
 
 def find(root: Any, key: str) -> Any:
     """The control with ``key`` under ``root`` (depth first), for tests and controllers."""
-    if getattr(root, "key", None) == key:
+    if same_key(getattr(root, "key", None), key):
         return root
     for child in children(root):
         found = find(child, key)
