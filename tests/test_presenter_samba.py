@@ -153,7 +153,9 @@ def test_every_legal_move_is_a_tap_and_nothing_lit_is_illegal(
         players: int, seed: int, options: dict[str, Any], steps: int, order: str) -> None:
     state = play(players, seed, options, steps)
     seat = state.current_player
-    if seat < 0:
+    if seat < 0:  # the game is over: nothing to do anywhere
+        for other in range(-1, players):
+            check_table(state, other, View(order))
         return
     view = View(order)
     check_table(state, seat, view)
@@ -394,3 +396,39 @@ def test_the_black_threes_go_out_by_selecting_them() -> None:
         assert reach(state, 1, action, View()) == action
     view = select(state, 1, tuple(cards("3S 3S 3C")), View())
     assert TABLE.answer(state, 1, "b:meld", view).action == black
+
+
+def test_several_cards_selected_go_on_a_meld_one_tap_each() -> None:
+    state = rigged("KS KS 5C 9C QD 7H")
+    state.groups[1][12] = cards("KH KD KC")
+    state.nmelds[1] = 1
+    state.opened[1] = True
+    state.apply(DRAW)
+    view = select(state, 1, tuple(cards("KS KS")), View())
+    for _ in range(2):
+        answer = TABLE.answer(state, 1, "g1.12", view)
+        assert answer.action == ADD + 12 * 53 + cards("KS")[0]
+        state.apply(answer.action)
+        assert answer.chosen is not None
+        view = replace(view, chosen=answer.chosen)
+    assert view.chosen == frozenset()
+    assert len(state.groups[1][12]) == 5
+
+
+def test_melds_below_the_minimum_ask_for_more_or_taking_them_back() -> None:
+    state = rigged("KS KH KD 5C 9C QD 7H")
+    state.pile = cards("4C")
+    state.apply(DRAW)
+    view = select(state, 1, tuple(cards("KS KH KD")), View())
+    answer = TABLE.answer(state, 1, "b:meld", view)
+    assert answer.action is not None
+    state.apply(answer.action)
+    scene = TABLE.scene(state, 1, seating(4), View())
+    assert scene.prompt == "Your melds count 30 of the 50 needed: meld more, or take them back"
+    words = {b.tap: b.label for b in scene.buttons}
+    assert words["b:cancel"] == "Take the melds back" and "b:finish" not in words
+    state.apply(TABLE.answer(state, 1, "b:cancel", View()).action or -1)
+    scene = TABLE.scene(state, 1, seating(4), View())
+    five = next(f for f in scene.hand if f.code == "5C")
+    assert five.why == "After taking the melds back, only red 3s may be melded this turn."
+    assert [f.code for f in scene.sides[1].groups] == []

@@ -122,6 +122,13 @@ class Turn:
     def _ids(self, indexes: Sequence[int]) -> frozenset[str]:
         return frozenset(self.ids[i] for i in indexes)
 
+    def _kept(self, gone: int) -> frozenset[str]:
+        """The selection but card ``gone``, named as the hand will name it without that card
+        (a later copy of its card takes its id)."""
+        codes = self.codes[:gone] + self.codes[gone + 1:]
+        ids = identify([_text(c) for c in codes])
+        return frozenset(ids[j - (j > gone)] for j in self.chosen if j != gone)
+
     def meld_ready(self) -> int:
         """The meld whose cards are exactly the selection (-1: none)."""
         have = Counter(self.picked())
@@ -145,8 +152,10 @@ class Turn:
 
     def _idle(self) -> str:
         """Why nothing happens while the seat is not to act ("" on the public table)."""
-        if not self.mine or self.turn < 0:
+        if not self.mine:
             return ""
+        if self.turn < 0:
+            return self.t("error.sa_over")
         if self.phase == "answer" and self.turn == self.seat:
             return self.t("samba.felt.why.answer")
         return self.t("samba.felt.why.wait")
@@ -164,7 +173,7 @@ class Turn:
                 return Answer(action=self.discards[code], chosen=frozenset())
             return Answer(why=t("samba.felt.why.no_out"))
         if self.phase == "meld" and code in self.reds:
-            return Answer(action=self.reds[code], chosen=self._ids(self.chosen))
+            return Answer(action=self.reds[code], chosen=self._kept(i))
         if i in self.chosen:
             return Answer(chosen=self._ids([j for j in self.chosen if j != i]))
         if self.fits([*self.picked(), code]):
@@ -175,6 +184,8 @@ class Turn:
             return Answer(why=t("samba.felt.why.draw_first"))
         if code in RED_THREES:
             return Answer(why=t("samba.felt.why.red_last"))
+        if self.state.cancelled:  # the melds were taken back: everyone saw it
+            return Answer(why=t("error.sa_red_only"))
         return Answer(why=t("samba.felt.why.no_meld", card=card))
 
     def _stock(self) -> Answer:
@@ -198,6 +209,8 @@ class Turn:
             return Answer(why=t("samba.felt.why.blocked", card=_shown([top])))
         ways = [a for a, _ in self.takes] + list(self.onto.values())
         if not ways:
+            if self.state.no_take:  # the pile went back after the melds were taken back
+                return Answer(why=t("samba.felt.why.no_take"))
             return Answer(why=t("samba.felt.why.take", card=_shown([top])))
         have = Counter(self.picked())
         exact = [a for a, cards in self.takes if Counter(cards) == have]
@@ -235,8 +248,7 @@ class Turn:
         adds = self.adds.get(key, {})
         for i in self.chosen:
             if self.codes[i] in adds:
-                rest = [j for j in self.chosen if j != i]
-                return Answer(action=adds[self.codes[i]], chosen=self._ids(rest))
+                return Answer(action=adds[self.codes[i]], chosen=self._kept(i))
         if self.chosen:
             return Answer(why=t("samba.felt.why.not_on", cards=_shown(self.picked())))
         if adds:
@@ -397,6 +409,9 @@ class Turn:
             return t("samba.felt.discard")
         if self.reds:
             return t("samba.felt.red3")
+        obs = self.obs
+        if obs["counted"] and not obs["opened"][self.side] and "finish" not in self.words:
+            return t("samba.felt.below", counted=obs["counted"], need=obs["minimum"])
         if self.meld_ready() >= 0:
             return t("samba.felt.meld_ready")
         return t("samba.felt.meld")
