@@ -221,6 +221,9 @@ def rigged(hand: str, seat: int = 1, players: int = 4) -> Samba:
 def test_a_red_three_is_asked_for_first_and_laid_by_a_tap() -> None:
     state = rigged("3H 5S 5H 5D 9C KC QD")
     state.pile = cards("8C")
+    scene = TABLE.scene(state, 1, seating(4), View())
+    assert scene.prompt == "Tap the stock to draw two, or the pile; then lay your red 3"
+    assert not scene.hand[0].lit
     state.apply(DRAW)
     scene = TABLE.scene(state, 1, seating(4), View())
     assert scene.prompt == "Lay your red 3: tap it (one left in hand at the end costs 750)"
@@ -335,6 +338,9 @@ def test_the_partner_answers_with_buttons() -> None:
     assert waiting.prompt == "Waiting for Rina's answer" and not waiting.buttons
     assert TABLE.answer(state, 3, "c:" + scene.hand[0].id, View()).why == (
         "Answer your partner first")
+    state.apply(TABLE.answer(state, 3, "b:yes", View()).action or -1)
+    assert TABLE.scene(state, 1, seating(4), View()).prompt == (
+        "Your partner said yes: go out, melding all your cards or discarding the last")
 
 
 def test_discarding_is_a_tap_on_a_card() -> None:

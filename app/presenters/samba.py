@@ -259,7 +259,8 @@ class Turn:
     def scene(self, seating: Seating) -> Scene:
         t = self.t
         names_ = seating.names
-        hand = tuple(self._hand_face(i) for i in range(len(self.codes)))
+        new = self._new()
+        hand = tuple(self._hand_face(i, i in new) for i in range(len(self.codes)))
         sides = tuple(self._side(s, seating) for s in range(max(self.sides) + 1))
         chairs = tuple(self._chair(s, seating) for s in range(len(names_)))
         buttons: list[Button] = []
@@ -275,12 +276,10 @@ class Turn:
         return Scene(self.seat, chairs, self._piles(), hand, sides, tuple(buttons),
                      self._prompt(names_), self._note() if self.acting else "")
 
-    def _hand_face(self, i: int) -> Face:
+    def _hand_face(self, i: int, new: bool) -> Face:
         fid = self.ids[i]
-        ans = self.answer(f"c:{fid}")
-        lit = ans.action is not None or ans.chosen is not None
-        return Face(fid, _text(self.codes[i]), f"c:{fid}", lit, i in self.chosen,
-                    i in self._new(), "" if lit else ans.why)
+        lit, why = self._answered(f"c:{fid}")
+        return Face(fid, _text(self.codes[i]), f"c:{fid}", lit, i in self.chosen, new, why)
 
     def _new(self) -> set[int]:
         """The cards just drawn from the stock (the last two of the hand the engine keeps)."""
@@ -404,14 +403,18 @@ class Turn:
         if self.phase == "draw":
             if not self.obs["stock"]:
                 return t("samba.felt.stock_out")
+            if any(c in RED_THREES for c in self.codes):
+                return t("samba.felt.draw_red3")
             return t("samba.felt.draw_take" if self.takes or self.onto else "samba.felt.draw")
         if self.phase == "discard":
             return t("samba.felt.discard")
         if self.reds:
             return t("samba.felt.red3")
         obs = self.obs
-        if obs["counted"] and not obs["opened"][self.side] and "finish" not in self.words:
+        if not obs["opened"][self.side] and 0 < obs["counted"] < obs["minimum"]:
             return t("samba.felt.below", counted=obs["counted"], need=obs["minimum"])
+        if self.state.may_out:  # the partner's answer, which everyone heard
+            return t("samba.felt.must_out" if self.state.may_out > 0 else "samba.felt.stay_in")
         if self.meld_ready() >= 0:
             return t("samba.felt.meld_ready")
         return t("samba.felt.meld")
