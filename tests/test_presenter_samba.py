@@ -438,3 +438,36 @@ def test_melds_below_the_minimum_ask_for_more_or_taking_them_back() -> None:
     five = next(f for f in scene.hand if f.code == "5C")
     assert five.why == "After taking the melds back, only red 3s may be melded this turn."
     assert [f.code for f in scene.sides[1].groups] == []
+
+
+def test_four_of_a_rank_are_melded_three_then_the_fourth() -> None:
+    state = rigged("KS KH KD KC 5C 9C QD")
+    state.pile = cards("4C")
+    state.apply(DRAW)
+    view = select(state, 1, tuple(cards("KS KH KD KC")), View())
+    scene = TABLE.scene(state, 1, seating(4), view)
+    assert scene.note == "Needs 50 · selected 40"
+    meld = next(b for b in scene.buttons if b.tap == "b:meld")
+    assert meld.label == "Meld K♠ K♥ K♦ K♣"
+    answer = TABLE.answer(state, 1, "b:meld", view)
+    assert answer.action is not None and state.action_words(answer.action).cards == tuple(
+        cards("KS KH KD"))
+    state.apply(answer.action)
+    assert answer.chosen is not None
+    view = replace(view, chosen=answer.chosen)
+    scene = TABLE.scene(state, 1, seating(4), view)
+    assert [f.code for f in scene.hand if f.chosen] == ["KC"]
+    group = next(g for g in scene.sides[1].groups if g.key == "g1.12")
+    assert group.lit
+    assert TABLE.answer(state, 1, "g1.12", view).action == ADD + 12 * 53 + cards("KC")[0]
+
+
+def test_a_run_is_selected_in_any_order() -> None:
+    state = rigged("7H 4H 6H 5H 9C QD JS")
+    state.pile = cards("4C")
+    state.apply(DRAW)
+    view = select(state, 1, tuple(cards("7H 4H 6H 5H")), View())
+    answer = TABLE.answer(state, 1, "b:meld", view)
+    assert answer.action is not None
+    laid = state.action_words(answer.action).cards
+    assert len(laid) == 3 and set(laid) < set(cards("4H 5H 6H 7H"))

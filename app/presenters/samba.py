@@ -1,6 +1,7 @@
 """Samba's card table: each side's melds under the partners' names, the stock and the discard
 pile (its blocked mark), the hand at the bottom. Melds are made by selecting cards in the hand
-(``View.chosen``) and tapping Meld, or a meld of the side to add them to it; the pile is taken
+(``View.chosen``) and tapping Meld, or a meld of the side to add them to it (a new meld lays
+three, a meld takes one card a tap: the rest stays selected for the next tap); the pile is taken
 by tapping it (with the two naturals selected when there is more than one way); a red 3 is
 laid by tapping it, and the table asks for it first.
 
@@ -16,7 +17,8 @@ from typing import Any
 from app.i18n import Translator, card_words
 from app.presenters.base import Answer, Seating, View, identify
 from models.cards import JOKER_CODE, format_cards
-from models.games.samba import DRAW, card_value, initial_meld_minimum, meld_kind, sides_of
+from models.games import samba_melds as rules
+from models.games.samba import DRAW, sides_of
 from models.games.samba_melds import BLACK_THREES, IS_WILD, RED_THREES
 from views.felt_data import Button, Chair, Face, Group, Pile, Scene, Side
 
@@ -113,8 +115,25 @@ class Turn:
             return any(have <= Counter(cards) for _, cards in self.takes)
         if self.phase != "meld":
             return False
-        return any(have <= Counter(cards) for _, cards in self.melds) or any(
+        return self._start(have, within=False) >= 0 or any(
             all(c in adds for c in codes) for adds in self.adds.values())
+
+    def _start(self, have: Counter[int], within: bool) -> int:
+        """A new meld open now that makes one meld with the cards ``have``, the rest going on
+        it one by one next: its cards and ``have`` are one meld of cards in the hand, and
+        (``within``) ``have`` holds its cards. -1: none."""
+        hand = Counter(self.codes)
+        for action, cards in self.melds:
+            need = Counter(cards)
+            if within and not need <= have:
+                continue
+            if not within and have <= need:
+                return action
+            whole = have | need
+            shown = list(whole.elements())
+            if whole <= hand and (rules.is_group(shown) or rules.is_sequence(shown)):
+                return action
+        return -1
 
     def picked(self) -> list[int]:
         return [self.codes[i] for i in self.chosen]
@@ -122,19 +141,31 @@ class Turn:
     def _ids(self, indexes: Sequence[int]) -> frozenset[str]:
         return frozenset(self.ids[i] for i in indexes)
 
-    def _kept(self, gone: int) -> frozenset[str]:
-        """The selection but card ``gone``, named as the hand will name it without that card
-        (a later copy of its card takes its id)."""
-        codes = self.codes[:gone] + self.codes[gone + 1:]
-        ids = identify([_text(c) for c in codes])
-        return frozenset(ids[j - (j > gone)] for j in self.chosen if j != gone)
+    def _kept(self, *gone: int) -> frozenset[str]:
+        """The selection but the cards ``gone``, named as the hand will name them without those
+        cards (a later copy of a card takes the id of one gone)."""
+        left = [i for i in range(len(self.codes)) if i not in gone]
+        ids = dict(zip(left, identify([_text(self.codes[i]) for i in left]), strict=True))
+        return frozenset(ids[j] for j in self.chosen if j not in gone)
 
     def meld_ready(self) -> int:
-        """The meld whose cards are exactly the selection (-1: none)."""
+        """The new meld the selection makes: its cards exactly, or with more of the selection
+        to go on it next (-1: none)."""
         have = Counter(self.picked())
         if not have:
             return -1
-        return next((a for a, cards in self.melds if Counter(cards) == have), -1)
+        exact = next((a for a, cards in self.melds if Counter(cards) == have), -1)
+        return exact if exact >= 0 else self._start(have, within=True)
+
+    def _used(self, action: int) -> list[int]:
+        """The selected cards the new meld ``action`` lays (the rest stays selected)."""
+        need = Counter(next(cards for a, cards in self.melds if a == action))
+        out = []
+        for i in self.chosen:
+            if need[self.codes[i]]:
+                need[self.codes[i]] -= 1
+                out.append(i)
+        return out
 
     # -- what a tap does ----------------------------------------------------------------
     def answer(self, tap: str) -> Answer:
@@ -228,7 +259,9 @@ class Turn:
     def _button(self, word: str) -> Answer:
         if word == "meld":
             action = self.meld_ready()
-            return Answer(action=action, chosen=frozenset()) if action >= 0 else Answer()
+            if action < 0:
+                return Answer()
+            return Answer(action=action, chosen=self._kept(*self._used(action)))
         if word in self.words:
             return Answer(action=self.words[word], chosen=frozenset())
         return Answer()
@@ -327,7 +360,7 @@ class Turn:
         reds: list[int] = []
         nseq = 0
         for cards in obs["melds"][s]:
-            kind = meld_kind(cards)
+            kind = rules.meld_kind(cards)
             if kind == "red_three":
                 reds += cards
                 continue
@@ -358,7 +391,7 @@ class Turn:
         if s == self.side:
             return self._note() or self.t("samba.minimum", n=obs["minimum"])
         total = obs["totals"][self.sides.index(s)]
-        return self.t("samba.minimum", n=initial_meld_minimum(
+        return self.t("samba.minimum", n=rules.initial_meld_minimum(
             total, self.state.options.top_minimum))
 
     def _note(self) -> str:
@@ -367,7 +400,7 @@ class Turn:
         if self.side < 0 or obs["opened"][self.side] or self.phase not in ("draw", "meld"):
             return ""
         counted = obs["counted"]
-        selected = sum(card_value(c) for c in self.picked())
+        selected = sum(rules.card_value(c) for c in self.picked())
         if not counted and not selected:
             return ""
         if counted:
