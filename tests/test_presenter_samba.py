@@ -262,7 +262,7 @@ def test_the_pile_is_taken_with_the_two_naturals_selected() -> None:
 
 
 def test_a_first_meld_shows_its_minimum_and_what_is_selected() -> None:
-    state = rigged("KS KH KD 5C 9C QD 7H")
+    state = rigged("KS KH KD 5C 9C QD 7H 3S")
     state.pile = cards("4C")
     state.apply(DRAW)
     view = select(state, 1, tuple(cards("KS KH")), View())
@@ -287,6 +287,9 @@ def test_a_first_meld_shows_its_minimum_and_what_is_selected() -> None:
     # the 5♣ fits no meld: it is not lit and says why
     five = next(f for f in scene.hand if f.code == "5C")
     assert not five.lit and five.why == "No meld takes 5♣ now"
+    black = TABLE.answer(state, 1, "c:3S.0", View())
+    assert black.action is None and black.why == (
+        "Black 3s are melded only by the player going out, all together")
 
 
 def test_a_card_selected_is_added_by_a_tap_on_the_meld() -> None:

@@ -217,6 +217,8 @@ class Turn:
             return Answer(why=t("samba.felt.why.red_last"))
         if self.state.cancelled:  # the melds were taken back: everyone saw it
             return Answer(why=t("error.sa_red_only"))
+        if code in BLACK_THREES:
+            return Answer(why=t("samba.felt.why.black3"))
         return Answer(why=t("samba.felt.why.no_meld", card=card))
 
     def _stock(self) -> Answer:
