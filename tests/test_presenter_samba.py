@@ -26,6 +26,7 @@ from models.games.samba import (
     MELD_PHASE,
     RED3,
     START_GROUP,
+    START_SEQ,
     TAKE_GROUP,
     Samba,
     determinize,
@@ -474,3 +475,30 @@ def test_a_run_is_selected_in_any_order() -> None:
     assert answer.action is not None
     laid = state.action_words(answer.action).cards
     assert len(laid) == 3 and set(laid) < set(cards("4H 5H 6H 7H"))
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_cards_just_come_into_the_hand_are_marked_new(players: int) -> None:
+    """In random games: after a draw the two drawn, after taking the pile the cards that lay
+    under its top (the top one is melded at once)."""
+    checked = Counter[str]()
+    for seed in range(10):
+        state = samba.new_game(players, seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.results) < 1:
+            legal = state.legal_actions()
+            takes = [a for a in legal if a >= TAKE_GROUP and a < DISCARD and a != DRAW]
+            action = rng.choice(takes if takes and rng.random() < 0.8 else legal)
+            seat = state.current_player
+            came = state.pile[:-1] if TAKE_GROUP <= action < START_SEQ else state.stock[-2:]
+            state.apply(action)
+            if state.results or state.current_player != seat or state.phase != MELD_PHASE:
+                continue
+            scene = TABLE.scene(state, seat, seating(players), View())
+            new = [f.code for f in scene.hand if f.new]
+            if action == DRAW or TAKE_GROUP <= action < START_SEQ:
+                assert Counter(new) == Counter(format_cards([c]) for c in came)
+                checked["draw" if action == DRAW else "take"] += 1
+            else:
+                assert not new
+    assert checked["take"] > 3 and checked["draw"] > 3, checked

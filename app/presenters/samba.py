@@ -16,13 +16,14 @@ from typing import Any
 
 from app.i18n import Translator, card_words
 from app.presenters.base import Answer, Seating, View, identify
-from models.cards import JOKER_CODE, format_cards
+from models.cards import JOKER_CODE, format_cards, samba_pack
 from models.games import samba_melds as rules
-from models.games.samba import DRAW, sides_of
+from models.games.samba import CANCEL, DISCARD, DRAW, START_SEQ, TAKE_GROUP, sides_of
 from models.games.samba_melds import BLACK_THREES, IS_WILD, RED_THREES
 from views.felt_data import Button, Chair, Face, Group, Pile, Scene, Side
 
 BUTTONS = ("finish", "cancel", "ask", "yes", "no", "stop_stock")  # in the order shown
+PACK = len(samba_pack())
 LABELS = {"pure_canasta": "samba.felt.pure", "mixed_canasta": "samba.felt.mixed",
           "samba": "samba.felt.samba"}
 
@@ -317,18 +318,41 @@ class Turn:
         return Face(fid, _text(self.codes[i]), f"c:{fid}", lit, i in self.chosen, new, why)
 
     def _new(self) -> set[int]:
-        """The cards just drawn from the stock (the last two of the hand the engine keeps)."""
+        """The cards just come into the hand: the two drawn, or the pile under its top card
+        just taken (the engine puts them at the end of the hand)."""
         state = self.state
-        if not (self.acting and self.phase == "meld" and state.actions
-                and state.actions[-1] == DRAW):
+        last = state.actions[-1] if state.actions else -1
+        if not (self.acting and self.phase == "meld" and last < START_SEQ):
             return set()
-        drawn = Counter(self.obs["hand"][-2:])
+        n = self._drawn() if last == DRAW else self._taken() if last >= TAKE_GROUP else 0
+        fresh = Counter(self.obs["hand"][len(self.obs["hand"]) - n:] if n else [])
         out = set()
         for i in range(len(self.codes) - 1, -1, -1):
-            if drawn[self.codes[i]]:
-                drawn[self.codes[i]] -= 1
+            if fresh[self.codes[i]]:
+                fresh[self.codes[i]] -= 1
                 out.add(i)
         return out
+
+    def _drawn(self) -> int:
+        """How many cards the last draw brought: two, or the one left in the stock."""
+        state, players = self.state, len(self.sides)
+        dealt = (13 if players == 6 else 15) * players + 1  # and the card turned up
+        draws = state.actions[len(state.actions) - state.moves :].count(DRAW)
+        return PACK - dealt - self.obs["stock"] - 2 * (draws - 1)
+
+    def _taken(self) -> int:
+        """How many cards lay under the top of the pile just taken: counted on the moves of
+        this hand (the turned-up card, the discards, the takes and the takes undone)."""
+        state = self.state
+        size, before = 1, 0
+        for action in state.actions[len(state.actions) - state.moves : -1]:
+            if action >= DISCARD:
+                size, before = size + 1, 0
+            elif TAKE_GROUP <= action < START_SEQ:
+                size, before = 0, size
+            elif action == CANCEL and before:  # the pile goes back to the table
+                size, before = before, 0
+        return size - 1
 
     def _piles(self) -> tuple[Pile, ...]:
         t, obs = self.t, self.obs
