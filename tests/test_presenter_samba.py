@@ -198,7 +198,9 @@ def test_the_table_shows_only_what_the_seat_may_see(
     assert melded == Counter(format_cards([c]) for m in obs["melds"] for cards in m for c in cards)
     assert [c.cards for c in scene.chairs] == obs["hand_sizes"]
     if seat < 0:
-        assert not scene.hand and not scene.buttons and not scene.prompt
+        assert not scene.hand and not scene.buttons
+        turn = state.current_player
+        assert scene.prompt == (f"{NAMES[turn]}'s turn" if turn >= 0 else "")
 
 
 # -- hand-made tables ----------------------------------------------------------------------
@@ -322,7 +324,7 @@ def test_canastas_and_sambas_are_marked_pure_or_mixed() -> None:
     labels = {g.key: g.label for g in scene.sides[0].groups}
     assert labels == {"g0.12": "Canasta (pure)", "g0.11": "Canasta (mixed)",
                       "q0.0": "Samba · closed", "r0": "Red 3s"}
-    assert scene.sides[0].note == ""
+    assert scene.sides[0].note == "May go out"
     assert not any(g.lit or g.tap for g in scene.sides[0].groups)  # the other side's melds
 
 

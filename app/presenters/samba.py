@@ -413,7 +413,9 @@ class Turn:
     def _side_note(self, s: int) -> str:
         obs = self.obs
         if obs["opened"][s]:
-            return ""
+            kinds = [rules.meld_kind(cards) for cards in obs["melds"][s]]
+            big = sum(k in LABELS for k in kinds)
+            return self.t("samba.may_out") if big >= 2 else ""
         if s == self.side:
             return self._note() or self.t("samba.minimum", n=obs["minimum"])
         total = obs["totals"][self.sides.index(s)]
@@ -451,10 +453,10 @@ class Turn:
 
     def _prompt(self, names_: Sequence[str]) -> str:
         t = self.t
-        if not self.mine or self.turn < 0:
+        if self.turn < 0:
             return ""
         if not self.acting:
-            if self.phase == "answer" and self._asker() == self.seat:
+            if self.mine and self.phase == "answer" and self._asker() == self.seat:
                 return t("samba.felt.waiting_answer", name=names_[self.turn])
             return t("samba.felt.turn", name=names_[self.turn])
         if self.phase == "answer":
