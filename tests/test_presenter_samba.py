@@ -459,6 +459,7 @@ def test_four_of_a_rank_are_melded_three_then_the_fourth() -> None:
     view = replace(view, chosen=answer.chosen)
     scene = TABLE.scene(state, 1, seating(4), view)
     assert [f.code for f in scene.hand if f.chosen] == ["KC"]
+    assert scene.prompt == "Tap a meld of your side to add the cards selected"
     group = next(g for g in scene.sides[1].groups if g.key == "g1.12")
     assert group.lit
     assert TABLE.answer(state, 1, "g1.12", view).action == ADD + 12 * 53 + cards("KC")[0]

@@ -471,13 +471,15 @@ class Turn:
             return t("samba.felt.discard")
         if self.reds:
             return t("samba.felt.red3")
+        if self.meld_ready() >= 0:
+            return t("samba.felt.meld_ready")
+        if any(c in adds for c in self.picked() for adds in self.adds.values()):
+            return t("samba.felt.add_ready")
         obs = self.obs
         if not obs["opened"][self.side] and 0 < obs["counted"] < obs["minimum"]:
             return t("samba.felt.below", counted=obs["counted"], need=obs["minimum"])
         if self.state.may_out:  # the partner's answer, which everyone heard
             return t("samba.felt.must_out" if self.state.may_out > 0 else "samba.felt.stay_in")
-        if self.meld_ready() >= 0:
-            return t("samba.felt.meld_ready")
         return t("samba.felt.meld")
 
 
