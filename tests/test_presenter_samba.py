@@ -282,6 +282,9 @@ def test_a_first_meld_shows_its_minimum_and_what_is_selected() -> None:
     state.apply(answer.action)
     scene = TABLE.scene(state, 1, seating(4), View())
     assert scene.note == "Needs 50 · melded 30 · selected 0"
+    partner = TABLE.scene(state, 3, seating(4), View())
+    assert partner.sides[1].note == "Needs 50 · melded 30" and partner.note == ""
+    assert partner.sides[0].note == "First meld: 50"
     assert [f.code for f in scene.sides[1].groups[0].cards] == ["KS", "KH", "KD"]
     # the 5♣ fits no meld: it is not lit and says why
     five = next(f for f in scene.hand if f.code == "5C")

@@ -431,6 +431,8 @@ class Turn:
         selected = sum(rules.card_value(c) for c in self.picked())
         if not counted and not selected:
             return ""
+        if not self.acting:  # the partner's melds of the turn
+            return self.t("samba.felt.needs_melded", need=obs["minimum"], counted=counted)
         if counted:
             return self.t("samba.felt.needs_counted", need=obs["minimum"], counted=counted,
                           selected=selected)
