@@ -1,5 +1,6 @@
 """The changes of a match at the table, between its screens and the models: one call a change
-(record an event, undo, correct or delete a round, close a round, reopen the match). Each call
+(record an event, undo, correct or delete a round, close a round); a game's own events
+(41 reopening a finished match) are recorded like any other. Each call
 checks once (the match's own ``why_not``), saves (with the version the writer knows), brings the
 history's summary up to date when due, tells the other windows, and returns an
 :class:`Outcome` that the screen's controller shows. No Flet here: tests call it headless.
@@ -17,7 +18,6 @@ from typing import Any
 
 from app.storage import Stale, Store
 from models.match import Close, Drop, Event, Match, Reason, Revise, Start
-from models.tables.forty_one import Finish, Resume
 
 DONE = "done"
 REFUSED = "refused"  # the rules say no: ``reason``
@@ -43,8 +43,9 @@ class Outcome:
 
 
 def milestone(event: Event) -> bool:
-    """Whether ``event`` changes the summary (asked while it is the last event)."""
-    return isinstance(event, Close | Start | Revise | Drop | Finish | Resume)
+    """Whether ``event`` changes the summary (asked while it is the last event); a game
+    whose own events do too says so (``Ledger(changes=...)``)."""
+    return isinstance(event, Close | Start | Revise | Drop)
 
 
 class Ledger:
@@ -125,10 +126,6 @@ class Ledger:
     def close(self, at: int) -> Outcome:
         """Close the round whose hands are all in."""
         return self.record(Close(), at)
-
-    def reopen(self, at: int) -> Outcome:
-        """Play on after the match was finished (41)."""
-        return self.record(Resume(), at)
 
     # -- after a change -------------------------------------------------------------------------
     def _after(self, changes: bool, event: Event) -> Outcome:

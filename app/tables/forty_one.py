@@ -387,7 +387,7 @@ class Referee(HandEntryReferee):
 
     def _resume(self, at: int | None = None) -> None:
         """Play on after the match was finished: it is reopened, the next hand to deal."""
-        if self._said(self.ledger.reopen(self.version if at is None else at)):
+        if self._said(self.ledger.record(Resume(), self.version if at is None else at)):
             self._go()
 
     # -- one hand ---------------------------------------------------------------------------
