@@ -43,7 +43,7 @@ def test_an_empty_draw_pile_is_said_so_never_zero_cards(language: str,
     assert ends == t("reason.draw_ends_none", player="Budi")
     assert "1" in say(t, "draw_ends", {"player": "Budi", "left": 1})  # a card left: counted
     ref = referee(tmp_path, "kartu_sama", ["Ana", "Budi", "Cid"])
-    ref.shell.t = t
+    ref.host.t = t
     for event in (Draw(1, 0), Fail(1, 0)):
         words = ref._event_words(event)
         assert words == t("event.draw_none", name="Budi") and not re.search(r"\b0\b", words)
@@ -81,7 +81,7 @@ def test_typed_points_are_explained_once(language: str, tmp_path: Path) -> None:
     assert find_key(view, "typed-legend") is not None
     # a row with typed points has no mark of its own: its * says it
     ref = referee(tmp_path, "kartu_sama", ["Ana", "Bea", "Cid"])
-    ref.shell.t = t
+    ref.host.t = t
     ref.record(Start())
     ref.record(Points(0, 12))
     ref.record(Hand(1, ()))
@@ -116,7 +116,7 @@ def test_41_says_stock_on_the_device_as_at_the_table(language: str) -> None:
 def test_samba_writes_every_negative_number_with_one_minus(language: str,
                                                            tmp_path: Path) -> None:
     ref = referee(tmp_path, "samba", ["Ana", "Bea", "Cid", "Dan"], target=5000)
-    ref.shell.t = Translator(language)
+    ref.host.t = Translator(language)
     assert ref.record(Start())
     assert ref.record(Out(0))
     assert ref.record(Result(0, high=14, pure=2))
@@ -183,7 +183,7 @@ def test_statistics_count_finished_matches_only(language: str, tmp_path: Path) -
     m = Match.new(["Ana", "Bea", "Cid"], "kartu_sama", {"target": 100})
     ref = kartu_sama.Referee(going, going.store.create_match(m.setup.to_dict()), m)
     ks_round(ref, "AS AH", "", "5C")
-    rows = {r.name: r for r in records.player_stats(done.shell.store, "kartu_sama")}
+    rows = {r.name: r for r in records.player_stats(done.host.store, "kartu_sama")}
     assert rows["Ana"].matches == 1 and rows["Ana"].rounds == 2  # the finished match's
     own = [r.points[0] for r in done.table.history]
     assert rows["Ana"].average == sum(own) / 2  # not with the 22 of the unfinished one
@@ -191,7 +191,7 @@ def test_statistics_count_finished_matches_only(language: str, tmp_path: Path) -
 
 def test_the_chart_numbers_rounds_as_the_rows_do(language: str, tmp_path: Path) -> None:
     ref = referee(tmp_path, "kartu_sama", ["Ana", "Bea", "Cid"], target=500)
-    ref.shell.t = Translator(language)
+    ref.host.t = Translator(language)
     for hands in (("KS", "2H", "3H"), ("JS", "5H", "4H"), ("QS", "6H", "4C")):
         ks_round(ref, *hands)
     assert ref.record(Drop(1))
@@ -236,6 +236,6 @@ def test_the_live_scoreboard_numbers_rounds_as_the_table(language: str, tmp_path
     for hands in (("KS", "2H", "3H"), ("JS", "5H", "4H"), ("QS", "6H", "4C")):
         ks_round(ref, *hands)
     assert ref.record(Drop(1))
-    ref.shell.store.set_current_match(ref.match_id)
-    board = scoreboard(ref.shell.store, Translator(language))
+    ref.host.store.set_current_match(ref.match_id)
+    board = scoreboard(ref.host.store, Translator(language))
     assert re.search(r"\b3$", board["headline"]), board["headline"]
