@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
 KINDS = ("person", "simple", "strong")
 CARD_PARAMS = ("card", "target", "helper")  # a hint's cards, shown as on the cards (Q♦)
+# the palette's colours in the order computers take them: far apart, so that two computers,
+# or a computer beside a person, are told apart at a glance (blue, green, purple, orange...)
+COMPUTER_COLOURS = (5, 3, 7, 1, 4, 8, 2, 6, 9, 0)
 PACES = (0, 1, 2, 3)  # seconds a computer move stays on screen
 # moves that put down one card from the hand: the person taps that card in the hand
 TAP_CODES = frozenset({"play", "counter", "discard", "meld"})
@@ -376,11 +379,11 @@ def seat_names(players: Sequence[str], kinds: Sequence[str], t: Translator) -> l
 def seat_colours(players: Sequence[str], kinds: Sequence[str] | None,
                  people: People) -> tuple[str, ...]:
     """Each seat's colour: a person's own (a name not yet known: the one ``people`` would give
-    it); a computer, which is no person, takes the first palette colour no one at the table
-    shows, in seat order (grey only when the palette runs out)."""
+    it); a computer, which is no person, takes in seat order the first colour of
+    ``COMPUTER_COLOURS`` no one at the table shows (grey only when the palette runs out)."""
     persons = [s for s, _ in enumerate(players) if kinds is None or kinds[s] == "person"]
     own = dict(zip(persons, people.seat_colours([players[s] for s in persons]), strict=True))
-    free = iter([i for i in range(len(PALETTE)) if i not in own.values()])
+    free = iter([i for i in COMPUTER_COLOURS if i not in own.values()])
     out: list[str] = []
     for s in range(len(players)):
         index = own[s] if s in own else next(free, -1)

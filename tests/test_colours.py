@@ -14,7 +14,7 @@ import pytest
 from app import records
 from app.i18n import Translator
 from app.newmatch import Draft, setup_data
-from app.play import Play, new_doc, round_summary
+from app.play import COMPUTER_COLOURS, Play, new_doc, round_summary
 from models.errors import MejaError
 from models.games import GAMES
 from models.match import Match
@@ -139,9 +139,9 @@ def test_the_set_up_shows_each_seat_in_its_colour_a_new_name_in_the_one_it_will_
 
 def test_on_the_device_people_keep_their_colour_and_computers_take_a_free_one() -> None:
     draft = Draft(game="kartu_sama", players=["Ana"], kinds=["person"])
-    draft.add_computer(1)  # "Computer 1", in the first colour Ana does not show
-    data = setup_data(draft, EN, People().with_colour("Ana", 0))
-    assert data.players == ("Ana", "Computer 1") and data.colours == (PALETTE[0], PALETTE[1])
+    draft.add_computer(1)  # "Computer 1", in a colour Ana does not show
+    data = setup_data(draft, EN, People().with_colour("Ana", 5))
+    assert data.players == ("Ana", "Computer 1") and data.colours == (PALETTE[5], PALETTE[3])
 
 
 def test_device_play_shows_the_colour_of_the_seat_to_play_and_in_the_summary(
@@ -150,7 +150,8 @@ def test_device_play_shows_the_colour_of_the_seat_to_play_and_in_the_summary(
     records.set_colour(shell.store, "Bea", 3)
     play = Play(shell, "k", new_doc("kartu_sama", ["Ana", "Bea", "Computer 1"],
                                     ["person", "person", "simple"], {}, True, 1))
-    computer = next(c for c in PALETTE if c not in (own("Ana"), PALETTE[3]))
+    computer = next(PALETTE[i] for i in COMPUTER_COLOURS if PALETTE[i] not in (own("Ana"),
+                                                                               PALETTE[3]))
     assert play.colours() == (own("Ana"), PALETTE[3], computer)
     data = play.data("Kartu Sama")
     assert data.colour == play.colours()[play.state.current_player]
