@@ -130,3 +130,16 @@ def test_the_seat_chips_speak_each_language(language: str) -> None:
     data = setup_data(draft, t)
     assert data.kinds == ("", t("play.kind.simple")) and data.helps == (True, None)
     assert t("play.add_computer").startswith("+ ") and t("play.help_on") != t("play.help_off")
+
+
+def test_the_device_set_up_with_computers_passes_the_accessibility_checks(
+        tmp_path: Path) -> None:
+    from tests.test_a11y import problems
+
+    shell = shell_on("/play/new", tmp_path)
+    seated(shell, "Ana")
+    on_screen(shell, "add-computer").on_click(None)
+    assert problems(shell.page.views[-1]) == []
+    assert on_screen(shell, "help-0").tooltip == (
+        "Help for Ana: playable cards lit, and hints")
+    assert on_screen(shell, "kind-1").tooltip == "Level of Computer 1: tap to change it"
