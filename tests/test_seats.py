@@ -143,3 +143,15 @@ def test_the_device_set_up_with_computers_passes_the_accessibility_checks(
     assert on_screen(shell, "help-0").tooltip == (
         "Help for Ana: playable cards lit, and hints")
     assert on_screen(shell, "kind-1").tooltip == "Level of Computer 1: tap to change it"
+
+
+def test_a_computer_drawn_to_deal_first_is_named(tmp_path: Path) -> None:
+    shell = shell_on("/play/new", tmp_path)
+    seated(shell, "Ana")
+    on_screen(shell, "add-computer").on_click(None)
+    told: list[str] = []
+    shell.toast = told.append
+    while "Computer 1 deals first." not in told:  # a random draw: until the computer's seat
+        on_screen(shell, "random-dealer").on_click(None)
+        assert len(told) < 100
+    assert set(told) <= {"Ana deals first.", "Computer 1 deals first."}
