@@ -43,12 +43,19 @@ class Draft:
     dealer: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     known: list[str] = field(default_factory=list)  # names remembered from earlier matches
-    kinds: list[str] | None = None  # playing on the device: "person", "simple" or "strong"
+    # playing on the device: each seat's kind ("person", or a computer's level: "simple",
+    # "strong"; a computer's seat holds no name, "") and whether its person plays with help
+    kinds: list[str] | None = None
+    helps: list[bool] = field(default_factory=list)
     casual: bool = True  # on the device: undo and hints allowed
     pace: int = 1  # on the device: seconds a computer move stays on screen
     typed: dict[str, str] = field(default_factory=dict)  # a number field's text, not its value
     name: str = ""  # the name field's text, not yet seated (refused: ``name_error`` says why)
     name_error: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kinds is not None:
+            self.helps = (self.helps + [True] * len(self.kinds))[: len(self.kinds)]
 
     def values(self) -> dict[str, Any]:
         """Every option value: the game's defaults overridden by the draft."""
@@ -85,21 +92,56 @@ class Draft:
         self.players.append(name)
         if self.kinds is not None:
             self.kinds.append("person")
+            self.helps.append(True)
         return ""
+
+    def add_computer(self, seats: int) -> None:
+        """Playing on the device: one more seat, a computer's (quick to begin with). ``seats``
+        is the count of seats the "+ Computer" tapped was drawn with: the second tap of a
+        double tap, drawn before the first one's answer, adds nothing."""
+        if self.kinds is None or seats != len(self.players):
+            return
+        if len(self.players) < GAMES[self.game].max_players:
+            self.players.append("")
+            self.kinds.append("simple")
+            self.helps.append(True)
+
+    def next_level(self, seat: int) -> None:
+        """A computer seat's level, quick or strong, in turn (a person's seat stays one)."""
+        if self.kinds is not None and 0 <= seat < len(self.kinds):
+            self.kinds[seat] = {"simple": "strong", "strong": "simple"}.get(
+                self.kinds[seat], self.kinds[seat])
+
+    def switch_help(self, seat: int) -> None:
+        """A person's help (legal cards lit, hints) on or off."""
+        if self.kinds is not None and 0 <= seat < len(self.kinds) \
+                and self.kinds[seat] == "person":
+            self.helps[seat] = not self.helps[seat]
+
+    def seats(self, t: Translator) -> list[str]:
+        """The names the seats play under (a computer's: "Computer 1"...)."""
+        return seat_names(self.players, self.kinds, t) if self.kinds is not None \
+            else list(self.players)
 
     def remove(self, seat: int) -> None:
         del self.players[seat]
         if self.kinds is not None:
             del self.kinds[seat]
+            del self.helps[seat]
         if self.dealer >= len(self.players):
             self.dealer = max(0, len(self.players) - 1)
 
     def move(self, seat: int, step: int) -> None:
         other = seat + step
+
+        def swap(seats: list[Any]) -> None:
+            seats[seat], seats[other] = seats[other], seats[seat]
+
         if 0 <= other < len(self.players):
-            for seats in (self.players, self.kinds):
-                if seats is not None:  # kinds: only when playing on the device
-                    seats[seat], seats[other] = seats[other], seats[seat]
+            swap(self.players)
+            if self.kinds is not None:  # only when playing on the device
+                swap(self.kinds)
+                swap(self.helps)
             if self.dealer in (seat, other):
                 self.dealer = other if self.dealer == seat else seat
 
@@ -113,12 +155,6 @@ class Draft:
         if "first_dealer" in values:  # games without a dealer (Sums) have no such option
             values["first_dealer"] = self.dealer
         return GAMES[self.game].options(values)
-
-    def next_kind(self, seat: int) -> None:
-        """Playing on the device: a person, then each level of computer player, in turn."""
-        if self.kinds is not None and seat < len(self.kinds):
-            kinds = ("person", "simple", "strong")
-            self.kinds[seat] = kinds[(kinds.index(self.kinds[seat]) + 1) % len(kinds)]
 
     def set_option(self, key: str, value: object) -> None:
         self.typed.pop(key, None)
@@ -203,7 +239,7 @@ def _number(text: str, zero: bool) -> int | None:
 def setup_data(draft: Draft, t: Translator, people: People | None = None) -> SetupData:
     """The plain data the new-match view shows (a table match, or a game on the device); each
     seat in its player's colour (a name not yet known: the one ``people`` would give it; a
-    computer seat: grey)."""
+    computer seat: a colour no one at the table shows)."""
     values = draft.values()
     table = ENTRIES.get(draft.game)
     specs = visible(table.options if table else (), values)
@@ -221,8 +257,7 @@ def setup_data(draft: Draft, t: Translator, people: People | None = None) -> Set
     known = tuple(n for n in draft.known if n not in draft.players)
     playing = draft.kinds is not None
     # on the device a computer seat shows the name it will play under, never a person's
-    seats = seat_names(draft.players, draft.kinds, t) if draft.kinds is not None \
-        else draft.players
+    seats = draft.seats(t)
     if playing:
         rows += (
             OptionRow("casual", "bool", draft.casual, t("play.casual"), t("play.casual.help")),
@@ -245,7 +280,10 @@ def setup_data(draft: Draft, t: Translator, people: People | None = None) -> Set
         name_error=draft.name_error,
         notes=tuple(table.notes(list(seats), values, t)) if table and table.notes
         else (),
-        kinds=tuple(t(f"play.kind.{k}") for k in draft.kinds or ()),
+        kinds=tuple("" if k == "person" else t(f"play.kind.{k}") for k in draft.kinds or ()),
+        helps=tuple(h if k == "person" else None
+                    for k, h in zip(draft.kinds or (), draft.helps, strict=True)),
+        computers=playing, full=len(seats) >= GAMES[draft.game].max_players,
         route="/play/new" if playing else "/new",
         title=t("play.new_title") if playing else "",
         start_label=t("play.start") if playing else "",

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
 KINDS = ("person", "simple", "strong")
 CARD_PARAMS = ("card", "target", "helper")  # a hint's cards, shown as on the cards (Q♦)
+# the palette's colours in the order computers take them: far apart, so that two computers,
+# or a computer beside a person, are told apart at a glance (blue, green, purple, orange...)
+COMPUTER_COLOURS = (5, 3, 7, 1, 4, 8, 2, 6, 9, 0)
 PACES = (0, 1, 2, 3)  # seconds a computer move stays on screen
 # moves that put down one card from the hand: the person taps that card in the hand
 TAP_CODES = frozenset({"play", "counter", "discard", "meld"})
@@ -315,19 +318,30 @@ class Play:
 
     def _again(self) -> None:
         doc = new_doc(self.doc["game"], self.names, self.kinds, self.doc["options"],
-                      bool(self.doc.get("casual")), int(self.doc.get("pace", 1)))
+                      bool(self.doc.get("casual")), int(self.doc.get("pace", 1)),
+                      [seat_help(self.doc, s) for s in range(len(self.names))])
         self.shell.start_play(doc)
 
 
 def new_doc(game: str, players: list[str], kinds: list[str], options: dict[str, Any],
-            casual: bool, pace: int) -> dict[str, Any]:
-    """A new game on the device, as saved."""
+            casual: bool, pace: int, helps: Sequence[bool] | None = None) -> dict[str, Any]:
+    """A new game on the device, as saved: each seat with its name, kind and help (whether
+    its person sees the legal cards lit and may ask for hints; all by default)."""
+    helps = list(helps) if helps is not None else [True] * len(players)
     return {
         "game": game, "options": dict(options), "seed": secrets.randbelow(2**31),
-        "seats": [{"name": n, "kind": k} for n, k in zip(players, kinds, strict=True)],
+        "seats": [{"name": n, "kind": k, "help": bool(h)}
+                  for n, k, h in zip(players, kinds, helps, strict=True)],
         "actions": [], "movers": [], "enders": [], "seen": 0, "log": [], "casual": casual,
         "pace": pace,
     }
+
+
+def seat_help(doc: dict[str, Any], seat: int) -> bool:
+    """Whether the person at ``seat`` plays with help (legal cards lit, hints); a game saved
+    before seats chose it, and a seat out of range (the public table), say yes."""
+    seats = doc.get("seats") or []
+    return bool(seats[seat].get("help", True)) if 0 <= seat < len(seats) else True
 
 
 def new_key() -> str:
@@ -365,10 +379,16 @@ def seat_names(players: Sequence[str], kinds: Sequence[str], t: Translator) -> l
 def seat_colours(players: Sequence[str], kinds: Sequence[str] | None,
                  people: People) -> tuple[str, ...]:
     """Each seat's colour: a person's own (a name not yet known: the one ``people`` would give
-    it), grey for a computer, which is no person."""
+    it); a computer, which is no person, takes in seat order the first colour of
+    ``COMPUTER_COLOURS`` no one at the table shows (grey only when the palette runs out)."""
     persons = [s for s, _ in enumerate(players) if kinds is None or kinds[s] == "person"]
     own = dict(zip(persons, people.seat_colours([players[s] for s in persons]), strict=True))
-    return tuple(PALETTE[own[s]] if s in own else NEUTRAL for s in range(len(players)))
+    free = iter([i for i in COMPUTER_COLOURS if i not in own.values()])
+    out: list[str] = []
+    for s in range(len(players)):
+        index = own[s] if s in own else next(free, -1)
+        out.append(PALETTE[index] if index >= 0 else NEUTRAL)
+    return tuple(out)
 
 
 def round_summary(game: str, state: State, seats: Sequence[str], kinds: Sequence[str],

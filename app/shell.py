@@ -17,7 +17,7 @@ from app.games import ENTRIES
 from app.i18n import LANGUAGES, Said, Translator, not_saved, refusal, system_language
 from app.lab import Lab
 from app.newmatch import Draft, setup_data
-from app.play import Play, new_doc, new_key, seat_names
+from app.play import Play, new_doc, new_key
 from app.reconcile import reconcile
 from app.referees import Referees
 from app.storage import Store
@@ -319,7 +319,7 @@ class Shell:
 
         def random_dealer() -> None:
             d.draw_dealer(random.Random())
-            self.toast(self.t("setup.random_drawn", name=d.players[d.dealer]))
+            self.toast(self.t("setup.random_drawn", name=d.seats(self.t)[d.dealer]))
 
         def mode(value: str) -> None:
             d.options["mode"] = value
@@ -341,7 +341,8 @@ class Shell:
             on_remove=change(d.remove), on_move=change(d.move),
             on_dealer=change(lambda seat: setattr(d, "dealer", seat)),
             on_random_dealer=change(random_dealer), on_option=change(d.set_option),
-            on_kind=change(d.next_kind) if d.kinds is not None else None,
+            on_level=change(d.next_level), on_help=change(d.switch_help),
+            on_computer=change(d.add_computer),
             on_typed=change(d.type_option), on_start=self._start_match,
             on_back=lambda: self.go("/"),
         )
@@ -353,8 +354,8 @@ class Shell:
         if d.kinds is not None:
             options = dataclasses.asdict(d.game_options())
             self.draft = None
-            seats = seat_names(d.players, d.kinds, self.t)
-            return self.start_play(new_doc(d.game, seats, d.kinds, options, d.casual, d.pace))
+            return self.start_play(new_doc(d.game, d.seats(self.t), d.kinds, options, d.casual,
+                                           d.pace, d.helps))
         try:
             match_id = records.create_match(self.store, d)
         except OSError as error:

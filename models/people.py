@@ -24,7 +24,7 @@ PALETTE: tuple[str, ...] = (
     "#E53935", "#E65100", "#9E8600", "#43A047", "#00897B",
     "#039BE5", "#5C6BC0", "#AB47BC", "#D81B60", "#8D6E63",
 )
-# A seat that is no person (a computer on the device): a grey no player has.
+# A seat with no colour of its own (a computer once the palette runs out): a grey no player has.
 NEUTRAL = "#8A8A8A"
 
 

@@ -14,11 +14,11 @@ import pytest
 from app import records
 from app.i18n import Translator
 from app.newmatch import Draft, setup_data
-from app.play import Play, new_doc, round_summary
+from app.play import COMPUTER_COLOURS, Play, new_doc, round_summary
 from models.errors import MejaError
 from models.games import GAMES
 from models.match import Match
-from models.people import NEUTRAL, PALETTE, People
+from models.people import PALETTE, People
 from tests.fakes import FakeShell
 from views.common import find
 from views.play import play_view, summary_view
@@ -137,11 +137,11 @@ def test_the_set_up_shows_each_seat_in_its_colour_a_new_name_in_the_one_it_will_
     assert seat_dots("sums", ref.view("")) == list(data.colours)  # two seats
 
 
-def test_on_the_device_people_keep_their_colour_and_computers_are_grey() -> None:
-    draft = Draft(game="kartu_sama", players=["Ana", "Bea"], kinds=["person", "person"])
-    draft.next_kind(1)  # Bea's seat becomes a computer: "Computer 1", grey
-    data = setup_data(draft, EN, People().with_colour("Bea", 0))
-    assert data.players == ("Ana", "Computer 1") and data.colours == (own("Ana"), NEUTRAL)
+def test_on_the_device_people_keep_their_colour_and_computers_take_a_free_one() -> None:
+    draft = Draft(game="kartu_sama", players=["Ana"], kinds=["person"])
+    draft.add_computer(1)  # "Computer 1", in a colour Ana does not show
+    data = setup_data(draft, EN, People().with_colour("Ana", 5))
+    assert data.players == ("Ana", "Computer 1") and data.colours == (PALETTE[5], PALETTE[3])
 
 
 def test_device_play_shows_the_colour_of_the_seat_to_play_and_in_the_summary(
@@ -150,7 +150,9 @@ def test_device_play_shows_the_colour_of_the_seat_to_play_and_in_the_summary(
     records.set_colour(shell.store, "Bea", 3)
     play = Play(shell, "k", new_doc("kartu_sama", ["Ana", "Bea", "Computer 1"],
                                     ["person", "person", "simple"], {}, True, 1))
-    assert play.colours() == (own("Ana"), PALETTE[3], NEUTRAL)
+    computer = next(PALETTE[i] for i in COMPUTER_COLOURS if PALETTE[i] not in (own("Ana"),
+                                                                               PALETTE[3]))
+    assert play.colours() == (own("Ana"), PALETTE[3], computer)
     data = play.data("Kartu Sama")
     assert data.colour == play.colours()[play.state.current_player]
     view = play_view(EN, data, on_move=print, on_hint=None, on_undo=None, on_back=print)
@@ -163,7 +165,7 @@ def test_device_play_shows_the_colour_of_the_seat_to_play_and_in_the_summary(
     summary = round_summary("kartu_sama", state, play.names, play.kinds, EN,
                             colours=play.colours())
     shown = summary_view(EN, summary, on_next=print, on_back=print)
-    assert [dot(shown, f"colour-{i}") for i in range(3)] == [own("Ana"), PALETTE[3], NEUTRAL]
+    assert [dot(shown, f"colour-{i}") for i in range(3)] == [own("Ana"), PALETTE[3], computer]
 
 
 def test_the_samba_entry_shows_each_sides_players_and_who_went_out_in_their_colours(

@@ -1,7 +1,8 @@
 """Playing on the device in a real Chromium: a person against a computer player, to the end,
 with a server restart in the middle that the game survives exactly, and a summary after each
 round that holds the game until it is closed (Kartu Sama in the light theme, 41 in the dark
-one; screenshots at phone and desktop widths)."""
+one; screenshots at phone and desktop widths); and the play set-up: people by name,
+computers by "+ Computer", each person with their own help."""
 
 from __future__ import annotations
 
@@ -101,10 +102,10 @@ def test_person_against_computer_to_the_end(browser: Any, tmp_path: Path) -> Non
     page = open_app(browser, server.url)
     try:
         page.get_by_role("button", name="Play on this device").click()
-        add_players(page, ("Ana", "Cid"))
-        page.get_by_role("button", name="Person").nth(1).click()  # Cid: a computer player
+        add_players(page, ("Ana",))
+        page.get_by_role("button", name="+ Computer").click()  # a computer player
         see(page, "Computer (quick)")
-        see(page, "Computer 1")  # the computer's own name: Cid is a person, not at this game
+        see(page, "2. Computer 1")
         press(page, "Fixed rounds: more")
         press(page, "Fixed rounds: more")  # two rounds
         press(page, "Computer pace: less")  # no wait between moves
@@ -159,9 +160,9 @@ def test_41_in_the_dark_theme_ends_on_its_summary(browser: Any, tmp_path: Path) 
         page.get_by_label("Back", exact=True).click()
         page.get_by_role("button", name="Play on this device").click()
         page.get_by_role("checkbox", name="41", exact=True).click()
-        add_players(page, ("Ana", "Bea"))
-        page.get_by_role("button", name="Person").nth(1).click()
-        see(page, "Computer 1")
+        add_players(page, ("Ana",))
+        page.get_by_role("button", name="+ Computer").click()
+        see(page, "2. Computer 1")
         press(page, "Computer pace: less")
         page.get_by_role("button", name="Start the game").click()
         see(page, "41 on this device")
@@ -186,3 +187,41 @@ def _cards(text: str) -> list[str]:
     """The cards shown under "Your cards"."""
     part = text.split("Your cards", 1)[-1].split("Last moves", 1)[0]
     return [w for w in part.split() if CARD.match(w)]
+
+
+def test_people_by_name_computers_by_a_tap_each_with_their_own_help(
+        browser: Any, tmp_path: Path) -> None:
+    """The play set-up: a person added by name, computers by "+ Computer" (a double tap adds
+    one), a computer's level and a person's help changed by a tap, saved in the game."""
+    from tests.test_e2e_computers import saved
+
+    data = tmp_path / "data"
+    server = Server(data).start()
+    page = open_app(browser, server.url)
+    try:
+        page.get_by_role("button", name="Play on this device").click()
+        add_players(page, ("Ana",))
+        for n in (1, 2):
+            page.get_by_role("button", name="+ Computer").click()
+            see(page, f"{n + 1}. Computer {n}")
+        shot(page, "27-play-setup-seats")
+        resize(page, DESKTOP)
+        shot(page, "27-play-setup-seats-wide")
+        resize(page, PHONE)
+        page.get_by_role("button", name=re.compile("Computer \\(quick\\)")).nth(1).click()
+        see(page, "Computer (strong)")
+        page.get_by_role("button", name=re.compile("Help on")).first.click()
+        see(page, "Help off")
+        page.get_by_role("button", name="+ Computer").dblclick()  # a hurried hand
+        see(page, "4. Computer 3")
+        page.get_by_role("button", name="Start the game").click()
+        see(page, "Kartu Sama on this device")
+        seats = saved(data)["seats"]
+        assert [s["name"] for s in seats] == ["Ana", "Computer 1", "Computer 2", "Computer 3"]
+        assert [s["kind"] for s in seats] == ["person", "simple", "strong", "simple"]
+        assert [s["help"] for s in seats] == [False, True, True, True]
+    except Exception:
+        shot(page, "failure-play-seats")
+        raise
+    finally:
+        server.stop()

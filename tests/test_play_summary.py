@@ -280,13 +280,10 @@ def test_computer_seats_have_their_own_names_never_a_persons() -> None:
     assert seat_names(["Computer 1", "Bea"], ["person", "simple"], EN) == [
         "Computer 1", "Computer 2"]
     assert seat_names(["Ana", "Bea"], ["simple", "person"], FR) == ["Ordinateur 1", "Bea"]
-    draft = Draft(game="kartu_sama", players=["Ana", "Bea"], kinds=["person", "person"])
-    draft.next_kind(1)  # Bea's seat becomes a computer's: it shows the computer's name
+    draft = Draft(game="kartu_sama", players=["Ana"], kinds=["person"])
+    draft.add_computer(1)  # a computer's seat shows the computer's name and level
     data = setup_data(draft, EN)
-    assert data.players == ("Ana", "Computer 1") and data.kinds[1] == "Computer (quick)"
-    draft.next_kind(1)
-    draft.next_kind(1)  # back to a person: Bea again
-    assert setup_data(draft, EN).players == ("Ana", "Bea")
+    assert data.players == ("Ana", "Computer 1") and data.kinds == ("", "Computer (quick)")
 
 
 def test_computer_seats_stay_out_of_the_statistics(tmp_path: Path) -> None:

@@ -242,19 +242,24 @@ def test_seats_move_up_and_down_with_the_dealer_at_the_table_and_on_the_device()
     assert table.players == ["Bea", "Ana", "Cid"] and table.dealer == 1
     table.move(0, -1)  # the first seat cannot go up: nothing moves
     assert table.players == ["Bea", "Ana", "Cid"]
-    device = Draft(players=["Ana", "Bea"], kinds=["person", "strong"])
+    device = Draft(players=["Ana", ""], kinds=["person", "strong"], helps=[False, True])
     device.move(1, -1)
-    assert device.players == ["Bea", "Ana"] and device.kinds == ["strong", "person"]
+    assert device.players == ["", "Ana"] and device.kinds == ["strong", "person"]
+    assert device.helps == [True, False]
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "id"])
 def test_on_the_device_the_teams_name_the_seats_as_they_will_play(language: str) -> None:
-    """Seats turned into computers play as "Computer 1"...: the teams say so, not the names
-    of the people who sat there before."""
+    """Computer seats play as "Computer 1"...: the teams say so."""
     t = Translator(language)
-    draft = Draft(game="samba", players=["Siti", "Dad", "Mum", "Budi"],
-                  kinds=["person", "simple", "person", "strong"])
+    draft = Draft(game="samba", kinds=[])
+    for name in ("Siti", "Mum"):
+        draft.add(name, t)
+    draft.add_computer(2)
+    draft.move(2, -1)  # Siti, Computer 1, Mum
+    draft.add_computer(3)
     data = setup_data(draft, t)
     notes = " ".join(data.notes)
-    assert data.notes and "Dad" not in notes and "Budi" not in notes
+    assert data.players[1] == t("play.computer_name", n=1)
+    assert data.players[3] == t("play.computer_name", n=2)
     assert data.players[1] in notes and data.players[3] in notes and "Siti" in notes

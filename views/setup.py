@@ -15,6 +15,7 @@ from views.common import (
     big_button,
     choices,
     dot,
+    drawn,
     message,
     panes,
     screen,
@@ -53,7 +54,10 @@ class SetupData:
     options: tuple[OptionRow, ...]
     error: str = ""
     notes: tuple[str, ...] = ()  # e.g. the teams the seating makes
-    kinds: tuple[str, ...] = ()  # playing on the device: each seat's kind, in words
+    kinds: tuple[str, ...] = ()  # playing on the device: a computer seat's level in words, ""
+    helps: tuple[bool | None, ...] = ()  # a person's help on the device (None: a computer)
+    computers: bool = False  # a "+ Computer" button (playing on the device)
+    full: bool = False  # as many seats as the game takes
     route: str = "/new"
     title: str = ""
     start_label: str = ""
@@ -146,14 +150,18 @@ def setup_view(
     on_option: Callable[[str, object], None],
     on_start: Handler,
     on_back: Handler,
-    on_kind: Callable[[int], None] | None = None,
+    on_level: Callable[[int], None] | None = None,
+    on_help: Callable[[int], None] | None = None,
+    on_computer: Callable[[int], None] | None = None,
     on_typed: Callable[[str, str], None] | None = None,
     on_name: Callable[[str], None] | None = None,
     on_seat: Handler | None = None,
 ) -> ft.View:
     """``on_name`` hears each change of the name field, ``on_seat`` seats the name typed ("+"
     or Enter); ``on_add`` seats a remembered name. Without them (a view alone), "+" seats
-    ``data.name``."""
+    ``data.name``. On the device, ``on_computer`` adds a computer seat (told the count of
+    seats the button was drawn with), ``on_level`` changes a computer's level and
+    ``on_help`` a person's help."""
     typed = on_name or (lambda _text: None)
     seat = on_seat or (lambda: on_add(data.name))
 
@@ -185,16 +193,15 @@ def setup_view(
                         icon_color=ft.Colors.PRIMARY if i == data.dealer else None,
                         tooltip=t("setup.dealer_name", name=name),
                         on_click=tap(partial(on_dealer, i))),
-                    # on the device the seat's kind goes under its name: both keep room
+                    # on the device a computer's level or a person's help goes under the
+                    # name: both keep room
                     ft.Column([
                         ft.Row([dot(data.colours[i] if i < len(data.colours) else "",
                                     key=f"colour-{i}"),
                                 ft.Text(f"{i + 1}. {name}", size=17, key=f"seat-{i}",
                                         expand=True)],
                                spacing=8),
-                        *([ft.TextButton(data.kinds[i], key=f"kind-{i}",
-                                         on_click=tap(partial(on_kind, i)))]
-                          if on_kind is not None and i < len(data.kinds) else []),
+                        *_chips(t, data, i, name, on_level, on_help),
                     ], spacing=0, expand=True),
                     ft.IconButton(ft.Icons.ARROW_UPWARD, key=f"up-{i}", disabled=i == 0,
                                   tooltip=t("setup.move_up_name", name=name),
@@ -222,10 +229,15 @@ def setup_view(
         ft.Row([name_field, ft.IconButton(ft.Icons.ADD_CIRCLE, key="add", icon_size=36,
                                           tooltip=t("setup.add"),
                                           on_click=tap(seat))]),
+        # drawn with the count of seats: the second tap of a double tap adds nothing
+        *([drawn(ft.OutlinedButton(t("play.add_computer"), icon=ft.Icons.SMART_TOY_OUTLINED,
+                                   key="add-computer", disabled=data.full,
+                                   on_click=tap(partial(on_computer, n))), n)]
+          if data.computers and on_computer is not None else []),
         *[ft.Text(note, key=f"setup-note-{i}", size=15, weight=ft.FontWeight.W_500)
           for i, note in enumerate(data.notes)],
         *([ft.Text(t("play.kind_help"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
-          if data.kinds else []),
+          if data.computers else []),
         known,
         ft.TextButton(t("setup.random_dealer"), icon=ft.Icons.CASINO, key="random-dealer",
                       on_click=tap(on_random_dealer), disabled=n < 2),
@@ -257,6 +269,26 @@ def setup_view(
     )
     return screen(data.route, data.title or t("setup.title"), [panes(controls, rules)],
                   on_back=on_back, back_label=t("common.back"), bottom=bottom, split=6)
+
+
+def _chips(
+    t: Tr, data: SetupData, i: int, name: str, on_level: Callable[[int], None] | None,
+    on_help: Callable[[int], None] | None,
+) -> list[ft.Control]:
+    """Under a seat's name on the device: a computer's level, or a person's help, each
+    changed by a tap."""
+    level = data.kinds[i] if i < len(data.kinds) else ""
+    helped = data.helps[i] if i < len(data.helps) else None
+    if level and on_level is not None:
+        return [ft.TextButton(level, icon=ft.Icons.SMART_TOY_OUTLINED, key=f"kind-{i}",
+                              tooltip=t("play.level_name", name=name),
+                              on_click=tap(partial(on_level, i)))]
+    if helped is not None and on_help is not None:
+        return [ft.TextButton(t("play.help_on") if helped else t("play.help_off"),
+                              icon=ft.Icons.LIGHTBULB if helped else ft.Icons.LIGHTBULB_OUTLINE,
+                              key=f"help-{i}", tooltip=t("play.help_name", name=name),
+                              on_click=tap(partial(on_help, i)))]
+    return []
 
 
 def _warning(text: str) -> ft.Control:
