@@ -235,7 +235,7 @@ def test_melds_and_the_others_cards_tap_with_their_keys() -> None:
     assert taps2 == ["take:9D.1"]
     assert find(felt.table, "pile-mark-discard") is None
     felt, _, _ = draw(samba())
-    assert find(felt.table, "pile-mark-discard").content.value == "Blocked"
+    assert find(felt.table, "pile-mark-discard").value.strip() == "Blocked"
 
 
 def test_the_chairs_show_name_count_note_and_dealer() -> None:

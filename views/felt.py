@@ -78,7 +78,7 @@ def _hand(hand: Sequence[Face], width: float, bottom: float, card: tuple[float, 
     cw, ch = card
     rows = hand_rows(len(hand), width, cw)
     row_gap = ch * 0.45  # a back row shows its cards' top corner
-    top_row = bottom - ch - row_gap * (len(rows) - 1)
+    top_row = bottom - ch - row_gap * (len(rows) - 1) - _droop(max(rows), width, cw) - 4
     i = 0
     for r, n in enumerate(rows):
         faces = hand[i:i + n]
@@ -91,10 +91,18 @@ def _hand(hand: Sequence[Face], width: float, bottom: float, card: tuple[float, 
         for j, face in enumerate(faces):
             mid = j - (n - 1) / 2
             lift = LIFT_CHOSEN if face.chosen else (LIFT if face.lit else 0)
-            arc = abs(mid) * abs(mid) * (1.5 if fan > 0.02 else 0.3)
+            arc = mid * mid * (1.5 if fan > 0.02 else 0.3)
             top = top_row + r * row_gap - lift + arc
             out[face.id] = (left0 + j * step, top, mid * fan)
     return top_row - LIFT_CHOSEN
+
+
+def _droop(n: int, width: float, cw: float) -> float:
+    """How far the ends of a fanned row of ``n`` cards sit below its middle."""
+    room = width - 2 * MARGIN
+    step = min(cw + 4, (room - cw) / (n - 1)) if n > 1 else 0
+    mid = (n - 1) / 2
+    return mid * mid * (1.5 if step > cw else 0.3)
 
 
 def _chairs(chairs: Sequence[Chair], s: Sizes, out: dict[str, Place]) -> float:
@@ -138,7 +146,7 @@ def _groups(groups: Sequence[Group], left: float, top: float, width: float,
     """Flows melds left to right from (left, top) within ``width``, each a small fan under
     its label; returns the bottom."""
     sw, sh = small
-    step = max(12.0, sw * 0.4)
+    step = max(15.0, sw * 0.5)
     x, y, row_bottom = left, top, top
     for g in groups:
         n = len(g.cards)
@@ -366,11 +374,9 @@ def _pile(pile: Pile, s: Sizes, on_tap: Tap | None) -> ft.Container:
                 text_align=ft.TextAlign.CENTER, max_lines=1, key=f"pile-label-{pile.key}"),
     ]
     if pile.mark:
-        parts.append(ft.Container(ft.Text(pile.mark, size=11, color="#FFFFFF",
-                                          weight=ft.FontWeight.BOLD),
-                                  bgcolor="#C62828", padding=ft.Padding.symmetric(horizontal=4),
-                                  border_radius=ft.BorderRadius.all(4), left=0, top=ch / 2 - 8,
-                                  key=f"pile-mark-{pile.key}"))
+        parts.append(ft.Text(f" {pile.mark} ", size=11, color="#FFFFFF", bgcolor="#C62828",
+                             weight=ft.FontWeight.BOLD, left=0, top=ch / 2 - 8,
+                             key=f"pile-mark-{pile.key}"))
     tap = pile.tap if pile.tap and on_tap is not None else ""
     return ft.Container(
         ft.Stack(parts), width=cw + 22, height=ch + PILE_LABEL, key=f"pile-{pile.key}",
@@ -405,7 +411,6 @@ class Felt:
         order_of: list[ft.Control] = []
         moved = False
         anim = ft.Animation(speed, ft.AnimationCurve.EASE_OUT_CUBIC) if speed > 0 else None
-        any_lit = any(f.lit for f in scene.hand)
         for face, where, forward in faces(scene):
             size = s.card if where in ("hand", "pile") else s.small
             left, top, angle = places.get(face.id, (0.0, 0.0, 0.0))
@@ -430,8 +435,6 @@ class Felt:
             key = face.tap or forward
             active = bool(face.tap or face.why or forward)
             control.on_click = (lambda _e, k=key or face.id: on_tap(k)) if active else None
-            control.opacity = 0.8 if where == "hand" and any_lit and not face.lit \
-                and not face.chosen else 1.0
             kept[face.id] = control
             order_of.append(control)
         self.cards = kept
