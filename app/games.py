@@ -12,6 +12,7 @@ from typing import Any
 
 from app import options
 from app.options import OptionSpec
+from app.presenters.base import Presenter
 from app.tables import forty_one, kartu_sama, samba, sums
 from app.tables.base import Referee
 from models.games import GAMES
@@ -34,6 +35,7 @@ class Entry:
     texts: str
     rules: str
     notes: Notes | None = None
+    presenter: Presenter | None = None  # its card table on the device (none: the form)
 
     @property
     def game(self) -> Game[Any]:

@@ -6,6 +6,7 @@ function of the scene and the table's size (tested without a page)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
@@ -420,8 +421,10 @@ class Felt:
                 control = ft.Container(key=f"card-{face.id}")
                 if start is not None and speed > 0 and before is not None:
                     control.left, control.top = start[0], start[1]
-            if (control.left, control.top) != (left, top) and control.left is not None:
-                moved = moved or speed > 0
+            if (control.left, control.top) != (left, top) and control.left is not None \
+                    and speed > 0:
+                moved = True
+                control.on_animation_end = self._arrived
             control.left, control.top = left, top
             control.rotate = ft.Rotate(angle, alignment=ft.Alignment.BOTTOM_CENTER) \
                 if angle else None
@@ -493,6 +496,12 @@ class Felt:
                 tooltip=t(f"felt.sort.{other}"), on_click=lambda _e: on_order(other)))
         return ft.Row(row, left=left, top=top, width=width - 2 * MARGIN, height=44,
                       key="felt-prompt-row")
+
+    def _arrived(self, _e: object) -> None:
+        if self.moving:
+            self.settled()
+            with contextlib.suppress(Exception):  # the table is no longer on a page
+                self.table.update()
 
     def settled(self) -> None:
         """The cards arrived: taps count again."""
