@@ -213,7 +213,8 @@ def test_a_tap_on_a_lit_card_names_its_key_and_an_unlit_one_asks_why() -> None:
     click(find(felt.table, "card-QS.0"))  # not lit: the controller asks, the answer says why
     assert taps == ["card:5H", "QS.0"]
     lit, unlit = felt.cards["5H.0"].content, felt.cards["QS.0"].content
-    assert lit.border.top.color != unlit.border.top.color
+    assert lit.label == "5♥, can be tapped now" and unlit.label == "Q♠"
+    assert lit.content.border.top.color != unlit.content.border.top.color
 
 
 def test_the_piles_and_their_cards_tap_as_the_pile() -> None:

@@ -412,6 +412,7 @@ class Felt:
         order_of: list[ft.Control] = []
         moved = False
         anim = ft.Animation(speed, ft.AnimationCurve.EASE_OUT_CUBIC) if speed > 0 else None
+        labels = {f.id: p.label for p in scene.piles for f in p.top}
         for face, where, forward in faces(scene):
             size = s.card if where in ("hand", "pile") else s.small
             left, top, angle = places.get(face.id, (0.0, 0.0, 0.0))
@@ -432,7 +433,13 @@ class Felt:
             control.animate_rotation = anim
             drawn = (face, size, where)
             if self._drawn.get(face.id) != drawn:
-                control.content = card_face(face, size, where)
+                name = card_text(face.code)[0] if face.code else labels.get(face.id, "")
+                if face.lit:
+                    name = t("felt.lit", name=name)
+                elif face.chosen:
+                    name = t("felt.chosen", name=name)
+                control.content = ft.Semantics(content=card_face(face, size, where), label=name,
+                                               selected=face.chosen or None)
                 control.width, control.height = size
                 self._drawn[face.id] = drawn
             key = face.tap or forward
