@@ -99,7 +99,7 @@ def overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float,
 def rects(scene: Scene, width: float, height: float) -> dict[str, tuple[float, float, float,
                                                                         float]]:
     places = layout(scene, width, height)
-    dims = boxes(scene, sizes(width, height))
+    dims = boxes(scene, sizes(width, height, scene))
     return {k: (*places[k][:2], *dims[k]) for k in places if k in dims}
 
 

@@ -53,14 +53,27 @@ class Sizes:
         return self.height >= self.width
 
 
-def sizes(width: float, height: float) -> Sizes:
+def sizes(width: float, height: float, scene: Scene | None = None) -> Sizes:
     """The cards' sizes for the table's size: a hand card 44 px wide and more, bigger as the
-    table grows (about a seventh of a phone's width)."""
+    table grows (about a seventh of a phone's width); melds smaller on a crowded table."""
     w = max(44.0, min(84.0, width / 7, height / 7.5))
     h = round(w * 1.4)
     sw = max(30.0, round(w * 0.62))
-    return Sizes(width, height, (round(w), h), (sw, round(sw * 1.4)),
-                 (min(150.0, max(96.0, width / 3.3)), 58.0))
+    s = Sizes(width, height, (round(w), h), (sw, round(sw * 1.4)),
+              (min(150.0, max(96.0, width / 3.3)), 58.0))
+    if scene is None or not scene.sides or not s.portrait:
+        return s
+    for _ in range(4):  # the melds' rows and the rest must fit the height
+        probe: dict[str, Place] = {}
+        melds = sum(_groups(side.groups, MARGIN, 0, width - 2 * MARGIN, s.small, probe) + 26
+                    for side in scene.sides)
+        rows = hand_rows(len(scene.hand), width, s.card[0])
+        rest = (s.chair[1] + 30) * 2 + s.card[1] * (2 + 0.45 * (len(rows) - 1)) + 90
+        if melds + rest <= height or s.small[0] <= 24:
+            break
+        sw = max(24.0, round(s.small[0] * 0.82))
+        s = replace(s, small=(sw, round(sw * 1.4)))
+    return s
 
 
 def hand_rows(count: int, width: float, card_w: float) -> list[int]:
@@ -147,7 +160,7 @@ def _groups(groups: Sequence[Group], left: float, top: float, width: float,
     """Flows melds left to right from (left, top) within ``width``, each a small fan under
     its label; returns the bottom."""
     sw, sh = small
-    step = max(15.0, sw * 0.5)
+    step = max(16.0, sw * 0.5)
     x, y, row_bottom = left, top, top
     for g in groups:
         n = len(g.cards)
@@ -192,7 +205,7 @@ def layout(scene: Scene, width: float, height: float) -> dict[str, Place]:
     ``pile:draw``, ``group:K``, ``side:0``) goes on a table of ``width`` x ``height``:
     (left, top, angle). The person's hand is at the bottom, the other seats across the top,
     the piles and the sides' melds between them."""
-    s = sizes(width, height)
+    s = sizes(width, height, scene)
     out: dict[str, Place] = {}
     others = [c for c in scene.chairs if c.seat != scene.seat]
     top = _chairs(others, s, out)
@@ -304,7 +317,7 @@ def card_face(face: Face, size: tuple[float, float], place: str = "hand") -> ft.
     label = card_text(face.code)[0]
     rank, suit = (label[:-1], label[-1]) if face.code != "JK" else ("JK", "★")
     colour = ink(face.code)
-    corner = max(12.0, round(w * 0.3))
+    corner = max(10.0, round(w * 0.3))
     mark: list[ft.Control] = []
     if face.new:
         mark.append(ft.Container(width=10, height=10, bgcolor=NEW, right=3, top=3,
@@ -404,7 +417,7 @@ class Felt:
              speed: int = 250) -> ft.Control:
         """The table for ``scene`` on ``width`` x ``height``: cards already shown move where
         they now go (in ``speed`` ms), new ones come from where they were drawn."""
-        s = sizes(width, height)
+        s = sizes(width, height, scene)
         before, old_places = self.scene, self.places
         places = layout(scene, width, height)
         source = _source(before, old_places, scene)
