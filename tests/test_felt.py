@@ -314,3 +314,20 @@ def test_a_wide_window_puts_the_buttons_beside_the_table() -> None:
     assert table_size(400, 850, 2)[2] is False
     w, h, _ = table_size(400, 850, 2)
     assert w == 384 and h < 850 - 2 * 64
+
+
+def test_settings_offer_card_speed_and_vibration() -> None:
+    from types import SimpleNamespace
+
+    from views.settings import play_section
+
+    speeds: list[str] = []
+    buzz: list[bool] = []
+    part = play_section(T, speed="fast", haptics=True, reduced=True, on_speed=speeds.append,
+                        on_haptics=buzz.append)
+    picker = find(part, "speed")
+    assert picker.value == "fast" and find(part, "speed-instant") is not None
+    picker.on_change(SimpleNamespace(control=SimpleNamespace(value="slow")))
+    find(part, "haptics").on_change(SimpleNamespace(control=SimpleNamespace(value=False)))
+    assert speeds == ["slow"] and buzz == [False]
+    assert find(part, "speed-reduced") is not None  # the device asks for less motion
