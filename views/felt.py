@@ -452,6 +452,7 @@ class Felt:
                 elif face.chosen:
                     name = t("felt.chosen", name=name)
                 control.content = ft.Semantics(content=card_face(face, size, where), label=name,
+                                               exclude_semantics=True,
                                                selected=face.chosen or None)
                 control.width, control.height = size
                 self._drawn[face.id] = drawn
