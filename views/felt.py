@@ -384,7 +384,8 @@ def _pile(pile: Pile, s: Sizes, on_tap: Tap | None) -> ft.Container:
     label = f"{pile.label} · {pile.count}" if pile.count else pile.label
     parts: list[ft.Control] = [
         slot,
-        ft.Text(label, size=12, color=ON_FELT, left=0, top=ch + 1, width=cw + 22,
+        # wider than the pile: "Draw pile · 30" under a small card
+        ft.Text(label, size=12, color=ON_FELT, left=-12, top=ch + 1, width=cw + 46,
                 text_align=ft.TextAlign.CENTER, max_lines=1, key=f"pile-label-{pile.key}"),
     ]
     if pile.mark:
@@ -393,7 +394,8 @@ def _pile(pile: Pile, s: Sizes, on_tap: Tap | None) -> ft.Container:
                              key=f"pile-mark-{pile.key}"))
     tap = pile.tap if pile.tap and on_tap is not None else ""
     return ft.Container(
-        ft.Stack(parts), width=cw + 22, height=ch + PILE_LABEL, key=f"pile-{pile.key}",
+        ft.Stack(parts, clip_behavior=ft.ClipBehavior.NONE), width=cw + 22,
+        height=ch + PILE_LABEL, key=f"pile-{pile.key}",
         on_click=(lambda _e, k=tap: on_tap(k)) if tap and on_tap else None,
         tooltip=pile.label or None)
 
