@@ -432,6 +432,7 @@ class Play:
         """People are at this game's screen: the computers play if it is their turn (the
         screen stays on meanwhile)."""
         self.runner.start()
+        self.settle()  # drawn again for a window resized meanwhile: its cards moved
         awake = getattr(self.shell, "keep_awake", None)
         if awake is not None:
             awake(True)
