@@ -16,7 +16,7 @@ from app.i18n import Translator, not_saved
 from views.settings import backup_section
 
 if TYPE_CHECKING:
-    from app.shell import Shell
+    from app.window import Window
 
 
 def restored_text(t: Translator, done: backup.Restored) -> str:
@@ -58,13 +58,22 @@ def restore_bytes(store: Any, raw: bytes,
 class BackupTaps:
     """Back up and restore, on the settings screen (one per window or browser session)."""
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Window) -> None:
         self.shell = shell
         self.picker = ft.FilePicker()  # a service: created once, kept referenced
         self.busy = False
         self.count = (0, 0)  # matches of the backup gone through, of how many
-        self.note = ""
-        self.error = ""
+        # what the last tap did, said in the language of the moment (it may change after)
+        self._note: Callable[[Translator], str] | None = None
+        self._error: Callable[[Translator], str] | None = None
+
+    @property
+    def note(self) -> str:
+        return self._note(self.shell.t) if self._note else ""
+
+    @property
+    def error(self) -> str:
+        return self._error(self.shell.t) if self._error else ""
 
     def section(self) -> ft.Control:
         t = self.shell.t
@@ -79,7 +88,7 @@ class BackupTaps:
         return lambda: self.shell.page.run_task(task)
 
     def _start(self) -> None:
-        self.busy, self.count, self.note, self.error = True, (0, 0), "", ""
+        self.busy, self.count, self._note, self._error = True, (0, 0), None, None
         self.shell.refresh()
 
     def _end(self) -> None:
@@ -92,7 +101,7 @@ class BackupTaps:
         self.count = (done, total)  # read by the next refresh, on the UI's own loop
 
     async def backup(self) -> None:
-        t, store = self.shell.t, self.shell.store
+        store = self.shell.store
         self._start()
         try:
             data = await asyncio.to_thread(backup.collect, store)
@@ -100,14 +109,15 @@ class BackupTaps:
             path = await self.picker.save_file(file_name=backup.file_name(datetime.now(UTC)),
                                                src_bytes=raw)
             if path or self.shell.page.web:
-                self.note = t.plural("backup.saved", len(data["matches"]))
+                n = len(data["matches"])
+                self._note = lambda t: t.plural("backup.saved", n)
         except Exception as error:  # noqa: BLE001 - the platform says why
-            self.error = t("backup.save_failed", error=error)
+            failed = error
+            self._error = lambda t: t("backup.save_failed", error=failed)
         finally:
             self._end()
 
     async def restore(self) -> None:
-        t = self.shell.t
         files = await self.picker.pick_files(with_data=True)
         if not files:
             return
@@ -121,16 +131,17 @@ class BackupTaps:
                 self.shell.refresh()
             done = work.result()
         except backup.BackupError as error:
-            self.error = refused_text(t, error)
+            refused = error
+            self._error = lambda t: refused_text(t, refused)
         except OSError as error:  # the picked file could not be read
-            self.error = t("backup.error.unreadable", error=error.strerror or error)
+            why = error.strerror or str(error)
+            self._error = lambda t: t("backup.error.unreadable", error=why)
         else:
-            text = restored_text(t, done)
             if done.error is not None:
-                self.error = text
+                self._error = lambda t: restored_text(t, done)
             else:
-                self.note = text
-            self.shell.referee = None  # a match brought up to date is read again
+                self._note = lambda t: restored_text(t, done)
+            self.shell.forget()  # a match brought up to date is read again
             self.shell.settings = self.shell.store.settings()  # as restored, for later saves
             self.shell.page.pubsub.send_others(("match", ""))
         finally:

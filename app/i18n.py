@@ -170,6 +170,9 @@ def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reas
         key: _word(t, value) if key not in _NAMES else _word(t, value, cards=False)
         for key, value in params.items()
     }
+    if code.startswith("samba_"):  # Samba's scores write a negative number with the true minus
+        words.update({key: f"−{-value}" for key, value in params.items()
+                      if isinstance(value, int) and not isinstance(value, bool) and value < 0})
     if "step" in params:
         step = int(params["step"])
         words["which"] = t(f"ordinal.{step}") if t.has(f"ordinal.{step}") else t(
@@ -179,7 +182,10 @@ def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reas
         words["pack"] = t.plural("reason.pack", int(params["packs"]), size=params["size"])
     if "suit" in params and t.has(f"{prefix}.suit.{params['suit']}"):
         words["suit"] = t(f"{prefix}.suit.{params['suit']}")
-    return t(f"{prefix}.{code}", **words)
+    key = f"{prefix}.{code}"
+    if params.get("left") == 0 and t.has(f"{key}_none"):  # an empty pile: nothing was taken
+        key += "_none"
+    return t(key, **words)
 
 
 class Said(MejaError):

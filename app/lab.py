@@ -20,7 +20,7 @@ from views.lab import RESULTS, Chart, Histogram, LabData, lab_view, percent
 from views.setup import OptionRow
 
 if TYPE_CHECKING:
-    from app.shell import Shell
+    from app.window import Window
 
 KINDS = ("random", "simple", "strong")
 
@@ -32,7 +32,7 @@ class Stopped(Exception):
 class Lab:
     """What the rule lab is set to, and the run in progress."""
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Window) -> None:
         self.shell = shell
         self.game = "kartu_sama"
         self.options: dict[str, Any] = {}

@@ -35,7 +35,7 @@ from views.play import Move, PlayData, SeatLine, Summary, cover_view, play_view,
 from views.scoreboard import round_words
 
 if TYPE_CHECKING:
-    from app.shell import Shell
+    from app.window import Window
 
 KINDS = ("person", "simple", "strong")
 CARD_PARAMS = ("card", "target", "helper")  # a hint's cards, shown as on the cards (Q♦)
@@ -81,7 +81,7 @@ class Play:
     """One game on the device on screen: turns taps into calls on its :class:`DeviceGame`
     and redraws; its :class:`Runner` plays the computer seats while people are at it."""
 
-    def __init__(self, shell: Shell, key: str, doc: dict[str, Any]) -> None:
+    def __init__(self, shell: Window, key: str, doc: dict[str, Any]) -> None:
         self.shell = shell
         self.game = DeviceGame(shell.store, key, doc, line=self._line)
         self.runner = Runner(self.game, self._changed)
@@ -252,7 +252,7 @@ class Play:
             facts.append((t("play.fact.to_match"), _card(obs["to_match"])))
         for key in ("draw_pile", "stock"):
             if key in obs:
-                facts.append((t("play.fact.draw_pile"), str(obs[key])))
+                facts.append((t(f"play.fact.{key}"), str(obs[key])))
         if obs.get("debt"):
             facts.append((t("play.fact.debt"), str(obs["debt"])))
         if "piles" in obs and "pile_sizes" in obs:

@@ -220,9 +220,10 @@ def seat_kinds(store: Store, summary: dict[str, Any]) -> list[str]:
 
 
 def player_stats(store: Store, game: str) -> list[PlayerStats]:
-    """Per-player statistics of ``game`` over every stored match, each recorded spelling
-    counted for the person it now means (see ``models.people``); computer seats are left
-    out."""
+    """Per-player statistics of ``game`` over every finished match (the matches, the wins
+    and the rounds' points alike: an average beside "0 matches" would come from nowhere), each
+    recorded spelling counted for the person it now means (see ``models.people``); computer
+    seats are left out."""
     known = people(store)
     rows: dict[str, dict[str, Any]] = {}
     for entry in store.list_matches():
@@ -230,7 +231,8 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
             continue
         players = list(entry.get("players") or [])
         summary = entry.get("summary") or {}
-        finished = summary.get("status") == "finished"
+        if summary.get("status") != "finished":
+            continue
         winners = list(summary.get("winners") or [])
         winners = [known.who(w) for w in winners]
         kinds = seat_kinds(store, summary)
@@ -242,7 +244,7 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
             if known.is_gone(name):
                 continue
             row = rows.setdefault(name, {"matches": 0, "wins": 0, "shared": 0, "points": []})
-            if finished and name not in counted:
+            if name not in counted:
                 counted.add(name)
                 row["matches"] += 1
                 if name in winners:  # a win shared on a tie is a whole win for each winner

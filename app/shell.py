@@ -4,7 +4,6 @@ and the screens that are not a match (home, new match, history, players, rules, 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import functools
 import random
@@ -20,10 +19,10 @@ from app.lab import Lab
 from app.newmatch import Draft, setup_data
 from app.play import Play, new_doc, new_key, seat_names
 from app.reconcile import reconcile
+from app.referees import Referees
 from app.storage import Store
 from models.errors import MejaError
 from models.games import GAMES
-from models.match import Match
 from models.names import clean_name
 from models.people import PALETTE
 from views.common import FONTS, snack, theme
@@ -72,7 +71,7 @@ class Shell:
         self.draft: Draft | None = None
         self.rules_game = "kartu_sama"
         self.stats_game = "kartu_sama"
-        self.referee: Any = None  # the controller of the match on screen
+        self.referees = Referees(self)  # the controller of the match on screen
         self.play: Play | None = None  # the game on the device on screen
         self.lab = Lab(self)
         self.reduce_motion = False  # the device asks for less motion: cards do not travel
@@ -259,8 +258,7 @@ class Shell:
         if not (isinstance(message, tuple) and len(message) == 2 and message[0] == "match"):
             return
         match_id = message[1]
-        if self.referee is not None and self.referee.match_id == match_id:
-            self.referee = None  # opened again from storage on the next screen
+        self.forget(match_id or None)  # opened again from storage on the next screen
         route = self.page.route or "/"
         if route.startswith(f"/match/{match_id}") or route in ("/", "/history"):
             self.refresh()
@@ -290,8 +288,7 @@ class Shell:
 
         def abandon() -> None:
             records.abandon_match(self.store, match_id)
-            if self.referee is not None and self.referee.match_id == match_id:
-                self.referee = None
+            self.forget(match_id)
             self.announce(match_id)  # other windows' home and history
 
         self.ask(self.t("home.abandon_title"),
@@ -413,7 +410,7 @@ class Shell:
             self.toast(not_saved(self.t, error))
             return None
         self.draft = None
-        self.referee = None
+        self.forget()
         self.go(f"/match/{match_id}")
         return None
 
@@ -422,18 +419,17 @@ class Shell:
         """The referee's screen of ``/match/<id>/<sub>``, with a Share button on the
         scoreboard. An imported match only shows its scoreboard: the device it came from
         referees it."""
-        referee = self._referee(match_id)
+        referee = self.referees.get(match_id)
         view = referee.view("score" if referee.read_only else sub)
-        if (view.route or "").endswith("/score") and view.appbar is not None:
+        if (view.route or "").endswith("/score") and isinstance(view.appbar, ft.AppBar):
             view.appbar.actions = [*(view.appbar.actions or []), ft.TextButton(
                 self.t("share.button"), icon=ft.Icons.QR_CODE_2, key="share",
                 on_click=lambda _e: self.sharing.open_share(match_id))]
         return view
 
-    def _referee(self, match_id: str) -> Any:
-        if self.referee is None or self.referee.match_id != match_id:
-            self.referee = open_match(self, match_id)
-        return self.referee
+    def forget(self, match_id: str | None = None) -> None:
+        """The match's controller (None: any) is out of date: open it again when shown."""
+        self.referees.forget(match_id)
 
     # -- history and players ----------------------------------------------------------------
     def _history(self) -> ft.View:
@@ -453,8 +449,7 @@ class Shell:
 
         def delete() -> None:
             self.store.delete_match(match_id)
-            if self.referee is not None and self.referee.match_id == match_id:
-                self.referee = None
+            self.forget(match_id)
             self.announce(match_id)
 
         self.ask(self.t("history.confirm_title"),
@@ -623,26 +618,6 @@ class Shell:
             backup=self.backups.section(),
             extra=[self.sharing.live_section()],
         )
-
-
-def open_match(shell: Shell, match_id: str) -> Any:
-    """The controller of a saved match (a damaged or unknown one raises MejaError)."""
-    try:
-        doc = shell.store.load_match(match_id)
-    except (LookupError, ValueError) as error:
-        raise Said(shell.t("match.missing")) from error
-    match = Match.from_dict({"version": 1, "setup": doc["setup"], "events": doc["events"]})
-    table = ENTRIES.get(match.setup.game)
-    if table is None:
-        raise Said(shell.t("match.no_table", game=shell.t(f"game.{match.setup.game}")))
-    referee = table.controller(shell, match_id, match)
-    summary = referee.summary()
-    stored = doc["summary"] or {}
-    referee.read_only = bool(stored.get("imported"))
-    if {k: stored.get(k) for k in summary} != summary:  # a summary that could not be saved
-        with contextlib.suppress(OSError):
-            shell.store.update_summary(match_id, {**stored, **summary})
-    return referee
 
 
 def rules_text(game: str, language: str) -> str:

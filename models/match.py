@@ -354,6 +354,12 @@ class Match:
         self._table.apply(event)
         self.events.append(event)
 
+    def apply(self, event: Event) -> None:
+        """Record ``event`` that :meth:`why_not` has just passed, without checking it again
+        (the app checks once, saves, then applies)."""
+        self._table.apply(event)
+        self.events.append(event)
+
     def undo(self) -> Event:
         """Remove the last event and return it; the table is again what it was before."""
         if not self.events:

@@ -100,7 +100,25 @@ def main(runs: int = 5) -> int:
         worst = worst or int(best > bar)
         print(f"{game:<12}{players:>8}{best:>10.2f}{best_cpu:>9.2f}{rate:>10.0f}{bar:>6.0f}{flag}")
     versus_open_spiel(runs)
+    replay_figure(runs)
     return worst
+
+
+def replay_figure(runs: int) -> None:
+    """A match at the table is derived again from its events at every load: the CPU time of
+    replaying one of 300 events (Kartu Sama, three players)."""
+    from tests.test_match import long_match
+
+    match = long_match()
+    best = min(_replay_once(match) for _ in range(runs))
+    print(f"match replay, {len(match.events)} events: {best * 1000:.2f} cpu ms")
+
+
+def _replay_once(match: Any, times: int = 20) -> float:
+    start = time.process_time()
+    for _ in range(times):
+        match.replay()
+    return (time.process_time() - start) / times
 
 
 if __name__ == "__main__":

@@ -60,16 +60,22 @@ class FakePage:
 
 
 class FakeShell:
-    """Just what a referee calls: a store, a translator, navigation and messages."""
+    """Just what a referee calls (``app.host.Host``): a store, a translator, navigation and
+    messages; and the match controller kept (``referees``)."""
 
     def __init__(self, root: Path, language: str = "en") -> None:
         from app.i18n import Translator
+        from app.referees import Referees
         from app.storage import Store
 
         self.store = Store(root)
         self.t = Translator(language)
         self.route = ""
         self.toasts: list[str] = []
+        self.referees = Referees(self)
+
+    def forget(self, match_id: str | None = None) -> None:
+        self.referees.forget(match_id)
 
     def go(self, route: str) -> None:
         self.route = route

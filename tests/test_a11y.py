@@ -122,8 +122,8 @@ def screens(shell: Any) -> dict[str, Any]:
         from app import records
 
         match_id = records.create_match(shell.store, draft)
-        shell.referee = None
-        referee = shell._referee(match_id)
+        shell.forget()
+        referee = shell.referees.get(match_id)
         rng = random.Random(1)
         for step in range(80):
             for sub in SUBS:

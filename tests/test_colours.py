@@ -47,7 +47,7 @@ def dot(view: Any, key: str) -> str:
 
 
 def referee(tmp_path: Path, game: str) -> Any:
-    from app.shell import open_match
+    from app.referees import open_match
 
     shell = FakeShell(tmp_path)
     match = Match.new(NAMES[game], game)
@@ -64,8 +64,8 @@ def seat_dots(game: str, view: Any) -> list[str]:
 @pytest.mark.parametrize("game", sorted(NAMES))
 def test_each_table_shows_each_seat_in_its_players_colour(tmp_path: Path, game: str) -> None:
     ref = referee(tmp_path, game)
-    records.set_colour(ref.shell.store, "Bea", 7)
-    expected = at_table(records.people(ref.shell.store), NAMES[game])
+    records.set_colour(ref.host.store, "Bea", 7)
+    expected = at_table(records.people(ref.host.store), NAMES[game])
     assert expected[NAMES[game].index("Bea")] == PALETTE[7]
     assert seat_dots(game, ref.view("")) == expected
     if game != "sums":  # Sums has no start: its first card starts it
@@ -82,7 +82,7 @@ def test_each_table_shows_each_seat_in_its_players_colour(tmp_path: Path, game: 
 def test_the_hand_entry_tabs_and_the_hand_show_the_players_colour(
         tmp_path: Path, game: str) -> None:
     ref = referee(tmp_path, game)
-    records.set_colour(ref.shell.store, "Cid", 2)
+    records.set_colour(ref.host.store, "Cid", 2)
     ref._act("start")
     if game == "forty_one":
         ref._act("draw")
@@ -91,7 +91,7 @@ def test_the_hand_entry_tabs_and_the_hand_show_the_players_colour(
     ref._act("hands")
     view = ref.view("hands")
     tabs = [str(find(view, f"colour-{i}").bgcolor) for i in range(3)]
-    expected = at_table(records.people(ref.shell.store), NAMES[game])
+    expected = at_table(records.people(ref.host.store), NAMES[game])
     assert tabs == expected and tabs[2] == PALETTE[2]
     assert dot(view, "owner-colour") == expected[ref.entry_seat]
     ref._pick_player(2)
@@ -101,7 +101,7 @@ def test_the_hand_entry_tabs_and_the_hand_show_the_players_colour(
 def test_a_colour_or_a_name_changed_on_the_players_screen_shows_on_the_next_render(
         tmp_path: Path) -> None:
     ref = referee(tmp_path, "kartu_sama")
-    store = ref.shell.store
+    store = ref.host.store
     records.set_colour(store, "Bea", 4)
     assert dot(ref.view(""), "colour-1") == PALETTE[4]
     records.set_colour(store, "Bea", 9)
@@ -130,7 +130,7 @@ def test_the_set_up_shows_each_seat_in_its_colour_a_new_name_in_the_one_it_will_
     # what the set-up showed is what the table shows once the match starts
     shell = FakeShell(tmp_path)
     records.set_colour(shell.store, "Ana", 5)
-    from app.shell import open_match
+    from app.referees import open_match
 
     match = Match.new(["Ana", "Zoë Newcomer"], "kartu_sama")
     ref = open_match(shell, shell.store.create_match(match.setup.to_dict()))
@@ -169,11 +169,11 @@ def test_device_play_shows_the_colour_of_the_seat_to_play_and_in_the_summary(
 def test_the_samba_entry_shows_each_sides_players_and_who_went_out_in_their_colours(
         tmp_path: Path) -> None:
     ref = referee(tmp_path, "samba")
-    records.set_colour(ref.shell.store, "Dan", 8)
+    records.set_colour(ref.host.store, "Dan", 8)
     ref._act("start")
     ref._act("result")
     view = ref.view("result")
-    seats = at_table(records.people(ref.shell.store), NAMES["samba"])
+    seats = at_table(records.people(ref.host.store), NAMES["samba"])
     assert [dot(view, f"side-colour-1-{j}") for j in range(2)] == [seats[1], PALETTE[8]]
     assert dot(view, "ending-colour-3-0") == PALETTE[8]
     ref._mode("cards")  # card by card: each hand's chip in its player's colour

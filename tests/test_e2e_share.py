@@ -134,7 +134,7 @@ def _run(browser: Any, page: Any, texts: list[str], tmp_path: Path) -> Any:
 
     # Share the match from its scoreboard.
     tap(page, "Share")
-    see(page, "QR version")
+    see(page, "Any phone camera reads this code")
     shot(page, "share-03-code")
     page.get_by_label("Back", exact=True).click()
     see(page, "After round 2")

@@ -131,9 +131,9 @@ def _typed_round(page: Any) -> None:
     page.get_by_role("button", name="Next round", exact=True).click()
     page.get_by_role("button", name="Start round 2", exact=True).click()
     see(page, "Cid to play")
-    for _ in range(3):
+    for name in ("Dan", "Ana", "Bea"):  # each tap on the screen the one before drew
         page.get_by_role("button", name="Played a card", exact=True).click()
-    see(page, "Bea to play")
+        see(page, f"{name} to play")
     page.get_by_role("button", name="Enter hands now", exact=True).click()
     see(page, "Ana's hand")
     page.get_by_role("button", name="A♠", exact=True).click()

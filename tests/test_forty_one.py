@@ -457,6 +457,18 @@ def test_observation_shows_only_what_the_seat_may_see() -> None:
         assert len(state.hands[seat]) == obs["hand_sizes"][seat]
 
 
+def test_only_the_drawer_sees_the_card_just_drawn_from_the_stock() -> None:
+    state = new_game(3, seed=9)
+    rig(state, ["2S 3H 4D 5C", "6S 7H 8D 9C", "10S JH QD KC"], stock="9S")
+    assert state.observation(0)["drawn"] is None
+    state.apply(DRAW)
+    assert [state.observation(s)["drawn"] for s in range(3)] == [cards("9S")[0], None, None]
+    state.apply(cards("2S")[0])
+    assert state.observation(0)["drawn"] is None
+    state.apply(TAKE)
+    assert state.observation(1)["drawn"] is None  # taken from the discard: "taken" says it
+
+
 def test_clone_is_independent() -> None:
     state = new_game(4, seed=10)
     state.apply(DRAW)

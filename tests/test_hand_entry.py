@@ -38,7 +38,7 @@ class Click:
 def view(data: HandEntryData, spy: Spy) -> ft.View:
     return hands_view(t, data, on_player=spy.player, on_card=spy.card, on_undo_card=spy.undo,
                       on_clear=spy.clear, on_save=spy.save, on_back=spy.back, on_next=spy.next,
-                      on_type=spy.type, on_points=spy.points)
+                      on_type=spy.type, on_points=spy.points, on_typing=spy.typing)
 
 
 def data(players: tuple[PlayerHand, ...], **kw: Any) -> HandEntryData:
@@ -104,9 +104,11 @@ def test_typing_shows_a_numeric_field_that_saves_on_enter() -> None:
     field = find(screen, "points-field")
     assert field.keyboard_type == ft.KeyboardType.NUMBER
     field.value = "17"
+    field.on_change(Click(field))  # typed text reaches the controller as it is typed
     field.on_submit(Click(field))
-    find(screen, "save-points").on_click(Click())
-    assert spy.calls == [("points", ("17",)), ("points", ("17",))]
+    find(screen, "save-points").on_click(Click())  # the button reads no field
+    assert spy.calls == [("typing", ("17",)), ("typing", ("17",)), ("points", ()),
+                         ("points", ())]
     assert find(screen, "type").content == "Tap cards"
 
 
@@ -121,8 +123,14 @@ def test_the_compact_grid_is_eight_rows_of_seven() -> None:
 
 
 # -- the controllers ----------------------------------------------------------------------------
+def type_in(ref: Any, text: str) -> None:
+    """Type ``text`` in the points field, then tap "Save the points"."""
+    ref._typing(text)
+    ref._type_points()
+
+
 def referee(tmp_path: Path, game: str = "kartu_sama", players: int = 4) -> Any:
-    from app.shell import open_match
+    from app.referees import open_match
 
     shell = FakeShell(tmp_path)
     match = Match.new(("Ana", "Bea", "Cid", "Dan")[:players], game)
@@ -140,7 +148,7 @@ def test_the_round_over_keeps_the_counts_and_opens_the_hands(tmp_path: Path) -> 
     ref = referee(tmp_path)
     play_until_bea_is_out(ref)
     assert ref.match.table.phase == "ended"
-    assert ref.shell.route.endswith("/hands")  # straight to the hands
+    assert ref.host.route.endswith("/hands")  # straight to the hands
     table = ref._table_data()
     assert [s.cards for s in table.seats] == [4, 0, 4, 4]
     assert table.pile == ref.match.table.round.pile == 52 - 33 - 6
@@ -168,15 +176,15 @@ def test_typed_points_are_recorded_marked_and_move_on(tmp_path: Path) -> None:
     play_until_bea_is_out(ref)
     ref._toggle_typing()
     assert ref._hands_data().typing
-    ref._type_points("twelve")
+    type_in(ref, "twelve")
     assert ref.error == "“twelve” is not a number of points."
-    ref._type_points("999")
+    type_in(ref, "999")
     assert "999 points cannot be" in ref.error
-    ref._type_points("12")
+    type_in(ref, "12")
     assert ref.match.events[-1] == Points(0, 12)
     assert ref.entry_seat == 2 and ref.error == ""
     ref._toggle_typing()
-    ref._type_points("0")
+    type_in(ref, "0")
     ref._toggle_typing()
     ref._save_hands()
     assert ref.error == "Type Dan's points first, or tap their cards."
@@ -184,17 +192,17 @@ def test_typed_points_are_recorded_marked_and_move_on(tmp_path: Path) -> None:
     for card in ("QD", "8C", "6H", "2H"):
         ref._tap_card(card)
     ref._save_hands()
-    assert ref.shell.route.endswith("/score")
+    assert ref.host.route.endswith("/score")
     score = ref._score_data()
     assert score.rounds == (("12 *", "0 ★", "0 * ★", "17"),)
-    assert score.round_marks == ("* typed",)
+    assert score.round_marks == ("",)  # the * beside the points says it, once under the table
 
 
 def test_typed_points_replaced_by_the_cards(tmp_path: Path) -> None:
     ref = referee(tmp_path)
     play_until_bea_is_out(ref)
     ref._toggle_typing()
-    ref._type_points("12")
+    type_in(ref, "12")
     ref._pick_player(0)
     assert ref._hands_data().typing  # typed and no card: shown as typed
     ref._toggle_typing()
@@ -214,14 +222,14 @@ def test_forty_one_typed_scores(tmp_path: Path) -> None:
         ref._tap_card(card)
     assert ref.entry_seat == 1
     ref._toggle_typing()
-    ref._type_points("-5")
+    type_in(ref, "-5")
     assert ref.entry_seat == 2
     ref._toggle_typing()
-    ref._type_points("42")
+    type_in(ref, "42")
     assert "from -22 to 41" in ref.error
-    ref._type_points("20")
+    type_in(ref, "20")
     ref._save_hands()
-    assert ref.shell.route.endswith("/score")
+    assert ref.host.route.endswith("/score")
     assert ref._score_data().rounds == (("41♠ ★", "-5 * ▼", "20 *"),)
     assert "20 · typed, not checked" in texts(ref.view("score"))
 
@@ -230,7 +238,7 @@ def test_undo_names_the_typed_points(tmp_path: Path) -> None:
     ks = referee(tmp_path / "k")
     play_until_bea_is_out(ks)
     ks._toggle_typing()
-    ks._type_points("12")
+    type_in(ks, "12")
     assert ks._undo_text() == "Undo: Ana's points"
     ks.undo()
     assert ks.match.table.round.typed == {}
@@ -238,5 +246,98 @@ def test_undo_names_the_typed_points(tmp_path: Path) -> None:
     fo._act("start")
     fo._act("stop")
     fo._toggle_typing()
-    fo._type_points("33")
+    type_in(fo, "33")
     assert fo._undo_text() == "Undo: Ana's score"
+
+
+# -- typed points reach the state as they are typed (not read from a field) -----------------------
+def type_on_screen(ref: Any, text: str) -> None:
+    """Type ``text`` in the points field of the screen drawn now (no Enter)."""
+    field = find(ref.view("hands"), "points-field")
+    field.value = text
+    field.on_change(Click(field))
+
+
+def tap(ref: Any, key: str) -> None:
+    """Tap ``key`` on the screen as drawn again now (in the app, a redraw keeps the old controls
+    on screen: the button tapped is not the field's neighbour of the same drawing)."""
+    button = find(ref.view("hands"), key)
+    assert button is not None, key
+    button.on_click(Click(button))
+
+
+def typed_round(ref: Any) -> None:
+    """Bea out; Cid's and Dan's points saved; Ana's shown, typed in."""
+    play_until_bea_is_out(ref)
+    ref._pick_player(2)
+    for seat, points in ((2, "5"), (3, "7")):
+        assert ref.entry_seat == seat
+        ref._toggle_typing()
+        type_in(ref, points)
+    ref._pick_player(0)
+    ref._toggle_typing()
+
+
+def test_typed_points_then_close_the_round_without_enter(tmp_path: Path) -> None:
+    ref = referee(tmp_path)
+    typed_round(ref)
+    type_on_screen(ref, "9")
+    tap(ref, "save")  # "Close the round", Enter never pressed
+    assert ref.host.route.endswith("/score"), ref.error
+    assert ref.match.table.played[0].typed == {0: 9, 2: 5, 3: 7}
+
+
+def test_typed_points_then_save_the_points(tmp_path: Path) -> None:
+    ref = referee(tmp_path)
+    typed_round(ref)
+    type_on_screen(ref, "9")
+    tap(ref, "save-points")
+    assert ref.match.events[-1] == Points(0, 9)
+
+
+def test_typed_points_then_next_player(tmp_path: Path) -> None:
+    ref = referee(tmp_path)
+    play_until_bea_is_out(ref)
+    ref._toggle_typing()
+    type_on_screen(ref, "9")
+    tap(ref, "next")
+    assert ref.match.events[-1] == Points(0, 9) and ref.entry_seat == 2
+
+
+def test_a_corrected_round_takes_the_points_typed_again(tmp_path: Path) -> None:
+    ref = referee(tmp_path)
+    typed_round(ref)
+    type_on_screen(ref, "8")
+    tap(ref, "save")
+    assert ref.match.table.played[0].typed[0] == 8
+    ref._correct(0)
+    assert ref.host.route.endswith("/hands")
+    ref._pick_player(0)
+    assert find(ref.view("hands"), "points-field").value == "8"
+    type_on_screen(ref, "9")
+    tap(ref, "save-points")
+    tap(ref, "save")
+    assert ref.host.route.endswith("/score")
+    assert ref.match.table.played[0].typed[0] == 9
+    assert ref._score_data().rounds[0][0].startswith("9 *")
+
+
+def test_points_typed_are_kept_while_other_taps_redraw(tmp_path: Path) -> None:
+    ref = referee(tmp_path)
+    play_until_bea_is_out(ref)
+    ref._toggle_typing()
+    type_on_screen(ref, "1")
+    type_on_screen(ref, "12")
+    ref._redraw()
+    assert find(ref.view("hands"), "points-field").value == "12"
+    assert ref.match.table.round.typed == {}  # typed, not saved until a button says so
+
+
+def test_points_typed_then_left_for_the_cards_are_not_saved(tmp_path: Path) -> None:
+    ref = referee(tmp_path)
+    play_until_bea_is_out(ref)
+    ref._toggle_typing()
+    type_on_screen(ref, "9")
+    ref._toggle_typing()  # back to the cards: the typed 9 is not what is entered
+    tap(ref, "next")
+    assert ref.match.table.round.typed == {} and ref.entry_seat == 2

@@ -154,3 +154,56 @@ def test_the_english_check_sees_a_sentence(tmp_path: Path) -> None:
                       'def f() -> str:\n    """So may this one."""\n'
                       '    return f"{1} is not a card"\n', encoding="utf-8")
     assert english(source) == [(6, " is not a card")]
+
+
+# -- the app's own modules: the shell on top, no import circle ------------------------------------
+def app_graph() -> dict[str, set[str]]:
+    """Each module of app/ and the modules of app/ it imports (TYPE_CHECKING ones too)."""
+    names = {module_name(p): p for p in sources("app")}
+    return {name: {m for _, m in imports(path) if m in names and m != name}
+            for name, path in names.items()}
+
+
+def cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import circle of ``graph`` (empty when there is none)."""
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+    path: list[str] = []
+
+    def walk(node: str) -> list[str]:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt):], nxt]
+            if nxt not in state:
+                found = walk(nxt)
+                if found:
+                    return found
+        state[node] = 2
+        path.pop()
+        return []
+
+    for node in sorted(graph):
+        if node not in state:
+            found = walk(node)
+            if found:
+                return found
+    return []
+
+
+def test_only_the_entry_point_imports_the_shell() -> None:
+    """Screens' controllers reach the window through app.host.Host / app.window.Window."""
+    graph = app_graph()
+    assert sorted(m for m, deps in graph.items() if "app.shell" in deps) == ["app.main"]
+
+
+def test_the_app_modules_import_no_circle() -> None:
+    assert cycle(app_graph()) == []
+
+
+def test_the_circle_check_finds_a_circle() -> None:
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": set()}) == []
+    graph = app_graph()
+    assert "app.tables.base" in graph["app.tables.kartu_sama"]  # the graph sees real imports
+    assert "app.host" in graph["app.tables.base"]  # TYPE_CHECKING ones too

@@ -64,7 +64,6 @@ class Shell(FakeShell):
                  platform: ft.PagePlatform = ft.PagePlatform.LINUX) -> None:
         super().__init__(root, language)
         self.store = Store(root, now=lambda: datetime(2026, 11, 24, 20, 0, tzinfo=UTC))
-        self.referee: Any = None
         self.page = SimpleNamespace(platform=platform, web=False, run_task=run_task)
 
 
@@ -84,10 +83,10 @@ class Clipboard:
 
 
 def opened(shell: Shell, m: Match) -> tuple[Sharing, str]:
-    from app.shell import open_match
+    from app.referees import open_match
 
     match_id = stored(shell.store, m, kartu_sama_summary(m))
-    shell.referee = open_match(shell, match_id)
+    shell.referees.current = open_match(shell, match_id)
     sharing = Sharing(shell)  # type: ignore[arg-type]
     sharing.clipboard = Clipboard()  # type: ignore[assignment]
     sharing.open_share(match_id)
@@ -98,7 +97,7 @@ def opened(shell: Shell, m: Match) -> tuple[Sharing, str]:
 @pytest.mark.parametrize("language", EVENING)
 def test_the_text_has_the_places_the_winner_and_each_round(language: str,
                                                           tmp_path: Path) -> None:
-    from app.shell import open_match
+    from app.referees import open_match
 
     shell = Shell(tmp_path, language)
     match_id = stored(shell.store, evening(), kartu_sama_summary(evening()))
@@ -109,7 +108,7 @@ def test_the_text_has_the_places_the_winner_and_each_round(language: str,
 
 
 def test_a_game_with_hands_says_hands_and_keeps_its_marks(tmp_path: Path) -> None:
-    from app.shell import open_match
+    from app.referees import open_match
 
     shell = Shell(tmp_path)
     m = forty_one(random.Random(3), players=4, rounds=6)
@@ -158,7 +157,7 @@ def test_the_results_code_reads_back_as_the_text(decoder: str, language: str) ->
 # -- the picture ----------------------------------------------------------------------------
 def test_the_picture_draws_the_scoreboards_rows(monkeypatch: pytest.MonkeyPatch,
                                                 tmp_path: Path) -> None:
-    from app.shell import open_match
+    from app.referees import open_match
 
     shell = Shell(tmp_path)
     referee = open_match(shell, stored(shell.store, evening(), kartu_sama_summary(evening())))

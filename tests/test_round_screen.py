@@ -12,7 +12,7 @@ from models.cards import parse_cards
 from models.match import Close, Hand, Match, Out, Start
 from models.tables.samba import Result
 from tests.fakes import FakeShell, texts
-from tests.test_players import find
+from views.common import find
 
 NAMES = ["Ana", "Bea", "Cid"]
 
@@ -35,7 +35,7 @@ def ks_round(ref: Any, *hands: str) -> None:
 
 
 def status(ref: Any) -> str:
-    return str(ref.shell.store.list_matches()[0]["summary"]["status"])
+    return str(ref.host.store.list_matches()[0]["summary"]["status"])
 
 
 def rows(ref: Any) -> str:
@@ -52,19 +52,19 @@ def test_kartu_sama_round_screen_correct_delete_and_reopen(tmp_path: Path) -> No
     row = find(board, "round-0")
     assert row is not None and row.on_click is not None
     row.on_click(None)
-    assert ref.shell.route.endswith("/round-1")
+    assert ref.host.route.endswith("/round-1")
     screen = texts(ref.view("round-1"))
     for words in ("Round 1", "Ana dealt", "2♥", "Correct this round", "Delete this round"):
         assert words in screen, words
     ref._correct(1)  # round 2: Bea held 5♣ only
-    assert ref.shell.route.endswith("/hands") and ref.table.phase == "ended"
+    assert ref.host.route.endswith("/hands") and ref.table.phase == "ended"
     assert "Round 2" in texts(ref.view("hands"))
     assert status(ref) == "playing"
     ref.entry_seat = 1
     ref._clear()
     ref._tap_card("5C")
     ref._save_hands()
-    assert ref.shell.route.endswith("/score")
+    assert ref.host.route.endswith("/score")
     assert not ref.over and status(ref) == "playing"  # reopened: the totals no longer end it
     assert "corrected" in rows(ref) and "Next round" in texts(ref.view("score"))
     assert "Corrected after the end of the match" in texts(ref.view("round-2"))
@@ -77,12 +77,12 @@ def test_kartu_sama_round_screen_correct_delete_and_reopen(tmp_path: Path) -> No
     assert "Yes, delete it" not in texts(ref.view("round-1"))
     ref._ask_delete(0)
     ref._delete(0)
-    assert ref.table.rounds[0].dropped and ref.shell.route.endswith("/score")
+    assert ref.table.rounds[0].dropped and ref.host.route.endswith("/score")
     assert "deleted" in rows(ref) and "–" in rows(ref)
     screen = texts(ref.view("round-1"))
     assert "Deleted: its points no longer count" in screen and "Delete this round" not in screen
     assert "Undo: round 1 deleted" in texts(ref.view(""))
-    kinds = [e["kind"] for e in ref.shell.store.load_match(ref.match_id)["events"]]
+    kinds = [e["kind"] for e in ref.host.store.load_match(ref.match_id)["events"]]
     assert kinds[-4:] == ["revise", "hand", "close", "drop"]  # the log keeps every step
 
 
@@ -116,7 +116,7 @@ def test_forty_one_round_screen_and_play_on(tmp_path: Path) -> None:
     reopen.on_click(None)
     assert not ref.over and status(ref) == "playing"
     ref._correct(0)
-    assert ref.shell.route.endswith("/hands") and "Hand 1" in texts(ref.view("hands"))
+    assert ref.host.route.endswith("/hands") and "Hand 1" in texts(ref.view("hands"))
 
 
 def test_samba_round_screen_and_correction(tmp_path: Path) -> None:
@@ -130,11 +130,11 @@ def test_samba_round_screen_and_correction(tmp_path: Path) -> None:
     for words in ("Hand 1", "Ana & Cid", "Bea & Dan", "Correct this hand"):
         assert words in screen, words
     ref._correct(0)
-    assert ref.shell.route.endswith("/result")
+    assert ref.host.route.endswith("/result")
     assert "Ana & Cid" in texts(ref.view("result"))
     total = ref.table.totals[1]
     ref.side = 1
     ref._count("held_high", 1)
     ref._close()
-    assert ref.shell.route.endswith("/score") and ref.table.totals[1] < total
+    assert ref.host.route.endswith("/score") and ref.table.totals[1] < total
     assert "corrected" in rows(ref)

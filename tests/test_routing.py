@@ -117,7 +117,7 @@ def test_an_imported_match_only_shows_its_scoreboard(tmp_path: Path) -> None:
     shell, page = shell_at(tmp_path)
     for sub in ("", "/hands", "/score"):
         assert top(shell, page, f"/match/{match_id}{sub}").route == f"/match/{match_id}/score"
-    assert shell.referee.read_only
+    assert shell.referees.current is not None and shell.referees.current.read_only
 
 
 def test_the_import_screens_are_their_own_routes(tmp_path: Path) -> None:

@@ -227,7 +227,6 @@ def test_an_import_refused_by_the_camera_goes_back_to_the_import_screen(tmp_path
 
     shell: Any = FakeShell(tmp_path)
     shell.page = SimpleNamespace(route=SCAN, web=True, url="https://x")
-    shell.referee = None
     sharing = Sharing(shell)
     sharing.scan._look(["MEJA1:not-a-real-code"])
     assert sharing.error  # the reason, said on the import screen

@@ -630,4 +630,4 @@ def test_an_imported_match_scoreboard_has_no_table_here(tmp_path: Path, game: st
     view = ref.view("score")
     assert find(view, "continue") is None
     find(view, "back").on_click(None)
-    assert ref.shell.route == "/"
+    assert ref.host.route == "/"

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from app import storage
-from app.shell import open_match
+from app.referees import open_match
 from app.storage import Stale, Store
 from models.match import Match
 from tests.fakes import FakeShell
@@ -44,7 +44,7 @@ def failing(monkeypatch: pytest.MonkeyPatch, code: int) -> None:
 
 
 def stored_events(ref: Any) -> list[dict[str, Any]]:
-    return list(Store(ref.shell.store.root).load_match(ref.match_id)["events"])
+    return list(Store(ref.host.store.root).load_match(ref.match_id)["events"])
 
 
 # -- a write that fails --------------------------------------------------------------------
@@ -67,7 +67,7 @@ def test_a_failed_tap_changes_nothing_and_says_why(tmp_path: Path, monkeypatch: 
         failing(m, code)
         ref._act("play")
         ref.undo()
-        assert ref.shell.toasts == [text, text]
+        assert ref.host.toasts == [text, text]
         assert [e.to_dict() for e in ref.match.events] == before  # the screen: as stored
     assert stored_events(ref) == before
     ref._act("play")  # the device has room again: the tap is saved
@@ -86,7 +86,7 @@ def test_a_summary_that_could_not_be_saved_is_saved_later(
 
     monkeypatch.setattr(Store, "update_summary", full)
     ref._act("start")  # the round's start is stored, the summary it changes is not
-    assert ref.shell.toasts == [FULL]
+    assert ref.host.toasts == [FULL]
     assert stored_events(ref) == [e.to_dict() for e in ref.match.events] != []
     monkeypatch.setattr(Store, "update_summary", real)
     again = open_match(FakeShell(tmp_path), ref.match_id)  # opening it mends the summary
@@ -100,9 +100,9 @@ def test_a_writer_that_missed_events_is_refused_and_reloads(tmp_path: Path) -> N
     one._act("start")
     one._act("play")
     with pytest.raises(Stale):
-        two.shell.store.append_event(two.match_id, {"kind": "start"}, at=0)
+        two.host.store.append_event(two.match_id, {"kind": "start"}, at=0)
     two._act("start")  # stale: refused, said, and the match read again
-    assert two.shell.toasts == ["This match was changed on another screen: here it is as "
+    assert two.host.toasts == ["This match was changed on another screen: here it is as "
                                 "saved now."]
     fresh = open_match(FakeShell(tmp_path), one.match_id)
     assert fresh.match.to_dict() == one.match.to_dict()  # and it still opens

@@ -21,7 +21,7 @@ NAMES = ("Ana", "Bea", "Cid")
 
 
 def referee(tmp_path: Path, game: str, **options: Any) -> Any:
-    from app.shell import open_match
+    from app.referees import open_match
 
     shell = FakeShell(tmp_path)
     match = Match.new(NAMES, game, options or None)
@@ -30,9 +30,9 @@ def referee(tmp_path: Path, game: str, **options: Any) -> Any:
 
 def restarted(ref: Any) -> Any:
     """The referee of the same match made again from storage, as after a restart."""
-    from app.shell import open_match
+    from app.referees import open_match
 
-    return open_match(FakeShell(ref.shell.store.root), ref.match_id)
+    return open_match(FakeShell(ref.host.store.root), ref.match_id)
 
 
 def to_hands(ref: Any) -> None:
@@ -46,7 +46,7 @@ def to_hands(ref: Any) -> None:
 
 
 def draft(ref: Any) -> Any:
-    return ref.shell.store.load_draft(ref.match_id)
+    return ref.host.store.load_draft(ref.match_id)
 
 
 # -- the shared entry -------------------------------------------------------------------------
@@ -55,7 +55,7 @@ def test_both_games_share_the_entry(tmp_path: Path, game: str) -> None:
     ref = referee(tmp_path, game)
     assert isinstance(ref, HandEntryReferee)
     to_hands(ref)
-    assert ref.shell.route.endswith("/hands")
+    assert ref.host.route.endswith("/hands")
     for card in ("AS", "KH", "2D"):
         ref._tap_card(card)
     ref._undo_card()
@@ -69,7 +69,7 @@ def test_both_games_share_the_entry(tmp_path: Path, game: str) -> None:
     assert ref.entry_seat == (1 if game == "kartu_sama" else 0)
     assert ref.error == ("Bea has no card entered: only a player who went out has none."
                          if game == "kartu_sama" else "Ana has 1 of 4 cards.")
-    assert ref.shell.route.endswith("/hands") and not ref.shell.toasts
+    assert ref.host.route.endswith("/hands") and not ref.host.toasts
 
 
 @pytest.mark.parametrize("game", ["kartu_sama", "forty_one"])
@@ -84,7 +84,7 @@ def test_the_round_closes_and_the_entry_is_forgotten(tmp_path: Path, game: str) 
             ref._tap_card(card)
     assert ref.error == ""
     ref._save_hands()
-    assert ref.shell.route.endswith("/score")
+    assert ref.host.route.endswith("/score")
     assert (ref.entry, ref.entry_seat, ref.error) == ({}, 0, "")
     assert ref.match.table.phase == "closed" and draft(ref) is None
 
@@ -125,7 +125,7 @@ def test_kartu_sama_a_half_entered_hand_survives_a_restart(tmp_path: Path) -> No
     again._pick_player(2)
     again._tap_card("KD")
     again._save_hands()
-    assert again.shell.route.endswith("/score") and draft(again) is None
+    assert again.host.route.endswith("/score") and draft(again) is None
     points = [hand_points(parse_cards(h)) for h in ("AS KH", "2S 3S", "KD")]
     assert [list(r.points) for r in again.match.table.history] == [points]
 
@@ -184,8 +184,8 @@ def test_a_tap_that_changes_nothing_writes_nothing(tmp_path: Path,
     ref = referee(tmp_path, "forty_one")
     to_hands(ref)
     saves: list[Any] = []
-    save = ref.shell.store.save_draft
-    monkeypatch.setattr(ref.shell.store, "save_draft",
+    save = ref.host.store.save_draft
+    monkeypatch.setattr(ref.host.store, "save_draft",
                         lambda m, d: (saves.append(d), save(m, d))[1])
     ref._tap_card("AH")
     ref._pick_player(1)
@@ -203,7 +203,7 @@ def test_a_draft_that_cannot_be_saved_keeps_the_taps_on_screen(
     def full(match_id: str, doc: Any) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(ref.shell.store, "save_draft", full)
+    monkeypatch.setattr(ref.host.store, "save_draft", full)
     ref._tap_card("AS")
     assert ref._entry(0) == ["AS"] and ref.error == ""
     monkeypatch.undo()
@@ -242,7 +242,7 @@ def test_a_stale_or_damaged_draft_is_dropped(tmp_path: Path, stale: dict[str, An
     to_hands(ref)
     for card in ("AH", "9H", "5D", "3C"):
         ref._tap_card(card)
-    ref.shell.store.save_draft(ref.match_id, stale)
+    ref.host.store.save_draft(ref.match_id, stale)
     again = restarted(ref)
     assert again._entry(1) == [], why
     assert again._entry(0) == ["AH", "9H", "5D", "3C"]
@@ -252,13 +252,13 @@ def test_a_stale_or_damaged_draft_is_dropped(tmp_path: Path, stale: dict[str, An
     for card in ("KC", "QC", "8D", "2H", "AS", "KS", "QS", "2S"):
         again._tap_card(card)
     again._save_hands()
-    assert again.shell.route.endswith("/score")
+    assert again.host.route.endswith("/score")
 
 
 def test_a_seat_whose_cards_no_longer_fit_is_dropped_alone(tmp_path: Path) -> None:
     ref = referee(tmp_path, "forty_one")
     to_hands(ref)
-    ref.shell.store.save_draft(ref.match_id, {**GOOD, "seat": "x", "hands": {
+    ref.host.store.save_draft(ref.match_id, {**GOOD, "seat": "x", "hands": {
         "0": ["AH", "9H"],
         "1": ["KC", "QC", "8D", "2H", "3H"],  # five cards: a 41 hand holds four
         "2": ["ZZ"], "7": ["AS"], "x": ["AS"], "-1": [], "0 ": ["2S"], "²": ["3S"]}})
@@ -271,7 +271,7 @@ def test_kartu_sama_a_card_not_in_the_pack_drops_that_seat(tmp_path: Path) -> No
     ref = referee(tmp_path, "kartu_sama")  # no jokers
     to_hands(ref)
     ref._tap_card("AS")
-    ref.shell.store.save_draft(ref.match_id, {**draft(ref), "hands": {
+    ref.host.store.save_draft(ref.match_id, {**draft(ref), "hands": {
         "0": ["AS"], "1": ["JK"]}})
     assert restarted(ref).entry == {0: ["AS"]}
     two = referee(tmp_path / "two", "kartu_sama", packs=2, jokers=True)

@@ -369,7 +369,7 @@ def referee(tmp_path: Path, language: str = "en", **options: Any) -> Any:
 
 def test_referee_turns_four_taps_a_player_and_the_scoreboard(tmp_path: Path) -> None:
     ref = referee(tmp_path)
-    shell = ref.shell
+    shell = ref.host
     assert "Ana deals, Ana plays first" in texts(ref.view(""))
     ref._act("start")
     screen = texts(ref.view(""))
@@ -421,7 +421,7 @@ def test_referee_in_french_and_the_refused_tap(tmp_path: Path) -> None:
     assert "Ana donne, Ana joue en premier" in screen and "score cumulé" in screen
     ref._act("start")
     ref.record(TakeDiscard(0))
-    assert ref.shell.toasts == ["Rien n'a encore été défaussé : Ana prend au talon"]
+    assert ref.host.toasts == ["Rien n'a encore été défaussé : Ana prend au talon"]
     assert "Talon" in texts(ref.view(""))
 
 

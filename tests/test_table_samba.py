@@ -313,7 +313,7 @@ def test_referee_counts_and_cards_record_the_same_result(tmp_path: object) -> No
     ref._big("samba", 0)
     assert "May go out" in texts(ref.view(""))
     ref._act("result")
-    assert ref.shell.route.endswith("/result")
+    assert ref.host.route.endswith("/result")
     # Side 1 card by card: melded 4S..10S (a samba) and KS KH KD KC KS KH KD (pure), 3H;
     # in Ana's hand JK; in Cid's hand 5C.
     ref._mode("cards")
@@ -338,11 +338,11 @@ def test_referee_counts_and_cards_record_the_same_result(tmp_path: object) -> No
     assert "7 jokers entered, but the pack holds 6" in ref.error
     ref._count("held_jokers", -5)
     ref._close()
-    assert ref.shell.route.endswith("/score")
+    assert ref.host.route.endswith("/score")
     assert ref.table.history[0].points == (2365, -20)
     score = texts(ref.view("score"))
     assert "Ana & Cid: cards +65 · bonuses +2000 · red 3s +100 · going out +200 = +2365" in score
-    summary = ref.shell.store.list_matches()[0]["summary"]
+    summary = ref.host.store.list_matches()[0]["summary"]
     assert summary["totals"] == [2365, -20, 2365, -20]
     assert summary["rounds"] == [[2365, -20, 2365, -20]]
     # Undo the close: the hand is open again; the entry shows the recorded counts.

@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from tests.test_views import t, table_data
-from views.common import MAX_WIDTH, SPREAD, WIDE, children, find, panes, screen
+from views.common import MAX_WIDTH, SPREAD, WIDE, children, find, panes, same_key, screen
 from views.hands import HandEntryData, PlayerHand, card_grid, hands_view
 from views.home import home_view
 from views.scoreboard import Place, ScoreData, scoreboard_view, standings
@@ -60,7 +60,7 @@ def responsive(root: Any, key: str) -> ft.ResponsiveRow:
     found: list[ft.ResponsiveRow] = []
 
     def walk(c: Any, above: ft.ResponsiveRow | None) -> bool:
-        if getattr(c, "key", None) == key:
+        if same_key(getattr(c, "key", None), key):
             if above is not None:
                 found.append(above)
             return True

@@ -61,10 +61,13 @@ def _axis_text(value: int) -> ft.Text:
 
 
 def totals_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, key: str,
-                 colours: Sequence[str] = ()) -> ft.Control:
+                 colours: Sequence[str] = (), numbers: Sequence[int] = ()) -> ft.Control:
     """Each player's running total after each round (round 0 = the start, at 0), a line in
-    the player's colour, and a legend of the colours under it."""
+    the player's colour, and a legend of the colours under it. ``numbers`` are the rounds'
+    own numbers, as the scoreboard's rows have them (a deleted round keeps its number and
+    has no point): 1, 2, 3... unless told."""
     rounds = max((len(s) for s in series), default=0)
+    shown = [0, *numbers] if len(numbers) == rounds else list(range(rounds + 1))
     top = max((v for s in series for v in s), default=0)
     low = min((v for s in series for v in s), default=0)
     marks = ticks(min(0, low), max(10, top))
@@ -83,7 +86,7 @@ def totals_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, key: 
         left_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=m, label=_axis_text(m))
                                         for m in marks], label_size=AXIS),
         bottom_axis=fch.ChartAxis(
-            labels=[fch.ChartAxisLabel(value=r, label=ft.Text(str(r), size=11))
+            labels=[fch.ChartAxisLabel(value=r, label=ft.Text(str(shown[r]), size=11))
                     for r in range(0, rounds + 1, every)],
             label_size=24,
         ),

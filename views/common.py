@@ -9,7 +9,7 @@ phone's single column, unchanged."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import flet as ft
 
@@ -23,6 +23,7 @@ class Tr(Protocol):
     def plural(self, key: str, count: int, /, **params: Any) -> str: ...
 
 Handler = Callable[[], Any]
+C = TypeVar("C", bound=ft.Control)
 
 SEED = ft.Colors.GREEN_800
 MAX_WIDTH = 640  # one column: a readable width on a laptop
@@ -42,8 +43,35 @@ BLACK = ft.Colors.ON_SURFACE
 JOKER = ft.Colors.TERTIARY
 
 
+# Material 3's type scale (size, line height, weight, letter spacing), as Flutter's own theme
+# has it: a text style given in the theme replaces Flutter's whole, not only what it sets.
+TYPE_SCALE = {
+    "display_large": (57, 64, 400, -0.25), "display_medium": (45, 52, 400, 0),
+    "display_small": (36, 44, 400, 0), "headline_large": (32, 40, 400, 0),
+    "headline_medium": (28, 36, 400, 0), "headline_small": (24, 32, 400, 0),
+    "title_large": (22, 28, 400, 0), "title_medium": (16, 24, 500, 0.15),
+    "title_small": (14, 20, 500, 0.1), "label_large": (14, 20, 500, 0.1),
+    "label_medium": (12, 16, 500, 0.5), "label_small": (11, 16, 500, 0.5),
+    "body_large": (16, 24, 400, 0.5), "body_medium": (14, 20, 400, 0.25),
+    "body_small": (12, 16, 400, 0.4),
+}
+# The platforms' text fonts, as Flutter's theme picks them (the web client's, Android's; Apple's;
+# Windows'; Linux's), then the card font for the signs they lack.
+TEXT_FONTS = ["Roboto", "CupertinoSystemText", "Segoe UI", "Ubuntu", "Cantarell", "DejaVu Sans",
+              "Liberation Sans", "Arial", CARD_FONT]
+
+
 def theme() -> ft.Theme:
-    return ft.Theme(color_scheme_seed=SEED)
+    """The app's theme. Every text style falls back on the card font for the glyphs the
+    platform's font lacks: a suit sign inside a sentence (an error, a hint, a button) is drawn
+    with it, offline, instead of an empty box (the web client would fetch a fallback font from
+    the internet)."""
+    styles = ft.TextTheme(**{
+        name: ft.TextStyle(size=size, height=line / size, weight=ft.FontWeight(f"w{weight}"),
+                           letter_spacing=spacing, color=ft.Colors.ON_SURFACE,
+                           font_family_fallback=TEXT_FONTS)
+        for name, (size, line, weight, spacing) in TYPE_SCALE.items()})
+    return ft.Theme(color_scheme_seed=SEED, text_theme=styles)
 
 
 def tap(handler: Handler | None) -> Callable[[Any], Any] | None:
@@ -172,6 +200,22 @@ def screen(
     )
 
 
+def drawn(control: C, version: int | None) -> C:
+    """``control`` (a button that changes the match) keyed with the version of the state it
+    was drawn from (``act-play@12``): a redraw from another version replaces it, here
+    (app/reconcile.py) and in Flet's own diff, instead of updating it. So a tap that lands on it
+    once the state has changed (the second tap of a double tap) names a control that is gone,
+    or the version it was drawn from: either way it changes nothing."""
+    if version is not None and control.key is not None:  # an unkeyed filler stays so
+        control.key = f"{control.key}@{version}"
+    return control
+
+
+def same_key(shown: Any, key: str) -> bool:
+    """Whether a control keyed ``shown`` is the one named ``key``, drawn at any version."""
+    return shown == key or (isinstance(shown, str) and shown.rpartition("@")[0] == key)
+
+
 def big_button(
     label: str,
     on_click: Handler | None,
@@ -292,7 +336,7 @@ def message(text: str, *, key: str, error: bool = False) -> ft.Control:
 
 def find(root: Any, key: str) -> Any:
     """The control with ``key`` under ``root`` (depth first), for tests and controllers."""
-    if getattr(root, "key", None) == key:
+    if same_key(getattr(root, "key", None), key):
         return root
     for child in children(root):
         found = find(child, key)

@@ -23,6 +23,7 @@ from views.common import (
     big_button,
     card_text,
     dot,
+    drawn,
     message,
     panes,
     screen,
@@ -64,6 +65,8 @@ class HandEntryData:
     next: int | None = None  # the next player whose hand is to enter, if any
     typing: bool = False  # the current player's points are typed, not tapped
     can_type: bool = False  # the game takes typed points
+    points: str = ""  # the text of the points field, as typed (or the points recorded)
+    version: int = 0  # of the match's state the screen is drawn from (views.common.drawn)
 
 
 def _cell(card: str, count: int, copies: int, on_card: Callable[[str], None]) -> ft.Control:
@@ -86,10 +89,12 @@ def _cell(card: str, count: int, copies: int, on_card: Callable[[str], None]) ->
 
 
 def card_grid(
-    selected: Sequence[str], copies: Mapping[str, int], on_card: Callable[[str], None]
+    selected: Sequence[str], copies: Mapping[str, int], on_card: Callable[[str], None],
+    version: int | None = None,
 ) -> ft.Control:
     """Ranks down, suits across; only the cards the packs hold; jokers in a last row. A wide
-    screen puts two ranks a row, so that the whole grid shows without scrolling."""
+    screen puts two ranks a row, so that the whole grid shows without scrolling. With a
+    ``version``, each card's tap changes the match (views.common.drawn)."""
     counts: dict[str, int] = {}
     for c in selected:
         counts[c] = counts.get(c, 0) + 1
@@ -105,6 +110,8 @@ def card_grid(
         cell.col = {"xs": 3, "wide": 1.5}
     if copies.get("JK"):
         cells.append(_cell("JK", counts.get("JK", 0), copies["JK"], on_card))
+    if version is not None:
+        cells = [drawn(c, version) for c in cells]
     return ft.ResponsiveRow(cells, breakpoints=dict(BREAKPOINTS), spacing=6, run_spacing=6,
                             key="grid")
 
@@ -208,21 +215,26 @@ def _player_tab(i: int, p: PlayerHand, current: bool, t: Tr,
     )
 
 
-def _typed_entry(t: Tr, p: PlayerHand, data: HandEntryData,
-                 on_points: Callable[[str], None]) -> list[ft.Control]:
-    """A numeric field for the current player's round points: Enter saves."""
+def _typed_entry(t: Tr, p: PlayerHand, data: HandEntryData, on_points: Handler,
+                 on_typing: Callable[[str], None]) -> list[ft.Control]:
+    """A numeric field for the current player's round points: what is typed reaches the
+    controller as it is typed; Enter or the button saves it."""
+
+    def submit(e: ft.Event[ft.TextField]) -> None:
+        on_typing(str(e.control.value or ""))
+        on_points()
+
     field = ft.TextField(
-        label=t("hands.points_for", name=p.name),
-        value="" if p.typed is None else str(p.typed), key="points-field",
+        label=t("hands.points_for", name=p.name), value=data.points, key="points-field",
         keyboard_type=ft.KeyboardType.NUMBER, autofocus=True,
-        on_submit=lambda e: on_points(str(e.control.value or "")),
+        on_change=lambda e: on_typing(str(e.control.value or "")), on_submit=submit,
         text_size=24, hint_text=t("hands.points_hint"),
     )
     return [
         field,
         ft.Text(t("hands.typed_note"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.FilledButton(t("hands.save_points"), icon=ft.Icons.CHECK, key="save-points",
-                        height=48, on_click=lambda _e: on_points(str(field.value or ""))),
+        drawn(ft.FilledButton(t("hands.save_points"), icon=ft.Icons.CHECK, key="save-points",
+                              height=48, on_click=lambda _e: on_points()), data.version),
     ]
 
 
@@ -238,14 +250,15 @@ def hands_view(
     on_back: Handler,
     on_next: Handler | None = None,
     on_type: Handler | None = None,
-    on_points: Callable[[str], None] | None = None,
+    on_points: Handler | None = None,
+    on_typing: Callable[[str], None] | None = None,
 ) -> ft.View:
     p = data.players[data.current]
     tabs = ft.ResponsiveRow(
         [_player_tab(i, q, i == data.current, t, on_player) for i, q in enumerate(data.players)],
         breakpoints=dict(BREAKPOINTS), spacing=6, run_spacing=6, key="tabs",
     )
-    typing = data.typing and data.can_type and on_points is not None
+    typing = data.typing and data.can_type and on_points is not None and on_typing is not None
     owner: list[ft.Control] = [
         dot(p.colour, key="owner-colour"),
         ft.Text(t("hands.for", name=p.name), size=18, weight=ft.FontWeight.BOLD,
@@ -280,8 +293,8 @@ def hands_view(
     if p.out:
         controls.append(ft.Text(t("hands.went_out", name=p.name), key="out-note"))
     elif typing:
-        assert on_points is not None
-        entry += _typed_entry(t, p, data, on_points)
+        assert on_points is not None and on_typing is not None
+        entry += _typed_entry(t, p, data, on_points, on_typing)
     else:
         entry.append(compact_grid(p.cards, data.copies, on_card))
         buttons += [
@@ -292,9 +305,10 @@ def hands_view(
         ]
     last: list[ft.Control] = []  # beside "Close the round"
     if on_next is not None and data.next is not None:
-        last.append(ft.FilledTonalButton(
+        last.append(drawn(ft.FilledTonalButton(
             t("hands.next"), icon=ft.Icons.ARROW_FORWARD, key="next", height=TOUCH + 8,
-            on_click=lambda _e: on_next(), tooltip=data.players[data.next].name, expand=2))
+            on_click=lambda _e: on_next(), tooltip=data.players[data.next].name, expand=2),
+            data.version))
     # Pinned under the scrolling part, whatever the number of players: the hand's buttons,
     # what to look at again, and closing the round.
     bottom = ft.Column(spacing=6)
@@ -302,7 +316,8 @@ def hands_view(
         bottom.controls.append(message(data.warning, key="warning"))
     if data.error:
         bottom.controls.append(message(data.error, key="error", error=True))
-    close = big_button(t("hands.save"), on_save, key="save", icon=ft.Icons.DONE_ALL)
+    close = drawn(big_button(t("hands.save"), on_save, key="save", icon=ft.Icons.DONE_ALL),
+                  data.version)
     close.expand = 3
     rows: list[ft.Control] = [ft.Row(buttons, spacing=6, run_spacing=6, wrap=True)] if buttons \
         else []

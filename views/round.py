@@ -8,7 +8,17 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import CARD_FONT, Handler, Tr, big_button, card_chip, dot, screen, section
+from views.common import (
+    CARD_FONT,
+    Handler,
+    Tr,
+    big_button,
+    card_chip,
+    dot,
+    drawn,
+    screen,
+    section,
+)
 
 
 @dataclass(frozen=True)
@@ -32,6 +42,7 @@ class RoundData:
     confirm: str = ""  # what deleting changes, while the deletion is asked about
     correct: str = ""  # the correction button's label: "Correct this round"
     delete: str = ""  # the deletion button's label: "Delete this round"
+    version: int = 0  # of the match's state the screen is drawn from (see app.reconcile)
 
 
 def _line(i: int, line: RoundLine) -> ft.Control:
@@ -82,14 +93,15 @@ def round_view(
     if data.confirm:
         bottom.controls += [
             ft.Text(data.confirm, size=16, key="round-confirm-text"),
-            big_button(t("round.delete_yes"), on_confirm, key="round-delete-yes",
-                       icon=ft.Icons.DELETE, primary=False, danger=True),
+            drawn(big_button(t("round.delete_yes"), on_confirm, key="round-delete-yes",
+                              icon=ft.Icons.DELETE, primary=False, danger=True), data.version),
             big_button(t("round.keep"), on_cancel, key="round-keep", primary=False),
         ]
     else:
         if data.correct and on_correct is not None:
-            bottom.controls.append(big_button(data.correct, on_correct, key="round-correct",
-                                              icon=ft.Icons.EDIT))
+            bottom.controls.append(drawn(big_button(data.correct, on_correct,
+                                                     key="round-correct", icon=ft.Icons.EDIT),
+                                         data.version))
         if on_delete is not None and not data.deleted:
             bottom.controls.append(big_button(data.delete, on_delete, key="round-delete",
                                               icon=ft.Icons.DELETE_OUTLINE, primary=False))

@@ -11,9 +11,20 @@ from typing import Any
 
 import flet as ft
 
-from views.common import TARGET, Handler, Tr, big_button, dot, message, panes, screen, section
+from views.common import (
+    TARGET,
+    Handler,
+    Tr,
+    big_button,
+    dot,
+    drawn,
+    message,
+    panes,
+    screen,
+    section,
+)
 from views.hands import card_grid
-from views.table import Action
+from views.table import Action, version
 
 
 @dataclass(frozen=True)
@@ -42,15 +53,17 @@ class SambaTableData:
     samba: str  # "+ Samba"
     actions: tuple[Action, ...]
     undo: str  # "Undo: …" or ""
+    version: int = 0  # of the match's state the screen is drawn from (views.common.drawn)
 
 
-def _side_card(i: int, s: SideLine, data: SambaTableData,
+def _side_card(i: int, s: SideLine, data: SambaTableData, t: Tr,
                on_big: Callable[[str, int], None]) -> ft.Control:
     lines: list[ft.Control] = [
         ft.Row([*([ft.Row([dot(c, key=f"colour-{i}-{j}") for j, c in enumerate(s.colours)],
                           spacing=2, tight=True)] if s.colours else []),
                 ft.Text(s.name, size=19, weight=ft.FontWeight.BOLD, expand=True),
-                *([ft.Icon(ft.Icons.STYLE, size=18, tooltip="dealer")] if s.dealer else []),
+                *([ft.Icon(ft.Icons.STYLE, size=18, tooltip=t("table.dealer"))]
+                  if s.dealer else []),
                 ft.Text(s.total, size=18, weight=ft.FontWeight.W_600, key=f"side-total-{i}")]),
         ft.Text(s.minimum, size=15, key=f"side-min-{i}"),
     ]
@@ -65,12 +78,12 @@ def _side_card(i: int, s: SideLine, data: SambaTableData,
         ], spacing=6))
     if data.playing:
         lines.append(ft.Row([
-            ft.OutlinedButton(data.canasta, key=f"canasta-{i}", height=48, expand=True,
-                              tooltip=f"{s.name}: {data.canasta}",
-                              on_click=lambda _e: on_big("canasta", i)),
-            ft.OutlinedButton(data.samba, key=f"samba-{i}", height=48, expand=True,
-                              tooltip=f"{s.name}: {data.samba}",
-                              on_click=lambda _e: on_big("samba", i)),
+            drawn(ft.OutlinedButton(data.canasta, key=f"canasta-{i}", height=48, expand=True,
+                                    tooltip=f"{s.name}: {data.canasta}",
+                                    on_click=lambda _e: on_big("canasta", i)), data.version),
+            drawn(ft.OutlinedButton(data.samba, key=f"samba-{i}", height=48, expand=True,
+                                    tooltip=f"{s.name}: {data.samba}",
+                                    on_click=lambda _e: on_big("samba", i)), data.version),
         ], spacing=8))
     return ft.Card(ft.Container(ft.Column(lines, spacing=6), padding=ft.Padding.all(12)),
                    key=f"side-{i}", semantic_container=False)
@@ -93,16 +106,18 @@ def samba_table_view(
          *([ft.Text(data.detail, size=16, key="detail")] if data.detail else [])],
         spacing=2,
     )
-    controls: list[ft.Control] = [head, *[_side_card(i, s, data, on_big)
+    controls: list[ft.Control] = [head, *[_side_card(i, s, data, t, on_big)
                                           for i, s in enumerate(data.sides)]]
     bottom = ft.Column(
         [
-            *[big_button(a.label, partial(on_action, a.key), key=f"act-{a.key}",
-                         primary=a.primary) for a in data.actions],
+            *[drawn(big_button(a.label, partial(on_action, a.key), key=f"act-{a.key}",
+                               primary=a.primary), version(data.version, a)) for a in data.actions],
             ft.Row([
-                ft.OutlinedButton(data.undo or t("table.nothing_to_undo"), icon=ft.Icons.UNDO,
-                                  key="undo", on_click=lambda _e: on_undo(),
-                                  disabled=not data.undo, height=48, expand=True),
+                drawn(ft.OutlinedButton(data.undo or t("table.nothing_to_undo"),
+                                        icon=ft.Icons.UNDO, key="undo",
+                                        on_click=lambda _e: on_undo(),
+                                        disabled=not data.undo, height=48, expand=True),
+                      data.version),
                 ft.OutlinedButton(t("table.scores"), icon=ft.Icons.LEADERBOARD, key="scores",
                                   on_click=lambda _e: on_scores(), height=48),
             ], spacing=8),
@@ -155,6 +170,7 @@ class EntryData:
     error: str = ""
     warning: str = ""
     close: str = "Close the hand"
+    version: int = 0  # of the match's state the screen is drawn from (views.common.drawn)
 
 
 def _stepper(c: Count, t: Tr, on_count: Callable[[str, int], None]) -> ft.Control:
@@ -190,15 +206,15 @@ def _stepper(c: Count, t: Tr, on_count: Callable[[str, int], None]) -> ft.Contro
 
 
 def _chips(choices: Sequence[Choice], prefix: str,
-           on_pick: Callable[[str], None]) -> ft.Control:
+           on_pick: Callable[[str], None], version: int | None = None) -> ft.Control:
     return ft.Row(
-        [ft.Chip(label=ft.Row([*(dot(colour, key=f"{prefix}-colour-{c.key}-{j}")
+        [drawn(ft.Chip(label=ft.Row([*(dot(colour, key=f"{prefix}-colour-{c.key}-{j}")
                                  for j, colour in enumerate(c.colours)), ft.Text(c.label)],
                                spacing=4, tight=True) if c.colours else ft.Text(c.label),
                  selected=c.selected, key=f"{prefix}-{c.key}",
                  leading=ft.Icon(ft.Icons.TASK_ALT, size=18) if c.done and not c.selected
                  else None,
-                 on_select=lambda _e, k=c.key: on_pick(k)) for c in choices],
+                 on_select=lambda _e, k=c.key: on_pick(k)), version) for c in choices],
         wrap=True, spacing=6, run_spacing=6,
     )
 
@@ -219,7 +235,8 @@ def entry_view(
     on_back: Handler,
 ) -> ft.View:
     controls: list[ft.Control] = [
-        section(data.ending_title, _chips(data.endings, "ending", on_ending), key="endings"),
+        section(data.ending_title, _chips(data.endings, "ending", on_ending, data.version),
+                key="endings"),
         _chips(data.sides, "side", on_side),
         ft.SegmentedButton(
             segments=[ft.Segment(value=k, label=ft.Text(label)) for k, label in data.modes],
@@ -258,7 +275,8 @@ def entry_view(
         bottom.controls.append(message(data.warning, key="warning"))
     if data.error:
         bottom.controls.append(message(data.error, key="error", error=True))
-    bottom.controls.append(big_button(data.close, on_close, key="close", icon=ft.Icons.DONE_ALL))
+    bottom.controls.append(drawn(big_button(data.close, on_close, key="close",
+                                            icon=ft.Icons.DONE_ALL), data.version))
     return screen(data.route, data.title, [panes(controls, entry, split=5)], on_back=on_back,
                   back_label=t("common.back"), bottom=bottom, split=5)
 

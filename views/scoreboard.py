@@ -172,12 +172,31 @@ def _rounds(t: Tr, data: ScoreData,
     if not data.rounds:
         return []
     words = round_words(t, data.game)
+    legend = [ft.Text(t("score.typed"), size=13, color=ft.Colors.ON_SURFACE_VARIANT,
+                      key="typed-legend")] if typed(data.rounds) else []
     return [section(heading(t("score.rounds", **words)),
                     score_table(data.names, data.rounds, data.totals, t, data.round_marks,
-                                on_round, data.colours)),
+                                on_round, data.colours), *legend),
             section(heading(t("score.chart", **words)),
                     totals_chart(data.names, data.series, key="totals-chart",
-                                 colours=data.colours))]
+                                 colours=data.colours, numbers=counted(data.rounds)))]
+
+
+DELETED = "–"  # a deleted round's cells
+
+
+def counted(rounds: Sequence[Sequence[str]]) -> list[int]:
+    """The numbers of the rounds that count (not deleted), as their rows are numbered."""
+    return [i for i, cells in enumerate(rounds, 1) if any(c != DELETED for c in cells)]
+
+
+def deleted(rounds: Sequence[Sequence[str]]) -> bool:
+    return any(cells and all(c == DELETED for c in cells) for cells in rounds)
+
+
+def typed(rounds: Sequence[Sequence[str]]) -> bool:
+    """Whether a cell holds typed points (marked ``*``)."""
+    return any("*" in c for cells in rounds for c in cells)
 
 
 def standings(t: Tr, data: ScoreData) -> list[ft.Control]:

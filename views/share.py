@@ -28,7 +28,7 @@ class ShareData:
     route: str
     png: bytes  # the QR code on screen
     part: str  # "Code 2 of 3", or "" for a single code
-    size: str  # "1,204 characters · QR version 24"
+    size: str  # a word on a dense code ("hold the phones steady"), or ""
     parts: int
     kind: str = "code"  # one of KINDS
     text: str = ""  # the results as text, shown with the results

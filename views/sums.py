@@ -17,12 +17,13 @@ from views.common import (
     big_button,
     card_chip,
     card_text,
+    drawn,
     screen,
     seat_mark,
     section,
 )
 from views.hands import card_grid
-from views.table import Action
+from views.table import Action, version
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class SumsTableData:
     grid: Mapping[str, int] | None  # the cards that may be entered now, or None
     actions: tuple[Action, ...]
     undo: str
+    version: int = 0  # of the match's state the screen is drawn from (views.common.drawn)
 
 
 def card_line(text: str, *, key: str, size: int = 15, bold: bool = False) -> ft.Text:
@@ -97,14 +99,15 @@ def _seat(i: int, s: SumsSeat, t: Tr) -> ft.Control:
     )
 
 
-def _choice(c: Choice, on_action: Callable[[str], None], wide: bool = False) -> ft.Control:
+def _choice(c: Choice, on_action: Callable[[str], None], wide: bool = False,
+            version: int = 0) -> ft.Control:
     label = card_line(c.label, key=f"label-{c.key}", size=16, bold=not c.card)
     content: ft.Control = label
     if c.card:
         label.color = ft.Colors.ON_SURFACE_VARIANT
         content = ft.Row([card_chip(c.card, size=22), label], spacing=10, wrap=True,
                          vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    return ft.Container(
+    return drawn(ft.Container(
         content,
         key=c.key,
         padding=ft.Padding.symmetric(horizontal=14, vertical=10 if c.card else 14),
@@ -114,13 +117,14 @@ def _choice(c: Choice, on_action: Callable[[str], None], wide: bool = False) -> 
         on_click=lambda _e: on_action(c.key),
         ink=True,
         col={"xs": 12 if wide else 6, "sm": 6, "md": 4},
-    )
+    ), version)
 
 
-def _choices(items: Sequence[Choice], on_action: Callable[[str], None]) -> list[ft.Control]:
+def _choices(items: Sequence[Choice], on_action: Callable[[str], None],
+             version: int = 0) -> list[ft.Control]:
     """The tiles: cards that counter two abreast on a phone (one or two: a line each), the
     rest one under the other."""
-    tiles = [_choice(c, on_action, wide=len(items) <= 2) for c in items]
+    tiles = [_choice(c, on_action, wide=len(items) <= 2, version=version) for c in items]
     if items and all(c.card for c in items):
         return [ft.ResponsiveRow(tiles, spacing=8, run_spacing=8, key="counters")]
     return tiles
@@ -132,7 +136,7 @@ def _piles(data: SumsTableData, on_action: Callable[[str], None]) -> ft.Control:
     tiles: list[ft.Control] = []
     for i, (name, n) in enumerate(data.piles):
         live = data.draw and n > 0
-        tiles.append(ft.Container(
+        tiles.append(drawn(ft.Container(
             ft.Column([ft.Text(name, size=13),
                        ft.Text(str(n), size=26, weight=ft.FontWeight.BOLD, key=f"pile-size-{i}")],
                       spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
@@ -143,15 +147,15 @@ def _piles(data: SumsTableData, on_action: Callable[[str], None]) -> ft.Control:
             bgcolor=ft.Colors.PRIMARY_CONTAINER if live else None,
             on_click=(lambda _e, k=f"draw-{i}": on_action(k)) if live else None,
             ink=live,
-        ))
+        ), data.version))
     return ft.ResponsiveRow(tiles, spacing=8, run_spacing=8, key="piles")
 
 
-def _small(a: Action, on_action: Callable[[str], None]) -> ft.Control:
-    return ft.OutlinedButton(
+def _small(a: Action, on_action: Callable[[str], None], data: SumsTableData) -> ft.Control:
+    return drawn(ft.OutlinedButton(
         content=ft.Text(a.label, font_family=CARD_FONT), key=f"act-{a.key}", height=48,
         disabled=not a.enabled, on_click=lambda _e: on_action(a.key),
-    )
+    ), version(data.version, a))
 
 
 def sums_table_view(
@@ -177,7 +181,8 @@ def sums_table_view(
             bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=ft.Padding.all(10),
             border_radius=ft.BorderRadius.all(10), key="notes",
         ))
-    controls.extend(_choices(data.choices, on_action))  # above the fold: the tap awaited
+    # above the fold: the tap awaited
+    controls.extend(_choices(data.choices, on_action, data.version))
     help_line = ft.Text(data.help, size=16, key="help")
     if data.draw and data.help:
         controls.append(help_line)
@@ -186,20 +191,21 @@ def sums_table_view(
     if data.help and not data.draw:
         controls.append(help_line)
     if data.grid is not None:
-        controls.append(card_grid((), data.grid, on_card))
-    smalls = [_small(a, on_action) for a in data.actions if a.small]
+        controls.append(card_grid((), data.grid, on_card, version=data.version))
+    smalls = [_small(a, on_action, data) for a in data.actions if a.small]
     if smalls:
         controls.append(ft.Row(smalls, wrap=True, spacing=8, run_spacing=8))
     bottom = ft.Column(
         [
-            *(big_button(a.label, partial(on_action, a.key) if a.enabled else None,
-                         key=f"act-{a.key}", primary=a.primary, danger=a.danger)
+            *(drawn(big_button(a.label, partial(on_action, a.key) if a.enabled else None,
+                               key=f"act-{a.key}", primary=a.primary, danger=a.danger),
+                    version(data.version, a))
               for a in data.actions if not a.small),
-            ft.OutlinedButton(
+            drawn(ft.OutlinedButton(
                 content=ft.Text(data.undo or t("table.nothing_to_undo"), font_family=CARD_FONT,
                                 no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
                 icon=ft.Icons.UNDO, key="undo", on_click=lambda _e: on_undo(),
-                disabled=not data.undo, height=48),
+                disabled=not data.undo, height=48), data.version),
         ],
         spacing=8,
     )

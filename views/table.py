@@ -9,7 +9,16 @@ from functools import partial
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, card_chip, message, screen, seat_mark
+from views.common import (
+    Handler,
+    Tr,
+    big_button,
+    card_chip,
+    drawn,
+    message,
+    screen,
+    seat_mark,
+)
 
 
 @dataclass(frozen=True)
@@ -33,6 +42,7 @@ class Action:
     primary: bool = True
     danger: bool = False
     small: bool = False  # a less common event: a smaller button under the big ones
+    opens: bool = False  # opens a screen (or asks): no change of the match, never stale
 
 
 @dataclass(frozen=True)
@@ -47,16 +57,22 @@ class TableData:
     warning: str  # "The draw pile has 1 card: drawing ends the round"
     actions: tuple[Action, ...]
     undo: str  # "Undo: Bea drew 2" or "" when there is nothing to undo
+    version: int = 0  # of the match's state the screen is drawn from (views.common.drawn)
 
 
-def _seat(i: int, s: Seat) -> ft.Control:
+def version(drawn_at: int, action: Action) -> int | None:
+    """The version an action's button is drawn with: none for one that only opens a screen."""
+    return None if action.opens else drawn_at
+
+
+def _seat(i: int, s: Seat, t: Tr) -> ft.Control:
     marks = []
     if s.dealer:
         marks.append(ft.Container(ft.Text("D", size=12, weight=ft.FontWeight.BOLD,
                                           color=ft.Colors.ON_TERTIARY),
                                   bgcolor=ft.Colors.TERTIARY, width=22, height=22,
                                   alignment=ft.Alignment.CENTER,
-                                  border_radius=ft.BorderRadius.all(11), tooltip="dealer"))
+                                  border_radius=ft.BorderRadius.all(11), tooltip=t("table.dealer")))
     count: list[ft.Control] = [] if s.cards is None else [
         ft.Icon(ft.Icons.STYLE, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Text(str(s.cards), size=16, key=f"count-{i}", width=28),
@@ -108,12 +124,12 @@ def table_view(
     )
     head = ft.Column(
         [ft.Text(data.prompt, size=24, weight=ft.FontWeight.BOLD, key="prompt"),
-         *([ft.Text(data.detail, size=17, key="detail", color=ft.Colors.ERROR)]
+         *([ft.Text(data.detail, size=17, key="detail")]
            if data.detail else [])],
         spacing=2,
     )
     controls: list[ft.Control] = [head, pile,
-                                  ft.Column([_seat(i, s) for i, s in enumerate(data.seats)],
+                                  ft.Column([_seat(i, s, t) for i, s in enumerate(data.seats)],
                                             spacing=2)]
     if data.warning:
         controls.append(ft.Container(message(data.warning, key="warning"),
@@ -122,13 +138,15 @@ def table_view(
                                      border_radius=ft.BorderRadius.all(10)))
     controls.extend(extra)
     buttons: list[ft.Control] = [
-        big_button(a.label, partial(on_action, a.key) if a.enabled else None,
-                   key=f"act-{a.key}", primary=a.primary, danger=a.danger)
+        drawn(big_button(a.label, partial(on_action, a.key) if a.enabled else None,
+                         key=f"act-{a.key}", primary=a.primary, danger=a.danger),
+              version(data.version, a))
         for a in data.actions if not a.small
     ]
     smalls: list[ft.Control] = [
-        ft.OutlinedButton(a.label, key=f"act-{a.key}", height=48, disabled=not a.enabled,
-                          on_click=lambda _e, k=a.key: on_action(k))
+        drawn(ft.OutlinedButton(a.label, key=f"act-{a.key}", height=48, disabled=not a.enabled,
+                                on_click=lambda _e, k=a.key: on_action(k)),
+              version(data.version, a))
         for a in data.actions if a.small
     ]
     if smalls:
@@ -137,9 +155,11 @@ def table_view(
         [
             *buttons,
             ft.Row([
-                ft.OutlinedButton(data.undo or t("table.nothing_to_undo"), icon=ft.Icons.UNDO,
-                                  key="undo", on_click=lambda _e: on_undo(),
-                                  disabled=not data.undo, height=48, expand=True),
+                drawn(ft.OutlinedButton(data.undo or t("table.nothing_to_undo"),
+                                        icon=ft.Icons.UNDO, key="undo",
+                                        on_click=lambda _e: on_undo(),
+                                        disabled=not data.undo, height=48, expand=True),
+                      data.version),
                 ft.OutlinedButton(t("table.scores"), icon=ft.Icons.LEADERBOARD, key="scores",
                                   on_click=lambda _e: on_scores(), height=48),
             ], spacing=8),

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from app.i18n import Translator
-from views.felt_data import Face, Scene
+from views.felt_data import Face, Group, Scene
 
 
 @dataclass(frozen=True)
@@ -64,9 +64,20 @@ def identify(codes: Sequence[str], seen: Counter[str] | None = None) -> list[str
 
 
 def unlit(scene: Scene) -> Scene:
-    """``scene`` with nothing lit: for a person who plays without help."""
-    return replace(scene, hand=tuple(replace(f, lit=False) for f in scene.hand),
-                   piles=tuple(replace(p, lit=False) for p in scene.piles))
+    """``scene`` with nothing lit: for a person who plays without help (a tap still asks
+    the presenter's ``answer``: a legal move is made, unlit)."""
+
+    def faces(cards: tuple[Face, ...]) -> tuple[Face, ...]:
+        return tuple(replace(f, lit=False) for f in cards)
+
+    def groups(gs: tuple[Group, ...]) -> tuple[Group, ...]:
+        return tuple(replace(g, lit=False, cards=faces(g.cards)) for g in gs)
+
+    return replace(
+        scene, hand=faces(scene.hand),
+        piles=tuple(replace(p, lit=False, top=faces(p.top)) for p in scene.piles),
+        chairs=tuple(replace(c, groups=groups(c.groups)) for c in scene.chairs),
+        sides=tuple(replace(s, groups=groups(s.groups)) for s in scene.sides))
 
 
 __all__ = ["Answer", "Face", "Presenter", "Scene", "Seating", "View", "identify", "unlit"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 from contextlib import suppress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlsplit
 
 import flet as ft
@@ -16,7 +16,7 @@ from app.share.pictures import PictureError, meja_texts, read_image
 from views.share import ScanData, scan_view
 
 if TYPE_CHECKING:
-    from app.share.screens import Sharing
+    from app.window import Window
 
 SCAN = "/import/camera"
 PAUSE = 0.2  # seconds between two looks; reading a frame takes 2-12 ms
@@ -64,10 +64,23 @@ def has_camera(page: ft.Page) -> bool:
     return page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
 
 
+class Importing(Protocol):
+    """What the camera's screen asks of the import screen (``app.share.screens.Sharing``)."""
+
+    shell: Window
+    error: str
+
+    def progress(self) -> str:
+        """How many parts of a match are read ("" when none)."""
+
+    def read_codes(self, text: str) -> None:
+        """Read a code's text; import the match once every part is in."""
+
+
 class Scan:
     """The camera's screen (one per window or browser session, beside its import screen)."""
 
-    def __init__(self, importing: Sharing) -> None:
+    def __init__(self, importing: Importing) -> None:
         self.importing = importing
         self.shell = importing.shell
         self.camera: fc.Camera | None = None  # while a scan owns it

@@ -268,8 +268,9 @@ def scoreboard(store: Store, t: Any) -> dict[str, Any]:
     words = round_words(t, game)
     if summary.get("status") == "finished" and winners:
         headline = t.plural("score.winner", len(winners), names=names(winners, t))
-    elif rounds:
-        headline = t("score.after_word", round=len(rounds), **words)
+    elif rounds:  # the table's number of the last round: a deleted one keeps its number
+        last = max(len(rounds), int(summary.get("round") or 0) - 1)
+        headline = t("score.after_word", round=last, **words)
     else:
         headline = t("score.none")
     return {**base, "round_label": heading(words["word"]),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import warnings
 from collections.abc import Callable
+from functools import lru_cache
 
 import qrcode
 from PIL import Image, UnidentifiedImageError
@@ -37,9 +38,17 @@ def qr(text: str) -> qrcode.QRCode:  # type: ignore[type-arg]
 
 
 def qr_png(text: str) -> bytes:
+    return qr_picture(text)[0]
+
+
+@lru_cache(maxsize=16)
+def qr_picture(text: str) -> tuple[bytes, int]:
+    """The QR code of ``text`` as a PNG, and its version (its density: 1 to 40). Kept for the
+    last few texts: a tap on the sharing screen draws it again without encoding anew."""
+    code = qr(text)
     buf = io.BytesIO()
-    qr(text).make_image().save(buf, format="PNG")
-    return buf.getvalue()
+    code.make_image().save(buf, format="PNG")
+    return buf.getvalue(), int(code.version)
 
 
 class PictureError(ValueError):

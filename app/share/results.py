@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from views.scoreboard import Place, ScoreData, heading, round_words
+from views.scoreboard import Place, ScoreData, deleted, heading, round_words, typed
 
 # A code a phone camera reads at a glance from another phone's screen: QR version 22 or so
 # at error correction M. Longer results keep the places and leave the rounds out.
@@ -35,6 +35,7 @@ class Results:
     total_word: str
     totals: tuple[str, ...]
     footer: str  # "Scored with Meja"
+    legend: tuple[str, ...] = ()  # what the rows' signs mean: "– deleted round", "* typed…"
 
 
 def results(t: Any, score: ScoreData, game_title: str, date: str) -> Results:
@@ -45,6 +46,8 @@ def results(t: Any, score: ScoreData, game_title: str, date: str) -> Results:
         places=score.places, names=score.names, round_word=heading(words["word"]),
         rounds_title=heading(t("score.rounds", **words)), rounds=score.rounds,
         total_word=t("score.total"), totals=score.totals, footer=t("share.made_with"),
+        legend=(*([t("score.deleted", **words)] if deleted(score.rounds) else []),
+                *([t("score.typed")] if typed(score.rounds) else [])),
     )
 
 
@@ -61,6 +64,7 @@ def text(t: Any, r: Results, *, rounds: bool = True) -> str:
         lines += [t("share.round_line", round=r.round_word, n=i, scores=", ".join(
             f"{name} {cell}" for name, cell in zip(r.names, cells, strict=True)))
             for i, cells in enumerate(r.rounds, 1)]
+        lines += r.legend
     return "\n".join([*lines, "", r.footer])
 
 
@@ -90,6 +94,7 @@ class Board:
     rows: tuple[tuple[str, ...], ...]
     totals: tuple[str, ...]
     footer: str
+    legend: tuple[str, ...] = ()  # under the table
 
 
 def board(r: Results) -> Board:
@@ -98,6 +103,7 @@ def board(r: Results) -> Board:
         rows_title=r.rounds_title if r.rounds else "", header=("#", *r.names),
         rows=tuple((str(i), *cells) for i, cells in enumerate(r.rounds, 1)),
         totals=(r.total_word, *r.totals), footer=r.footer,
+        legend=r.legend if r.rounds else (),
     )
 
 
@@ -143,10 +149,10 @@ def draw(b: Board) -> bytes:
     head_h = LINE_H * max(len(lines) for lines in head) + PAD
     table_w = sum(cols)
     text_w = max([width(b.title, mid), width(b.headline, big), width(b.footer, small)]
-                 + [width(p, mid) for p in b.places])
+                 + [width(p, mid) for p in b.places] + [width(x, small) for x in b.legend])
     w = max(720, table_w, text_w) + 2 * MARGIN
     image = Image.new("RGB", (w, 400 + 44 * len(b.places) + head_h
-                              + LINE_H * (len(b.rows) + 2)), PAPER)
+                              + LINE_H * (len(b.rows) + 2 + len(b.legend))), PAPER)
     d = ImageDraw.Draw(image)
     y = MARGIN
     d.text((MARGIN, y), b.title, font=mid, fill=SOFT)
@@ -176,6 +182,9 @@ def draw(b: Board) -> bytes:
             d.line((MARGIN, y, MARGIN + table_w, y), fill=LINE, width=2)
             y += LINE_H
         y += PAD
+        for line in b.legend:
+            cell(d, (MARGIN, y + 8), line, small)
+            y += LINE_H
     d.text((MARGIN, y + 8), b.footer, font=small, fill=SOFT)
     out = io.BytesIO()
     image.crop((0, 0, w, y + 8 + 40 + MARGIN)).save(out, format="PNG")

@@ -18,14 +18,16 @@ from app.share.camera import Scan, has_camera
 from app.share.codes import code_texts, created_of, import_value
 from app.share.exports import csv_text, json_text
 from app.share.live import live, scoreboard, start_live, stop_live
-from app.share.pictures import PictureError, meja_texts, qr, qr_png, read_image
+from app.share.pictures import PictureError, meja_texts, qr_picture, qr_png, read_image
 from app.share.results import Results, png, qr_text, results, text
 from app.storage import NotFound, Store
 from models.share import Reader, ShareError
 from views.share import ImportData, ShareData, import_view, live_section, share_view
 
 if TYPE_CHECKING:
-    from app.shell import Shell
+    from app.window import Window
+
+DENSE = 10  # a QR code from this version on is fine-grained: a phone must be held steady
 
 
 def has_sheet(page: ft.Page) -> bool:
@@ -37,7 +39,7 @@ def has_sheet(page: ft.Page) -> bool:
 class Sharing:
     """The shell's sharing screens and taps (one per window or browser session)."""
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Window) -> None:
         self.shell = shell
         self.picker = ft.FilePicker()  # services: created once, kept referenced
         self.clipboard = ft.Clipboard()
@@ -75,11 +77,7 @@ class Sharing:
 
     def _results(self, match_id: str) -> Results:
         """The results of a match, from the scoreboard its referee shows."""
-        from app.shell import open_match
-
-        referee = self.shell.referee
-        if referee is None or referee.match_id != match_id:
-            referee = open_match(self.shell, match_id)
+        referee = self.shell.referees.get(match_id)
         doc = self.store.load_match(match_id)
         mark = (doc["summary"] or {}).get("imported") or {}
         created = str(mark.get("created") or created_of(match_id))
@@ -118,10 +116,11 @@ class Sharing:
             self.shell.refresh()
 
         many = len(texts) > 1
+        picture, version = qr_picture(shown)  # encoded once per text, not at each tap
         data = ShareData(
-            route=f"/match/{match_id}/share", png=qr_png(shown),
+            route=f"/match/{match_id}/share", png=picture,
             part=self.t("share.part", i=self.part + 1, n=len(texts)) if many else "",
-            size=self.t("share.size", chars=len(shown), version=qr(shown).version),
+            size=self.t("share.dense") if version >= DENSE else "",
             parts=len(texts), kind=self.kind, text=readable,
             note="" if whole else self.t("share.results_short"),
         )
@@ -240,7 +239,7 @@ class Sharing:
             self.error = say(self.t, error.reason.code, error.reason.params)
             return self.shell.refresh()
         self.pasted = ""
-        self.shell.referee = None  # a match brought up to date is read again
+        self.shell.forget(result.match_id)  # a match brought up to date is read again
         self.shell.announce(result.match_id)
         self.shell.toast(self.t(f"share.{result.status}"))
         return self.shell.go(f"/match/{result.match_id}/score")

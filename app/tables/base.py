@@ -1,29 +1,30 @@
-"""What the referee controllers of the four games share: the match loaded from storage, each
-tap recorded as one event and saved at once, undo, the summary the history list shows, the way
-between the match's screens (``/match/<id>/<sub>``), and the scoreboard's buttons.
+"""What the referee controllers of the four games share: the match as saved (its changes go
+through the service, ``app.matches.Ledger``), undo, the way between the match's screens
+(``/match/<id>/<sub>``), and the scoreboard's buttons.
 
 A tap changes the match on screen only once its event is stored: a write that fails (a full
 device, a read-only folder) leaves screen and storage as they were and says so; a write
-refused because another window changed the match first reloads it. Other windows showing
-the match are told (``shell.announce``) and redraw it."""
+refused because another window changed the match first opens it again. Each button that
+changes the match carries the version of the state it was drawn from (``_at``): a second tap
+of a double tap, or a tap on a screen drawn before the match changed, changes nothing."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from app.i18n import not_saved, say
-from app.storage import Stale
-from models.match import Close, Drop, Event, Match, Reason, Revise, Start
+from app.matches import NOT_SAVED, REFUSED, STALE, Ledger, Outcome, milestone
+from models.match import Drop, Event, Match, Reason, Revise
 from models.people import PALETTE, People
 from views.round import RoundData, RoundLine, round_view
 from views.scoreboard import ScoreData, heading, round_words, scoreboard_view, standings
 
 if TYPE_CHECKING:
-    from app.shell import Shell
+    from app.host import Host
 
 
 def over(match: Match) -> bool:
@@ -40,14 +41,19 @@ class Referee:
     """One match loaded from storage, and the taps that change it. A game's referee adds its
     screens (``view(sub)``) and the words and numbers only it knows."""
 
-    def __init__(self, shell: Shell, match_id: str, match: Match) -> None:
-        self.shell = shell
+    def __init__(self, host: Host, match_id: str, match: Match) -> None:
+        self.host = host
         self.match_id = match_id
-        self.match = match
+        self.ledger = Ledger(host.store, match_id, match, lambda _m: self.summary(),
+                             host.announce, self._milestone)
         self.names = list(match.setup.players)
         self.read_only = False  # an imported match: the device it came from referees it
         self.asking = -1  # the round whose deletion is being asked about
-        self._summary_due = False  # a summary that could not be saved: at the next write
+        self.error = ""  # what an entry screen says was refused
+
+    def view(self, sub: str) -> ft.View:
+        """The screen of ``/match/<id>/<sub>``."""
+        raise NotImplementedError
 
     def summary(self) -> dict[str, Any]:
         """What the history shows of this match, from its events: the game's ``summary``
@@ -56,8 +62,21 @@ class Referee:
         raise NotImplementedError
 
     @property
+    def match(self) -> Match:
+        return self.ledger.match
+
+    @match.setter
+    def match(self, match: Match) -> None:
+        self.ledger.match = match
+
+    @property
+    def version(self) -> int:
+        """The version of the match's state (its event count) that a screen is drawn from."""
+        return self.ledger.version
+
+    @property
     def t(self) -> Any:
-        return self.shell.t
+        return self.host.t
 
     @property
     def table(self) -> Any:
@@ -71,80 +90,68 @@ class Referee:
         return say(self.t, reason.code, reason.params)
 
     def _go(self, sub: str = "") -> None:
-        self.shell.go(f"/match/{self.match_id}" + (f"/{sub}" if sub else ""))
+        self.host.go(f"/match/{self.match_id}" + (f"/{sub}" if sub else ""))
+
+    def _at(self, tap: Callable[..., object]) -> Callable[..., None]:
+        """``tap`` bound to the version of the screen drawn now: it is called with ``at=``
+        that version, which the service refuses once the match has changed."""
+        at = self.version
+
+        def bound(*args: Any) -> None:
+            tap(*args, at=at)
+
+        return bound
 
     # -- recording --------------------------------------------------------------------------
-    def record(self, event: Event) -> bool:
-        """Check, save and record one event; a refusal, or a write that fails, is shown and
-        changes nothing."""
-        reason = self.match.why_not(event)
-        if reason is not None:
-            self.shell.toast(self._refusal(reason))
-            return False
-        if not self._write(lambda store: store.append_event(
-                self.match_id, event.to_dict(), at=len(self.match.events))):
-            return False
-        self.match.record(event)  # the check just passed: it cannot refuse now
-        if self._milestone(event) or self._summary_due:
-            self._save_summary()
-        self.shell.announce(self.match_id)
-        return True
+    def record(self, event: Event, at: int | None = None) -> bool:
+        """Check, save and record one event (``at``: the version the tap was drawn from,
+        None for the current one); a refusal, or a write that fails, is shown and changes
+        nothing."""
+        return self._said(self.ledger.record(event, self.version if at is None else at))
 
-    def undo(self) -> None:
-        if not self.match.events:
-            return
-        milestone = self._milestone(self.match.events[-1])
-        if not self._write(lambda store: store.pop_event(self.match_id,
-                                                         at=len(self.match.events))):
-            return
-        event = self.match.undo()
-        if milestone or self._summary_due:
-            self._save_summary()
-        self.shell.announce(self.match_id)
-        self._undone(event)
+    def _enter(self, event: Event, at: int | None = None) -> bool:
+        """Record ``event`` from an entry screen: a refusal is said on the screen
+        (``error``), anything else as :meth:`record` says it."""
+        outcome = self.ledger.record(event, self.version if at is None else at)
+        if outcome.status == REFUSED and outcome.reason is not None:
+            self.error = self.say(outcome.reason)
+            return False
+        if outcome.done:
+            self.error = ""
+        return self._said(outcome)
 
-    def _write(self, write: Any) -> bool:
-        """Run one write of this match; False (and said why) if it did not happen."""
-        try:
-            write(self.shell.store)
-        except Stale:
-            self.shell.toast(self.t("save.stale"))
-            self.shell.referee = None  # opened again from storage as it is now
-            self.shell.refresh()
-            return False
-        except OSError as error:
-            self.shell.toast(not_saved(self.t, error))
-            return False
-        return True
+    def undo(self, at: int | None = None) -> None:
+        outcome = self.ledger.undo(self.version if at is None else at)
+        if self._said(outcome) and outcome.event is not None:
+            self._undone(outcome.event)
+
+    def _said(self, outcome: Outcome) -> bool:
+        """Say what became of a change (a refusal, a write that failed; a match changed in
+        another window is opened again as saved); True when it is done."""
+        t = self.t
+        if outcome.status == REFUSED and outcome.reason is not None:
+            self.host.toast(self._refusal(outcome.reason))
+        elif outcome.status == NOT_SAVED and outcome.error is not None:
+            self.host.toast(not_saved(t, outcome.error))
+        elif outcome.status == STALE:
+            self.host.toast(t("save.stale"))
+            self.host.forget(self.match_id)
+            self.host.refresh()
+        if outcome.summary_error is not None:
+            self.host.toast(not_saved(t, outcome.summary_error))
+        return outcome.done
 
     def _milestone(self, event: Event) -> bool:
         """Whether ``event`` changes the summary. Asked while it is the last event: just
         recorded, or about to be undone."""
-        return isinstance(event, Close | Start | Revise | Drop)
+        return milestone(event)
 
     def _undone(self, event: Event) -> None:
         """Once ``event`` is undone: forget what was being entered for it, and redraw."""
-        self.shell.refresh()
+        self.host.refresh()
 
     def _refusal(self, reason: Reason) -> str:
         return self.say(reason)
-
-    def _save_summary(self) -> None:
-        """Save the summary; one that cannot be (the event is saved) is tried at the next
-        write: the history is behind until then, the match itself is whole."""
-        over = self.over
-        store = self.shell.store
-        try:
-            store.update_summary(self.match_id, self.summary())
-            if over and store.current_match_id() == self.match_id:
-                store.set_current_match(None)
-            elif not over:
-                store.set_current_match(self.match_id)
-        except OSError as error:
-            self._summary_due = True
-            self.shell.toast(not_saved(self.t, error))
-            return
-        self._summary_due = False
 
     # -- the screens ------------------------------------------------------------------------
     def _event_words(self, event: Event) -> str:
@@ -186,23 +193,23 @@ class Referee:
                                    colours=self._colours()),
             on_continue=None if over or self.read_only else (lambda: self._go()),
             on_rematch=self._rematch if over else None,
-            on_home=lambda: self.shell.go("/"),
-            on_back=lambda: self.shell.go(back),
+            on_home=lambda: self.host.go("/"),
+            on_back=lambda: self.host.go(back),
             extra=extra,
             on_round=None if self.read_only else self._open_round,
         )
 
     def _colours(self) -> tuple[str, ...]:
         """Each seat's player colour (see ``models.people``)."""
-        people = People.from_doc(self.shell.store.people())
+        people = People.from_doc(self.host.store.people())
         return tuple(PALETTE[i] for i in people.seat_colours(self.match.setup.players))
 
     def _rematch(self) -> None:
         """The same players and options again, dealt by whoever deals next."""
         setup = self.match.setup
-        options = dict(self.shell.store.load_match(self.match_id)["setup"]["options"])
+        options = dict(self.host.store.load_match(self.match_id)["setup"]["options"])
         options.pop("first_dealer", None)
-        self.shell.new_match(list(setup.players), setup.game, options,
+        self.host.new_match(list(setup.players), setup.game, options,
                              dealer=self.table.next_dealer)
 
     # -- one round, and its corrections -------------------------------------------------------
@@ -231,9 +238,9 @@ class Referee:
         can = not self.read_only and self.match.can(Revise(k))
         return round_view(
             self.t, self._round_data(r),
-            on_correct=(lambda: self._correct(k)) if can else None,
+            on_correct=self._at(lambda at: self._correct(k, at)) if can else None,
             on_delete=(lambda: self._ask_delete(k)) if can else None,
-            on_confirm=lambda: self._delete(k),
+            on_confirm=self._at(lambda at: self._delete(k, at)),
             on_cancel=self._keep_round,
             on_back=lambda: self._go("score"),
         )
@@ -253,6 +260,7 @@ class Referee:
             confirm=self._after_drop(r.index) if self.asking == r.index else "",
             correct=heading(t("round.correct", **words)),
             delete=heading(t("round.delete", **words)),
+            version=self.version,
         )
 
     def _round_lines(self, r: Any) -> tuple[RoundLine, ...]:
@@ -267,12 +275,11 @@ class Referee:
         return str(t(f"round.{change.kind}.{when}", number=change.rounds, **words))
 
     def _marks(self) -> tuple[str, ...]:
-        """Each scoreboard row's mark: deleted, corrected, typed points, or nothing."""
+        """Each scoreboard row's mark: deleted, corrected, or nothing (typed points have a *
+        beside them, said once under the table)."""
         t = self.t
         return tuple(t("round.mark.deleted") if r.dropped
-                     else "\n".join(
-                         [*([t("round.mark.corrected")] if r.changes else []),
-                          *([t("score.typed")] if getattr(r, "typed", None) else [])])
+                     else t("round.mark.corrected") if r.changes else ""
                      for r in self.table.played)
 
     def _after_drop(self, k: int) -> str:
@@ -289,9 +296,9 @@ class Referee:
         then = data.headline if data.finished else t("round.goes_on")
         return str(t("round.delete_ask", number=k + 1, totals=totals, then=then, **words))
 
-    def _correct(self, k: int) -> None:
+    def _correct(self, k: int, at: int | None = None) -> None:
         """Open round ``k`` for entry again, on the screen of a round's end."""
-        if self.record(Revise(k)):
+        if self._said(self.ledger.revise(k, self.version if at is None else at)):
             self._corrected()
             self._go(self.ENTRY)
 
@@ -300,15 +307,15 @@ class Referee:
 
     def _ask_delete(self, k: int) -> None:
         self.asking = k
-        self.shell.refresh()
+        self.host.refresh()
 
     def _keep_round(self) -> None:
         self.asking = -1
-        self.shell.refresh()
+        self.host.refresh()
 
-    def _delete(self, k: int) -> None:
+    def _delete(self, k: int, at: int | None = None) -> None:
         self.asking = -1
-        if self.record(Drop(k)):
+        if self._said(self.ledger.drop(k, self.version if at is None else at)):
             self._go("score")
         else:
-            self.shell.refresh()
+            self.host.refresh()

@@ -3,6 +3,10 @@ on a card grid (``views.hands``), or their round points typed instead (a ``Point
 checked against the cards), each hand recorded as one event, then the round closed. "Next
 player" records the hand shown and moves on to the next one still to enter.
 
+Typed points reach the controller as they are typed (``points_text``, a seat's text until it
+is saved): "Save the points", "Next player" and closing the round take what was typed, whatever
+button is tapped, without reading the field.
+
 What is tapped but not yet recorded is kept as the match's draft (``Store.save_draft``) at
 each change, so that a hand half entered survives a restart: the referee made again for the
 match finds it there. A draft that no longer fits the match (another round, a player who went
@@ -21,11 +25,11 @@ from app.i18n import refusal
 from app.tables import base
 from models.cards import parse_card
 from models.errors import MejaError
-from models.match import Close, Event, Hand, Match, Points, Start
+from models.match import Event, Hand, Match, Points, Start
 from views.hands import HandEntryData, hands_view
 
 if TYPE_CHECKING:
-    from app.shell import Shell
+    from app.host import Host
 
 
 class HandEntryReferee(base.Referee):
@@ -38,13 +42,14 @@ class HandEntryReferee(base.Referee):
     ENTRY_PHASES: tuple[str, ...] = ("ended",)  # the table phases in which hands are entered
     HAND_CAP: int | None = None  # the most cards a hand holds, when the game says
 
-    def __init__(self, shell: Shell, match_id: str, match: Match) -> None:
-        super().__init__(shell, match_id, match)
+    def __init__(self, host: Host, match_id: str, match: Match) -> None:
+        super().__init__(host, match_id, match)
         self.entry: dict[int, list[str]] = {}  # the cards shown for each seat
         self.entry_seat = 0
         self.error = ""
         self.typing: set[int] = set()  # seats whose points are to be typed, not tapped
         self.tapping: set[int] = set()  # seats with typed points whose cards are to be tapped
+        self.points_text: dict[int, str] = {}  # points typed for a seat and not saved yet
         self._kept: dict[str, Any] | None = None  # the draft as last saved
         self._restore_draft()
 
@@ -92,10 +97,17 @@ class HandEntryReferee(base.Referee):
         n = len(self.names)
         return next((s for s in ((seat + k) % n for k in range(1, n)) if not self._done(s)), None)
 
-    def _next_player(self) -> None:
-        seat = self._next_seat(self.entry_seat)
-        if seat is not None:
-            self._pick_player(seat)
+    def _next_player(self, at: int | None = None) -> None:
+        """Save the points typed for the player shown (if any), then show the next one."""
+        if not self.ledger.current(at):
+            return None  # drawn before the match changed (a double tap): nothing to do
+        seat = self.entry_seat
+        if seat in self.points_text and self._is_typing(seat):
+            return self._type_points()  # saved, it moves on to the next player
+        following = self._next_seat(seat)
+        if following is not None:
+            self._pick_player(following)
+        return None
 
     def _toggle_typing(self) -> None:
         seat = self.entry_seat
@@ -108,29 +120,41 @@ class HandEntryReferee(base.Referee):
         self.error = ""
         self._redraw()
 
-    def _type_points(self, text: str) -> None:
-        """Record the points typed for the player shown, then move on."""
-        seat = self.entry_seat
-        text = text.strip().replace("\u2212", "-")
+    def _points_typed(self, seat: int) -> str:
+        """The text of ``seat``'s points field: as typed, else the points recorded."""
+        typed = self._typed(seat)
+        return self.points_text.get(seat, "" if typed is None else str(typed))
+
+    def _typing(self, text: str) -> None:
+        """The points field changed: keep its text for the player shown (no redraw)."""
+        self.points_text[self.entry_seat] = text
+
+    def _save_typed(self, seat: int, at: int | None = None) -> bool:
+        """Record the points typed for ``seat``; False (the reason shown) if they cannot be."""
+        text = self._points_typed(seat).strip().replace("\u2212", "-")
         try:
             value = int(text)
         except ValueError:
             self.error = self.t("hands.points_number", text=text[:12])
-            return self._redraw()
-        event = Points(seat, value)
-        reason = self.match.why_not(event)
-        if reason is not None:
-            self.error = self.say(reason)
-            return self._redraw()
+            return False
+        if self._typed(seat) != value and not self._enter(Points(seat, value), at):
+            return False
         self.error = ""
-        if self._typed(seat) != value and not self.record(event):
-            return self._redraw()
+        self.points_text.pop(seat, None)
         self.typing.discard(seat)
         self.tapping.discard(seat)
         self.entry[seat] = []
-        following = self._next_seat(seat)
-        if following is not None:
-            self.entry_seat = following
+        return True
+
+    def _type_points(self, at: int | None = None) -> None:
+        """Record the points typed for the player shown, then move on."""
+        seat = self.entry_seat
+        if not self.ledger.current(at):
+            return None  # drawn before the match changed (a double tap): nothing to do
+        if self._save_typed(seat, at):
+            following = self._next_seat(seat)
+            if following is not None:
+                self.entry_seat = following
         return self._redraw()
 
     # -- the entered cards ------------------------------------------------------------------
@@ -152,9 +176,10 @@ class HandEntryReferee(base.Referee):
     def _hand_screen(self, t: Any) -> ft.View:
         return hands_view(
             t, self._hands_data(), on_player=self._pick_player, on_card=self._tap_card,
-            on_undo_card=self._undo_card, on_clear=self._clear, on_save=self._save_hands,
-            on_back=lambda: self._go(), on_next=self._next_player, on_type=self._toggle_typing,
-            on_points=self._type_points,
+            on_undo_card=self._undo_card, on_clear=self._clear,
+            on_save=self._at(self._save_hands), on_back=lambda: self._go(),
+            on_next=self._at(self._next_player), on_type=self._toggle_typing,
+            on_points=self._at(self._type_points), on_typing=self._typing,
         )
 
     def _pick_player(self, seat: int) -> None:
@@ -190,19 +215,17 @@ class HandEntryReferee(base.Referee):
         except MejaError as error:
             self.error = refusal(self.t, error)
             return False
-        reason = self.match.why_not(event)
-        if reason is not None:
-            self.error = self.say(reason)
-            return False
-        self.error = ""
-        return self.record(event)
+        return self._enter(event)
 
-    def _save_hands(self) -> None:
-        """Record every hand not yet recorded, then close the round and show the scores; the
-        first seat that cannot be recorded is shown with the reason."""
-        if self._round() is None:
+    def _save_hands(self, at: int | None = None) -> None:
+        """Record every hand not yet recorded (and the points typed), then close the round and
+        show the scores; the first seat that cannot be recorded is shown with the reason."""
+        if self._round() is None or not self.ledger.current(at):
             return None
         for seat in range(len(self.names)):
+            if seat in self.points_text and self._is_typing(seat) and not self._save_typed(seat):
+                self.entry_seat = seat
+                return self._redraw()
             if self._typed(seat) is not None and not self._entry(seat):
                 continue
             if self._is_typing(seat):
@@ -217,11 +240,11 @@ class HandEntryReferee(base.Referee):
             if not self._store_hand(seat):
                 self.entry_seat = seat
                 return self._redraw()
-        if self.record(Close()):
+        if self._said(self.ledger.close(self.version)):
             self.entry = {}
             self.entry_seat = 0
             self.error = ""
-            self.typing, self.tapping = set(), set()
+            self.typing, self.tapping, self.points_text = set(), set(), {}
             self._keep_draft()
             return self._go("score")
         return self._redraw()
@@ -229,16 +252,21 @@ class HandEntryReferee(base.Referee):
     def _undone(self, event: Event) -> None:
         if isinstance(event, Hand | Points):
             self.entry.pop(event.player, None)
+            self.points_text.pop(event.player, None)
         elif isinstance(event, Start):  # the round is gone: so are the cards tapped for it
             self.entry, self.entry_seat, self.error = {}, 0, ""
-            self.typing, self.tapping = set(), set()
+            self.typing, self.tapping, self.points_text = set(), set(), {}
         self._keep_draft()
         super()._undone(event)
+
+    def _corrected(self) -> None:
+        self.entry, self.entry_seat, self.error = {}, 0, ""
+        self.points_text = {}
 
     def _redraw(self) -> None:
         """A tap's answer: keep the draft, then redraw the screen."""
         self._keep_draft()
-        self.shell.refresh()
+        self.host.refresh()
 
     # -- the draft --------------------------------------------------------------------------
     def _draft_key(self) -> dict[str, int] | None:
@@ -270,7 +298,7 @@ class HandEntryReferee(base.Referee):
         if draft == self._kept:
             return
         try:
-            self.shell.store.save_draft(self.match_id, draft)
+            self.host.store.save_draft(self.match_id, draft)
         except (OSError, LookupError, ValueError):
             return
         self._kept = draft
@@ -279,7 +307,7 @@ class HandEntryReferee(base.Referee):
         """Take up the draft saved for this match: the seats whose cards still fit; what no
         longer fits is dropped, in memory and on disk."""
         try:
-            saved = self.shell.store.load_draft(self.match_id)
+            saved = self.host.store.load_draft(self.match_id)
         except (OSError, LookupError, ValueError):
             return
         if saved is None:

@@ -26,7 +26,7 @@ from models.tables.forty_one import (
     Stop,
     TakeDiscard,
 )
-from views.common import small_button
+from views.common import drawn, small_button
 from views.forty_one import ShownHand, shown_hands
 from views.hands import HandEntryData, PlayerHand
 from views.round import RoundLine
@@ -145,7 +145,7 @@ class Referee(HandEntryReferee):
         t, table = self.t, self.match.table
         d = table.deal
         phase = table.phase
-        legal = self.match.legal_events()
+        legal = self.ledger.legal()
         kinds = {e.kind for e in legal}
         actions: list[Action] = []
         prompt, detail, warning = "", "", ""
@@ -182,7 +182,7 @@ class Referee(HandEntryReferee):
             assert d is not None
             prompt = t("forty_one.hand_over")
             detail = self.say(d.end) if d.end else ""
-            actions.append(Action("hands", t("forty_one.enter_cards")))
+            actions.append(Action("hands", t("forty_one.enter_cards"), opens=True))
         playing = phase in ("play", "ended")
         colours = self._colours()
         seats = tuple(
@@ -196,16 +196,18 @@ class Referee(HandEntryReferee):
             prompt=prompt, detail=detail, seats=seats,
             pile=d.stock if d is not None and playing else PACK - HAND_SIZE * table.n,
             top=None, warning=warning, actions=tuple(actions), undo=self._undo_text(),
+            version=self.version,
         )
 
     def _table_view(self) -> ft.View:
         return table_view(
-            Words(self.t), self._table_data(), on_action=self._act, on_undo=self.undo,
-            on_scores=lambda: self._go("score"), on_back=lambda: self.shell.go("/"),
+            Words(self.t), self._table_data(), on_action=self._at(self._act),
+            on_undo=self._at(self.undo),
+            on_scores=lambda: self._go("score"), on_back=lambda: self.host.go("/"),
             side=self._beside(Words(self.t)),
         )
 
-    def _act(self, key: str) -> None:
+    def _act(self, key: str, at: int | None = None) -> None:
         table = self.match.table
         if key == "hands":
             return self._open_hands()
@@ -219,10 +221,10 @@ class Referee(HandEntryReferee):
                 "stop": lambda: Stop(turn), "stock_out": lambda: StockOut(turn),
             }
             event = makers[key]()
-        if self.record(event):
+        if self.record(event, at):
             if isinstance(event, Finish):
                 return self._go("score")
-            self.shell.refresh()
+            self.host.refresh()
         return None
 
     # -- the cards --------------------------------------------------------------------------
@@ -275,6 +277,7 @@ class Referee(HandEntryReferee):
             players=tuple(players), current=self.entry_seat, copies=self._copies(),
             error=self.error, warning=hint, next=self._next_seat(self.entry_seat),
             typing=self._is_typing(self.entry_seat), can_type=True,
+            points=self._points_typed(self.entry_seat), version=self.version,
         )
 
     def _hands_view(self) -> ft.View:
@@ -374,16 +377,17 @@ class Referee(HandEntryReferee):
             ]
             extra.append(shown_hands(t("forty_one.score.cards", n=d.number), rows))
         if table.phase == "over" and self.match.events:
-            extra.append(small_button(self._undo_text(), self.undo, key="undo",
-                                      icon=ft.Icons.UNDO))
+            extra.append(drawn(small_button(self._undo_text(), self._at(self.undo), key="undo",
+                                            icon=ft.Icons.UNDO), self.version))
             if not self.read_only:
-                extra.append(small_button(t("forty_one.resume"), self._resume, key="reopen",
-                                          icon=ft.Icons.PLAY_ARROW))
+                extra.append(drawn(small_button(t("forty_one.resume"), self._at(self._resume),
+                                                key="reopen", icon=ft.Icons.PLAY_ARROW),
+                                   self.version))
         return extra
 
-    def _resume(self) -> None:
+    def _resume(self, at: int | None = None) -> None:
         """Play on after the match was finished: it is reopened, the next hand to deal."""
-        if self.record(Resume()):
+        if self._said(self.ledger.record(Resume(), self.version if at is None else at)):
             self._go()
 
     # -- one hand ---------------------------------------------------------------------------
@@ -397,9 +401,6 @@ class Referee(HandEntryReferee):
                       colour=colours[s], best=s == r.winner)
             for s in (r.order or range(len(self.names)))
         )
-
-    def _corrected(self) -> None:
-        self.entry, self.entry_seat, self.error = {}, 0, ""
 
     def _score_view(self) -> ft.View:
         return self._scoreboard(Words(self.t), extra=self._shown())

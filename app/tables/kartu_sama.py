@@ -68,7 +68,7 @@ class Referee(HandEntryReferee):
         t, table = self.t, self.match.table
         r = table.round
         phase = table.phase
-        legal = {e.kind: e for e in self.match.legal_events()}
+        legal = {e.kind: e for e in self.ledger.legal()}
         actions: list[Action] = []
         prompt, detail, warning = "", "", ""
         number = len(table.played) + (1 if phase in ("idle", "closed") else 0)
@@ -104,12 +104,13 @@ class Referee(HandEntryReferee):
                                                  name=self.names[r.extra]), small=True))
             if "out" in legal:
                 actions.append(Action("out", t("table.out", name=turn), small=True))
-            actions.append(Action("hands", t("table.enter_hands_now"), small=True))
+            actions.append(Action("hands", t("table.enter_hands_now"), small=True,
+                                  opens=True))
         elif phase == "ended":
             assert r is not None
             prompt = t("table.round_over")
             detail = self.say(r.end) if r.end else ""
-            actions.append(Action("hands", t("table.enter_hands")))
+            actions.append(Action("hands", t("table.enter_hands"), opens=True))
         # Once play ends the counts and the pile stay as the table kept them: what each hand
         # should hold when it is entered.
         counted = r is not None and (phase == "play" or phase == "ended" and r.tracked)
@@ -135,6 +136,7 @@ class Referee(HandEntryReferee):
             seats=seats, pile=r.pile if r is not None and phase in ("play", "ended") else
             table.pack - table.n * table.options.hand_size - 1,
             top=top, warning=warning, actions=tuple(actions), undo=self._undo_text(),
+            version=self.version,
         )
 
     def _draw_label(self, plan: Any) -> str:
@@ -153,7 +155,7 @@ class Referee(HandEntryReferee):
         t = self.t
         who = self.names[event.player] if hasattr(event, "player") and isinstance(
             getattr(event, "player", None), int) else ""
-        key = f"event.{event.kind}"
+        key = f"event.{event.kind}" + ("_none" if getattr(event, "count", 1) == 0 else "")
         params: dict[str, object] = {"name": who}
         if isinstance(event, Draw | Fail):
             params["n"] = event.count
@@ -163,12 +165,13 @@ class Referee(HandEntryReferee):
 
     def _table_view(self) -> ft.View:
         return table_view(
-            self.t, self._table_data(), on_action=self._act, on_undo=self.undo,
-            on_scores=lambda: self._go("score"), on_back=lambda: self.shell.go("/"),
+            self.t, self._table_data(), on_action=self._at(self._act),
+            on_undo=self._at(self.undo),
+            on_scores=lambda: self._go("score"), on_back=lambda: self.host.go("/"),
             side=self._beside(self.t),
         )
 
-    def _act(self, key: str) -> None:
+    def _act(self, key: str, at: int | None = None) -> None:
         table = self.match.table
         r = table.round
         if key == "hands":
@@ -188,10 +191,10 @@ class Referee(HandEntryReferee):
                 "draw": lambda: Draw(turn, plan.takes if plan else 2),
                 "fail": lambda: Fail(turn, plan.takes if plan else 2),
             }[key]()
-        if event is not None and self.record(event):
+        if event is not None and self.record(event, at):
             if key != "start" and table.phase == "ended":  # the round just ended: the hands
                 return self._open_hands()
-            self.shell.refresh()
+            self.host.refresh()
         return None
 
     # -- the hands --------------------------------------------------------------------------
@@ -236,7 +239,7 @@ class Referee(HandEntryReferee):
             players=tuple(players), current=self.entry_seat, copies=self._copies(),
             error=self.error, warning=" ".join(end + mismatch),
             next=self._next_seat(self.entry_seat), typing=self._is_typing(self.entry_seat),
-            can_type=True,
+            can_type=True, points=self._points_typed(self.entry_seat), version=self.version,
         )
 
     def _hands_view(self) -> ft.View:
@@ -344,6 +347,3 @@ class Referee(HandEntryReferee):
                       colour=colours[s], best=s in r.winners)
             for s, name in enumerate(self.names)
         )
-
-    def _corrected(self) -> None:
-        self.entry, self.entry_seat, self.error = {}, 0, ""

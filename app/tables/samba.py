@@ -43,7 +43,7 @@ from views.scoreboard import Place, ScoreData
 from views.table import Action
 
 if TYPE_CHECKING:
-    from app.shell import Shell
+    from app.host import Host
 
 KINDS = ("pure", "mixed", "sambas")
 MELDED = "melded"
@@ -90,8 +90,8 @@ def summary(match: Match) -> dict[str, Any]:
 class Referee(base.Referee):
     """One Samba match loaded from storage, and the taps that change it."""
 
-    def __init__(self, shell: Shell, match_id: str, match: Match) -> None:
-        super().__init__(shell, match_id, match)
+    def __init__(self, host: Host, match_id: str, match: Match) -> None:
+        super().__init__(host, match_id, match)
         self._reset()
 
     def _reset(self) -> None:
@@ -125,7 +125,7 @@ class Referee(base.Referee):
 
     # -- the table --------------------------------------------------------------------------
     def _points(self, n: int) -> str:
-        return self.t.plural("table.points", n)
+        return self.t.plural("table.points", n, n=number(n))  # −45: the true minus
 
     def _table_data(self) -> SambaTableData:
         t, table = self.t, self.table
@@ -144,11 +144,11 @@ class Referee(base.Referee):
         elif phase == "play":
             prompt = t("samba.under_way", n=number)
             detail = t("samba.dealt", name=dealer)
-            actions.append(Action("result", t("samba.hand_over")))
+            actions.append(Action("result", t("samba.hand_over"), opens=True))
         else:
             prompt = t("samba.hand_ended")
             detail = self.say(h.end) if h is not None and h.end is not None else ""
-            actions.append(Action("result", t("samba.enter_results")))
+            actions.append(Action("result", t("samba.enter_results"), opens=True))
         sides, colours = [], self._colours()
         for s in range(table.sides):
             big = table.big(s)
@@ -167,7 +167,7 @@ class Referee(base.Referee):
             route=f"/match/{self.match_id}", title=t("samba.title", n=number), prompt=prompt,
             detail=detail, sides=tuple(sides), playing=phase == "play",
             canasta=t("samba.add_canasta"), samba=t("samba.add_samba"),
-            actions=tuple(actions), undo=self._undo_text(),
+            actions=tuple(actions), undo=self._undo_text(), version=self.version,
         )
 
     def _event_words(self, event: Event) -> str:
@@ -182,23 +182,24 @@ class Referee(base.Referee):
 
     def _table_view(self) -> ft.View:
         return samba_table_view(
-            self.t, self._table_data(), on_action=self._act, on_big=self._big,
-            on_undo=self.undo, on_scores=lambda: self._go("score"),
-            on_back=lambda: self.shell.go("/"), side=self._beside(self.t),
+            self.t, self._table_data(), on_action=self._at(self._act),
+            on_big=self._at(self._big), on_undo=self._at(self.undo),
+            on_scores=lambda: self._go("score"),
+            on_back=lambda: self.host.go("/"), side=self._beside(self.t),
         )
 
-    def _act(self, key: str) -> None:
+    def _act(self, key: str, at: int | None = None) -> None:
         if key == "result":
             self.error = ""
             return self._go("result")
-        if self.record(Start()):
+        if self.record(Start(), at):
             self._reset()
-            self.shell.refresh()
+            self.host.refresh()
         return None
 
-    def _big(self, kind: str, side: int) -> None:
-        if self.record(Canasta(side) if kind == "canasta" else SambaMade(side)):
-            self.shell.refresh()
+    def _big(self, kind: str, side: int, at: int | None = None) -> None:
+        if self.record(Canasta(side) if kind == "canasta" else SambaMade(side), at):
+            self.host.refresh()
 
     # -- the result entry -------------------------------------------------------------------
     def _counts(self, side: int) -> dict[str, int]:
@@ -237,12 +238,7 @@ class Referee(base.Referee):
         draft = self._draft(side)
         if h.results[side] == draft:
             return True
-        reason = self.match.why_not(draft)
-        if reason is not None:
-            self.error = self.say(reason)
-            return False
-        self.error = ""
-        return self.record(draft)
+        return self._enter(draft)
 
     def _went_out(self, side: int) -> bool:
         h = self.table.hand
@@ -315,15 +311,16 @@ class Referee(base.Referee):
             sides=sides, endings=endings, ending_title=t("samba.who_out"), mode=mode,
             modes=(("counts", t("samba.mode.counts")), ("cards", t("samba.mode.cards"))),
             groups=tuple(groups), score=score, score_total=total, hint=hint,
-            error=self.error, warning=warning, close=t("samba.close"), **extra,
+            error=self.error, warning=warning, close=t("samba.close"), version=self.version,
+            **extra,
         )
 
     def _entry_view(self) -> ft.View:
         return entry_view(
-            self.t, self._entry_data(), on_side=self._pick_side, on_ending=self._ending,
+            self.t, self._entry_data(), on_side=self._pick_side, on_ending=self._at(self._ending),
             on_mode=self._mode, on_count=self._count, on_target=self._target,
             on_card=self._card, on_undo_card=self._undo_card, on_clear=self._clear,
-            on_close=self._close, on_back=lambda: self._leave(),
+            on_close=self._at(self._close), on_back=lambda: self._leave(),
         )
 
     def _leave(self) -> None:
@@ -333,12 +330,12 @@ class Referee(base.Referee):
     def _pick_side(self, key: str) -> None:
         if self._store(self.side):
             self.side = int(key)
-        self.shell.refresh()
+        self.host.refresh()
 
-    def _ending(self, key: str) -> None:
+    def _ending(self, key: str, at: int | None = None) -> None:
         event: Event = StockOut() if key == "stock" else Out(int(key))
-        self.record(event)
-        self.shell.refresh()
+        self.record(event, at)
+        self.host.refresh()
 
     def _mode(self, mode: str) -> None:
         side = self.side
@@ -347,17 +344,17 @@ class Referee(base.Referee):
             self.counts[side] = {k: v for k, v in counts.items() if k not in ("kind", "side")}
         self.mode[side] = mode
         self.error = ""
-        self.shell.refresh()
+        self.host.refresh()
 
     def _count(self, key: str, delta: int) -> None:
         counts = self._counts(self.side)
         counts[key] = max(0, counts[key] + delta)
         self.error = ""
-        self.shell.refresh()
+        self.host.refresh()
 
     def _target(self, key: str) -> None:
         self.target[self.side] = key
-        self.shell.refresh()
+        self.host.refresh()
 
     def _card(self, card: str) -> None:
         cards = self._cards(self.side)[self.target.get(self.side, MELDED)]
@@ -370,32 +367,30 @@ class Referee(base.Referee):
             cards[:] = [c for c in cards if c != card]  # a further tap clears the copies
         else:
             self.error = self.t("samba.entry.all_used", card=card_words(card), copies=copies)
-        self.shell.refresh()
+        self.host.refresh()
 
     def _undo_card(self) -> None:
         cards = self._cards(self.side)[self.target.get(self.side, MELDED)]
         if cards:
             cards.pop()
-        self.shell.refresh()
+        self.host.refresh()
 
     def _clear(self) -> None:
         self._cards(self.side)[self.target.get(self.side, MELDED)].clear()
-        self.shell.refresh()
+        self.host.refresh()
 
-    def _close(self) -> None:
+    def _close(self, at: int | None = None) -> None:
+        if not self.ledger.current(at):
+            return None  # drawn before the match changed (a double tap): nothing to do
         table = self.table
         for side in [self.side, *range(table.sides)]:
             if not self._store(side):
                 self.side = side
-                return self.shell.refresh()
-        reason = self.match.why_not(Close())
-        if reason is not None:
-            self.error = self.say(reason)
-            return self.shell.refresh()
-        if self.record(Close()):
+                return self.host.refresh()
+        if self._enter(Close()):
             self._reset()
             return self._go("score")
-        return self.shell.refresh()
+        return self.host.refresh()
 
     # -- the scoreboard ---------------------------------------------------------------------
     def _hand_line(self, side: int, parts: Breakdown) -> str:
@@ -414,7 +409,7 @@ class Referee(base.Referee):
         labels = tuple(table.side_name(s) for s in range(table.sides))
         rounds = tuple(
             tuple("–" for _ in h.points) if h.dropped else
-            tuple(f"{p}{' ★' if p == max(h.points) else ''}" for p in h.points)
+            tuple(f"{number(p)}{' ★' if p == max(h.points) else ''}" for p in h.points)
             for h in table.played
         )
         series = tuple(tuple(h.totals[s] for h in history) for s in range(table.sides))

@@ -70,16 +70,16 @@ class Referee(base.Referee):
         return self._table_view()
 
     # -- recording --------------------------------------------------------------------------
-    def record(self, event: Event) -> bool:
+    def record(self, event: Event, at: int | None = None) -> bool:
         """Check, record and save one event; then the scores if it ended the match, else the
         table redrawn."""
-        if not super().record(event):
+        if not super().record(event, at):
             return False
         self.countering = False
         if self.over:
             self._go("score")
         else:
-            self.shell.refresh()
+            self.host.refresh()
         return True
 
     def _milestone(self, event: Event) -> bool:
@@ -133,7 +133,7 @@ class Referee(base.Referee):
                 notes.append(self.say(tb.why("sums_pile_empty", pile=table.last_pile + 1,
                                              player=name)))
                 actions.append(Action("stop", t("sums.stop"), primary=False))
-            for e in self.match.legal_events():
+            for e in self.ledger.legal():
                 if isinstance(e, TakeBack):
                     actions.append(Action(f"back-{e.card}", t("sums.take_back",
                                                                card=symbols(str(e.card))),
@@ -145,13 +145,14 @@ class Referee(base.Referee):
                        for x in table.choices]
         else:
             prompt = t("sums.over")
-            actions.append(Action("scores", t("sums.see_scores")))
+            actions.append(Action("scores", t("sums.see_scores"), opens=True))
         if table.last is not None and not choices:
             notes[:0] = self._last_removal()
         if attack is not None and not choices:
             owner = self.names[attack.owner]
             notes.append(t("sums.may_counter", name=owner))
-            actions.insert(0, Action("counter", t("sums.counters", name=owner), primary=False))
+            actions.insert(0, Action("counter", t("sums.counters", name=owner),
+                                        primary=False, opens=True))
         colours = self._colours()
         seats = tuple(
             SumsSeat(
@@ -169,7 +170,7 @@ class Referee(base.Referee):
             piles=tuple((t("sums.pile", n=i + 1), n) for i, n in enumerate(table.piles)),
             draw=phase in (tb.DRAW, tb.EITHER) and not asking, seats=seats,
             choices=tuple(choices), grid=grid,
-            actions=tuple(actions), undo=self._undo_text(),
+            actions=tuple(actions), undo=self._undo_text(), version=self.version,
         )
 
     def _last_removal(self) -> list[str]:
@@ -204,21 +205,24 @@ class Referee(base.Referee):
 
     def _table_view(self) -> ft.View:
         return sums_table_view(
-            self.t, self._table_data(), on_action=self._act, on_card=self._tap_card,
-            on_undo=self.undo, on_scores=lambda: self._go("score"),
-            on_back=lambda: self.shell.go("/"), side=self._beside(self.t),
+            self.t, self._table_data(), on_action=self._at(self._act),
+            on_card=self._at(self._tap_card), on_undo=self._at(self.undo),
+            on_scores=lambda: self._go("score"),
+            on_back=lambda: self.host.go("/"), side=self._beside(self.t),
         )
 
-    def _tap_card(self, text: str) -> None:
+    def _tap_card(self, text: str, at: int | None = None) -> None:
         table = self.match.table
         c = parse_card(text)
         event: Event = FaceUp(table.current, c) if table.phase == tb.DEAL else Play(
             table.current, c)
-        if table.counter_play(event) and not self.record(Let(table.current)):
-            return  # the owner's own turn card, not a counter: "no counter" said first
-        self.record(event)
+        if table.counter_play(event):  # the owner's own turn card, not a counter: "no
+            if not self.record(Let(table.current), at):  # counter" said first
+                return
+            at = None
+        self.record(event, at)
 
-    def _act(self, key: str) -> None:
+    def _act(self, key: str, at: int | None = None) -> None:
         table = self.match.table
         p = table.current
         kind, _, rest = key.partition("-")
@@ -226,13 +230,13 @@ class Referee(base.Referee):
             return self._go("score")
         if key in ("counter", "cancel"):  # the owner has a counter, or not after all
             self.countering = key == "counter"
-            self.shell.refresh()
+            self.host.refresh()
             return None
         event: Event
         if kind == "counter":
             a = table.counterable
             assert a is not None
-            self.record(Counter(a.owner, parse_card(rest)))
+            self.record(Counter(a.owner, parse_card(rest)), at)
             return None
         if kind == "draw":
             event = DrawPile(p, int(rest))
@@ -245,7 +249,7 @@ class Referee(base.Referee):
             event = Let(p)
         else:
             event = Stop(p)
-        self.record(event)
+        self.record(event, at)
         return None
 
     # -- the scores -------------------------------------------------------------------------
@@ -291,5 +295,5 @@ class Referee(base.Referee):
 
     def _rematch(self) -> None:
         setup = self.match.setup
-        options = dict(self.shell.store.load_match(self.match_id)["setup"]["options"])
-        self.shell.new_match(list(setup.players), setup.game, options)
+        options = dict(self.host.store.load_match(self.match_id)["setup"]["options"])
+        self.host.new_match(list(setup.players), setup.game, options)

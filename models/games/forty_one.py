@@ -230,7 +230,7 @@ class FortyOne(Engine[Options]):
 
     __slots__ = (
         "hand_no", "dealer", "first", "current", "hands", "stock", "pile", "phase", "taken",
-        "_locked", "totals", "wins", "losses", "rankings", "shown", "hand_start", "over",
+        "drawn", "_locked", "totals", "wins", "losses", "rankings", "shown", "hand_start", "over",
         "_instant", "_redraw",
     )
     LISTS = ("actions", "stock", "pile", "totals", "wins", "losses", "results", "rankings",
@@ -273,6 +273,7 @@ class FortyOne(Engine[Options]):
         self.current = self.first
         self.phase = DRAW_PHASE
         self.taken = -1  # the card taken from the discard this turn (-1: none)
+        self.drawn = -1  # the card drawn from the stock this turn (-1: none)
         self._locked = -1  # the card that may not be discarded now (-1: none)
         self.hand_start = len(self.actions)  # the hand's first action
         if self.options.instant_41:
@@ -363,13 +364,14 @@ class FortyOne(Engine[Options]):
             self.hands[seat].remove(action)
             self.pile.append(action)
             self.phase = DRAW_PHASE
-            self.taken = self._locked = -1
+            self.taken = self.drawn = self._locked = -1
             if self._instant and self._is_41(seat):
                 self._end_hand("41", seat)
             else:
                 self.current = (seat + 1) % self.players
         elif action == DRAW:
-            insort(self.hands[seat], self.stock.pop())
+            self.drawn = self.stock.pop()
+            insort(self.hands[seat], self.drawn)
             self.phase = DISCARD_PHASE
         elif action == TAKE:
             card = self.pile.pop()
@@ -396,7 +398,7 @@ class FortyOne(Engine[Options]):
         for seat, p in enumerate(points):
             self.totals[seat] += p
         self.phase = DRAW_PHASE
-        self.taken = self._locked = -1
+        self.taken = self.drawn = self._locked = -1
         if len(self.results) >= self.options.hands:
             self.over = True
             return
@@ -428,7 +430,9 @@ class FortyOne(Engine[Options]):
     # -- views ----------------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its own hand, the face-up discards, the card just taken from
-        them, the stock size, the hands shown at the end of the last hand, the tally."""
+        them, the card it just drew from the stock (``drawn``, its own turn only), the stock
+        size, the hands shown at the end of the last hand, the tally."""
+        own = seat == self.current_player and self.drawn in self.hands[seat]
         return {
             "seat": seat,
             "hand": list(self.hands[seat]),
@@ -437,6 +441,7 @@ class FortyOne(Engine[Options]):
             "top": self.top,
             "discards": list(self.pile),
             "taken": None if self.taken < 0 else self.taken,
+            "drawn": self.drawn if own else None,
             "phase": "discard" if self.phase else "draw",
             "current": self.current_player,
             "dealer": self.dealer,

@@ -1,0 +1,135 @@
+"""41 at the card table: the hand at the bottom, the stock and the discards in the middle. A
+turn is two taps: the stock or the discard to draw (the card drawn is new), then a card of
+the hand to discard. Stop and, once the stock is empty, End are buttons."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from app.i18n import Translator
+from app.presenters.base import Answer, Seating, View, identify, unlit
+from app.presenters.cards import level, notation, ordered, word
+from models.cards import parse_card
+from models.errors import MejaError
+from models.games.forty_one import DRAW, END, STOP, TAKE
+from views.felt_data import Button, Chair, Face, Pile, Scene
+
+SHOWN = 3  # discards shown, the top last
+CARD = "card:"  # a hand card's tap: "card:QH.0"
+BUTTONS = {"stop": STOP, "end": END}
+
+
+class FortyOne:
+    """41's table for one seat. ``t`` words the refusals :meth:`answer` gives (the scene's
+    own texts come from the seating's)."""
+
+    def __init__(self, t: Translator | None = None) -> None:
+        self.t = t
+
+    def scene(self, state: Any, seat: int, seating: Seating, view: View) -> Scene:
+        t = seating.t
+        obs = state.observation(max(seat, 0))
+        current = obs["current"]
+        acts = seat >= 0 and seat == current
+        legal = set(obs["legal"]) if acts else set()
+        scores = obs["totals"] if state.options.running_score else obs["wins"]
+        chairs = tuple(
+            Chair(seat=s, name=seating.names[s], colour=seating.colours[s], score=str(scores[s]),
+                  cards=n, active=s == current, dealer=s == obs["dealer"],
+                  level=level(t, seating.kinds[s]))
+            for s, n in enumerate(obs["hand_sizes"])
+        )
+        seen: Counter[str] = Counter()
+        shown = obs["discards"][-SHOWN:]
+        tops = tuple(Face(id=i, code=notation(c))
+                     for i, c in zip(identify([notation(c) for c in shown], seen), shown,
+                                     strict=True))
+        stock = Pile(key="stock", label=t("felt.forty_one.stock"),
+                     top=(Face(id="stock"),) if obs["stock"] else (), count=obs["stock"],
+                     tap="stock", lit=DRAW in legal,
+                     why="" if DRAW in legal else _why_pile(t, obs, acts, DRAW))
+        discard = Pile(key="discard", label=t("felt.forty_one.discard"), top=tops,
+                       count=len(obs["discards"]), tap="discard", lit=TAKE in legal,
+                       why="" if TAKE in legal else _why_pile(t, obs, acts, TAKE))
+        hand: tuple[Face, ...] = ()
+        if seat >= 0:
+            codes = ordered(obs["hand"], view.order)
+            fresh = {obs["taken"], obs["drawn"]}
+            hand = tuple(
+                Face(id=i, code=notation(c), tap=CARD + i, lit=c in legal, new=c in fresh,
+                     why="" if c in legal else _why_card(t, obs, c, acts))
+                for i, c in zip(identify([notation(c) for c in codes], seen), codes, strict=True)
+            )
+        buttons = []
+        if STOP in legal:
+            buttons.append(Button(tap="stop", label=t("move.stop_suit"), primary=True))
+        if END in legal:
+            buttons.append(Button(tap="end", label=t("move.end_stock")))
+        scene = Scene(seat=seat, chairs=chairs, piles=(stock, discard), hand=hand,
+                      buttons=tuple(buttons), prompt=_prompt(t, obs, acts, seating))
+        return scene if view.help else unlit(scene)
+
+    def answer(self, state: Any, seat: int, tap: str, view: View) -> Answer:
+        t = self.t or Translator()
+        obs = state.observation(max(seat, 0))
+        acts = seat >= 0 and seat == obs["current"]
+        legal = obs["legal"] if acts else []
+        pile = {"stock": DRAW, "discard": TAKE}.get(tap)
+        if pile is not None:
+            return (Answer(action=pile) if pile in legal
+                    else Answer(why=_why_pile(t, obs, acts, pile)))
+        if tap in BUTTONS:
+            return Answer(action=BUTTONS[tap]) if BUTTONS[tap] in legal else Answer()
+        if not tap.startswith(CARD) or seat < 0:
+            return Answer()
+        try:
+            code = int(parse_card(tap[len(CARD):].split(".")[0]))
+        except MejaError:
+            return Answer()
+        if code not in obs["hand"]:
+            return Answer(why=t("error.fo_not_in_hand", card=word(code)))
+        if code in legal:
+            return Answer(action=code)
+        return Answer(why=_why_card(t, obs, code, acts))
+
+
+def _turn(t: Translator, obs: dict[str, Any]) -> str:
+    """Why nothing may be done now: the match is over, or another seat is to act."""
+    return t("error.fo_over") if obs["current"] < 0 else t("felt.forty_one.not_turn")
+
+
+def _why_pile(t: Translator, obs: dict[str, Any], acts: bool, action: int) -> str:
+    if not acts:
+        return _turn(t, obs)
+    if obs["phase"] == "discard":
+        return t("error.fo_discard_first")
+    return t("error.fo_stock_empty") if action == DRAW else t("error.fo_no_discard")
+
+
+def _why_card(t: Translator, obs: dict[str, Any], code: int, acts: bool) -> str:
+    if not acts:
+        return _turn(t, obs)
+    if obs["phase"] == "draw":
+        return t("error.fo_draw_first")
+    return t("error.fo_locked", card=word(code))
+
+
+def _prompt(t: Translator, obs: dict[str, Any], acts: bool, seating: Seating) -> str:
+    current = obs["current"]
+    if current < 0:
+        return t("play.over")
+    if not acts:
+        if seating.kinds[current] != "person":
+            return t("play.thinking", name=seating.names[current])
+        return t("felt.forty_one.wait", name=seating.names[current])
+    legal = obs["legal"]
+    if obs["phase"] == "discard":
+        return t("felt.forty_one.prompt.discard")
+    if STOP in legal:
+        return t("felt.forty_one.prompt.stop")
+    if DRAW not in legal:
+        return t("felt.forty_one.prompt.empty")
+    if TAKE in legal:
+        return t("felt.forty_one.prompt.draw_or_take")
+    return t("felt.forty_one.prompt.draw")
