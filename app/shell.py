@@ -4,6 +4,7 @@ and the screens that are not a match (home, new match, history, players, rules, 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import random
