@@ -13,6 +13,7 @@ from typing import Any
 from app import options
 from app.options import OptionSpec
 from app.presenters.base import Presenter
+from app.presenters.kartu_sama import KartuSama
 from app.tables import forty_one, kartu_sama, samba, sums
 from app.tables.base import Referee
 from models.games import GAMES
@@ -59,7 +60,8 @@ class Entry:
 
 
 ENTRIES: dict[str, Entry] = {e.key: e for e in (
-    Entry("kartu_sama", kartu_sama.Referee, kartu_sama.summary, "kartu_sama", "kartu_sama"),
+    Entry("kartu_sama", kartu_sama.Referee, kartu_sama.summary, "kartu_sama", "kartu_sama",
+          presenter=KartuSama()),
     Entry("forty_one", forty_one.Referee, forty_one.summary, "forty_one", "forty_one",
           forty_one.how_it_ends),
     Entry("sums", sums.Referee, sums.summary, "sums", "sums"),

@@ -17,14 +17,15 @@ pytestmark = pytest.mark.browser
 
 LIT = "can be tapped now"
 CHROME = ("Back", "Last moves", "Sort by rank", "Sort by suit", "Hint", "Undo")
-# the moves offered now: lit cards and piles first, then the buttons that are no card
+# the moves offered now: lit cards and piles first, then the buttons that are no card (a
+# pile, lit or not, is named by its label: only a lit one is a move)
 OFFERED = """([lit, chrome]) => {
   const all = Array.from(document.querySelectorAll('flt-semantics-host [role=button]'))
     .map(e => (e.getAttribute('aria-label') || e.innerText || '').trim());
   const cards = /^(10|[2-9AJQK])[♠♥♦♣]|^JK/;
   return [...all.filter(n => n.includes(lit)),
           ...all.filter(n => n && !n.includes(lit) && !cards.test(n) && !chrome.includes(n)
-                        && !n.includes('·'))];
+                        && !/·|pile/i.test(n))];
 }"""
 
 

@@ -138,7 +138,10 @@ def test_card_speed_follows_the_setting_and_reduced_motion(tmp_path: Path,
     assert play.speed() == 0
 
 
-def test_a_game_without_a_presenter_keeps_the_form(tmp_path: Path) -> None:
+def test_a_game_without_a_presenter_keeps_the_form(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = games.ENTRIES["kartu_sama"]
+    monkeypatch.setitem(games.ENTRIES, "kartu_sama", dataclasses.replace(entry, presenter=None))
     shell, play = playing(tmp_path)
     view = play.view()
     assert find(view, "felt") is None and find(view, "prompt") is not None
