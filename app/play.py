@@ -9,6 +9,8 @@ never a person's, and it stays out of people's statistics (see :func:`seat_names
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
 import random
 import secrets
@@ -19,12 +21,16 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.device import DeviceGame, Outcome
+from app.games import ENTRIES
 from app.i18n import Translator, names, not_saved, refusal, say
+from app.presenters.base import Presenter, Seating, View
 from app.runner import Runner
 from models.cards import format_cards
 from models.games.base import ActionWords, State
 from models.people import NEUTRAL, PALETTE, People
 from views.common import card_text
+from views.felt import SPEEDS, Felt, felt_view, log_sheet, table_size
+from views.felt_data import Scene
 from views.play import Move, PlayData, SeatLine, Summary, cover_view, play_view, summary_view
 from views.scoreboard import round_words
 
@@ -84,6 +90,9 @@ class Play:
         self.runner = Runner(self.game, self._changed)
         self.shown = -1  # the person whose hand is on screen (pass and play)
         self.hint: tuple[int, str] = (-1, "")  # the hint and the version it was asked at
+        self.felt = Felt()  # the card table's controls, kept: its cards move
+        self.looks: dict[int, View] = {}  # each person's order, selection, help
+        self.scene: Scene | None = None  # the table last drawn
 
     @property
     def t(self) -> Translator:
@@ -140,6 +149,9 @@ class Play:
                               colour=self.colours()[seat])
         version = game.version
         casual = bool(self.doc.get("casual"))
+        presenter = self.presenter
+        if presenter is not None and not self.state.is_over:
+            return self._table(title, presenter)
         return play_view(
             self.t, self.data(title),
             on_move=lambda action: self.move(action, version),
@@ -147,6 +159,58 @@ class Play:
             on_undo=(lambda: self.undo(version)) if casual else None,
             on_back=self._leave, on_again=self._again,
         )
+
+    @property
+    def presenter(self) -> Presenter | None:
+        """The game's card table, if it has one (else the form of moves)."""
+        entry = ENTRIES.get(self.doc["game"])
+        return entry.presenter if entry is not None else None
+
+    def looking(self) -> int:
+        """The seat whose hand the table shows: the person to play, else the one person at
+        the game; -1 (the public table) while computers play between several people."""
+        seat = self.game.person_turn()
+        if seat >= 0:
+            return seat
+        people = self.people()
+        return people[0] if len(people) == 1 else -1
+
+    def seating(self) -> Seating:
+        return Seating(tuple(self.names), self.colours(), tuple(self.kinds), self.t)
+
+    def speed(self) -> int:
+        """How long a card travels (ms): the setting; none when the device asks for less
+        motion."""
+        if getattr(self.shell, "reduce_motion", False):
+            return 0
+        return SPEEDS.get(str(self.shell.settings.get("speed", "normal")), SPEEDS["normal"])
+
+    def _table(self, title: str, presenter: Presenter) -> ft.View:
+        """The card table for the seat looking (its cards moved from the last scene)."""
+        seat, version = self.looking(), self.game.version
+        look = self.looks.get(seat, View())
+        scene = presenter.scene(self.state, seat, self.seating(), look)
+        page = self.shell.page
+        hint = self.hint[1] if self.hint[0] == version else ""
+        width, height, wide = table_size(getattr(page, "width", None) or 400,
+                                         getattr(page, "height", None) or 850,
+                                         len(scene.buttons), bool(hint))
+
+        def on_tap(key: str) -> None:
+            self.tap(key, seat, version)
+
+        table = self.felt.show(scene, width, height, on_tap=on_tap, t=self.t, order=look.order,
+                               on_order=(lambda o: self.order(seat, o)) if seat >= 0 else None,
+                               speed=self.speed())
+        self.scene = scene
+        log = self.doc.get("log") or []
+        casual = bool(self.doc.get("casual"))
+        return felt_view(
+            self.t, self.route, title, table, buttons=scene.buttons, on_tap=on_tap,
+            caption=str(log[-1]) if log else "", on_log=self._log, on_back=self._leave,
+            on_hint=(lambda: self._hint(version)) if casual else None,
+            on_undo=(lambda: self.undo(version)) if casual else None,
+            can_undo=self.game.last_person_move() is not None, hint=hint, wide=wide)
 
     def data(self, title: str) -> PlayData:
         t, state = self.t, self.state
@@ -234,6 +298,73 @@ class Play:
         """A person's move (the screen offers legal ones; the game checks)."""
         self._after(self.game.move(action, version))
 
+    def tap(self, key: str, seat: int, version: int) -> None:
+        """A tap on the card table drawn at ``version`` for ``seat``: a move, a new
+        selection, or why not (a tap on a table already replaced changes nothing)."""
+        presenter = self.presenter
+        if presenter is None or version != self.game.version or seat < 0:
+            return
+        look = self.looks.get(seat, View())
+        answer = presenter.answer(self.state, seat, key, look)
+        if answer.action is not None:
+            outcome = self.game.move(answer.action, version)
+            if outcome.changed:
+                self.looks[seat] = dataclasses.replace(look, chosen=frozenset())
+                buzz = getattr(self.shell, "buzz", None)
+                if buzz is not None:
+                    buzz()
+            self._after(outcome)
+        elif answer.chosen is not None:
+            self.looks[seat] = dataclasses.replace(look, chosen=answer.chosen)
+            self._redraw()
+        elif answer.why or self._why(key):
+            self.shell.toast(answer.why or self._why(key))
+
+    def _why(self, key: str) -> str:
+        """What the table said of the card tapped (not lit: why it cannot be played)."""
+        scene = self.scene
+        if scene is None:
+            return ""
+        faces = [*scene.hand, *(f for p in scene.piles for f in p.top),
+                 *(f for c in scene.chairs for g in c.groups for f in g.cards)]
+        found = next((f.why for f in faces if key in (f.tap, f.id) and f.why), "")
+        return found or next((p.why for p in scene.piles if p.tap == key and p.why), "")
+
+    def order(self, seat: int, order: str) -> None:
+        """Sort the hand by suit or by rank (this person's choice, kept while they play)."""
+        self.looks[seat] = dataclasses.replace(self.looks.get(seat, View()), order=order)
+        self._redraw()
+
+    def _log(self) -> None:
+        """The last moves, in a sheet over the table."""
+        self.shell.page.show_dialog(log_sheet(self.t, self.doc.get("log") or []))
+
+    def redraw(self) -> None:
+        """The window changed size: the table is laid out again."""
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """Draw the table again; taps wait while its cards travel."""
+        self.shell.refresh()
+        self.settle()
+
+    def settle(self) -> None:
+        """Once the cards have arrived (their travel's time), taps count again."""
+        felt = self.felt
+        if not felt.moving:
+            return
+        delay = self.speed() / 1000 + 0.05
+
+        async def arrived() -> None:
+            await asyncio.sleep(delay)
+            if felt.moving:
+                felt.settled()
+                with contextlib.suppress(Exception):  # the table left the screen meanwhile
+                    felt.table.update()
+
+        with contextlib.suppress(Exception):  # no event loop (a screen built in a test)
+            self.shell.page.run_task(arrived)
+
     def undo(self, version: int) -> None:
         """Take back the last move of a person and the computer moves after it."""
         self._after(self.game.undo(version), shown=lambda: self.state.current_player)
@@ -260,7 +391,7 @@ class Play:
         if outcome.finished:
             self._forget()
         if outcome.changed and self.showing:
-            self.shell.refresh()
+            self._redraw()
 
     @property
     def showing(self) -> bool:
@@ -301,12 +432,20 @@ class Play:
 
     # -- people at the game -------------------------------------------------------------------
     def open(self) -> None:
-        """People are at this game's screen: the computers play if it is their turn."""
+        """People are at this game's screen: the computers play if it is their turn (the
+        screen stays on meanwhile)."""
         self.runner.start()
+        self.settle()  # drawn again for a window resized meanwhile: its cards moved
+        awake = getattr(self.shell, "keep_awake", None)
+        if awake is not None:
+            awake(True)
 
     def close(self) -> None:
         """People left this game (another screen, another game, the game deleted)."""
         self.runner.stop()
+        awake = getattr(self.shell, "keep_awake", None)
+        if awake is not None:
+            awake(False)
 
     def _reveal(self, seat: int) -> None:
         self.shown = seat

@@ -4,6 +4,7 @@ and the screens that are not a match (home, new match, history, players, rules, 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import random
@@ -29,7 +30,7 @@ from views.common import FONTS, snack, theme
 from views.history import history_view
 from views.home import Resume, home_view
 from views.rules import rules_view
-from views.settings import settings_view
+from views.settings import play_section, settings_view
 from views.setup import setup_view
 from views.stats import person_sheet, stats_view
 
@@ -74,6 +75,8 @@ class Shell:
         self.referees = Referees(self)  # the controller of the match on screen
         self.play: Play | None = None  # the game on the device on screen
         self.lab = Lab(self)
+        self.reduce_motion = False  # the device asks for less motion: cards do not travel
+        self.services: dict[str, Any] = {}  # haptics, wakelock, semantics: made once, kept
 
     # -- start-up ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -91,6 +94,7 @@ class Shell:
         except Exception:  # noqa: BLE001 - a platform that cannot tell keeps the default
             self.device_languages = []
         self.t = Translator(self._language())
+        self._services()
         self.store.players()  # read now, so that a damaged file is reported on the home screen
         page.on_route_change = lambda _e: self.routed()
         page.on_view_pop = self._view_pop
@@ -98,6 +102,52 @@ class Shell:
         if self.settings.get("live"):
             self.sharing.resume_live()
         self.routed()
+
+    def _services(self) -> None:
+        """The device's services a game at the table uses (a client may lack any of them:
+        each is guarded, and none stops the app or waits for it)."""
+        for name, make in (("haptics", ft.HapticFeedback), ("wakelock", ft.Wakelock),
+                           ("semantics", ft.SemanticsService)):
+            with contextlib.suppress(Exception):
+                self.services[name] = make()
+        semantics: Any = self.services.get("semantics")
+
+        async def motion() -> None:
+            with contextlib.suppress(Exception):  # not on this client: motion as set
+                features = await asyncio.wait_for(semantics.get_accessibility_features(), 2)
+                self.reduce_motion = bool(getattr(features, "reduce_motion", False))
+
+        if semantics is not None:
+            with contextlib.suppress(Exception):
+                self.page.run_task(motion)
+        self.page.on_resize = lambda _e: self._resized()
+
+    def _service(self, name: str, method: str) -> None:
+        """Call a device service in the background; a client without it changes nothing."""
+        service = self.services.get(name)
+        if service is None:
+            return
+
+        async def call() -> None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(getattr(service, method)(), 2)
+
+        with contextlib.suppress(Exception):
+            self.page.run_task(call)
+
+    def buzz(self) -> None:
+        """A light tap felt in the hand when a card is played (unless turned off)."""
+        if self.settings.get("haptics", True):
+            self._service("haptics", "light_impact")
+
+    def keep_awake(self, on: bool) -> None:
+        """Keep the screen on while a game is on it."""
+        self._service("wakelock", "enable" if on else "disable")
+
+    def _resized(self) -> None:
+        """The window changed size: a card table is laid out again for it."""
+        if self.play is not None and self.play.showing:
+            self.play.redraw()
 
     def _language(self) -> str:
         chosen = self.settings.get("language", "system")
@@ -545,8 +595,21 @@ class Shell:
             self.page.theme_mode = THEME_MODES.get(value, ft.ThemeMode.SYSTEM)
             self.render()
 
+        def speed(value: str) -> None:
+            self.settings["speed"] = value
+            self.store.save_settings(self.settings)
+            self.refresh()
+
+        def haptics(on: bool) -> None:
+            self.settings["haptics"] = on
+            self.store.save_settings(self.settings)
+            self.refresh()
+
         return settings_view(
             self.t,
+            play=play_section(self.t, speed=str(self.settings.get("speed", "normal")),
+                              haptics=bool(self.settings.get("haptics", True)),
+                              reduced=self.reduce_motion, on_speed=speed, on_haptics=haptics),
             language=self.settings.get("language", "system"),
             languages=LANGUAGES,
             theme=self.settings.get("theme", "system"),

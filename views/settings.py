@@ -23,6 +23,7 @@ def settings_view(
     on_back: Handler,
     backup: ft.Control | None = None,
     extra: Sequence[ft.Control] = (),
+    play: ft.Control | None = None,
 ) -> ft.View:
     lang_choices = {"system": t("settings.system"), **languages}
     language_picker = ft.RadioGroup(
@@ -42,6 +43,7 @@ def settings_view(
         [
             section(t("settings.language"), language_picker),
             section(t("settings.theme"), theme_picker),
+            *([play] if play is not None else []),
             *([backup] if backup is not None else []),
             section(t("settings.data"), ft.Text(data_dir, selectable=True, key="data-dir")),
             *extra,
@@ -49,6 +51,28 @@ def settings_view(
         on_back=on_back,
         back_label=t("common.back"),
     )
+
+
+SPEEDS = ("slow", "normal", "fast", "instant")
+
+
+def play_section(t: Tr, *, speed: str, haptics: bool, reduced: bool,
+                 on_speed: Callable[[str], None], on_haptics: Callable[[bool], None]
+                 ) -> ft.Control:
+    """Playing on the device: how fast cards travel, and a light vibration on a card
+    played."""
+    picker = ft.RadioGroup(
+        ft.Column([ft.Radio(value=k, label=t(f"settings.speed.{k}"), key=f"speed-{k}")
+                   for k in SPEEDS]),
+        value=speed if speed in SPEEDS else "normal", key="speed",
+        on_change=lambda e: on_speed(e.control.value))
+    rows: list[ft.Control] = [ft.Text(t("settings.speed"), weight=ft.FontWeight.W_500), picker]
+    if reduced:
+        rows.append(ft.Text(t("settings.speed.reduced"), key="speed-reduced",
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+    rows.append(ft.Switch(label=t("settings.haptics"), value=haptics, key="haptics",
+                          on_change=lambda e: on_haptics(bool(e.control.value))))
+    return section(t("settings.play"), *rows, key="play-section")
 
 
 def backup_section(

@@ -1,0 +1,119 @@
+"""The card table in a real Chromium: one person against three computers at Kartu Sama on a
+phone, playing by taps on the lit cards and the draw pile; a double tap on a card plays it
+once; screenshots on a phone, sideways and on a laptop."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import Server, add_players, open_app, press, resize, see, seen, shot
+from tests.test_e2e_computers import saved
+
+pytestmark = pytest.mark.browser
+
+LIT = "can be tapped now"
+CHROME = ("Back", "Last moves", "Sort by rank", "Sort by suit", "Hint", "Undo")
+# the moves offered now: lit cards and piles first, then the buttons that are no card (a
+# pile, lit or not, is named by its label: only a lit one is a move)
+OFFERED = """([lit, chrome]) => {
+  const all = Array.from(document.querySelectorAll('flt-semantics-host [role=button]'))
+    .map(e => (e.getAttribute('aria-label') || e.innerText || '').trim());
+  const cards = /^(10|[2-9AJQK])[♠♥♦♣]|^JK/;
+  return [...all.filter(n => n.includes(lit)),
+          ...all.filter(n => n && !n.includes(lit) && !cards.test(n) && !chrome.includes(n)
+                        && !/·|pile/i.test(n))];
+}"""
+
+
+def offered(page: Any) -> list[str]:
+    return list(page.evaluate(OFFERED, [LIT, list(CHROME)]))
+
+
+def my_turn(page: Any) -> list[str]:
+    """Wait until the person may move; the moves offered."""
+    deadline = time.monotonic() + 30
+    while True:
+        moves = offered(page)
+        if moves:
+            return moves
+        if seen(page, "End of "):
+            return []
+        assert time.monotonic() < deadline, "the person's turn never came"
+        page.wait_for_timeout(50)
+
+
+def tap(page: Any, name: str, double: bool = False) -> None:
+    """Tap the button named ``name`` (a card by its name, read as the screen reader reads
+    it), or tap it twice at once."""
+    found = page.locator("flt-semantics-host [role=button]").filter(
+        has_text=name).or_(page.locator(
+            f'flt-semantics-host [role=button][aria-label="{name}"]')).first
+    spot = {"x": 10, "y": 16}  # the corner an overlapped card shows
+    try:
+        if double:
+            found.dblclick(position=spot, timeout=10_000)
+        else:
+            found.click(position=spot, timeout=10_000)
+    except Exception:
+        shot(page, "69-felt-tap-failed")
+        raise
+
+
+def played(page: Any, data: Path, version: int, before: list[str]) -> list[int]:
+    """The movers after ``version``, once the person's move is saved and the table no longer
+    offers what it offered before it (``before``)."""
+    deadline = time.monotonic() + 15
+    while len(saved(data)["actions"]) == version or offered(page) == before:
+        assert time.monotonic() < deadline, "the tap was not played"
+        page.wait_for_timeout(50)
+    return list(saved(data)["movers"][version:])
+
+
+def test_kartu_sama_on_the_felt_against_three_computers(browser: Any, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    server = Server(data).start()
+    page = open_app(browser, server.url)
+    try:
+        page.get_by_role("button", name="Play on this device").click()
+        add_players(page, ("Ana", "Bea", "Cid", "Dan"))
+        for n in (1, 2, 3):
+            page.get_by_role("button", name="Person").nth(1).click()
+            see(page, f"Computer {n}")
+        press(page, "Computer pace: less")
+        page.get_by_role("button", name="Start the game").click()
+        see(page, "Kartu Sama on this device")
+        see(page, "Last moves")
+        doubled = False
+        for turn in range(8):
+            moves = my_turn(page)
+            if not moves:
+                break  # the round ended
+            if turn == 1:
+                shot(page, "60-felt-phone")
+            version = len(saved(data)["actions"])
+            card = next((m for m in moves if LIT in m and "pile" not in m.lower()), None)
+            if card is not None and not doubled:
+                tap(page, card, double=True)  # one card played, not two
+                movers = played(page, data, version, moves)
+                assert movers[0] == 0 and (len(movers) == 1 or movers[1] != 0), movers
+                doubled = True
+            else:
+                tap(page, moves[0])
+                assert played(page, data, version, moves)[0] == 0
+        assert doubled, "no card was ever lit to play"
+        my_turn(page)
+        resize(page, {"width": 850, "height": 400})
+        shot(page, "61-felt-sideways")
+        resize(page, {"width": 1280, "height": 800})
+        shot(page, "62-felt-laptop")
+        page.get_by_role("button", name="Last moves").click()
+        see(page, "Computer 1")
+        shot(page, "63-felt-last-moves")
+        log = server.log.read_text()
+        assert "Traceback" not in log, log[-3000:]
+    finally:
+        server.stop()

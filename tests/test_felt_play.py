@@ -1,0 +1,147 @@
+"""A game on the device drawn as the card table, headless: a game whose entry has a presenter
+shows the felt; a tap on a lit card makes the move it answers (once: a tap on a table already
+replaced changes nothing), a tap on another card says why, the sort order and a selection are
+kept for the person, a game without a presenter keeps the form."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app import games
+from app.play import Play, new_doc
+from app.presenters.base import Answer, Seating, View, identify
+from models.cards import format_cards
+from tests.test_play_summary import Shell
+from views.common import find
+from views.felt_data import Button, Chair, Face, Pile, Scene
+
+
+class Plain:
+    """A presenter for the tests: the hand's cards that a legal move plays are lit, other
+    moves are buttons (``a:<action>``); a card tapped twice without a move is selected."""
+
+    def scene(self, state: Any, seat: int, seating: Seating, view: View) -> Scene:
+        obs = state.observation(max(seat, 0))
+        acting = seat >= 0 and seat == state.current_player
+        plays = {state.action_words(a).cards[0]: a for a in state.legal_actions()
+                 if acting and state.action_words(a).code == "play"}
+        cards = sorted(obs["hand"], key=lambda c: (c % 13, c // 13) if view.order == "rank"
+                       else c) if seat >= 0 else []
+        ids = identify(format_cards(cards).split() if cards else [])
+        hand = tuple(Face(id=i, code=i.split(".")[0], tap=f"c:{c}" if c in plays else "",
+                          lit=c in plays, chosen=i in view.chosen,
+                          why="" if c in plays else "It does not match")
+                     for i, c in zip(ids, cards, strict=True))
+        buttons = tuple(Button(f"a:{a}", state.action_str(a)) for a in state.legal_actions()
+                        if acting and state.action_words(a).code != "play")
+        chairs = tuple(Chair(s, seating.names[s], seating.colours[s], "0", n,
+                             active=s == state.current_player)
+                       for s, n in enumerate(obs["hand_sizes"]))
+        return Scene(seat=seat, chairs=chairs, hand=hand, buttons=buttons,
+                     piles=(Pile("draw", "Draw pile", (), obs["draw_pile"]),),
+                     prompt=f"{view.order}")
+
+    def answer(self, state: Any, seat: int, tap: str, view: View) -> Answer:
+        if tap.startswith(("c:", "a:")):
+            return Answer(action=int(tap[2:]))
+        if tap == "pick":
+            return Answer(chosen=view.chosen | {"x"})
+        return Answer()
+
+
+@pytest.fixture
+def felt_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = games.ENTRIES["kartu_sama"]
+    monkeypatch.setitem(games.ENTRIES, "kartu_sama",
+                        dataclasses.replace(entry, presenter=Plain()))
+
+
+def playing(tmp_path: Path) -> tuple[Shell, Play]:
+    shell = Shell(tmp_path)
+    shell.page.width, shell.page.height = 400, 850  # type: ignore[attr-defined]
+    doc = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "strong"], {"target": 500},
+                  casual=False, pace=0)
+    play = Play(shell, "play-felt", doc)  # type: ignore[arg-type]
+    shell.play = play
+    while play.game.person_turn() < 0:  # the computer opens: play its move
+        play.game.computer_move(play.state.legal_actions()[0], play.game.version)
+    return shell, play
+
+
+def test_a_game_with_a_presenter_is_played_on_the_felt(tmp_path: Path,
+                                                       felt_game: None) -> None:
+    shell, play = playing(tmp_path)
+    view = play.view()
+    assert find(view, "felt") is not None and find(view, "table") is not None
+    lit = [f for f in play.scene.hand if f.lit] if play.scene else []
+    card = lit[0] if lit else None
+    if card is None:  # nothing to play: draw with the button
+        button = play.scene.buttons[0] if play.scene else None
+        assert button is not None
+        find(view, f"button-{button.tap}").on_click(None)
+    else:
+        control = find(view, f"card-{card.id}")
+        version = play.game.version
+        control.on_click(None)
+        assert play.game.version == version + 1
+        control.on_click(None)  # the same tap again, on the table already replaced
+        assert play.game.version == version + 1
+    assert len(play.doc["actions"]) >= 1
+
+
+def test_a_card_that_cannot_be_played_says_why(tmp_path: Path, felt_game: None) -> None:
+    shell, play = playing(tmp_path)
+    view = play.view()
+    assert play.scene is not None
+    unlit = [f for f in play.scene.hand if not f.lit]
+    version = play.game.version
+    find(view, f"card-{unlit[0].id}").on_click(None)
+    assert shell.toasts == ["It does not match"] and play.game.version == version
+
+
+def test_the_order_and_a_selection_are_kept_for_the_person(tmp_path: Path,
+                                                           felt_game: None) -> None:
+    shell, play = playing(tmp_path)
+    view = play.view()
+    find(view, "sort").on_click(None)
+    seat = play.looking()
+    assert play.looks[seat].order == "rank"
+    assert find(play.view(), "felt-prompt").value == "rank"
+    play.tap("pick", seat, play.game.version)
+    assert play.looks[seat].chosen == frozenset({"x"})
+    play.tap("pick", seat, play.game.version - 1)  # a stale tap: nothing
+    assert play.looks[seat].chosen == frozenset({"x"})
+
+
+def test_the_last_moves_are_a_tap_away(tmp_path: Path, felt_game: None) -> None:
+    shell, play = playing(tmp_path)
+    play.doc["log"] = ["Bea: plays 7♥"]
+    view = play.view()
+    assert find(view, "caption").value == "Bea: plays 7♥"
+    opened: list[Any] = []
+    shell.page.show_dialog = opened.append  # type: ignore[attr-defined]
+    find(view, "last-moves").on_click(None)
+    assert find(opened[0], "log-0").value == "Bea: plays 7♥"
+
+
+def test_card_speed_follows_the_setting_and_reduced_motion(tmp_path: Path,
+                                                           felt_game: None) -> None:
+    shell, play = playing(tmp_path)
+    assert play.speed() == 250
+    shell.settings["speed"] = "slow"
+    assert play.speed() == 400
+    shell.reduce_motion = True  # type: ignore[attr-defined]
+    assert play.speed() == 0
+
+
+def test_a_game_without_a_presenter_keeps_the_form(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = games.ENTRIES["kartu_sama"]
+    monkeypatch.setitem(games.ENTRIES, "kartu_sama", dataclasses.replace(entry, presenter=None))
+    shell, play = playing(tmp_path)
+    view = play.view()
+    assert find(view, "felt") is None and find(view, "prompt") is not None

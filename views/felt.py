@@ -1,0 +1,627 @@
+"""The card table of play on the device: a :class:`~views.felt_data.Scene` drawn as cards on a
+felt. Every card is a control of its own in one ``ft.Stack``, placed by ``left``/``top``; the
+:class:`Felt` keeps those controls from one scene to the next and only moves what changed, so a
+played card travels from the hand to the pile. Where things go is :func:`layout`, a pure
+function of the scene and the table's size (tested without a page)."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+
+import flet as ft
+
+from views.common import CARD_FONT, Handler, Tr, big_button, card_text, dot
+from views.felt_data import Button, Chair, Face, Group, Pile, Scene
+
+FELT = "#1F5A3A"  # the cloth
+FELT_EDGE = "#174A2F"
+PAPER = "#FCFBF7"  # a card's face: the same in both themes, so are its inks
+INK = {"red": "#C62828", "black": "#1B1B1B", "joker": "#6A1B9A"}
+BACK = "#1E3F8A"
+LIT = "#FFC940"  # a legal move's outline: reads on the paper and on the felt
+CHOSEN = "#4FC3F7"
+NEW = "#E65100"
+ON_FELT = "#F2F5F0"  # text on the cloth
+LIFT = 12  # a lit card rises this much
+LIFT_CHOSEN = 24
+MARGIN = 6
+MIN_STEP = 30  # a hand's cards overlap no more than this shows of each
+SPEEDS = {"slow": 400, "normal": 250, "fast": 120, "instant": 0}
+ORDERS = ("suit", "rank")
+
+Place = tuple[float, float, float]  # left, top, angle (radians)
+Tap = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The cards' sizes on a table of ``width`` x ``height``: the hand's and the piles'
+    (``card``), the melds' and the face-up cards in front of a seat (``small``)."""
+
+    width: float
+    height: float
+    card: tuple[float, float]
+    small: tuple[float, float]
+    chair: tuple[float, float]
+
+    @property
+    def portrait(self) -> bool:
+        return self.height >= self.width
+
+
+def sizes(width: float, height: float, scene: Scene | None = None) -> Sizes:
+    """The cards' sizes for the table's size: a hand card 44 px wide and more, bigger as the
+    table grows (about a seventh of a phone's width); melds smaller on a crowded table."""
+    w = max(44.0, min(84.0, width / 7, height / 7.5))
+    h = round(w * 1.4)
+    sw = max(30.0, round(w * 0.62))
+    s = Sizes(width, height, (round(w), h), (sw, round(sw * 1.4)),
+              (min(150.0, max(96.0, width / 3.3)), 58.0))
+    if scene is None or not scene.sides or not s.portrait:
+        return s
+    for _ in range(4):  # the melds' rows and the rest must fit the height
+        probe: dict[str, Place] = {}
+        melds = sum(_groups(side.groups, MARGIN, 0, width - 2 * MARGIN, s.small, probe) + 26
+                    for side in scene.sides)
+        rows = hand_rows(len(scene.hand), width, s.card[0])
+        rest = (s.chair[1] + 30) * 2 + s.card[1] * (2 + 0.45 * (len(rows) - 1)) + 90
+        if melds + rest <= height or s.small[0] <= 24:
+            break
+        sw = max(24.0, round(s.small[0] * 0.82))
+        s = replace(s, small=(sw, round(sw * 1.4)))
+    return s
+
+
+def hand_rows(count: int, width: float, card_w: float) -> list[int]:
+    """How many of ``count`` cards each row of the hand holds: one row while each card shows
+    ``MIN_STEP`` px, then as many rows as it takes (the first row at the back)."""
+    room = width - 2 * MARGIN - card_w
+    per_row = max(1, int(room // MIN_STEP) + 1)
+    rows = max(1, math.ceil(count / per_row))
+    base, extra = divmod(count, rows)
+    return [base + (1 if r < extra else 0) for r in range(rows)]
+
+
+def _hand(hand: Sequence[Face], width: float, bottom: float, card: tuple[float, float],
+          out: dict[str, Place]) -> float:
+    """Places the hand above ``bottom``; returns the top of its area (lifts included)."""
+    cw, ch = card
+    rows = hand_rows(len(hand), width, cw)
+    row_gap = ch * 0.45  # a back row shows its cards' top corner
+    top_row = bottom - ch - row_gap * (len(rows) - 1) - _droop(max(rows), width, cw) - 4
+    i = 0
+    for r, n in enumerate(rows):
+        faces = hand[i:i + n]
+        i += n
+        room = width - 2 * MARGIN
+        step = min(cw + 4, (room - cw) / (n - 1)) if n > 1 else 0
+        span = cw + step * (n - 1)
+        left0 = (width - span) / 2
+        fan = 0.035 if len(rows) == 1 and step > cw else 0.012
+        for j, face in enumerate(faces):
+            mid = j - (n - 1) / 2
+            lift = LIFT_CHOSEN if face.chosen else (LIFT if face.lit else 0)
+            arc = mid * mid * (1.5 if fan > 0.02 else 0.3)
+            top = top_row + r * row_gap - lift + arc
+            out[face.id] = (left0 + j * step, top, mid * fan)
+    return top_row - LIFT_CHOSEN
+
+
+def _droop(n: int, width: float, cw: float) -> float:
+    """How far the ends of a fanned row of ``n`` cards sit below its middle."""
+    room = width - 2 * MARGIN
+    step = min(cw + 4, (room - cw) / (n - 1)) if n > 1 else 0
+    mid = (n - 1) / 2
+    return mid * mid * (1.5 if step > cw else 0.3)
+
+
+def _chairs(chairs: Sequence[Chair], s: Sizes, out: dict[str, Place]) -> float:
+    """Places the other seats across the top (an arc on a phone: the ends lower); their
+    face-up cards under them. Returns the bottom of their area."""
+    if not chairs:
+        return 0.0
+    cw, chh = s.chair
+    sw, sh = s.small
+    per_row = max(1, min(len(chairs), int((s.width - MARGIN) // (cw + MARGIN))))
+    rows = math.ceil(len(chairs) / per_row)
+    per_row = math.ceil(len(chairs) / rows)
+    cw = min(cw, (s.width - MARGIN * (per_row + 1)) / per_row)
+    groups_h = sh + 4 if any(c.groups for c in chairs) else 0.0
+    arc = 18.0 if s.portrait and per_row >= 3 and rows == 1 else 0.0
+    row_h = chh + groups_h + 6
+    bottom = 0.0
+    for i, chair in enumerate(chairs):
+        r, j = divmod(i, per_row)
+        n = min(per_row, len(chairs) - r * per_row)
+        gap = (s.width - n * cw) / (n + 1)
+        left = gap + j * (cw + gap)
+        ends = 0.0 if n < 3 else (arc if j in (0, n - 1) else 0.0)
+        top = MARGIN + r * row_h + ends
+        out[f"chair:{chair.seat}"] = (left, top, 0.0)
+        faces = [f for g in chair.groups for f in g.cards]
+        if faces:
+            step = min(sw + 2, (cw - sw) / (len(faces) - 1)) if len(faces) > 1 else 0
+            for k, face in enumerate(faces):
+                lift = LIFT if face.lit else 0
+                out[face.id] = (left + k * step, top + chh + 4 - lift * 0.5, 0.0)
+        bottom = max(bottom, top + chh + groups_h)
+    return bottom + MARGIN
+
+
+GROUP_LABEL = 14.0
+
+
+def _groups(groups: Sequence[Group], left: float, top: float, width: float,
+            small: tuple[float, float], out: dict[str, Place]) -> float:
+    """Flows melds left to right from (left, top) within ``width``, each a small fan under
+    its label; returns the bottom."""
+    sw, sh = small
+    step = max(16.0, sw * 0.5)
+    x, y, row_bottom = left, top, top
+    for g in groups:
+        n = len(g.cards)
+        w = sw + step * max(0, n - 1)
+        if x > left and x + w > left + width:
+            x, y = left, row_bottom + 4
+        out[f"group:{g.key}"] = (x, y, 0.0)
+        for k, face in enumerate(g.cards):
+            out[face.id] = (x + k * step, y + GROUP_LABEL, 0.0)
+        x += w + 8
+        row_bottom = max(row_bottom, y + GROUP_LABEL + sh)
+    return row_bottom
+
+
+PILE_LABEL = 16.0
+
+
+def _piles(piles: Sequence[Pile], s: Sizes, left: float, top: float, width: float,
+           out: dict[str, Place]) -> float:
+    """Piles side by side in the middle (in rows when they do not fit); returns the
+    bottom."""
+    cw, ch = s.card
+    slot = cw + 22  # a pile's few top cards fan a little to the right
+    per_row = max(1, int(width // (slot + 8)))
+    rows = math.ceil(len(piles) / per_row) if piles else 0
+    y = top
+    for r in range(rows):
+        row = piles[r * per_row:(r + 1) * per_row]
+        span = len(row) * slot + (len(row) - 1) * 8
+        x = left + (width - span) / 2
+        for pile in row:
+            out[f"pile:{pile.key}"] = (x, y, 0.0)
+            for k, face in enumerate(pile.top[-3:]):
+                out[face.id] = (x + k * 9, y, 0.0)
+            x += slot + 8
+        y += ch + PILE_LABEL + 8
+    return y
+
+
+def layout(scene: Scene, width: float, height: float) -> dict[str, Place]:
+    """Where each card (by its face id) and each seat, pile, meld and side (``chair:2``,
+    ``pile:draw``, ``group:K``, ``side:0``) goes on a table of ``width`` x ``height``:
+    (left, top, angle). The person's hand is at the bottom, the other seats across the top,
+    the piles and the sides' melds between them."""
+    s = sizes(width, height, scene)
+    out: dict[str, Place] = {}
+    others = [c for c in scene.chairs if c.seat != scene.seat]
+    top = _chairs(others, s, out)
+    # the bottom: the hand, and over it the prompt line (the sort button at its end)
+    bottom = height - MARGIN
+    if scene.hand:
+        bottom = _hand(scene.hand, width, bottom, s.card, out)
+    out["prompt"] = (MARGIN, bottom - 44, 0.0)
+    bottom -= 48
+    middle_left, middle_w = MARGIN, width - 2 * MARGIN
+    sides = list(scene.sides)
+    if sides and not s.portrait:  # beside the piles: the others' left, one's own right
+        third = middle_w / 3
+        for i, side in enumerate(sides[:2]):
+            x = middle_left if i == 0 else middle_left + 2 * third
+            out[f"side:{i}"] = (x, top, 0.0)
+            _groups(side.groups, x, top + 20, third - 8, s.small, out)
+        _piles(scene.piles, s, middle_left + third, top + 4, third, out)
+        return _clamped(out, scene, s)
+    # a phone: the others' side under the seats, the piles, one's own side over the hand
+    mine = _own_side(scene)
+    y = top
+    for i, side in enumerate(sides):
+        if i == mine:
+            continue
+        out[f"side:{i}"] = (middle_left, y, 0.0)
+        y = _groups(side.groups, middle_left, y + 20, middle_w, s.small, out) + 6
+    pile_h = (s.card[1] + PILE_LABEL + 8) * math.ceil(len(scene.piles) / max(
+        1, int(middle_w // (s.card[0] + 30)))) if scene.piles else 0
+    if 0 <= mine < len(sides):
+        side = sides[mine]
+        probe: dict[str, Place] = {}
+        need = _groups(side.groups, middle_left, 0, middle_w, s.small, probe) + 20
+        side_top = max(y + pile_h, bottom - need)
+        out[f"side:{mine}"] = (middle_left, side_top, 0.0)
+        _groups(side.groups, middle_left, side_top + 20, middle_w, s.small, out)
+        bottom = side_top
+    free = max(0.0, bottom - y - pile_h)
+    _piles(scene.piles, s, middle_left, y + free / 2, middle_w, out)
+    return _clamped(out, scene, s)
+
+
+def _own_side(scene: Scene) -> int:
+    """The side whose label names the seat looking (drawn over its hand), -1 for none."""
+    me = next((c.name for c in scene.chairs if c.seat == scene.seat), None)
+    if me is None:
+        return -1
+    return next((i for i, side in enumerate(scene.sides) if me in side.label), -1)
+
+
+def _clamped(out: dict[str, Place], scene: Scene, s: Sizes) -> dict[str, Place]:
+    """Keeps every card inside the table (a crowded table overlaps rather than spills)."""
+    dims = boxes(scene, s)
+    for key, (left, top, angle) in out.items():
+        w, h = dims.get(key, (0.0, 0.0))
+        out[key] = (min(max(0.0, left), max(0.0, s.width - w)),
+                    min(max(0.0, top), max(0.0, s.height - h)), angle)
+    return out
+
+
+def boxes(scene: Scene, s: Sizes) -> dict[str, tuple[float, float]]:
+    """Each placed thing's width and height (cards by face id)."""
+    out: dict[str, tuple[float, float]] = {f.id: s.card for f in scene.hand}
+    for pile in scene.piles:
+        out[f"pile:{pile.key}"] = (s.card[0] + 22, s.card[1] + PILE_LABEL)
+        out.update({f.id: s.card for f in pile.top})
+    for chair in scene.chairs:
+        out[f"chair:{chair.seat}"] = s.chair
+        out.update({f.id: s.small for g in chair.groups for f in g.cards})
+    for side in scene.sides:
+        out.update({f.id: s.small for g in side.groups for f in g.cards})
+    return out
+
+
+def faces(scene: Scene) -> list[tuple[Face, str, str]]:
+    """Every face of the scene, bottom to top as drawn, with where it lies (``hand``,
+    ``pile``, ``group``, ``chair``) and the tap it forwards to when it has none (a pile's or
+    a meld's)."""
+    out: list[tuple[Face, str, str]] = []
+    for chair in scene.chairs:
+        out += [(f, "chair", g.tap) for g in chair.groups for f in g.cards]
+    for side in scene.sides:
+        for g in side.groups:
+            out += [(replace(f, lit=f.lit or (g.lit and i == len(g.cards) - 1)), "group", g.tap)
+                    for i, f in enumerate(g.cards)]
+    for pile in scene.piles:
+        shown = pile.top[-3:]
+        out += [(replace(f, lit=f.lit or (pile.lit and i == len(shown) - 1)), "pile", pile.tap)
+                for i, f in enumerate(shown)]
+    out += [(f, "hand", "") for f in scene.hand]
+    return out
+
+
+# -- the controls ------------------------------------------------------------------------------
+def ink(code: str) -> str:
+    colour = card_text(code)[1]
+    return INK["joker"] if code == "JK" else (INK["red"] if colour == card_text("AH")[1]
+                                              else INK["black"])
+
+
+def card_face(face: Face, size: tuple[float, float], place: str = "hand") -> ft.Control:
+    """A card's drawing: rank over suit in the top corner (what an overlapped card shows),
+    the suit big in the middle; a back when the code is not shown."""
+    w, h = size
+    if not face.code:
+        return ft.Container(
+            width=w, height=h, bgcolor=BACK, border_radius=ft.BorderRadius.all(w * 0.12),
+            border=ft.Border.all(2, PAPER))
+    label = card_text(face.code)[0]
+    rank, suit = (label[:-1], label[-1]) if face.code != "JK" else ("JK", "★")
+    colour = ink(face.code)
+    corner = max(10.0, round(w * 0.3))
+    mark: list[ft.Control] = []
+    if face.new:
+        mark.append(ft.Container(width=10, height=10, bgcolor=NEW, right=3, top=3,
+                                 border_radius=ft.BorderRadius.all(5)))
+    outline = LIT if face.lit else (CHOSEN if face.chosen else "#9E9E9E")
+    return ft.Container(
+        ft.Stack([
+            ft.Column([ft.Text(rank, size=corner, weight=ft.FontWeight.BOLD, color=colour,
+                               font_family=CARD_FONT, no_wrap=True),
+                       ft.Text(suit, size=corner, color=colour, font_family=CARD_FONT)],
+                      spacing=-corner * 0.35, left=3, top=1),
+            ft.Text(suit, size=round(w * 0.55), color=colour, font_family=CARD_FONT,
+                    right=4, bottom=1),
+            *mark,
+        ]),
+        width=w, height=h, bgcolor=PAPER, border_radius=ft.BorderRadius.all(w * 0.12),
+        border=ft.Border.all(3 if face.lit or face.chosen else 1, outline),
+        shadow=ft.BoxShadow(blur_radius=4, color="#55000000", offset=ft.Offset(0, 1))
+        if place == "hand" else None,
+    )
+
+
+def _chair(chair: Chair, size: tuple[float, float], t: Tr) -> ft.Container:
+    w, h = size
+    back = ft.Container(width=22, height=30, bgcolor=BACK, border_radius=ft.BorderRadius.all(3),
+                        border=ft.Border.all(1.5, PAPER),
+                        content=ft.Text(str(chair.cards), size=12, color=PAPER,
+                                        weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+                        alignment=ft.Alignment.CENTER, key=f"backs-{chair.seat}")
+    name = ft.Row([dot(chair.colour, size=10),
+                   ft.Text(chair.name, size=13, weight=ft.FontWeight.BOLD, color=ON_FELT,
+                           expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                   *([ft.Container(ft.Text("D", size=10, weight=ft.FontWeight.BOLD,
+                                           color="#000000"), bgcolor="#FFFFFF", width=16,
+                                   height=16, alignment=ft.Alignment.CENTER,
+                                   border_radius=ft.BorderRadius.all(8), key=f"dealer-{chair.seat}",
+                                   tooltip=t("felt.dealer"))] if chair.dealer else [])],
+                  spacing=4)
+    small = " · ".join(x for x in (chair.score, chair.level, chair.tally) if x)
+    lines: list[ft.Control] = [name, ft.Row([back, ft.Column(
+        [ft.Text(small, size=11, color=ON_FELT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+         *([ft.Text(chair.note, size=11, color=LIT, weight=ft.FontWeight.BOLD, max_lines=1,
+                    key=f"note-{chair.seat}")] if chair.note else [])],
+        spacing=0, expand=True)], spacing=6)]
+    return ft.Container(
+        ft.Column(lines, spacing=2), width=w, height=h, padding=ft.Padding.all(4),
+        border_radius=ft.BorderRadius.all(10), bgcolor="#33000000",
+        border=ft.Border.all(3, LIT) if chair.active
+        else ft.Border.all(2, chair.colour or FELT_EDGE),
+        key=f"chair-{chair.seat}",
+    )
+
+
+def _pile(pile: Pile, s: Sizes, on_tap: Tap | None) -> ft.Container:
+    cw, ch = s.card
+    empty = not pile.top
+    slot = ft.Container(
+        width=cw, height=ch, border_radius=ft.BorderRadius.all(cw * 0.12),
+        border=ft.Border.all(3 if pile.lit else 1.5, LIT if pile.lit else "#66FFFFFF"),
+        bgcolor=BACK if empty and pile.count else None,
+        content=ft.Text(str(pile.count) if pile.count and empty else "", size=16, color=PAPER,
+                        weight=ft.FontWeight.BOLD),
+        alignment=ft.Alignment.CENTER, left=0, top=0)
+    label = f"{pile.label} · {pile.count}" if pile.count else pile.label
+    parts: list[ft.Control] = [
+        slot,
+        # wider than the pile: "Draw pile · 30" under a small card
+        ft.Text(label, size=12, color=ON_FELT, left=-12, top=ch + 1, width=cw + 46,
+                text_align=ft.TextAlign.CENTER, max_lines=1, key=f"pile-label-{pile.key}"),
+    ]
+    if pile.mark:
+        parts.append(ft.Text(f" {pile.mark} ", size=11, color="#FFFFFF", bgcolor="#C62828",
+                             weight=ft.FontWeight.BOLD, left=0, top=ch / 2 - 8,
+                             key=f"pile-mark-{pile.key}"))
+    tap = pile.tap if pile.tap and on_tap is not None else ""
+    return ft.Container(
+        ft.Stack(parts, clip_behavior=ft.ClipBehavior.NONE), width=cw + 22,
+        height=ch + PILE_LABEL, key=f"pile-{pile.key}",
+        on_click=(lambda _e, k=tap: on_tap(k)) if tap and on_tap else None,
+        tooltip=pile.label or None)
+
+
+class Felt:
+    """The table's controls, kept from one scene to the next: a card keeps its control (by its
+    face id) and moves; ``moving`` says a card travels (taps wait until it arrives)."""
+
+    def __init__(self) -> None:
+        self.cards: dict[str, ft.Container] = {}
+        self.stack = ft.Stack(clip_behavior=ft.ClipBehavior.HARD_EDGE, key="felt")
+        self.table = ft.Container(self.stack, bgcolor=FELT, border_radius=ft.BorderRadius.all(14),
+                                  key="table")
+        self.scene: Scene | None = None
+        self.places: dict[str, Place] = {}
+        self.moving = False
+        self._drawn: dict[str, tuple[Face, tuple[float, float], str]] = {}
+
+    def show(self, scene: Scene, width: float, height: float, *, on_tap: Tap,
+             t: Tr, order: str = "suit", on_order: Callable[[str], None] | None = None,
+             speed: int = 250) -> ft.Control:
+        """The table for ``scene`` on ``width`` x ``height``: cards already shown move where
+        they now go (in ``speed`` ms), new ones come from where they were drawn."""
+        s = sizes(width, height, scene)
+        before, old_places = self.scene, self.places
+        places = layout(scene, width, height)
+        source = _source(before, old_places, scene)
+        kept: dict[str, ft.Container] = {}
+        order_of: list[ft.Control] = []
+        moved = False
+        anim = ft.Animation(speed, ft.AnimationCurve.EASE_OUT_CUBIC) if speed > 0 else None
+        labels = {f.id: p.label for p in scene.piles for f in p.top}
+        for face, where, forward in faces(scene):
+            size = s.card if where in ("hand", "pile") else s.small
+            left, top, angle = places.get(face.id, (0.0, 0.0, 0.0))
+            control = self.cards.get(face.id)
+            if control is None:
+                start = old_places.get(face.id) or source.get(where)
+                control = ft.Container(key=f"card-{face.id}")
+                if start is not None and speed > 0 and before is not None:
+                    control.left, control.top = start[0], start[1]
+            if (control.left, control.top) != (left, top) and control.left is not None \
+                    and speed > 0:
+                moved = True
+                control.on_animation_end = self._arrived
+            control.left, control.top = left, top
+            control.rotate = ft.Rotate(angle, alignment=ft.Alignment.BOTTOM_CENTER) \
+                if angle else None
+            control.animate_position = anim
+            control.animate_rotation = anim
+            drawn = (face, size, where)
+            if self._drawn.get(face.id) != drawn:
+                name = card_text(face.code)[0] if face.code else labels.get(face.id, "")
+                if face.lit:
+                    name = t("felt.lit", name=name)
+                elif face.chosen:
+                    name = t("felt.chosen", name=name)
+                control.content = ft.Semantics(content=card_face(face, size, where), label=name,
+                                               exclude_semantics=True,
+                                               selected=face.chosen or None)
+                control.width, control.height = size
+                self._drawn[face.id] = drawn
+            key = face.tap or forward
+            active = bool(face.tap or face.why or forward)
+            control.on_click = (lambda _e, k=key or face.id: on_tap(k)) if active else None
+            kept[face.id] = control
+            order_of.append(control)
+        self.cards = kept
+        self._drawn = {k: v for k, v in self._drawn.items() if k in kept}
+        under: list[ft.Control] = []
+        for chair in scene.chairs:
+            if chair.seat == scene.seat:
+                continue
+            left, top, _ = places[f"chair:{chair.seat}"]
+            box = _chair(chair, s.chair, t)
+            box.left, box.top = left, top
+            box.width = min(s.chair[0], width - left)
+            under.append(box)
+        for pile in scene.piles:
+            left, top, _ = places[f"pile:{pile.key}"]
+            box = _pile(pile, s, on_tap)
+            box.left, box.top = left, top
+            under.append(box)
+        for i, side in enumerate(scene.sides):
+            if f"side:{i}" not in places:
+                continue
+            left, top, _ = places[f"side:{i}"]
+            under.append(ft.Text(" · ".join(x for x in (side.label, side.note) if x), size=13,
+                                 color=ON_FELT, weight=ft.FontWeight.BOLD, left=left, top=top,
+                                 width=width - left - MARGIN, max_lines=1,
+                                 overflow=ft.TextOverflow.ELLIPSIS, key=f"side-{i}"))
+            for g in side.groups:
+                gl, gt, _ = places[f"group:{g.key}"]
+                under.append(ft.Container(
+                    ft.Text(g.label, size=10, color=LIT if g.lit else ON_FELT, max_lines=1),
+                    left=gl, top=gt, key=f"group-{g.key}",
+                    border=ft.Border.only(bottom=ft.BorderSide(2, LIT)) if g.lit else None,
+                    on_click=(lambda _e, k=g.tap: on_tap(k)) if g.tap else None))
+        under.append(self._prompt(scene, places["prompt"], width, t, order, on_order))
+        self.stack.controls = [*under, *order_of]
+        self.stack.width, self.stack.height = width, height
+        self.table.width, self.table.height = width, height
+        self.moving = moved
+        self.table.ignore_interactions = moved
+        self.scene, self.places = scene, places
+        return self.table
+
+    def _prompt(self, scene: Scene, place: Place, width: float, t: Tr, order: str,
+                on_order: Callable[[str], None] | None) -> ft.Control:
+        left, top, _ = place
+        lines: list[ft.Control] = [
+            ft.Text(scene.prompt, size=16, weight=ft.FontWeight.BOLD, color=ON_FELT,
+                    key="felt-prompt", max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)]
+        if scene.note:
+            lines.append(ft.Text(scene.note, size=13, color=LIT, key="felt-note", max_lines=1))
+        row: list[ft.Control] = [ft.Column(lines, spacing=0, expand=True)]
+        if scene.hand and on_order is not None:
+            other = ORDERS[(ORDERS.index(order) + 1) % 2] if order in ORDERS else "rank"
+            row.append(ft.IconButton(
+                ft.Icons.SORT, icon_color=ON_FELT, key="sort",
+                tooltip=t(f"felt.sort.{other}"), on_click=lambda _e: on_order(other)))
+        return ft.Row(row, left=left, top=top, width=width - 2 * MARGIN, height=44,
+                      key="felt-prompt-row")
+
+    def _arrived(self, _e: object) -> None:
+        if self.moving:
+            self.settled()
+            with contextlib.suppress(Exception):  # the table is no longer on a page
+                self.table.update()
+
+    def settled(self) -> None:
+        """The cards arrived: taps count again."""
+        self.moving = False
+        self.table.ignore_interactions = False
+
+
+def _source(before: Scene | None, places: dict[str, Place], scene: Scene) -> dict[str, Place]:
+    """Where a card new to the table comes from: a drawn card from the pile that shrank (else
+    the first pile), a card laid by another seat from that seat."""
+    out: dict[str, Place] = {}
+    if before is None:
+        return out
+    counts = {p.key: p.count for p in before.piles}
+    shrunk = [p for p in scene.piles if p.count < counts.get(p.key, 0)]
+    pile = next(iter(shrunk or before.piles), None)
+    if pile is not None and f"pile:{pile.key}" in places:
+        out["hand"] = places[f"pile:{pile.key}"]
+    mover = next((c.seat for c in before.chairs if c.active), -1)
+    if f"chair:{mover}" in places:
+        out["pile"] = out["group"] = out["chair"] = places[f"chair:{mover}"]
+    return out
+
+
+def felt_view(
+    t: Tr, route: str, title: str, table: ft.Control, *, buttons: Sequence[Button],
+    on_tap: Tap, caption: str, on_log: Handler, on_back: Handler,
+    on_hint: Handler | None = None, on_undo: Handler | None = None, can_undo: bool = False,
+    hint: str = "", wide: bool = False,
+) -> ft.View:
+    """The card table's screen: the last move in a line over the table (its log a tap away),
+    the moves that are no card under it (beside it on a wide screen)."""
+    actions: list[ft.Control] = []
+    if on_hint is not None:
+        actions.append(ft.IconButton(ft.Icons.LIGHTBULB, tooltip=t("play.hint"),
+                                     key="hint-button", on_click=lambda _e: on_hint()))
+    if on_undo is not None:
+        actions.append(ft.IconButton(ft.Icons.UNDO, tooltip=t("play.undo"), key="undo",
+                                     disabled=not can_undo, on_click=lambda _e: on_undo()))
+    top = ft.Row([
+        ft.Text(caption, size=14, font_family=CARD_FONT, expand=True, max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS, key="caption"),
+        ft.TextButton(t("felt.last_moves"), icon=ft.Icons.HISTORY, key="last-moves",
+                      on_click=lambda _e: on_log()),
+    ], spacing=4, height=40)
+    moves = [big_button(b.label, functools.partial(on_tap, b.tap), key=f"button-{b.tap}",
+                        primary=b.primary or len(buttons) == 1) for b in buttons]
+    for m in moves:
+        style = getattr(m, "style", None)
+        if style is not None and style.text_style is not None:
+            style.text_style.font_family_fallback = [CARD_FONT]
+    notes: list[ft.Control] = [ft.Text(hint, key="hint", size=14)] if hint else []
+    if wide:
+        body: list[ft.Control] = [top, ft.Row(
+            [table, ft.Column([*notes, *moves], width=220, spacing=8,
+                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
+            spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)]
+    else:
+        body = [top, table, *notes, *moves]
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=ft.Text(title, key="title"),
+                         leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("common.back"),
+                                               key="back", on_click=lambda _e: on_back()),
+                         automatically_imply_leading=False, actions=actions),
+        controls=[ft.Column(body, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                            scroll=ft.ScrollMode.AUTO, expand=True)],
+        padding=ft.Padding.all(8),
+    )
+
+
+APPBAR = 56
+TOP_LINE = 46  # the caption's row and its spacing
+BUTTON = 70  # a big button and its spacing
+SIDE = 230  # the buttons' column beside the table on a wide screen
+
+
+def table_size(width: float, height: float, buttons: int, hint: bool = False) -> tuple[
+        float, float, bool]:
+    """The table's size on a window of ``width`` x ``height`` with ``buttons`` moves under it
+    (beside it when the window is wider than tall): (width, height, wide)."""
+    wide = width > height and width >= 700
+    inner_w = width - 16 - (SIDE if wide and (buttons or hint) else 0)
+    below = 0 if wide else buttons * BUTTON + (40 if hint else 0)
+    inner_h = height - APPBAR - 16 - TOP_LINE - below
+    return max(280.0, inner_w), max(240.0, inner_h), wide
+
+
+def log_sheet(t: Tr, lines: Iterable[str]) -> ft.BottomSheet:
+    """The last moves, newest last, in a sheet over the table."""
+    shown = list(lines)[-20:] or [t("felt.no_moves")]
+    return ft.BottomSheet(ft.Container(ft.Column(
+        [ft.Text(t("felt.last_moves"), size=18, weight=ft.FontWeight.BOLD),
+         *[ft.Text(line, size=14, font_family=CARD_FONT, key=f"log-{i}")
+           for i, line in enumerate(shown)]],
+        spacing=4, scroll=ft.ScrollMode.AUTO, tight=True), padding=ft.Padding.all(16)),
+        key="log-sheet")
+
+
+__all__ = ["Felt", "SPEEDS", "felt_view", "layout", "log_sheet", "sizes", "table_size"]
