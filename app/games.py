@@ -12,7 +12,7 @@ from typing import Any
 
 from app import options
 from app.options import OptionSpec
-from app.presenters.base import Presenter
+from app.presenters.base import Make
 from app.presenters.kartu_sama import KartuSama
 from app.tables import forty_one, kartu_sama, samba, sums
 from app.tables.base import Referee
@@ -36,7 +36,7 @@ class Entry:
     texts: str
     rules: str
     notes: Notes | None = None
-    presenter: Presenter | None = None  # its card table on the device (none: the form)
+    presenter: Make | None = None  # its card table on the device (none: the form)
 
     @property
     def game(self) -> Game[Any]:
@@ -61,7 +61,7 @@ class Entry:
 
 ENTRIES: dict[str, Entry] = {e.key: e for e in (
     Entry("kartu_sama", kartu_sama.Referee, kartu_sama.summary, "kartu_sama", "kartu_sama",
-          presenter=KartuSama()),
+          presenter=KartuSama),
     Entry("forty_one", forty_one.Referee, forty_one.summary, "forty_one", "forty_one",
           forty_one.how_it_ends),
     Entry("sums", sums.Referee, sums.summary, "sums", "sums"),

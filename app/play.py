@@ -155,7 +155,8 @@ class Play:
         return play_view(
             self.t, self.data(title),
             on_move=lambda action: self.move(action, version),
-            on_hint=(lambda: self._hint(version)) if casual else None,
+            on_hint=(lambda: self._hint(version)) if seat >= 0 and seat_help(self.doc, seat)
+            else None,
             on_undo=(lambda: self.undo(version)) if casual else None,
             on_back=self._leave, on_again=self._again,
         )
@@ -164,7 +165,9 @@ class Play:
     def presenter(self) -> Presenter | None:
         """The game's card table, if it has one (else the form of moves)."""
         entry = ENTRIES.get(self.doc["game"])
-        return entry.presenter if entry is not None else None
+        if entry is None or entry.presenter is None:
+            return None
+        return entry.presenter(self.t, self.names)
 
     def looking(self) -> int:
         """The seat whose hand the table shows: the person to play, else the one person at
@@ -188,7 +191,7 @@ class Play:
     def _table(self, title: str, presenter: Presenter) -> ft.View:
         """The card table for the seat looking (its cards moved from the last scene)."""
         seat, version = self.looking(), self.game.version
-        look = self.looks.get(seat, View())
+        look = dataclasses.replace(self.looks.get(seat, View()), help=seat_help(self.doc, seat))
         scene = presenter.scene(self.state, seat, self.seating(), look)
         page = self.shell.page
         hint = self.hint[1] if self.hint[0] == version else ""
@@ -208,7 +211,7 @@ class Play:
         return felt_view(
             self.t, self.route, title, table, buttons=scene.buttons, on_tap=on_tap,
             caption=str(log[-1]) if log else "", on_log=self._log, on_back=self._leave,
-            on_hint=(lambda: self._hint(version)) if casual else None,
+            on_hint=(lambda: self._hint(version)) if look.help and seat >= 0 else None,
             on_undo=(lambda: self.undo(version)) if casual else None,
             can_undo=self.game.last_person_move() is not None, hint=hint, wide=wide)
 
@@ -309,7 +312,9 @@ class Play:
         if answer.action is not None:
             outcome = self.game.move(answer.action, version)
             if outcome.changed:
-                self.looks[seat] = dataclasses.replace(look, chosen=frozenset())
+                # what stays selected after a meld (Samba), named for the new hand
+                left = answer.chosen if answer.chosen is not None else frozenset()
+                self.looks[seat] = dataclasses.replace(look, chosen=left)
                 buzz = getattr(self.shell, "buzz", None)
                 if buzz is not None:
                     buzz()

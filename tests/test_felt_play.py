@@ -57,7 +57,7 @@ class Plain:
 def felt_game(monkeypatch: pytest.MonkeyPatch) -> None:
     entry = games.ENTRIES["kartu_sama"]
     monkeypatch.setitem(games.ENTRIES, "kartu_sama",
-                        dataclasses.replace(entry, presenter=Plain()))
+                        dataclasses.replace(entry, presenter=lambda _t, _n: Plain()))
 
 
 def playing(tmp_path: Path) -> tuple[Shell, Play]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -52,6 +52,11 @@ class Presenter(Protocol):
     def answer(self, state: Any, seat: int, tap: str, view: View) -> Answer: ...
 
 
+# A game's presenter, made for the texts of the moment and the names at the table (they word
+# the refusals its ``answer`` gives): ``Entry.presenter(t, names)``.
+Make = Callable[[Translator, Sequence[str]], Presenter]
+
+
 def identify(codes: Sequence[str], seen: Counter[str] | None = None) -> list[str]:
     """Ids for cards shown in one scene: a code's first copy is ``QH.0``, its second ``QH.1``
     (two packs). ``seen`` carries the count over from the cards already named."""
@@ -80,4 +85,4 @@ def unlit(scene: Scene) -> Scene:
         sides=tuple(replace(s, groups=groups(s.groups)) for s in scene.sides))
 
 
-__all__ = ["Answer", "Face", "Presenter", "Scene", "Seating", "View", "identify", "unlit"]
+__all__ = ["Answer", "Face", "Make", "Presenter", "Scene", "Seating", "View", "identify", "unlit"]

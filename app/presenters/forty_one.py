@@ -5,6 +5,7 @@ the hand to discard. Stop and, once the stock is empty, End are buttons."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from app.i18n import Translator
@@ -24,7 +25,7 @@ class FortyOne:
     """41's table for one seat. ``t`` words the refusals :meth:`answer` gives (the scene's
     own texts come from the seating's)."""
 
-    def __init__(self, t: Translator | None = None) -> None:
+    def __init__(self, t: Translator | None = None, names: Sequence[str] = ()) -> None:
         self.t = t
 
     def scene(self, state: Any, seat: int, seating: Seating, view: View) -> Scene:

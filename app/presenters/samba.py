@@ -489,7 +489,7 @@ class Samba:
     """Samba's presenter. ``t`` words the refusals :meth:`answer` gives (the scene's own
     come from ``Seating.t``)."""
 
-    def __init__(self, t: Translator | None = None) -> None:
+    def __init__(self, t: Translator | None = None, names: Sequence[str] = ()) -> None:
         self.t = t or Translator()
 
     def scene(self, state: Any, seat: int, seating: Seating, view: View) -> Scene:
