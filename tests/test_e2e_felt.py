@@ -46,7 +46,7 @@ def my_turn(page: Any) -> list[str]:
         page.wait_for_timeout(50)
 
 
-def tap(page: Any, name: str, double: bool = False) -> None:
+def tap(page: Any, name: str, double: bool = False, wait: int = 10_000) -> None:
     """Tap the button named ``name`` (a card by its name, read as the screen reader reads
     it), or tap it twice at once."""
     found = page.locator("flt-semantics-host [role=button]").filter(
@@ -55,9 +55,9 @@ def tap(page: Any, name: str, double: bool = False) -> None:
     spot = {"x": 10, "y": 16}  # the corner an overlapped card shows
     try:
         if double:
-            found.dblclick(position=spot, timeout=10_000)
+            found.dblclick(position=spot, timeout=wait)
         else:
-            found.click(position=spot, timeout=10_000)
+            found.click(position=spot, timeout=wait)
     except Exception:
         shot(page, "69-felt-tap-failed")
         raise

@@ -72,11 +72,14 @@ def my_move(page: Any) -> bool:
     card table: tap the first lit card, else the draw pile or the button offered."""
     from tests.test_e2e_felt import tap
 
-    moves = on_table(page)
-    if moves:
-        tap(page, moves[0])
-        return True
     deadline = time.monotonic() + 15
+    while moves := on_table(page):
+        try:
+            tap(page, moves[0], wait=5_000)
+            return True
+        except Exception:  # noqa: BLE001 - Playwright's TimeoutError: it went; read again
+            pass
+        assert time.monotonic() < deadline, "no move offered on the person's turn"
     while seen(page, "Your turn, Ana"):
         names = page.evaluate(BUTTONS)
         move = next((n for n in names if CARD.match(n)), None) or next(
