@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.browser import Server, add_players, open_app, press, see, seen, shot
-from tests.test_e2e_play import BUTTONS, CARD, my_move
+from tests.test_e2e_play import BUTTONS, CARD, SCREEN, my_move, my_turn, on_table, screen
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +32,7 @@ def next_turn(page: Any) -> str:
     while True:
         if seen(page, "End of "):
             return "summary"
-        if seen(page, "Your turn, Ana"):
+        if my_turn(page):  # on the form or on the card table
             return "turn"
         assert time.monotonic() < deadline, "the computer players never answered"
         page.wait_for_timeout(50)
@@ -41,9 +41,14 @@ def next_turn(page: Any) -> str:
 def double_tap(page: Any, data: Path, name: str) -> None:
     """Tap the move ``name`` twice at once: it is played once (the person's next move, if the
     turn goes on, is not made by the second tap)."""
+    from tests.test_e2e_felt import LIT, tap
+
     before = saved(data)
     version = len(before["actions"])
-    page.get_by_role("button", name=name, exact=True).first.dblclick()
+    if LIT in name:  # a lit card or pile of the card table
+        tap(page, name, double=True)
+    else:
+        page.get_by_role("button", name=name, exact=True).first.dblclick()
     deadline = time.monotonic() + 15
     while len(saved(data)["actions"]) == version:
         assert time.monotonic() < deadline, "the tap was not played"
@@ -70,20 +75,21 @@ def test_three_computers_at_full_speed_log_no_error(browser: Any, tmp_path: Path
         for turn in range(300):
             if next_turn(page) == "summary":
                 break
-            names = page.evaluate(BUTTONS)
-            # a draw button stays where it is when the turn goes on: the sharper case
-            move = next((n for n in names if DRAW.match(n)), None)
+            lit = on_table(page)  # on the card table: its lit cards and piles, by name
+            names = lit or page.evaluate(BUTTONS)
+            # a draw button (or the draw pile) stays where it is when the turn goes on: the
+            # sharper case
+            move = next((n for n in names if DRAW.match(n) or "pile" in n.lower()), None)
             if turn >= 3:
-                move = move or next((n for n in names if CARD.match(n)), None)
+                move = move or next((n for n in names if CARD.match(n.split(",")[0])), None)
             if not doubled and move is not None:
                 double_tap(page, data, move)
                 doubled = True
                 continue
-            before = page.evaluate("document.querySelector('flt-semantics-host').innerText")
+            before = screen(page)
             if my_move(page):
-                page.wait_for_function(
-                    "(b) => document.querySelector('flt-semantics-host').innerText !== b",
-                    arg=before, timeout=15_000)
+                page.wait_for_function(f"(b) => ({SCREEN})() !== b", arg=before,
+                                       timeout=15_000)
         see(page, "End of round 1")
         assert doubled, "no move was tapped twice"
         log = server.log.read_text()

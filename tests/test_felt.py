@@ -5,6 +5,7 @@ from one scene to the next)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
@@ -224,6 +225,19 @@ def test_the_piles_and_their_cards_tap_as_the_pile() -> None:
     assert taps == ["draw", "draw"]
     assert find(felt.table, "pile-discard").on_click is None  # not tappable now
     assert find(felt.table, "card-7H.0").on_click is None
+
+
+def test_an_empty_pile_that_can_be_tapped_says_so() -> None:
+    """The draw pile run out but drawable (the discards turned over): no card names it, the
+    pile itself is named as tappable for the screen reader."""
+    scene = kartu_sama()
+    empty = replace(scene, piles=(replace(scene.piles[0], top=(), count=0), scene.piles[1]))
+    felt, taps, _ = draw(empty)
+    pile = find(felt.table, "pile-draw")
+    click(pile)
+    assert taps == ["draw"] and pile.content.label == "Draw pile, can be tapped now"
+    felt, _, _ = draw(kartu_sama())  # a card shown names it
+    assert not isinstance(find(felt.table, "pile-draw").content, ft.Semantics)
 
 
 def test_melds_and_the_others_cards_tap_with_their_keys() -> None:

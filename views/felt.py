@@ -371,7 +371,7 @@ def _chair(chair: Chair, size: tuple[float, float], t: Tr) -> ft.Container:
     )
 
 
-def _pile(pile: Pile, s: Sizes, on_tap: Tap | None) -> ft.Container:
+def _pile(pile: Pile, s: Sizes, on_tap: Tap | None, t: Tr) -> ft.Container:
     cw, ch = s.card
     empty = not pile.top
     slot = ft.Container(
@@ -393,8 +393,12 @@ def _pile(pile: Pile, s: Sizes, on_tap: Tap | None) -> ft.Container:
                              weight=ft.FontWeight.BOLD, left=0, top=ch / 2 - 8,
                              key=f"pile-mark-{pile.key}"))
     tap = pile.tap if pile.tap and on_tap is not None else ""
+    stack: ft.Control = ft.Stack(parts, clip_behavior=ft.ClipBehavior.NONE)
+    if pile.lit and tap and empty:  # no card to name it: the pile says it can be tapped
+        stack = ft.Semantics(content=stack, label=t("felt.lit", name=pile.label),
+                             exclude_semantics=True)
     return ft.Container(
-        ft.Stack(parts, clip_behavior=ft.ClipBehavior.NONE), width=cw + 22,
+        stack, width=cw + 22,
         height=ch + PILE_LABEL, key=f"pile-{pile.key}",
         on_click=(lambda _e, k=tap: on_tap(k)) if tap and on_tap else None,
         tooltip=pile.label or None)
@@ -476,7 +480,7 @@ class Felt:
             under.append(box)
         for pile in scene.piles:
             left, top, _ = places[f"pile:{pile.key}"]
-            box = _pile(pile, s, on_tap)
+            box = _pile(pile, s, on_tap, t)
             box.left, box.top = left, top
             under.append(box)
         for i, side in enumerate(scene.sides):
