@@ -1,12 +1,16 @@
 """What the presenters of the one-pack games share: a hand's order, cards in people's words,
-the level of a computer seat."""
+the level of a computer seat, the chairs around the table, a pile's top cards."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from app.i18n import Translator, card_words
+from app.presenters.base import Seating, identify
 from models.cards import JOKER_CODE, format_cards
+from views.felt_data import Chair, Face
 
 SUIT_ORDER = (0, 1, 3, 2)  # spades, hearts, clubs, diamonds: the colours alternate
 
@@ -42,3 +46,23 @@ def level(t: Translator, kind: str) -> str:
     """A computer seat's level as the chair shows it; "" for a person."""
     key = f"play.kind.{kind}"
     return t(key) if kind != "person" and t.has(key) else ""
+
+
+def chairs(obs: dict[str, Any], seating: Seating, scores: Sequence[int],
+           notes: Sequence[str] = ()) -> tuple[Chair, ...]:
+    """Every seat as the table shows it, from an observation: the seat to act glowing, the
+    dealer marked, a computer's level (``notes``: a line under a seat, "" for none)."""
+    return tuple(
+        Chair(seat=s, name=seating.names[s], colour=seating.colours[s], score=str(scores[s]),
+              cards=n, active=s == obs["current"], dealer=s == obs["dealer"],
+              level=level(seating.t, seating.kinds[s]),
+              note=notes[s] if s < len(notes) else "")
+        for s, n in enumerate(obs["hand_sizes"])
+    )
+
+
+def faces(codes: Sequence[int], seen: Counter[str]) -> tuple[Face, ...]:
+    """Cards shown face up (a pile's top), named after those ``seen`` before them."""
+    return tuple(Face(id=i, code=notation(c))
+                 for i, c in zip(identify([notation(c) for c in codes], seen), codes,
+                                 strict=True))

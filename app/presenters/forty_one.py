@@ -10,11 +10,11 @@ from typing import Any
 
 from app.i18n import Translator
 from app.presenters.base import Answer, Seating, View, identify, unlit
-from app.presenters.cards import level, notation, ordered, word
+from app.presenters.cards import chairs, faces, notation, ordered, word
 from models.cards import parse_card
 from models.errors import MejaError
 from models.games.forty_one import DRAW, END, STOP, TAKE
-from views.felt_data import Button, Chair, Face, Pile, Scene
+from views.felt_data import Button, Face, Pile, Scene
 
 SHOWN = 3  # discards shown, the top last
 CARD = "card:"  # a hand card's tap: "card:QH.0"
@@ -35,17 +35,9 @@ class FortyOne:
         acts = seat >= 0 and seat == current
         legal = set(obs["legal"]) if acts else set()
         scores = obs["totals"] if state.options.running_score else obs["wins"]
-        chairs = tuple(
-            Chair(seat=s, name=seating.names[s], colour=seating.colours[s], score=str(scores[s]),
-                  cards=n, active=s == current, dealer=s == obs["dealer"],
-                  level=level(t, seating.kinds[s]))
-            for s, n in enumerate(obs["hand_sizes"])
-        )
+        table = chairs(obs, seating, scores)
         seen: Counter[str] = Counter()
-        shown = obs["discards"][-SHOWN:]
-        tops = tuple(Face(id=i, code=notation(c))
-                     for i, c in zip(identify([notation(c) for c in shown], seen), shown,
-                                     strict=True))
+        tops = faces(obs["discards"][-SHOWN:], seen)
         stock = Pile(key="stock", label=t("felt.forty_one.stock"),
                      top=(Face(id="stock"),) if obs["stock"] else (), count=obs["stock"],
                      tap="stock", lit=DRAW in legal,
@@ -67,7 +59,7 @@ class FortyOne:
             buttons.append(Button(tap="stop", label=t("move.stop_suit"), primary=True))
         if END in legal:
             buttons.append(Button(tap="end", label=t("move.end_stock")))
-        scene = Scene(seat=seat, chairs=chairs, piles=(stock, discard), hand=hand,
+        scene = Scene(seat=seat, chairs=table, piles=(stock, discard), hand=hand,
                       buttons=tuple(buttons), prompt=_prompt(t, obs, acts, seating))
         return scene if view.help else unlit(scene)
 

@@ -10,11 +10,11 @@ from typing import Any
 
 from app.i18n import Translator
 from app.presenters.base import Answer, Seating, View, identify, unlit
-from app.presenters.cards import level, notation, ordered, word
+from app.presenters.cards import chairs, faces, notation, ordered, word
 from models.cards import parse_card
 from models.errors import MejaError
 from models.games.kartu_sama import DRAW, FOLLOWS, FREE, PASS, draw_count
-from views.felt_data import Button, Chair, Face, Pile, Scene
+from views.felt_data import Button, Face, Pile, Scene
 
 SHOWN = 3  # discard pile cards shown, the top last
 CARD = "card:"  # a hand card's tap: "card:QH.0"
@@ -35,18 +35,11 @@ class KartuSama:
         legal = set(obs["legal"]) if acts else set()
         scores = obs["wins"] if state.options.mode == "victory" else obs["totals"]
         debt = obs["debt"]
-        chairs = tuple(
-            Chair(seat=s, name=seating.names[s], colour=seating.colours[s], score=str(scores[s]),
-                  cards=n, active=s == current, dealer=s == obs["dealer"],
-                  level=level(t, seating.kinds[s]),
-                  note=t("felt.kartu_sama.owes", count=debt) if debt and s == current else "")
-            for s, n in enumerate(obs["hand_sizes"])
-        )
+        owes = t("felt.kartu_sama.owes", count=debt) if debt else ""
+        table = chairs(obs, seating, scores,
+                       [owes if s == current else "" for s in range(len(obs["hand_sizes"]))])
         seen: Counter[str] = Counter()
-        shown = obs["discard"][-SHOWN:]
-        tops = tuple(Face(id=i, code=notation(c))
-                     for i, c in zip(identify([notation(c) for c in shown], seen), shown,
-                                     strict=True))
+        tops = faces(obs["discard"][-SHOWN:], seen)
         discard = Pile(key="discard", label=t("felt.kartu_sama.discard"), top=tops,
                        count=len(obs["discard"]), mark=_mark(t, obs))
         draw = Pile(key="draw", label=t("play.fact.draw_pile"),
@@ -57,16 +50,16 @@ class KartuSama:
         if seat >= 0:
             codes = ordered(obs["hand"], view.order)
             new = Counter(obs["drawn"])
-            faces = []
+            held = []
             for i, c in zip(identify([notation(c) for c in codes], seen), codes, strict=True):
                 fresh = new[c] > 0
                 new[c] -= 1
                 lit = c in legal
-                faces.append(Face(id=i, code=notation(c), tap=CARD + i, lit=lit, new=fresh,
+                held.append(Face(id=i, code=notation(c), tap=CARD + i, lit=lit, new=fresh,
                                   why="" if lit else _why_card(t, obs, c, acts)))
-            hand = tuple(faces)
+            hand = tuple(held)
         buttons = (Button(tap="keep", label=t("move.keep")),) if PASS in legal else ()
-        scene = Scene(seat=seat, chairs=chairs, piles=(draw, discard), hand=hand,
+        scene = Scene(seat=seat, chairs=table, piles=(draw, discard), hand=hand,
                       buttons=buttons, prompt=_prompt(t, obs, acts, seating, state.players))
         return scene if view.help else unlit(scene)
 
