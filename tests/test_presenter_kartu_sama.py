@@ -15,6 +15,7 @@ from app.presenters.kartu_sama import KartuSama
 from models.cards import parse_cards
 from models.games import kartu_sama as ks
 from models.games.kartu_sama import DRAW, PASS
+from tests import presenting
 from views.felt_data import Scene
 
 T = Translator("en")
@@ -23,9 +24,7 @@ TABLE = KartuSama(T)
 
 
 def seating(players: int, kinds: tuple[str, ...] = ()) -> Seating:
-    return Seating(names=tuple(f"P{s}" for s in range(players)),
-                   colours=tuple("#123456" for _ in range(players)),
-                   kinds=kinds or ("person",) * players, t=T)
+    return presenting.seating(players, T, kinds)
 
 
 @st.composite
@@ -56,35 +55,13 @@ def states(draw: st.DrawFn) -> ks.KartuSama:
     return state
 
 
-def taps(scene: Scene) -> list[tuple[str, bool]]:
-    """Every tappable thing of a scene: its tap and whether it is lit."""
-    out = [(f.tap, f.lit) for f in scene.hand if f.tap]
-    out += [(p.tap, p.lit) for p in scene.piles if p.tap]
-    out += [(b.tap, True) for b in scene.buttons]
-    return out
-
 
 @SHOWN
 @given(states())
 def test_every_legal_move_is_a_lit_tap_and_every_lit_tap_a_legal_move(
         state: ks.KartuSama) -> None:
     assume(not state.is_over)
-    seat = state.current_player
-    scene = TABLE.scene(state, seat, seating(state.players), View())
-    legal = set(state.legal_actions())
-    reached = set()
-    for tap, lit in taps(scene):
-        answer = TABLE.answer(state, seat, tap, View())
-        if lit:
-            assert answer.action in legal, tap
-            reached.add(answer.action)
-        else:
-            assert answer.action is None and answer.why, tap
-    assert reached == legal
-    for face in scene.hand:
-        assert face.lit or face.why, face
-    for pile in scene.piles:
-        assert not pile.tap or pile.lit or pile.why
+    presenting.every_move_a_tap(TABLE, state, seating(state.players))
 
 
 @SHOWN
@@ -110,28 +87,14 @@ def test_the_table_shows_what_the_seat_may_see_and_nothing_more(
 @SHOWN
 @given(states())
 def test_nothing_is_lit_for_a_seat_not_to_act_or_the_public_table(state: ks.KartuSama) -> None:
-    others = [s for s in range(state.players) if s != state.current_player]
-    for seat in [-1, *others]:
-        scene = TABLE.scene(state, seat, seating(state.players), View())
-        assert not scene.buttons
-        for tap, lit in taps(scene):
-            assert not lit
-            assert TABLE.answer(state, seat, tap, View()).action is None
-        assert all(f.why for f in scene.hand)
-        if seat < 0:
-            assert scene.hand == ()
+    presenting.nothing_lit_for_others(TABLE, state, seating(state.players))
 
 
 @SHOWN
 @given(states())
 def test_without_help_nothing_is_lit_but_every_move_is_still_a_tap(state: ks.KartuSama) -> None:
     assume(not state.is_over)
-    seat = state.current_player
-    view = View(help=False)
-    scene = TABLE.scene(state, seat, seating(state.players), view)
-    assert not any(f.lit for f in scene.hand) and not any(p.lit for p in scene.piles)
-    reached = {TABLE.answer(state, seat, tap, view).action for tap, _ in taps(scene)}
-    assert set(state.legal_actions()) <= reached
+    presenting.every_move_without_help(TABLE, state, seating(state.players))
 
 
 # -- hand-made tables ----------------------------------------------------------------------
