@@ -257,6 +257,14 @@ def add_players(page: Any, names: Sequence[str], first: int = 1, plus: bool = Fa
              ack=f"{i}. {name}")
 
 
+def add_computers(page: Any, count: int, first: int = 2) -> None:
+    """Tap "+ Computer" ``count`` times on the play set-up, each seat seen before the next tap
+    (the first at seat ``first``, named "Computer 1")."""
+    for n in range(1, count + 1):
+        page.get_by_role("button", name="+ Computer").click()
+        see(page, f"{first + n - 1}. Computer {n}")
+
+
 def holds(page: Any, label: str, value: str, timeout: float = 15_000) -> Any:
     """Wait until the text field named ``label`` holds ``value`` (a set-up number). Flutter
     copies a field's text into the page only while the field has the focus: it is focused,

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, open_app, press, see, seen, shot
+from tests.browser import Server, add_computers, add_players, open_app, press, see, seen, shot
 from tests.test_e2e_play import BUTTONS, CARD, SCREEN, my_move, my_turn, on_table, screen
 
 pytestmark = pytest.mark.browser
@@ -65,9 +65,7 @@ def test_three_computers_at_full_speed_log_no_error(browser: Any, tmp_path: Path
     try:
         page.get_by_role("button", name="Play on this device").click()
         add_players(page, ("Ana",))
-        for n in (1, 2, 3):  # three computer seats after Ana's
-            page.get_by_role("button", name="+ Computer").click()
-            see(page, f"{n + 1}. Computer {n}")
+        add_computers(page, 3)  # three computer seats after Ana's
         press(page, "Computer pace: less")  # no wait between moves
         page.get_by_role("button", name="Start the game").click()
         see(page, "Kartu Sama on this device")

@@ -10,7 +10,17 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, open_app, press, resize, see, seen, shot
+from tests.browser import (
+    Server,
+    add_computers,
+    add_players,
+    open_app,
+    press,
+    resize,
+    see,
+    seen,
+    shot,
+)
 from tests.test_e2e_computers import saved
 
 pytestmark = pytest.mark.browser
@@ -80,9 +90,7 @@ def test_kartu_sama_on_the_felt_against_three_computers(browser: Any, tmp_path: 
     try:
         page.get_by_role("button", name="Play on this device").click()
         add_players(page, ("Ana",))
-        for n in (1, 2, 3):  # three computer seats after Ana's
-            page.get_by_role("button", name="+ Computer").click()
-            see(page, f"{n + 1}. Computer {n}")
+        add_computers(page, 3)  # three computer seats after Ana's
         press(page, "Computer pace: less")
         page.get_by_role("button", name="Start the game").click()
         see(page, "Kartu Sama on this device")

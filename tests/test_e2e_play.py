@@ -17,6 +17,7 @@ from tests.browser import (
     PHONE,
     SEEN,
     Server,
+    add_computers,
     add_players,
     load,
     open_app,
@@ -135,9 +136,8 @@ def test_person_against_computer_to_the_end(browser: Any, tmp_path: Path) -> Non
     try:
         page.get_by_role("button", name="Play on this device").click()
         add_players(page, ("Ana",))
-        page.get_by_role("button", name="+ Computer").click()  # a computer player
+        add_computers(page, 1)  # a computer player
         see(page, "Computer (quick)")
-        see(page, "2. Computer 1")
         press(page, "Fixed rounds: more")
         press(page, "Fixed rounds: more")  # two rounds
         press(page, "Computer pace: less")  # no wait between moves
@@ -192,8 +192,7 @@ def test_41_in_the_dark_theme_ends_on_its_summary(browser: Any, tmp_path: Path) 
         page.get_by_role("button", name="Play on this device").click()
         page.get_by_role("checkbox", name="41", exact=True).click()
         add_players(page, ("Ana",))
-        page.get_by_role("button", name="+ Computer").click()
-        see(page, "2. Computer 1")
+        add_computers(page, 1)
         press(page, "Computer pace: less")
         page.get_by_role("button", name="Start the game").click()
         see(page, "41 on this device")
@@ -232,9 +231,7 @@ def test_people_by_name_computers_by_a_tap_each_with_their_own_help(
     try:
         page.get_by_role("button", name="Play on this device").click()
         add_players(page, ("Ana",))
-        for n in (1, 2):
-            page.get_by_role("button", name="+ Computer").click()
-            see(page, f"{n + 1}. Computer {n}")
+        add_computers(page, 2)
         shot(page, "27-play-setup-seats")
         resize(page, DESKTOP)
         shot(page, "27-play-setup-seats-wide")
