@@ -13,7 +13,10 @@ from typing import Any
 from app import options
 from app.options import OptionSpec
 from app.presenters.base import Make
+from app.presenters.forty_one import FortyOne
 from app.presenters.kartu_sama import KartuSama
+from app.presenters.samba import Samba
+from app.presenters.sums import Sums
 from app.tables import forty_one, kartu_sama, samba, sums
 from app.tables.base import Referee
 from models.games import GAMES
@@ -33,10 +36,10 @@ class Entry:
     key: str
     controller: type[Referee]
     summary: Callable[[Match], dict[str, Any]]
+    presenter: Make  # its card table for play on the device
     texts: str
     rules: str
     notes: Notes | None = None
-    presenter: Make | None = None  # its card table on the device (none: the form)
 
     @property
     def game(self) -> Game[Any]:
@@ -60,10 +63,10 @@ class Entry:
 
 
 ENTRIES: dict[str, Entry] = {e.key: e for e in (
-    Entry("kartu_sama", kartu_sama.Referee, kartu_sama.summary, "kartu_sama", "kartu_sama",
-          presenter=KartuSama),
-    Entry("forty_one", forty_one.Referee, forty_one.summary, "forty_one", "forty_one",
+    Entry("kartu_sama", kartu_sama.Referee, kartu_sama.summary, KartuSama, "kartu_sama",
+          "kartu_sama"),
+    Entry("forty_one", forty_one.Referee, forty_one.summary, FortyOne, "forty_one", "forty_one",
           forty_one.how_it_ends),
-    Entry("sums", sums.Referee, sums.summary, "sums", "sums"),
-    Entry("samba", samba.Referee, samba.summary, "samba", "samba", samba.teams),
+    Entry("sums", sums.Referee, sums.summary, Sums, "sums", "sums"),
+    Entry("samba", samba.Referee, samba.summary, Samba, "samba", "samba", samba.teams),
 )}

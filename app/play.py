@@ -31,7 +31,7 @@ from models.people import NEUTRAL, PALETTE, People
 from views.common import card_text
 from views.felt import SPEEDS, Felt, felt_view, log_sheet, table_size
 from views.felt_data import Scene
-from views.play import Move, PlayData, SeatLine, Summary, cover_view, play_view, summary_view
+from views.play import SeatLine, Summary, cover_view, summary_view
 from views.scoreboard import round_words
 
 if TYPE_CHECKING:
@@ -43,8 +43,6 @@ CARD_PARAMS = ("card", "target", "helper")  # a hint's cards, shown as on the ca
 # or a computer beside a person, are told apart at a glance (blue, green, purple, orange...)
 COMPUTER_COLOURS = (5, 3, 7, 1, 4, 8, 2, 6, 9, 0)
 PACES = (0, 1, 2, 3)  # seconds a computer move stays on screen
-# moves that put down one card from the hand: the person taps that card in the hand
-TAP_CODES = frozenset({"play", "counter", "discard", "meld"})
 # hints whose words do not name the move: the hint names it first
 UNNAMED = frozenset({"only", "sa_meld"})
 
@@ -67,17 +65,6 @@ def move_label(words: ActionWords, t: Translator, seats: Sequence[str]) -> str:
     if t.has(f"{key}.other"):
         return t.plural(key, words.n, **params)
     return t(key, n=words.n, **params)
-
-
-def offered(state: State, t: Translator, seats: Sequence[str]) -> list[Move]:
-    """The legal moves of ``state`` in the player's words; the moves that put down one card
-    from the hand (all of one kind, one move a card) are tapped on that card."""
-    words = {a: state.action_words(a) for a in state.legal_actions()}
-    taps = {a: w.cards[0] for a, w in words.items() if w.code in TAP_CODES and len(w.cards) == 1}
-    if len({words[a].code for a in taps}) != 1 or len(set(taps.values())) != len(taps):
-        taps = {}
-    return [Move(a, move_label(w, t, seats), format_cards([taps[a]]) if a in taps else "")
-            for a, w in words.items()]
 
 
 class Play:
@@ -147,27 +134,15 @@ class Play:
             return cover_view(self.t, self.route, title, self.names[seat],
                               on_ready=lambda: self._reveal(seat), on_back=self._leave,
                               colour=self.colours()[seat])
-        version = game.version
-        casual = bool(self.doc.get("casual"))
-        presenter = self.presenter
-        if presenter is not None and not self.state.is_over:
-            return self._table(title, presenter)
-        return play_view(
-            self.t, self.data(title),
-            on_move=lambda action: self.move(action, version),
-            on_hint=(lambda: self._hint(version)) if seat >= 0 and seat_help(self.doc, seat)
-            else None,
-            on_undo=(lambda: self.undo(version)) if casual else None,
-            on_back=self._leave, on_again=self._again,
-        )
+        if self.state.is_over:  # the last summary closed: the result stays, and a new game
+            summary = dataclasses.replace(self.summary(title), next_label=self.t("play.again"))
+            return summary_view(self.t, summary, on_next=self._again, on_back=self._leave)
+        return self._table(title, self.presenter)
 
     @property
-    def presenter(self) -> Presenter | None:
-        """The game's card table, if it has one (else the form of moves)."""
-        entry = ENTRIES.get(self.doc["game"])
-        if entry is None or entry.presenter is None:
-            return None
-        return entry.presenter(self.t, self.names)
+    def presenter(self) -> Presenter:
+        """The game's card table, in the player's language."""
+        return ENTRIES[self.doc["game"]].presenter(self.t, self.names)
 
     def looking(self) -> int:
         """The seat whose hand the table shows: the person to play, else the one person at
@@ -215,31 +190,6 @@ class Play:
             on_undo=(lambda: self.undo(version)) if casual else None,
             can_undo=self.game.last_person_move() is not None, hint=hint, wide=wide)
 
-    def data(self, title: str) -> PlayData:
-        t, state = self.t, self.state
-        seat = state.current_player
-        person = not state.is_over and self.kinds[seat] == "person"
-        shown = seat if person else (self.people()[0] if len(self.people()) == 1 else -1)
-        obs = state.observation(shown) if shown >= 0 else state.observation(0)
-        hand = tuple(format_cards(obs.get("hand", [])).split()) if shown >= 0 else ()
-        if state.is_over:
-            prompt = t("play.over")
-        elif person:
-            prompt = t("play.your_turn", name=self.names[seat])
-        else:
-            prompt = t("play.thinking", name=self.names[seat])
-        version = self.game.version
-        return PlayData(
-            route=self.route, title=title, prompt=prompt, table=tuple(self._facts(obs)),
-            top=_card(obs.get("top")), hand=hand,
-            moves=tuple(self._moves()) if person else (),
-            log=tuple(self.doc.get("log", [])),
-            hint=self.hint[1] if self.hint[0] == version else "",
-            can_undo=self.game.last_person_move() is not None, over=state.is_over,
-            result=tuple(self._result()) if state.is_over else (),
-            colour="" if state.is_over else self.colours()[seat], version=version,
-        )
-
     def summary(self, title: str) -> Summary:
         """The summary of the round just ended, on this game's screen."""
         enders = self.doc.get("enders") or []
@@ -249,48 +199,6 @@ class Play:
                              self.colours())
         return dataclasses.replace(data, route=self.route, title=title)
 
-    def _facts(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
-        t, names_ = self.t, self.names
-        facts: list[tuple[str, str]] = []
-        if obs.get("top") is not None:
-            facts.append((t("play.fact.top"), _card(obs["top"])))
-        if obs.get("to_match") not in (None, obs.get("top")):
-            facts.append((t("play.fact.to_match"), _card(obs["to_match"])))
-        for key in ("draw_pile", "stock"):
-            if key in obs:
-                facts.append((t(f"play.fact.{key}"), str(obs[key])))
-        if obs.get("debt"):
-            facts.append((t("play.fact.debt"), str(obs["debt"])))
-        if "piles" in obs and "pile_sizes" in obs:
-            for i, (top, size) in enumerate(zip(obs["piles"], obs["pile_sizes"], strict=False)):
-                facts.append((t("sums.pile", n=i + 1), f"{_card(top)} · {size}"))
-        if "in_play" in obs:
-            for s, cards in enumerate(obs["in_play"]):
-                facts.append((names_[s], " ".join(_card(c) for c in cards)))
-        if "melds" in obs:
-            for side, melds in enumerate(obs["melds"]):
-                shown = "  ".join("".join(_card(c) for c in m) for m in melds) or "—"
-                facts.append((t("play.side", n=side + 1), shown))
-        if "hand_sizes" in obs:
-            facts.append((t("play.fact.hands"), ", ".join(
-                f"{n} {c}" for n, c in zip(names_, obs["hand_sizes"], strict=False))))
-        scores = self.state.scores if hasattr(self.state, "scores") else None
-        if scores:
-            facts.append((t("play.fact.scores"), ", ".join(
-                f"{n} {s}" for n, s in zip(names_, scores, strict=False))))
-        return facts
-
-    def _moves(self) -> list[Move]:
-        return offered(self.state, self.t, self.names)
-
-    def _result(self) -> list[str]:
-        state, t = self.state, self.t
-        winners = [self.names[s] for s in state.winners]
-        lines = [t.plural("play.winner", len(winners), names=names(winners, t))]
-        lines += [t("play.score", name=n, score=s)
-                  for n, s in zip(self.names, state.scores, strict=False)]
-        return lines
-
     def _line(self, seats: list[str], seat: int, words: ActionWords, _state: State,
               _action: int) -> str:
         """A move in the log, in the player's language."""
@@ -298,14 +206,14 @@ class Play:
 
     # -- taps: each names the version of the screen it was made on --------------------------
     def move(self, action: int, version: int) -> None:
-        """A person's move (the screen offers legal ones; the game checks)."""
+        """A person's move by its engine action (a tap answered by the table, or a test)."""
         self._after(self.game.move(action, version))
 
     def tap(self, key: str, seat: int, version: int) -> None:
         """A tap on the card table drawn at ``version`` for ``seat``: a move, a new
         selection, or why not (a tap on a table already replaced changes nothing)."""
         presenter = self.presenter
-        if presenter is None or version != self.game.version or seat < 0:
+        if version != self.game.version or seat < 0:
             return
         look = self.looks.get(seat, View())
         answer = presenter.answer(self.state, seat, key, look)

@@ -15,13 +15,14 @@ from app import records
 from app.i18n import Translator
 from app.newmatch import Draft, setup_data
 from app.play import COMPUTER_COLOURS, Play, new_doc, round_summary
+from app.presenters.base import View
 from models.errors import MejaError
 from models.games import GAMES
 from models.match import Match
 from models.people import PALETTE, People
 from tests.fakes import FakeShell
 from views.common import find
-from views.play import play_view, summary_view
+from views.play import summary_view
 from views.setup import setup_view
 
 EN = Translator("en")
@@ -153,10 +154,9 @@ def test_device_play_shows_the_colour_of_the_seat_to_play_and_in_the_summary(
     computer = next(PALETTE[i] for i in COMPUTER_COLOURS if PALETTE[i] not in (own("Ana"),
                                                                                PALETTE[3]))
     assert play.colours() == (own("Ana"), PALETTE[3], computer)
-    data = play.data("Kartu Sama")
-    assert data.colour == play.colours()[play.state.current_player]
-    view = play_view(EN, data, on_move=print, on_hint=None, on_undo=None, on_back=print)
-    assert dot(view, "colour") == data.colour
+    play.shown = play.state.current_player
+    scene = play.presenter.scene(play.state, play.shown, play.seating(), View())
+    assert {c.seat: c.colour for c in scene.chairs} == dict(enumerate(play.colours()))
 
     state = GAMES["kartu_sama"].new_game(3, 3, {"target": 500})
     rng = random.Random(3)

@@ -1,7 +1,7 @@
-"""A game on the device drawn as the card table, headless: a game whose entry has a presenter
-shows the felt; a tap on a lit card makes the move it answers (once: a tap on a table already
-replaced changes nothing), a tap on another card says why, the sort order and a selection are
-kept for the person, a game without a presenter keeps the form."""
+"""A game on the device drawn as the card table, headless: the game's presenter draws the felt;
+a tap on a lit card makes the move it answers (once: a tap on a table already replaced changes
+nothing), a tap on another card says why, the sort order and a selection are kept for the
+person."""
 
 from __future__ import annotations
 
@@ -136,12 +136,3 @@ def test_card_speed_follows_the_setting_and_reduced_motion(tmp_path: Path,
     assert play.speed() == 400
     shell.reduce_motion = True  # type: ignore[attr-defined]
     assert play.speed() == 0
-
-
-def test_a_game_without_a_presenter_keeps_the_form(tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    entry = games.ENTRIES["kartu_sama"]
-    monkeypatch.setitem(games.ENTRIES, "kartu_sama", dataclasses.replace(entry, presenter=None))
-    shell, play = playing(tmp_path)
-    view = play.view()
-    assert find(view, "felt") is None and find(view, "prompt") is not None

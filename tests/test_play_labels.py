@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from app.i18n import Translator
-from app.play import move_label, offered
-from models.cards import format_cards, parse_cards
+from app.play import move_label
+from models.cards import parse_cards
 from models.games import GAMES
 from models.games.base import ActionWords
 from models.games.samba import ADD, DISCARD, START_GROUP
@@ -153,24 +153,6 @@ def first(game: str, players: int, options: dict[str, Any], wanted: Any) -> Any:
 
 def codes(state: Any) -> set[str]:
     return {state.action_words(a).code for a in state.legal_actions()}
-
-
-def test_cards_from_the_hand_are_tapped_other_moves_are_buttons() -> None:
-    state = first("kartu_sama", 3, {"may_draw": True},
-                  lambda s: codes(s) == {"play", "draw"})
-    moves = offered(state, FR, NAMES)
-    hand = format_cards(state.observation(state.current_player)["hand"]).split()
-    assert all(m.card in hand for m in moves if m.action != 53)
-    assert [m.label for m in moves if not m.card] == ["Piocher 2 cartes"]
-
-    state = first("sums", 2, {"take_back": True}, lambda s: {"play", "take_back"} <= codes(s))
-    moves = offered(state, FR, NAMES)
-    assert {m.label.split()[0] for m in moves if not m.card} == {"Reprendre"}
-    assert all(m.card == format_cards([m.action]) for m in moves if m.action < 52)
-
-    state = first("samba", 4, {"hands": 1}, lambda s: "add_group" in codes(s))
-    moves = offered(state, EN, NAMES)
-    assert all(not m.card for m in moves if m.label.startswith("Add"))
 
 
 class HintShell:

@@ -19,10 +19,11 @@ import pytest
 
 from app import runner
 from app.play import Play, new_doc
+from app.presenters.base import View
 from app.shell import Shell
 from app.storage import Store
 from tests.fakes import FakePage, run_alone
-from views.common import children, find
+from views.common import find
 from views.home import Resume
 
 GAMES = [("kartu_sama", {"rounds": 2}), ("forty_one", {"hands": 2}), ("samba", {"hands": 2}),
@@ -78,36 +79,30 @@ def shell_on(root: Path) -> tuple[Shell, LoopPage]:
     return shell, page
 
 
-def taps(view: Any) -> list[Any]:
-    """The move controls on screen, in their order: the playable cards, then the buttons."""
-    out: list[Any] = []
-
-    def walk(c: Any) -> None:
-        key = str(getattr(c, "key", "") or "")
-        if getattr(c, "on_click", None) is not None and (
-                key.startswith("move-") or key.startswith("hand-")):
-            out.append(c)
-        for child in children(c):
-            walk(child)
-
-    walk(view)
-    return out
-
-
 def moves(play: Play, view: Any) -> list[Callable[[Any], None]]:
-    """What a person can tap for a move, as the handlers of the screen drawn now: on the card
-    table its lit cards, then its lit piles, then its buttons (once the cards have arrived,
-    as a person waits for them); on the form its move controls."""
+    """What a person can tap for a move on the card table drawn now, as the handlers of its
+    controls (once the cards have arrived, as a person waits for them): its cards, piles,
+    melds and buttons whose tap the game's presenter answers with a move, in that order
+    (none while the hand is covered)."""
     scene = play.scene
     if find(view, "felt") is None or scene is None:
-        return [c.on_click for c in taps(view)]
+        return []
     if play.felt.moving:
         play.felt.settled()  # the cards arrive (their animation's end)
-    keys = [*(f"card-{f.id}" for f in scene.hand if f.lit and f.tap),
-            *(f"card-{f.id}" for p in scene.piles for f in p.top if f.lit and f.tap),
-            *(f"pile-{p.key}" for p in scene.piles if p.lit and p.tap),
-            *(f"button-{b.tap}" for b in scene.buttons)]
-    return [find(view, k).on_click for k in keys if find(view, k) is not None]
+    faces = [*scene.hand, *(f for p in scene.piles for f in p.top),
+             *(f for side in scene.sides for g in side.groups for f in g.cards)]
+    taps = [*((f.tap, f"card-{f.id}") for f in faces if f.tap),
+            *((p.tap, f"pile-{p.key}") for p in scene.piles if p.tap),
+            *((g.tap, f"group-{g.key}") for side in scene.sides for g in side.groups if g.tap),
+            *((b.tap, f"button-{b.tap}") for b in scene.buttons)]
+    seat, look = scene.seat, play.looks.get(scene.seat, View())
+    out = []
+    for tap, key in taps:
+        control = find(view, key)
+        answer = play.presenter.answer(play.state, seat, tap, look)
+        if control is not None and control.on_click is not None and answer.action is not None:
+            out.append(control.on_click)
+    return out
 
 
 FAILURES: list[dict[str, Any]] = []  # what the running loop reported
@@ -334,7 +329,7 @@ def test_an_undo_while_a_computer_thinks_discards_its_choice(
         play = shell.play
         assert play is not None and play.game.person_turn() == 0
         while play.game.person_turn() == 0:  # Ana's turn, to its end
-            taps(page.views[-1])[0].on_click(None)
+            moves(play, page.views[-1])[0](None)
         await until(gate.thinking.is_set)
         version = play.game.version
         play.undo(version)  # taken back while the computer thinks about the move

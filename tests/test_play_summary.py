@@ -335,20 +335,3 @@ def test_a_finished_device_game_records_its_seat_kinds(tmp_path: Path) -> None:
     rows = records.player_stats(shell.store, "kartu_sama")
     assert [r.name for r in rows] == ["Ana"]
     assert "Computer 1" not in shell.store.players()
-
-
-def test_a_playable_card_keeps_its_suit_colour() -> None:
-    """Issue: red suits turned white when a card was playable (filled in the theme colour).
-    A playable card is now framed: its red stays the theme's red, in light and dark."""
-    from views.play import Move, PlayData, play_view
-
-    data = PlayData(route="/play/x", title="t", prompt="Your turn, Ana", table=(), top="",
-                    hand=("KH", "6C", "QD"), moves=(Move(7, "Play K♥", "KH"),), log=(),
-                    hint="", can_undo=False, over=False)
-    view = play_view(EN, data, on_move=print, on_hint=None, on_undo=None, on_back=print)
-    playable, other, red = (find(view, k) for k in ("hand-0-KH", "hand-1-6C", "hand-2-QD"))
-    assert playable.content.color == "error" and red.content.color == "error"
-    assert other.content.color == "onsurface"
-    assert playable.bgcolor == other.bgcolor == "surface"
-    assert playable.on_click is not None and other.on_click is None
-    assert playable.border.top.width > other.border.top.width

@@ -1,12 +1,9 @@
-"""Playing on the device: the public table everyone sees, the hand of the seat to play with its
-legal cards tappable, other moves as buttons; a cover screen between people (pass and play);
-a summary between rounds and at the end of the game."""
+"""Playing on the device, around the card table (views/felt.py): a cover screen between people
+(pass and play), a summary between rounds and at the end of the game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 
 import flet as ft
 
@@ -18,10 +15,8 @@ from views.common import (
     big_button,
     card_text,
     dot,
-    message,
     panes,
     screen,
-    section,
 )
 
 
@@ -30,35 +25,6 @@ def suit_colour(card: str) -> str | None:
     contrast on a dark background too (a light red there), black ones in the text colour."""
     colour = card_text(card)[1]
     return ft.Colors.ERROR if colour == RED else colour
-
-
-@dataclass(frozen=True)
-class Move:
-    """A legal move: ``action`` code, a ``label`` for a button, or the ``card`` it plays."""
-
-    action: int
-    label: str
-    card: str = ""
-
-
-@dataclass(frozen=True)
-class PlayData:
-    route: str
-    title: str
-    prompt: str  # "Your turn, Ana" / "Cid is thinking…"
-    table: tuple[tuple[str, str], ...]  # public facts: (label, value)
-    top: str  # the card on top, if the game has one
-    hand: tuple[str, ...]  # the cards of the seat shown (empty while covered or a bot plays)
-    moves: tuple[Move, ...]  # what the person may do now (empty when it is not their turn)
-    log: tuple[str, ...]  # the last moves, newest last
-    hint: str
-    can_undo: bool
-    over: bool
-    result: tuple[str, ...] = ()
-    colour: str = ""  # the colour of the seat to play (#RRGGBB), "" for none
-    # the game's move count: the hand and the buttons are new controls at each one, so a
-    # tap on a screen already replaced names a control that is gone (and changes nothing)
-    version: int = 0
 
 
 @dataclass(frozen=True)
@@ -92,98 +58,6 @@ class Summary:
     over: bool
     next_label: str  # "Next round" / "See the final result"
     verdict: tuple[str, ...] = ()  # at the end: the game's winners, and why
-
-
-def _hand(
-    cards: Sequence[str], playable: dict[str, int], on_move: Callable[[int], None],
-    version: int = 0,
-) -> ft.Control:
-    chips: list[ft.Control] = []
-    for i, c in enumerate(cards):
-        label, color = card_text(c)[0], suit_colour(c)
-        action = playable.get(c)
-        # a playable card is framed, not filled: its suit keeps its colour (red stays red)
-        chips.append(ft.Container(
-            ft.Text(label, size=20, font_family=CARD_FONT, color=color,
-                    weight=ft.FontWeight.BOLD if action is not None else None),
-            key=f"hand-{i}-{c}",
-            width=62, height=56, alignment=ft.Alignment.CENTER,
-            border_radius=ft.BorderRadius.all(10),
-            border=ft.Border.all(4 if action is not None else 1,
-                                 ft.Colors.PRIMARY if action is not None else ft.Colors.OUTLINE),
-            bgcolor=ft.Colors.SURFACE,
-            opacity=1.0 if action is not None or not playable else 0.55,
-            on_click=(lambda _e, a=action: on_move(a)) if action is not None else None,
-            ink=action is not None,
-        ))
-    return ft.Row(chips, wrap=True, spacing=6, run_spacing=6, key=f"hand@{version}")
-
-
-def play_view(
-    t: Tr,
-    data: PlayData,
-    *,
-    on_move: Callable[[int], None],
-    on_hint: Handler | None,
-    on_undo: Handler | None,
-    on_back: Handler,
-    on_again: Handler | None = None,
-) -> ft.View:
-    facts = ft.Column(
-        # the value has the wider share and wraps: a side's melds can be long
-        [ft.Row([ft.Text(k, size=14, color=ft.Colors.ON_SURFACE_VARIANT, expand=2),
-                 ft.Text(v, size=15, weight=ft.FontWeight.W_500, font_family=CARD_FONT,
-                         key=f"fact-{i}", expand=3, text_align=ft.TextAlign.RIGHT)],
-                vertical_alignment=ft.CrossAxisAlignment.START)
-         for i, (k, v) in enumerate(data.table)],
-        spacing=2,
-    )
-    controls: list[ft.Control] = [
-        ft.Row([*([dot(data.colour, key="colour")] if data.colour else []),
-                ft.Text(data.prompt, size=22, weight=ft.FontWeight.BOLD, key="prompt",
-                        expand=True)], spacing=8),
-        section(t("play.table"), facts),
-    ]
-    card_moves = {m.card: m.action for m in data.moves if m.card}
-    if data.hand:
-        controls.append(section(t("play.hand"),
-                                _hand(data.hand, card_moves, on_move, data.version)))
-    if data.hint:
-        controls.append(message(data.hint, key="hint"))
-    record: list[ft.Control] = []  # beside the table and the hand on a wide screen
-    if data.result:
-        record.append(section(t("play.result"),
-                              *[ft.Text(line, key=f"result-{i}")
-                                for i, line in enumerate(data.result)]))
-    if data.log:
-        record.append(section(t("play.log"), *[ft.Text(line, size=13, font_family=CARD_FONT)
-                                               for line in data.log[-6:]]))
-    bottom = ft.Column(spacing=8)
-    buttons = [m for m in data.moves if not m.card]
-    for m in buttons:
-        button = big_button(m.label, partial(on_move, m.action),
-                            key=f"move-{m.action}@{data.version}", primary=len(buttons) == 1)
-        style = getattr(button, "style", None)
-        if style is not None and style.text_style is not None:
-            # a move that names a card ("Take the discard: K♦"): the suit signs come from the
-            # card font, the rest keeps the buttons' font
-            style.text_style.font_family_fallback = [CARD_FONT]
-        bottom.controls.append(button)
-    row: list[ft.Control] = []
-    if on_hint is not None and not data.over:
-        row.append(ft.OutlinedButton(t("play.hint"), icon=ft.Icons.LIGHTBULB, key="hint-button",
-                                     on_click=lambda _e: on_hint(), height=48))
-    if on_undo is not None and not data.over:
-        row.append(ft.OutlinedButton(t("play.undo"), icon=ft.Icons.UNDO, key="undo",
-                                     on_click=lambda _e: on_undo(), height=48,
-                                     disabled=not data.can_undo))
-    if row:
-        bottom.controls.append(ft.Row(row, spacing=8, key=f"tools@{data.version}"))
-    if data.over and on_again is not None:
-        bottom.controls.append(big_button(t("play.again"), on_again, key="again",
-                                          icon=ft.Icons.REPLAY))
-    return screen(data.route, data.title, [panes(controls, record, split=7)], on_back=on_back,
-                  back_label=t("common.back"), bottom=bottom, split=7)
 
 
 def cover_view(t: Tr, route: str, title: str, name: str, on_ready: Handler,
