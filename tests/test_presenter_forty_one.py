@@ -180,7 +180,7 @@ def test_others_see_the_table_without_moves() -> None:
     scene = see(state, seat=1, kinds=("strong", "person", "simple"))
     assert scene.prompt == "P0 is thinking…"
     assert all(f.why == "Wait for your turn." for f in scene.hand)
-    assert [c.level for c in scene.chairs] == ["Computer (strong)", "", "Computer (quick)"]
+    assert [c.level for c in scene.chairs] == ["Strong", "", "Quick"]
     assert [c.cards for c in scene.chairs] == [5, 4, 4] and scene.chairs[0].active
     assert see(state, seat=2).prompt == "P0 to play"
     assert see(state, seat=-1).hand == ()

@@ -188,7 +188,7 @@ def test_others_see_the_table_without_moves() -> None:
     assert scene.prompt == "P0 to play"
     assert all(f.why == "Wait for your turn." for f in scene.hand)
     assert scene.chairs[0].active and not scene.chairs[1].active
-    assert scene.chairs[2].level == "Computer (strong)" and scene.chairs[0].level == ""
+    assert scene.chairs[2].level == "Strong" and scene.chairs[0].level == ""
     public = see(state, seat=-1, kinds=("strong", "person", "person"))
     assert public.hand == () and public.prompt == "P0 is thinking…"
     assert TABLE.answer(state, -1, "draw", View()).action is None

@@ -356,7 +356,7 @@ def test_discarding_is_a_tap_on_a_card() -> None:
     assert scene.prompt == "Tap a card to discard"
     assert all(f.lit for f in scene.hand) and not scene.buttons
     chairs = scene.chairs
-    assert chairs[1].active and chairs[1].level == "Computer (quick)" and chairs[0].level == ""
+    assert chairs[1].active and chairs[1].level == "Quick" and chairs[0].level == ""
 
 
 @pytest.mark.parametrize("order", ["suit", "rank"])

@@ -202,7 +202,7 @@ def test_a_turn_starts_by_drawing_from_a_lit_pile() -> None:
     other = scene_of(state, 1)
     assert other.prompt == "Ana to play" and other.chairs[0].active
     assert other.hand[0].why == "It is Ana's turn, not Budi's"
-    assert [c.level for c in other.chairs] == ["", "Computer (quick)"]
+    assert [c.level for c in other.chairs] == ["", "Quick"]
     assert [c.tally for c in other.chairs] == ["0 removed", "0 removed"]
     assert [c.score for c in other.chairs] == [str(s) for s in state.scores]
     assert [[f.code for f in c.groups[0].cards] for c in other.chairs] == [

@@ -43,8 +43,9 @@ def word(code: int) -> str:
 
 
 def level(t: Translator, kind: str) -> str:
-    """A computer seat's level as the chair shows it; "" for a person."""
-    key = f"play.kind.{kind}"
+    """A computer seat's level as its chair shows it, under its name ("Quick"); "" for a
+    person."""
+    key = f"felt.level.{kind}"
     return t(key) if kind != "person" and t.has(key) else ""
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from app.i18n import Translator, card_words
 from app.presenters.base import Answer, Seating, View, identify
+from app.presenters.cards import level
 from models.cards import JOKER_CODE, format_cards, samba_pack
 from models.games import samba_melds as rules
 from models.games.samba import CANCEL, DISCARD, DRAW, START_SEQ, TAKE_GROUP, sides_of
@@ -441,12 +442,12 @@ class Turn:
     def _chair(self, s: int, seating: Seating) -> Chair:
         obs, t = self.obs, self.t
         kind = seating.kinds[s] if s < len(seating.kinds) else "person"
-        level = t(f"play.kind.{kind}") if kind != "person" else ""
+        shown = level(t, kind)
         note = ""
         if self.phase == "answer" and self.turn >= 0 and s == self._asker():
             note = t("samba.felt.asks")
         return Chair(s, seating.names[s], seating.colours[s], str(obs["totals"][s]),
-                     obs["hand_sizes"][s], s == self.turn, s == obs["dealer"], level, note)
+                     obs["hand_sizes"][s], s == self.turn, s == obs["dealer"], shown, note)
 
     def _asker(self) -> int:
         """While a partner answers: who asked (the partner's partner)."""

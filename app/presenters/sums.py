@@ -16,6 +16,7 @@ from typing import Any
 
 from app.i18n import Translator, card_words, say
 from app.presenters.base import Answer, Seating, View, identify, unlit
+from app.presenters.cards import level
 from models.cards import format_cards
 from models.games.sums import DRAW, LET, STOP, TAKE, TAKE_BACK_BELOW, TARGET
 from models.games.sums import Sums as Engine
@@ -100,7 +101,7 @@ class Sums:
             chairs.append(Chair(
                 seat=s, name=names[s], colour=seating.colours[s], score=str(obs["scores"][s]),
                 cards=obs["hand_sizes"][s], active=s == current,
-                level=t(f"play.kind.{kind}") if kind != "person" else "",
+                level=level(t, kind),
                 note=say(t, "sums_attack", self._attack(attack, names)) if
                 attack is not None and attack[2] == s else "",
                 groups=(Group(f"up:{s}", tuple(up)),),
