@@ -14,13 +14,16 @@ import pytest
 from app.i18n import Translator
 from views.common import find
 from views.felt import (
+    BACK,
     LIFT,
     Felt,
     boxes,
     felt_view,
     hand_rows,
+    label_width,
     layout,
     log_sheet,
+    short,
     sizes,
     table_size,
 )
@@ -77,7 +80,7 @@ def samba(seat: int = 0) -> Scene:
 
 def sums() -> Scene:
     front = {s: (Group(f"p{s}", tuple(Face(f"{c}.{s}", c, tap=f"take:{c}.{s}", lit=s == 1)
-                                      for c in ("4S", "9D")), ""),) for s in range(1, 4)}
+                                      for c in ("4S", "9D")), ""),) for s in range(0, 4)}
     piles = tuple(Pile(f"p{i}", f"Pile {i + 1}", (Face(f"{c}.9", c),), 6)
                   for i, c in enumerate(("AS", "5H", "8C", "QD")))
     return Scene(seat=0, chairs=chairs(4, groups=front), piles=piles,
@@ -142,7 +145,7 @@ def test_samba_fifteen_cards_each_show_24_px(screen: tuple[int, int]) -> None:
     scene = samba()
     width, height, _ = table_size(*screen, buttons=2)
     places = layout(scene, width, height)
-    cw, ch = sizes(width, height).card
+    cw, ch = sizes(width, height, scene).card
     rows = hand_rows(15, width, cw)
     assert sum(rows) == 15
     i = 0
@@ -345,3 +348,59 @@ def test_settings_offer_card_speed_and_vibration() -> None:
     find(part, "haptics").on_change(SimpleNamespace(control=SimpleNamespace(value=False)))
     assert speeds == ["slow"] and buzz == [False]
     assert find(part, "speed-reduced") is not None  # the device asks for less motion
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_ones_own_face_up_cards_lie_over_the_hand(screen: tuple[int, int]) -> None:
+    """Sums: the cards in front of the seat looking are on the table (over the hand; on a
+    phone turned sideways, under the other seats), covering no card, pile or seat."""
+    scene = sums()
+    width, height, _ = table_size(*screen, buttons=len(scene.buttons))
+    shown = rects(scene, width, height)
+    mine = [shown[f.id] for f in scene.chairs[0].groups[0].cards]
+    others = [shown[f.id] for f in scene.hand] + [
+        b for k, b in shown.items() if k.startswith(("pile:", "chair:"))]
+    assert not any(overlaps(m, o) for m in mine for o in others)
+    if not short(width, height, scene):
+        assert all(m[1] + m[3] <= min(shown[f.id][1] for f in scene.hand) + 1 for m in mine)
+
+
+@pytest.mark.parametrize("game", sorted(FIXTURES))
+@pytest.mark.parametrize("screen", SCREENS)
+def test_pile_labels_do_not_meet(game: str, screen: tuple[int, int]) -> None:
+    scene = FIXTURES[game]()
+    width, height, _ = table_size(*screen, buttons=len(scene.buttons))
+    places = layout(scene, width, height)
+    cw, ch = sizes(width, height, scene).card
+    labels = sorted((places[f"pile:{p.key}"][0] + (cw + 22 - label_width(p, cw)) / 2,
+                     places[f"pile:{p.key}"][1], label_width(p, cw)) for p in scene.piles)
+    for (a, ya, wa), (b, yb, _) in zip(labels, labels[1:], strict=False):
+        assert ya != yb or b >= a + wa, (a, b, screen)
+
+
+def test_a_phone_turned_sideways_seats_the_others_down_the_left() -> None:
+    scene = kartu_sama("2H 5H 9S QS KD 3C 7C")
+    width, height, _ = table_size(850, 400, buttons=0)
+    shown = rects(scene, width, height)
+    seats = [b for k, b in shown.items() if k.startswith("chair:")]
+    assert len({round(b[0]) for b in seats}) == 1  # one column
+    hand = [shown[f.id] for f in scene.hand]
+    assert min(h[0] for h in hand) > max(b[0] + b[2] for b in seats)
+    assert sizes(width, height, scene).card[0] >= 56  # bigger than across the top (44)
+
+
+
+def test_a_card_another_seat_plays_arrives_face_down_and_turns_over() -> None:
+    first = Scene(seat=0, chairs=chairs(4, active=2), piles=kartu_sama().piles,
+                  hand=hand("2H 9S"))
+    felt, _, _ = draw(first)
+    discard = Pile("discard", "Discard", (Face("7H.0", "7H"), Face("QS.1", "QS")), 6)
+    after = Scene(seat=0, chairs=chairs(4, active=3), piles=(first.piles[0], discard),
+                  hand=hand("2H 9S"))
+    felt, _, _ = draw(after, felt)
+    card = felt.cards["QS.1"]
+    assert (card.left, card.top) != felt.places["QS.1"][:2] or felt.moving
+    assert card.content.content.bgcolor == BACK  # its back
+    assert card.content.label == "Q♠"  # a screen reader hears it at once
+    felt.settled()  # it arrived
+    assert card.content.content.bgcolor != BACK and not felt.moving

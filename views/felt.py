@@ -56,11 +56,14 @@ class Sizes:
 def sizes(width: float, height: float, scene: Scene | None = None) -> Sizes:
     """The cards' sizes for the table's size: a hand card 44 px wide and more, bigger as the
     table grows (about a seventh of a phone's width); melds smaller on a crowded table."""
-    w = max(44.0, min(84.0, width / 7, height / 7.5))
+    if short(width, height, scene):  # the seats down the left: two rows of cards in height
+        w = max(44.0, min(84.0, (width - SEATS_W) / 7, (height - 112) / 2.9))
+    else:
+        w = max(44.0, min(84.0, width / 7, height / 7.5))
     h = round(w * 1.4)
     sw = max(30.0, round(w * 0.62))
-    s = Sizes(width, height, (round(w), h), (sw, round(sw * 1.4)),
-              (min(150.0, max(96.0, width / 3.3)), 58.0))
+    chair = SEAT_W if short(width, height, scene) else min(150.0, max(96.0, width / 3.3))
+    s = Sizes(width, height, (round(w), h), (sw, round(sw * 1.4)), (chair, 58.0))
     if scene is None or not scene.sides or not s.portrait:
         return s
     for _ in range(4):  # the melds' rows and the rest must fit the height
@@ -76,6 +79,17 @@ def sizes(width: float, height: float, scene: Scene | None = None) -> Sizes:
     return s
 
 
+SEAT_W = 112.0  # a seat in the column of a short sideways table
+SEATS_W = 184.0  # that column: the seats, their face-up cards beside them
+
+
+def short(width: float, height: float, scene: Scene | None = None) -> bool:
+    """Whether the table is a phone turned sideways (or any short, wide table): the seats go
+    down its left side, so that the cards can be as big as the height allows. Samba keeps its
+    sides' melds left and right of the piles."""
+    return width > height * 1.3 and height < 560 and not (scene is not None and scene.sides)
+
+
 def hand_rows(count: int, width: float, card_w: float) -> list[int]:
     """How many of ``count`` cards each row of the hand holds: one row while each card shows
     ``MIN_STEP`` px, then as many rows as it takes (the first row at the back)."""
@@ -87,8 +101,9 @@ def hand_rows(count: int, width: float, card_w: float) -> list[int]:
 
 
 def _hand(hand: Sequence[Face], width: float, bottom: float, card: tuple[float, float],
-          out: dict[str, Place]) -> float:
-    """Places the hand above ``bottom``; returns the top of its area (lifts included)."""
+          out: dict[str, Place], left: float = 0.0) -> float:
+    """Places the hand above ``bottom``, centred on ``width`` from ``left``; returns the top of
+    its area (lifts included)."""
     cw, ch = card
     rows = hand_rows(len(hand), width, cw)
     row_gap = ch * 0.45  # a back row shows its cards' top corner
@@ -100,7 +115,7 @@ def _hand(hand: Sequence[Face], width: float, bottom: float, card: tuple[float, 
         room = width - 2 * MARGIN
         step = min(cw + 4, (room - cw) / (n - 1)) if n > 1 else 0
         span = cw + step * (n - 1)
-        left0 = (width - span) / 2
+        left0 = left + (width - span) / 2
         fan = 0.035 if len(rows) == 1 and step > cw else 0.012
         for j, face in enumerate(faces):
             mid = j - (n - 1) / 2
@@ -183,21 +198,44 @@ def _piles(piles: Sequence[Pile], s: Sizes, left: float, top: float, width: floa
     """Piles side by side in the middle (in rows when they do not fit); returns the
     bottom."""
     cw, ch = s.card
-    slot = cw + 22  # a pile's few top cards fan a little to the right
-    per_row = max(1, int(width // (slot + 8)))
+    slot, gap, per_row = _pile_row(piles, cw, width)
     rows = math.ceil(len(piles) / per_row) if piles else 0
     y = top
     for r in range(rows):
         row = piles[r * per_row:(r + 1) * per_row]
-        span = len(row) * slot + (len(row) - 1) * 8
+        span = len(row) * slot + (len(row) - 1) * gap
         x = left + (width - span) / 2
         for pile in row:
             out[f"pile:{pile.key}"] = (x, y, 0.0)
             for k, face in enumerate(pile.top[-3:]):
                 out[face.id] = (x + k * 9, y, 0.0)
-            x += slot + 8
+            x += slot + gap
         y += ch + PILE_LABEL + 8
     return y
+
+
+def _pile_row(piles: Sequence[Pile], cw: float, width: float) -> tuple[float, float, int]:
+    """A pile's width, the gap between two piles (so that their labels, which may be wider
+    than a pile, do not meet), and how many piles a row of ``width`` holds."""
+    slot = cw + 22  # a pile's few top cards fan a little to the right
+    widest = max((label_width(p, cw) for p in piles), default=slot)
+    gap = max(8.0, widest - slot + 4)
+    return slot, gap, max(1, int((width + gap) // (slot + gap)))
+
+
+def _piles_height(piles: Sequence[Pile], s: Sizes, width: float) -> float:
+    rows = math.ceil(len(piles) / _pile_row(piles, s.card[0], width)[2]) if piles else 0
+    return (s.card[1] + PILE_LABEL + 8) * rows
+
+
+def pile_label(pile: Pile) -> str:
+    return f"{pile.label} · {pile.count}" if pile.count else pile.label
+
+
+def label_width(pile: Pile, card_w: float) -> float:
+    """How wide a pile's label ("Draw pile · 30") is drawn, centred under the pile: as wide as
+    its words (12 px letters are about 6.6 px wide), at most the card and 46 px."""
+    return min(card_w + 46, max(card_w + 22, len(pile_label(pile)) * 6.6 + 8))
 
 
 def layout(scene: Scene, width: float, height: float) -> dict[str, Place]:
@@ -208,11 +246,15 @@ def layout(scene: Scene, width: float, height: float) -> dict[str, Place]:
     s = sizes(width, height, scene)
     out: dict[str, Place] = {}
     others = [c for c in scene.chairs if c.seat != scene.seat]
+    if short(width, height, scene):
+        return _sideways(scene, others, s, out)
     top = _chairs(others, s, out)
-    # the bottom: the hand, and over it the prompt line (the sort button at its end)
+    # the bottom: the hand, one's own face-up cards, over them the prompt line (the sort
+    # button at its end)
     bottom = height - MARGIN
     if scene.hand:
         bottom = _hand(scene.hand, width, bottom, s.card, out)
+    bottom = _own_cards(scene, MARGIN, width - 2 * MARGIN, bottom, s, out)
     out["prompt"] = (MARGIN, bottom - 44, 0.0)
     bottom -= 48
     middle_left, middle_w = MARGIN, width - 2 * MARGIN
@@ -233,8 +275,7 @@ def layout(scene: Scene, width: float, height: float) -> dict[str, Place]:
             continue
         out[f"side:{i}"] = (middle_left, y, 0.0)
         y = _groups(side.groups, middle_left, y + 20, middle_w, s.small, out) + 6
-    pile_h = (s.card[1] + PILE_LABEL + 8) * math.ceil(len(scene.piles) / max(
-        1, int(middle_w // (s.card[0] + 30)))) if scene.piles else 0
+    pile_h = _piles_height(scene.piles, s, middle_w)
     if 0 <= mine < len(sides):
         side = sides[mine]
         probe: dict[str, Place] = {}
@@ -246,6 +287,64 @@ def layout(scene: Scene, width: float, height: float) -> dict[str, Place]:
     free = max(0.0, bottom - y - pile_h)
     _piles(scene.piles, s, middle_left, y + free / 2, middle_w, out)
     return _clamped(out, scene, s)
+
+
+def _sideways(scene: Scene, others: Sequence[Chair], s: Sizes,
+              out: dict[str, Place]) -> dict[str, Place]:
+    """A short, wide table (a phone turned): the other seats down the left side, each with its
+    face-up cards beside it; the prompt, the piles and the hand to their right."""
+    cw, chh = s.chair
+    sw, sh = s.small
+    y: float = MARGIN
+    # one's own face-up cards close the column: the others share the height left
+    own_h = s.height - MARGIN - (_own_cards(scene, MARGIN, SEATS_W, s.height - MARGIN, s, out)
+                                  if _mine(scene) else s.height - MARGIN)
+    row_h = max(chh, sh) + 4.0
+    fit = max(1, int((s.height - MARGIN - own_h) // row_h))
+    row_h = min(row_h, (s.height - MARGIN - own_h - chh) / max(1, len(others) - 1)) \
+        if len(others) > fit else row_h  # many seats overlap a little rather than spill
+    for chair in others:
+        out[f"chair:{chair.seat}"] = (MARGIN, y, 0.0)
+        cards = [f for g in chair.groups for f in g.cards]
+        room = SEATS_W - cw - 4
+        step = min(sw + 2, (room - sw) / (len(cards) - 1)) if len(cards) > 1 else 0.0
+        for k, face in enumerate(cards):
+            lift = LIFT * 0.5 if face.lit else 0.0
+            out[face.id] = (MARGIN + cw + 4 + k * max(step, 12.0), y + (chh - sh) / 2 - lift,
+                            0.0)
+        y += row_h
+    left = MARGIN + (SEATS_W if others else 0) + 8
+    width = s.width - left - MARGIN
+    out["prompt"] = (left, MARGIN, 0.0)
+    bottom = s.height - MARGIN
+    if scene.hand:
+        bottom = _hand(scene.hand, width, bottom, s.card, out, left)
+    top = MARGIN + 44
+    free = max(0.0, bottom - top - _piles_height(scene.piles, s, width))
+    _piles(scene.piles, s, left, top + free / 2, width, out)
+    return _clamped(out, scene, s)
+
+
+def _own_cards(scene: Scene, left: float, width: float, bottom: float, s: Sizes,
+               out: dict[str, Place]) -> float:
+    """One's own face-up cards (Sums: those in front of the seat looking), in a row over the
+    hand, centred; returns the top of their row (``bottom`` when there are none)."""
+    cards = _mine(scene)
+    if not cards:
+        return bottom
+    sw, sh = s.small
+    step = min(sw + 4, (width - sw) / (len(cards) - 1)) if len(cards) > 1 else 0
+    x = left + (width - sw - step * (len(cards) - 1)) / 2
+    top = bottom - sh - 6
+    for k, face in enumerate(cards):
+        out[face.id] = (x + k * step, top - (LIFT * 0.5 if face.lit else 0), 0.0)
+    return top - LIFT * 0.5
+
+
+def _mine(scene: Scene) -> list[Face]:
+    """The face-up cards in front of the seat looking."""
+    me = next((c for c in scene.chairs if c.seat == scene.seat), None)
+    return [f for g in me.groups for f in g.cards] if me is not None else []
 
 
 def _own_side(scene: Scene) -> int:
@@ -356,11 +455,16 @@ def _chair(chair: Chair, size: tuple[float, float], t: Tr) -> ft.Container:
                                    border_radius=ft.BorderRadius.all(8), key=f"dealer-{chair.seat}",
                                    tooltip=t("felt.dealer"))] if chair.dealer else [])],
                   spacing=4)
-    small = " · ".join(x for x in (chair.score, chair.level, chair.tally) if x)
+    # the score (and what the seat removed), then what it owes or else a computer's level
+    small = " · ".join(x for x in (chair.score, chair.tally) if x)
+    under = (ft.Text(chair.note, size=11, color=LIT, weight=ft.FontWeight.BOLD, max_lines=1,
+                     overflow=ft.TextOverflow.ELLIPSIS, key=f"note-{chair.seat}")
+             if chair.note else
+             ft.Text(chair.level, size=11, color=ON_FELT, italic=True, max_lines=1,
+                     key=f"level-{chair.seat}") if chair.level else None)
     lines: list[ft.Control] = [name, ft.Row([back, ft.Column(
         [ft.Text(small, size=11, color=ON_FELT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-         *([ft.Text(chair.note, size=11, color=LIT, weight=ft.FontWeight.BOLD, max_lines=1,
-                    key=f"note-{chair.seat}")] if chair.note else [])],
+         *([under] if under is not None else [])],
         spacing=0, expand=True)], spacing=6)]
     return ft.Container(
         ft.Column(lines, spacing=2), width=w, height=h, padding=ft.Padding.all(4),
@@ -381,12 +485,13 @@ def _pile(pile: Pile, s: Sizes, on_tap: Tap | None, t: Tr) -> ft.Container:
         content=ft.Text(str(pile.count) if pile.count and empty else "", size=16, color=PAPER,
                         weight=ft.FontWeight.BOLD),
         alignment=ft.Alignment.CENTER, left=0, top=0)
-    label = f"{pile.label} · {pile.count}" if pile.count else pile.label
+    wide = label_width(pile, cw)
     parts: list[ft.Control] = [
         slot,
-        # wider than the pile: "Draw pile · 30" under a small card
-        ft.Text(label, size=12, color=ON_FELT, left=-12, top=ch + 1, width=cw + 46,
-                text_align=ft.TextAlign.CENTER, max_lines=1, key=f"pile-label-{pile.key}"),
+        # may be wider than the pile: "Draw pile · 30" under a small card
+        ft.Text(pile_label(pile), size=12, color=ON_FELT, left=(cw + 22 - wide) / 2, top=ch + 1,
+                width=wide, text_align=ft.TextAlign.CENTER, max_lines=1,
+                key=f"pile-label-{pile.key}"),
     ]
     if pile.mark:
         parts.append(ft.Text(f" {pile.mark} ", size=11, color="#FFFFFF", bgcolor="#C62828",
@@ -417,6 +522,7 @@ class Felt:
         self.places: dict[str, Place] = {}
         self.moving = False
         self._drawn: dict[str, tuple[Face, tuple[float, float], str]] = {}
+        self._turning: dict[str, ft.Control] = {}  # faces shown once their card arrives
 
     def show(self, scene: Scene, width: float, height: float, *, on_tap: Tap,
              t: Tr, order: str = "suit", on_order: Callable[[str], None] | None = None,
@@ -436,11 +542,14 @@ class Felt:
             size = s.card if where in ("hand", "pile") else s.small
             left, top, angle = places.get(face.id, (0.0, 0.0, 0.0))
             control = self.cards.get(face.id)
+            hidden = False  # comes face down from another seat's hand: turns over on arrival
             if control is None:
                 start = old_places.get(face.id) or source.get(where)
                 control = ft.Container(key=f"card-{face.id}")
                 if start is not None and speed > 0 and before is not None:
                     control.left, control.top = start[0], start[1]
+                    hidden = face.id not in old_places and where in ("pile", "group") \
+                        and bool(face.code) and "pile" in source
             if (control.left, control.top) != (left, top) and control.left is not None \
                     and speed > 0:
                 moved = True
@@ -457,17 +566,23 @@ class Felt:
                     name = t("felt.lit", name=name)
                 elif face.chosen:
                     name = t("felt.chosen", name=name)
-                control.content = ft.Semantics(content=card_face(face, size, where), label=name,
-                                               exclude_semantics=True,
-                                               selected=face.chosen or None)
+                shown = ft.Semantics(content=card_face(face, size, where), label=name,
+                                     exclude_semantics=True, selected=face.chosen or None)
                 control.width, control.height = size
                 self._drawn[face.id] = drawn
+                self._turning.pop(face.id, None)
+                if hidden:
+                    self._turning[face.id] = shown
+                    shown = ft.Semantics(content=card_face(replace(face, code=""), size, where),
+                                         label=name, exclude_semantics=True)
+                control.content = shown
             key = face.tap or forward
             active = bool(face.tap or face.why or forward)
             control.on_click = (lambda _e, k=key or face.id: on_tap(k)) if active else None
             kept[face.id] = control
             order_of.append(control)
         self.cards = kept
+        self._turning = {k: v for k, v in self._turning.items() if k in kept}
         self._drawn = {k: v for k, v in self._drawn.items() if k in kept}
         under: list[ft.Control] = []
         for chair in scene.chairs:
@@ -521,17 +636,28 @@ class Felt:
             row.append(ft.IconButton(
                 ft.Icons.SORT, icon_color=ON_FELT, key="sort",
                 tooltip=t(f"felt.sort.{other}"), on_click=lambda _e: on_order(other)))
-        return ft.Row(row, left=left, top=top, width=width - 2 * MARGIN, height=44,
+        return ft.Row(row, left=left, top=top, width=width - left - MARGIN, height=44,
                       key="felt-prompt-row")
 
-    def _arrived(self, _e: object) -> None:
+    def _arrived(self, e: ft.Event[ft.LayoutControl]) -> None:
+        self._turn(str(e.control.key or "").removeprefix("card-"))
         if self.moving:
             self.settled()
             with contextlib.suppress(Exception):  # the table is no longer on a page
                 self.table.update()
 
+    def _turn(self, face: str) -> None:
+        """A card that arrived face down from a seat turns over."""
+        control, shown = self.cards.get(face), self._turning.pop(face, None)
+        if control is not None and shown is not None:
+            control.content = shown
+            with contextlib.suppress(Exception):  # the table is no longer on a page
+                control.update()
+
     def settled(self) -> None:
-        """The cards arrived: taps count again."""
+        """The cards arrived: they show their faces, and taps count again."""
+        for face in list(self._turning):
+            self._turn(face)
         self.moving = False
         self.table.ignore_interactions = False
 
