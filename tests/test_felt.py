@@ -19,7 +19,6 @@ from views.felt import (
     Felt,
     boxes,
     felt_view,
-    hand_rows,
     label_width,
     layout,
     log_sheet,
@@ -146,13 +145,15 @@ def test_samba_fifteen_cards_each_show_24_px(screen: tuple[int, int]) -> None:
     width, height, _ = table_size(*screen, buttons=2)
     places = layout(scene, width, height)
     cw, ch = sizes(width, height, scene).card
-    rows = hand_rows(15, width, cw)
-    assert sum(rows) == 15
-    i = 0
+    rows: list[list[tuple[float, float, float]]] = []  # a new row starts back at the left
+    for face in scene.hand:
+        place = places[face.id]
+        if not rows or place[0] < rows[-1][-1][0]:
+            rows.append([])
+        rows[-1].append(place)
+    assert sum(len(r) for r in rows) == 15
     tops = []
-    for n in rows:
-        row = [places[f.id] for f in scene.hand[i:i + n]]
-        i += n
+    for row in rows:
         lefts = [p[0] for p in row]
         assert all(b - a >= 24 for a, b in zip(lefts, lefts[1:], strict=False)), lefts
         assert lefts[-1] + cw <= width
@@ -361,7 +362,7 @@ def test_ones_own_face_up_cards_lie_over_the_hand(screen: tuple[int, int]) -> No
     others = [shown[f.id] for f in scene.hand] + [
         b for k, b in shown.items() if k.startswith(("pile:", "chair:"))]
     assert not any(overlaps(m, o) for m in mine for o in others)
-    if not short(width, height, scene):
+    if not short(width, height):
         assert all(m[1] + m[3] <= min(shown[f.id][1] for f in scene.hand) + 1 for m in mine)
 
 
@@ -404,3 +405,30 @@ def test_a_card_another_seat_plays_arrives_face_down_and_turns_over() -> None:
     assert card.content.label == "Q♠"  # a screen reader hears it at once
     felt.settled()  # it arrived
     assert card.content.content.bgcolor != BACK and not felt.moving
+
+
+def crowded_samba() -> Scene:
+    """Late in a Samba hand: each side with eight melds, canastas among them."""
+    ranks = ["4", "5", "6", "7", "8", "9", "10", "Q"]
+    sides = []
+    for s, suit in enumerate("SH"):
+        groups = tuple(Group(f"g{s}.{r}", tuple(Face(f"{r}{suit}.{s}{k}", f"{r}{suit}")
+                                                for k in range(3 + (i * 2) % 5)),
+                             "Canasta (pure)" if i % 3 == 0 else "")
+                       for i, r in enumerate(ranks))
+        sides.append(Side(["Computer 1 & Computer 3", "Ana & Computer 2"][s], groups))
+    base = samba()
+    return replace(base, sides=tuple(sides))
+
+
+@pytest.mark.parametrize("screen", [(400, 850), (1280, 800)])
+def test_a_crowded_samba_table_keeps_melds_off_the_hand(screen: tuple[int, int]) -> None:
+    """On a phone held upright and on a laptop; a phone turned sideways has too little height
+    for sixteen melds beside the piles: there the hand, drawn last, covers their last row."""
+    scene = crowded_samba()
+    width, height, _ = table_size(*screen, buttons=len(scene.buttons))
+    shown = rects(scene, width, height)
+    melds = [shown[f.id] for side in scene.sides for g in side.groups for f in g.cards]
+    hand = [shown[f.id] for f in scene.hand]
+    over = [(m, h) for m in melds for h in hand if overlaps(m, h)]
+    assert not over, (screen, over[:2])

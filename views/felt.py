@@ -47,6 +47,7 @@ class Sizes:
     card: tuple[float, float]
     small: tuple[float, float]
     chair: tuple[float, float]
+    spread: float = 0.0  # how much of each meld card shows (0: half a small card, 16 px and more)
 
     @property
     def portrait(self) -> bool:
@@ -56,38 +57,76 @@ class Sizes:
 def sizes(width: float, height: float, scene: Scene | None = None) -> Sizes:
     """The cards' sizes for the table's size: a hand card 44 px wide and more, bigger as the
     table grows (about a seventh of a phone's width); melds smaller on a crowded table."""
-    if short(width, height, scene):  # the seats down the left: two rows of cards in height
-        w = max(44.0, min(84.0, (width - SEATS_W) / 7, (height - 112) / 2.9))
+    sideways = short(width, height)
+    if sideways:  # the seats down the left: a pile and the hand's rows of cards in height
+        room = width - _column(scene) - 8 - MARGIN
+        w = min(84.0, room / 7, (height - 112) / 2.9)
+        rows = len(hand_rows(len(scene.hand), room, w)) if scene is not None else 1
+        w = max(44.0, min(w, (height - 112) / (1.4 * (2 + 0.45 * (rows - 1)) + 0.1)))
     else:
         w = max(44.0, min(84.0, width / 7, height / 7.5))
     h = round(w * 1.4)
     sw = max(30.0, round(w * 0.62))
-    chair = SEAT_W if short(width, height, scene) else min(150.0, max(96.0, width / 3.3))
+    chair = SEAT_W if sideways else min(150.0, max(96.0, width / 3.3))
     s = Sizes(width, height, (round(w), h), (sw, round(sw * 1.4)), (chair, 58.0))
-    if scene is None or not scene.sides or not s.portrait:
+    if scene is None or not scene.sides:
         return s
-    for _ in range(4):  # the melds' rows and the rest must fit the height
-        probe: dict[str, Place] = {}
-        melds = sum(_groups(side.groups, MARGIN, 0, width - 2 * MARGIN, s.small, probe) + 26
-                    for side in scene.sides)
-        rows = hand_rows(len(scene.hand), width, s.card[0])
-        rest = (s.chair[1] + 30) * 2 + s.card[1] * (2 + 0.45 * (len(rows) - 1)) + 90
-        if melds + rest <= height or s.small[0] <= 24:
+    for _ in range(8):  # the melds' rows and the rest must fit the height: smaller cards,
+        if _melds_fit(scene, s):  # then only their corners showing
             break
-        sw = max(24.0, round(s.small[0] * 0.82))
-        s = replace(s, small=(sw, round(sw * 1.4)))
+        if s.small[0] > 24:
+            sw = max(24.0, round(s.small[0] * 0.82))
+            s = replace(s, small=(sw, round(sw * 1.4)))
+        else:
+            s = replace(s, spread=max(11.0, (s.spread or max(16.0, s.small[0] * 0.5)) * 0.8))
     return s
+
+
+def _melds_fit(scene: Scene, s: Sizes) -> bool:
+    """Whether the sides' melds, in small cards of this size, leave room for the rest: on a
+    phone, stacked between the seats and the hand; sideways, each in a third of the middle."""
+    probe: dict[str, Place] = {}
+    if s.portrait:
+        melds = sum(_groups(side.groups, MARGIN, 0, s.width - 2 * MARGIN, s, probe) + 26
+                    for side in scene.sides)
+        rows = hand_rows(len(scene.hand), s.width, s.card[0])
+        rest = (s.chair[1] + 30) * 2 + s.card[1] * (2 + 0.45 * (len(rows) - 1)) + 90
+        return melds + rest <= s.height or s.spread == 11
+    if short(s.width, s.height):  # under the prompt, beside the seats
+        room, top = s.width - _column(scene) - 8 - MARGIN, MARGIN + 44.0
+        limit = _hand(scene.hand, room, s.height - MARGIN, s.card, probe)
+    else:  # under the seats, over the prompt
+        room, top = s.width, _chairs([c for c in scene.chairs if c.seat != scene.seat], s, probe)
+        limit = _hand(scene.hand, room, s.height - MARGIN, s.card, probe) - 48
+    return s.spread == 11 or all(
+        _groups(side.groups, 0, top + 20, side_width(scene, s), s, probe) <= limit
+        for side in scene.sides)
+
+
+def side_width(scene: Scene, s: Sizes) -> float:
+    """How wide a side's melds lie: across a phone; in a third of a wide table's middle."""
+    if s.portrait:
+        return s.width - 2 * MARGIN
+    if short(s.width, s.height):
+        return (s.width - _column(scene) - 8 - 2 * MARGIN) / 3 - 8
+    return (s.width - 2 * MARGIN) / 3 - 8
 
 
 SEAT_W = 112.0  # a seat in the column of a short sideways table
 SEATS_W = 184.0  # that column: the seats, their face-up cards beside them
 
 
-def short(width: float, height: float, scene: Scene | None = None) -> bool:
+def short(width: float, height: float) -> bool:
     """Whether the table is a phone turned sideways (or any short, wide table): the seats go
-    down its left side, so that the cards can be as big as the height allows. Samba keeps its
-    sides' melds left and right of the piles."""
-    return width > height * 1.3 and height < 560 and not (scene is not None and scene.sides)
+    down its left side, so that the cards can be as big as the height allows."""
+    return width > height * 1.3 and height < 560
+
+
+def _column(scene: Scene | None) -> float:
+    """The width of the seats' column on a short table: wider where the seats have face-up
+    cards beside them (Sums)."""
+    groups = scene is not None and any(c.groups for c in scene.chairs if c.seat != scene.seat)
+    return SEATS_W if groups or scene is None else SEAT_W + 8
 
 
 def hand_rows(count: int, width: float, card_w: float) -> list[int]:
@@ -107,7 +146,7 @@ def _hand(hand: Sequence[Face], width: float, bottom: float, card: tuple[float, 
     cw, ch = card
     rows = hand_rows(len(hand), width, cw)
     row_gap = ch * 0.45  # a back row shows its cards' top corner
-    top_row = bottom - ch - row_gap * (len(rows) - 1) - _droop(max(rows), width, cw) - 4
+    top_row = bottom - ch - row_gap * (len(rows) - 1) - _droop(rows, width, card) - 4
     i = 0
     for r, n in enumerate(rows):
         faces = hand[i:i + n]
@@ -116,22 +155,36 @@ def _hand(hand: Sequence[Face], width: float, bottom: float, card: tuple[float, 
         step = min(cw + 4, (room - cw) / (n - 1)) if n > 1 else 0
         span = cw + step * (n - 1)
         left0 = left + (width - span) / 2
-        fan = 0.035 if len(rows) == 1 and step > cw else 0.012
+        fan, bend = _bend(n, len(rows), step, card)
         for j, face in enumerate(faces):
             mid = j - (n - 1) / 2
             lift = LIFT_CHOSEN if face.chosen else (LIFT if face.lit else 0)
-            arc = mid * mid * (1.5 if fan > 0.02 else 0.3)
-            top = top_row + r * row_gap - lift + arc
+            top = top_row + r * row_gap - lift + mid * mid * bend
             out[face.id] = (left0 + j * step, top, mid * fan)
     return top_row - LIFT_CHOSEN
 
 
-def _droop(n: int, width: float, cw: float) -> float:
-    """How far the ends of a fanned row of ``n`` cards sit below its middle."""
-    room = width - 2 * MARGIN
-    step = min(cw + 4, (room - cw) / (n - 1)) if n > 1 else 0
+def _bend(n: int, rows: int, step: float, card: tuple[float, float]) -> tuple[float, float]:
+    """How a row of ``n`` cards fans: each card's turn from the next (radians), and how far a
+    card ``k`` places from the middle sits lower (``k * k`` times it). A single row of cards
+    apart fans wide, overlapping rows barely; the ends never droop more than a sixth of a
+    card's height (a long row on a short table stays flat)."""
+    wide = rows == 1 and step > card[0]
+    fan, bend = (0.035, 1.5) if wide else (0.012, 0.3)
     mid = (n - 1) / 2
-    return mid * mid * (1.5 if step > cw else 0.3)
+    most = card[1] / 6 / (mid * mid) if mid > 0 else bend
+    if bend > most:
+        fan, bend = fan * most / bend, most
+    return fan, bend
+
+
+def _droop(rows: Sequence[int], width: float, card: tuple[float, float]) -> float:
+    """How far the ends of the hand's longest fanned row sit below its middle."""
+    n = max(rows)
+    room = width - 2 * MARGIN
+    step = min(card[0] + 4, (room - card[0]) / (n - 1)) if n > 1 else 0
+    mid = (n - 1) / 2
+    return mid * mid * _bend(n, len(rows), step, card)[1]
 
 
 def _chairs(chairs: Sequence[Chair], s: Sizes, out: dict[str, Place]) -> float:
@@ -170,12 +223,12 @@ def _chairs(chairs: Sequence[Chair], s: Sizes, out: dict[str, Place]) -> float:
 GROUP_LABEL = 14.0
 
 
-def _groups(groups: Sequence[Group], left: float, top: float, width: float,
-            small: tuple[float, float], out: dict[str, Place]) -> float:
+def _groups(groups: Sequence[Group], left: float, top: float, width: float, s: Sizes,
+            out: dict[str, Place]) -> float:
     """Flows melds left to right from (left, top) within ``width``, each a small fan under
     its label; returns the bottom."""
-    sw, sh = small
-    step = max(16.0, sw * 0.5)
+    sw, sh = s.small
+    step = s.spread or max(16.0, sw * 0.5)
     x, y, row_bottom = left, top, top
     for g in groups:
         n = len(g.cards)
@@ -246,7 +299,7 @@ def layout(scene: Scene, width: float, height: float) -> dict[str, Place]:
     s = sizes(width, height, scene)
     out: dict[str, Place] = {}
     others = [c for c in scene.chairs if c.seat != scene.seat]
-    if short(width, height, scene):
+    if short(width, height):
         return _sideways(scene, others, s, out)
     top = _chairs(others, s, out)
     # the bottom: the hand, one's own face-up cards, over them the prompt line (the sort
@@ -264,7 +317,7 @@ def layout(scene: Scene, width: float, height: float) -> dict[str, Place]:
         for i, side in enumerate(sides[:2]):
             x = middle_left if i == 0 else middle_left + 2 * third
             out[f"side:{i}"] = (x, top, 0.0)
-            _groups(side.groups, x, top + 20, third - 8, s.small, out)
+            _groups(side.groups, x, top + 20, side_width(scene, s), s, out)
         _piles(scene.piles, s, middle_left + third, top + 4, third, out)
         return _clamped(out, scene, s)
     # a phone: the others' side under the seats, the piles, one's own side over the hand
@@ -274,15 +327,15 @@ def layout(scene: Scene, width: float, height: float) -> dict[str, Place]:
         if i == mine:
             continue
         out[f"side:{i}"] = (middle_left, y, 0.0)
-        y = _groups(side.groups, middle_left, y + 20, middle_w, s.small, out) + 6
+        y = _groups(side.groups, middle_left, y + 20, middle_w, s, out) + 6
     pile_h = _piles_height(scene.piles, s, middle_w)
     if 0 <= mine < len(sides):
         side = sides[mine]
         probe: dict[str, Place] = {}
-        need = _groups(side.groups, middle_left, 0, middle_w, s.small, probe) + 20
+        need = _groups(side.groups, middle_left, 0, middle_w, s, probe) + 20
         side_top = max(y + pile_h, bottom - need)
         out[f"side:{mine}"] = (middle_left, side_top, 0.0)
-        _groups(side.groups, middle_left, side_top + 20, middle_w, s.small, out)
+        _groups(side.groups, middle_left, side_top + 20, middle_w, s, out)
         bottom = side_top
     free = max(0.0, bottom - y - pile_h)
     _piles(scene.piles, s, middle_left, y + free / 2, middle_w, out)
@@ -313,13 +366,21 @@ def _sideways(scene: Scene, others: Sequence[Chair], s: Sizes,
             out[face.id] = (MARGIN + cw + 4 + k * max(step, 12.0), y + (chh - sh) / 2 - lift,
                             0.0)
         y += row_h
-    left = MARGIN + (SEATS_W if others else 0) + 8
+    left = MARGIN + (_column(scene) if others else 0) + 8
     width = s.width - left - MARGIN
     out["prompt"] = (left, MARGIN, 0.0)
     bottom = s.height - MARGIN
     if scene.hand:
         bottom = _hand(scene.hand, width, bottom, s.card, out, left)
     top = MARGIN + 44
+    if scene.sides:  # the piles in the middle third, the others' melds left, one's own right
+        third = width / 3
+        mine = _own_side(scene)
+        for i, side in enumerate(scene.sides[:2]):
+            x = left + 2 * third if i == mine or (mine < 0 and i == 1) else left
+            out[f"side:{i}"] = (x, top, 0.0)
+            _groups(side.groups, x, top + 20, side_width(scene, s), s, out)
+        left, width = left + third, third
     free = max(0.0, bottom - top - _piles_height(scene.piles, s, width))
     _piles(scene.piles, s, left, top + free / 2, width, out)
     return _clamped(out, scene, s)
@@ -604,7 +665,8 @@ class Felt:
             left, top, _ = places[f"side:{i}"]
             under.append(ft.Text(" · ".join(x for x in (side.label, side.note) if x), size=13,
                                  color=ON_FELT, weight=ft.FontWeight.BOLD, left=left, top=top,
-                                 width=width - left - MARGIN, max_lines=1,
+                                 width=min(width - left - MARGIN, side_width(scene, s) + 8),
+                                 max_lines=1,
                                  overflow=ft.TextOverflow.ELLIPSIS, key=f"side-{i}"))
             for g in side.groups:
                 gl, gt, _ = places[f"group:{g.key}"]
