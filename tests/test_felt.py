@@ -17,6 +17,7 @@ from views.felt import (
     BACK,
     LIFT,
     Felt,
+    around,
     boxes,
     felt_view,
     label_width,
@@ -432,3 +433,21 @@ def test_a_crowded_samba_table_keeps_melds_off_the_hand(screen: tuple[int, int])
     hand = [shown[f.id] for f in scene.hand]
     over = [(m, h) for m in melds for h in hand if overlaps(m, h)]
     assert not over, (screen, over[:2])
+
+
+def test_the_table_turns_with_the_player_it_is_drawn_for() -> None:
+    """Pass and play: the seats sit in the order they play after the one looking (the next
+    one first), and when the table is drawn for another player the seats' controls are kept
+    and go round to their new places."""
+    first = replace(kartu_sama(), seat=0)
+    assert [c.seat for c in around(first)] == [1, 2, 3]
+    turned = replace(first, seat=2)
+    assert [c.seat for c in around(turned)] == [3, 0, 1]
+    assert [c.seat for c in around(replace(first, seat=-1))] == [0, 1, 2, 3]
+    felt, _, _ = draw(first)
+    seat3 = felt.seats[3]
+    before = (seat3.left, seat3.top)
+    felt, _, _ = draw(turned, felt)
+    assert felt.seats[3] is seat3 and (seat3.left, seat3.top) != before
+    assert seat3.animate_position is not None
+    assert find(felt.table, "chair-0") is not None and find(felt.table, "chair-2") is None

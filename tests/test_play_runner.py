@@ -90,7 +90,8 @@ def moves(play: Play, view: Any) -> list[Callable[[Any], None]]:
     if play.felt.moving:
         play.felt.settled()  # the cards arrive (their animation's end)
     faces = [*scene.hand, *(f for p in scene.piles for f in p.top),
-             *(f for side in scene.sides for g in side.groups for f in g.cards)]
+             *(f for side in scene.sides for g in side.groups for f in g.cards),
+             *(f for c in scene.chairs for g in c.groups for f in g.cards)]
     taps = [*((f.tap, f"card-{f.id}") for f in faces if f.tap),
             *((p.tap, f"pile-{p.key}") for p in scene.piles if p.tap),
             *((g.tap, f"group-{g.key}") for side in scene.sides for g in side.groups if g.tap),

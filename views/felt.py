@@ -96,7 +96,7 @@ def _melds_fit(scene: Scene, s: Sizes) -> bool:
         room, top = s.width - _column(scene) - 8 - MARGIN, MARGIN + 44.0
         limit = _hand(scene.hand, room, s.height - MARGIN, s.card, probe)
     else:  # under the seats, over the prompt
-        room, top = s.width, _chairs([c for c in scene.chairs if c.seat != scene.seat], s, probe)
+        room, top = s.width, _chairs(around(scene), s, probe)
         limit = _hand(scene.hand, room, s.height - MARGIN, s.card, probe) - 48
     return s.spread == 11 or all(
         _groups(side.groups, 0, top + 20, side_width(scene, s), s, probe) <= limit
@@ -298,7 +298,7 @@ def layout(scene: Scene, width: float, height: float) -> dict[str, Place]:
     the piles and the sides' melds between them."""
     s = sizes(width, height, scene)
     out: dict[str, Place] = {}
-    others = [c for c in scene.chairs if c.seat != scene.seat]
+    others = around(scene)
     if short(width, height):
         return _sideways(scene, others, s, out)
     top = _chairs(others, s, out)
@@ -340,6 +340,16 @@ def layout(scene: Scene, width: float, height: float) -> dict[str, Place]:
     free = max(0.0, bottom - y - pile_h)
     _piles(scene.piles, s, middle_left, y + free / 2, middle_w, out)
     return _clamped(out, scene, s)
+
+
+def around(scene: Scene) -> list[Chair]:
+    """The other seats in the order they play after the seat looking (the next one first),
+    as they sit around it: the table turns with the player it is drawn for."""
+    n = len(scene.chairs)
+    others = [c for c in scene.chairs if c.seat != scene.seat]
+    if scene.seat < 0:
+        return others
+    return sorted(others, key=lambda c: (c.seat - scene.seat) % n)
 
 
 def _sideways(scene: Scene, others: Sequence[Chair], s: Sizes,
@@ -584,6 +594,7 @@ class Felt:
         self.moving = False
         self._drawn: dict[str, tuple[Face, tuple[float, float], str]] = {}
         self._turning: dict[str, ft.Control] = {}  # faces shown once their card arrives
+        self.seats: dict[int, ft.Container] = {}
 
     def show(self, scene: Scene, width: float, height: float, *, on_tap: Tap,
              t: Tr, order: str = "suit", on_order: Callable[[str], None] | None = None,
@@ -646,14 +657,19 @@ class Felt:
         self._turning = {k: v for k, v in self._turning.items() if k in kept}
         self._drawn = {k: v for k, v in self._drawn.items() if k in kept}
         under: list[ft.Control] = []
+        seats: dict[int, ft.Container] = {}
         for chair in scene.chairs:
             if chair.seat == scene.seat:
                 continue
             left, top, _ = places[f"chair:{chair.seat}"]
-            box = _chair(chair, s.chair, t)
+            # kept, and moved: when the table turns to another player, the seats go round
+            box = self.seats.get(chair.seat) or ft.Container(key=f"seat-{chair.seat}")
+            box.content = _chair(chair, (min(s.chair[0], width - left), s.chair[1]), t)
             box.left, box.top = left, top
-            box.width = min(s.chair[0], width - left)
+            box.animate_position = anim
+            seats[chair.seat] = box
             under.append(box)
+        self.seats = seats
         for pile in scene.piles:
             left, top, _ = places[f"pile:{pile.key}"]
             box = _pile(pile, s, on_tap, t)
