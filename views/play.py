@@ -8,8 +8,6 @@ from dataclasses import dataclass
 import flet as ft
 
 from views.common import (
-    CARD_FONT,
-    RED,
     Handler,
     Tr,
     big_button,
@@ -18,13 +16,11 @@ from views.common import (
     panes,
     screen,
 )
+from views.felt import card_face
+from views.felt_data import Face
 
-
-def suit_colour(card: str) -> str | None:
-    """A card's colour on these screens: red suits in the theme's red, which keeps its
-    contrast on a dark background too (a light red there), black ones in the text colour."""
-    colour = card_text(card)[1]
-    return ft.Colors.ERROR if colour == RED else colour
+SUM_CARD = (40, 56)  # a held card's face on the summary: its corner reads at 12 px
+FLAT = 7  # cards a hand shows side by side; more overlap, each one's corner showing
 
 
 @dataclass(frozen=True)
@@ -79,11 +75,20 @@ def cover_view(t: Tr, route: str, title: str, name: str, on_ready: Handler,
     )
 
 
+def hand_row(cards: tuple[str, ...], key: str) -> ft.Row:
+    """A hand as small card faces in a row that wraps: side by side up to ``FLAT``, past it
+    overlapping (twelve a row on a phone), each named for the screen reader."""
+    w = SUM_CARD[0]
+    faces: list[ft.Control] = [
+        ft.Semantics(content=card_face(Face(id=f"{key}-{n}", code=c), SUM_CARD),
+                     label=card_text(c)[0], exclude_semantics=True)
+        for n, c in enumerate(cards)]
+    return ft.Row(faces, wrap=True, spacing=4 if len(cards) <= FLAT else -round(w * 0.3),
+                  run_spacing=6, key=key)
+
+
 def _seat_card(line: SeatLine, index: int, points_label: str, total_label: str) -> ft.Control:
-    spans = [ft.TextSpan(card_text(c)[0] + " ", ft.TextStyle(color=suit_colour(c)))
-             for c in line.cards]
-    cards = [ft.Text(spans=spans, size=17, font_family=CARD_FONT, key=f"sum-cards-{index}")
-             ] if spans else []
+    cards = [hand_row(line.cards, f"sum-cards-{index}")] if line.cards else []
     name = ft.Row([
         ft.Icon(ft.Icons.EMOJI_EVENTS if line.won else
                 (ft.Icons.SMART_TOY if line.computer else ft.Icons.PERSON),
