@@ -20,9 +20,9 @@ from models.cards import format_cards, parse_cards
 from models.games import GAMES
 from models.games.base import RoundResult
 from tests.fakes import FakeShell, texts
-from views.common import MAX_WIDTH, find
+from views.common import MAX_WIDTH, children, find
 from views.felt import PAPER
-from views.play import SUM_CARD, SeatLine, Summary, summary_view
+from views.play import SUM_CARD, TURNED, SeatLine, Summary, summary_view
 
 EN, FR = Translator("en"), Translator("fr")
 NAMES = ["Ana", "Bea", "Cid", "Dan"]
@@ -186,6 +186,11 @@ def corner(face: ft.Container) -> str:
     return f"{rank.value}{suit.value}"
 
 
+def walk(control: Any) -> list[Any]:
+    """A control and all under it, depth first."""
+    return [control, *(c for child in children(control) for c in walk(child))]
+
+
 def one_line(cards: tuple[str, ...], detail: str = "", won: bool = False) -> Summary:
     line = SeatLine(name="Ana", cards=cards, detail=detail, points="12", total="40", won=won)
     return Summary(route="/p", title="Kartu Sama", heading="End of round 1", how="",
@@ -213,6 +218,13 @@ def test_a_long_hand_wraps_on_a_phone_its_cards_overlapping_a_little() -> None:
     assert row.spacing < 0 and SUM_CARD[0] + row.spacing >= 0.6 * SUM_CARD[0]
     assert per_row(row, PHONE_ROW) == 12  # two rows on a phone, not fifteen squeezed
     assert per_row(row, MAX_WIDTH) > 15  # one on a wider screen
+    # a phone turned (850 x 400): the lines beside the head, a hand still on one row
+    body = find(view, "sum-line-0")
+    panes = next(c for c in walk(view) if isinstance(c, ft.ResponsiveRow))
+    assert panes.breakpoints["turned"] == TURNED <= 850 - 2 * 12
+    assert [c.col["turned"] for c in panes.controls] == [5, 7] and body in \
+        panes.controls[1].controls
+    assert per_row(row, (850 - 2 * 12 - 24) * 7 / 12 - 2 * 12 - 2 * 2) >= 15
     # a short hand sits side by side, untouched
     short = find(summary_view(EN, one_line(fifteen[:5]), on_next=print, on_back=print),
                  "sum-cards-0")

@@ -13,7 +13,6 @@ from views.common import (
     big_button,
     card_text,
     dot,
-    panes,
     screen,
 )
 from views.felt import card_face
@@ -21,6 +20,7 @@ from views.felt_data import Face
 
 SUM_CARD = (40, 56)  # a held card's face on the summary: its corner reads at 12 px
 FLAT = 7  # cards a hand shows side by side; more overlap, each one's corner showing
+TURNED = 700  # from this window width (a phone turned) the summary's lines sit beside its head
 
 
 @dataclass(frozen=True)
@@ -137,5 +137,13 @@ def summary_view(t: Tr, data: Summary, *, on_next: Handler, on_back: Handler) ->
              for i, line in enumerate(data.lines)]
     bottom = ft.Column([big_button(data.next_label, on_next, key="summary-next",
                                    icon=ft.Icons.FLAG if data.over else ft.Icons.ARROW_FORWARD)])
-    return screen(data.route, data.title, [panes(head, lines, split=5)], on_back=on_back,
+    # side by side from a turned phone's width on: its few rows keep the lines in view
+    body = ft.ResponsiveRow(
+        [ft.Column(head, spacing=12, col={"xs": 12, "turned": 5},
+                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+         ft.Column(lines, spacing=12, col={"xs": 12, "turned": 7},
+                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
+        breakpoints={"xs": 0, "turned": TURNED}, spacing={"xs": 12, "turned": 24},
+        run_spacing=12)
+    return screen(data.route, data.title, [body], on_back=on_back,
                   back_label=t("common.back"), bottom=bottom, split=5)
