@@ -159,6 +159,8 @@ def test_person_against_computer_to_the_end(browser: Any, tmp_path: Path) -> Non
         assert play_until(page, 300) == "summary"
         see(page, "End of round 1")
         see(page, "Total")
+        # the hands as card faces, each named for the screen reader (a line of its own)
+        assert any(CARD.match(n) for n in re.split(r"[\n|]", screen(page)))
         summary_shots(page, "23-play-summary")
         shown = page.evaluate("document.querySelector('flt-semantics-host').innerText")
         assert "Your turn" not in shown  # the game waits on the summary
@@ -169,7 +171,7 @@ def test_person_against_computer_to_the_end(browser: Any, tmp_path: Path) -> Non
         see(page, "See the final result")
         summary_shots(page, "24-play-final")
         page.get_by_role("button", name="See the final result").click()
-        see(page, "Game over")
+        see(page, "Play again, same seats")  # the final result: the last summary
         shot(page, "22-play-over")
         page.get_by_label("Back", exact=True).click()
         page.get_by_role("button", name="History").click()
@@ -205,7 +207,7 @@ def test_41_in_the_dark_theme_ends_on_its_summary(browser: Any, tmp_path: Path) 
         see(page, "See the final result")
         summary_shots(page, "26-play-41-summary-dark")
         page.get_by_role("button", name="See the final result").click()
-        see(page, "Game over")
+        see(page, "Play again, same seats")
     except Exception:
         shot(page, "failure-play-41")
         raise

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import flet as ft
 import pytest
 
 from app import records
@@ -19,8 +20,9 @@ from models.cards import format_cards, parse_cards
 from models.games import GAMES
 from models.games.base import RoundResult
 from tests.fakes import FakeShell, texts
-from views.common import find
-from views.play import summary_view
+from views.common import MAX_WIDTH, children, find
+from views.felt import PAPER
+from views.play import SUM_CARD, TURNED, SeatLine, Summary, summary_view
 
 EN, FR = Translator("en"), Translator("fr")
 NAMES = ["Ana", "Bea", "Cid", "Dan"]
@@ -157,15 +159,91 @@ def test_the_summary_view_shows_each_line_and_goes_on() -> None:
     for i, line in enumerate(s.lines):
         assert find(view, f"sum-points-{i}").value == line.points
         assert find(view, f"sum-total-{i}").value == line.total
-        if line.cards:  # red suits in red, black ones in the text colour
-            spans = find(view, f"sum-cards-{i}").spans
-            assert [sp.text.strip() for sp in spans] == [
-                c.replace("S", "♠").replace("H", "♥").replace("D", "♦").replace("C", "♣")
-                for c in line.cards]
-            assert all((sp.style.color == "error") == (sp.text.strip()[-1] in "♥♦")
-                       for sp in spans)
+        row = find(view, f"sum-cards-{i}")
+        if not line.cards:
+            assert row is None
+            continue
+        # each card a face, named for the screen reader; its corner shows rank and suit
+        assert [c.label for c in row.controls] == [named(c) for c in line.cards]
+        for card, code in zip(row.controls, line.cards, strict=True):
+            assert isinstance(card, ft.Semantics) and card.exclude_semantics
+            assert corner(card.content) == named(code)
+            assert card.content.bgcolor == PAPER
     find(view, "summary-next").on_click(None)
     assert went == [True]
+
+
+def named(code: str) -> str:
+    """A card's name as the screen reader says it: ``QD`` is ``Q♦``."""
+    return code.replace("S", "♠").replace("H", "♥").replace("D", "♦").replace("C", "♣")
+
+
+def corner(face: ft.Container) -> str:
+    """What a card face's top corner shows (rank over suit), checked readable: 12 px and more,
+    in the card's ink."""
+    rank, suit = face.content.controls[0].controls
+    assert rank.size >= 12 and suit.size >= 12 and rank.color == suit.color
+    return f"{rank.value}{suit.value}"
+
+
+def walk(control: Any) -> list[Any]:
+    """A control and all under it, depth first."""
+    return [control, *(c for child in children(control) for c in walk(child))]
+
+
+def one_line(cards: tuple[str, ...], detail: str = "", won: bool = False) -> Summary:
+    line = SeatLine(name="Ana", cards=cards, detail=detail, points="12", total="40", won=won)
+    return Summary(route="/p", title="Kartu Sama", heading="End of round 1", how="",
+                   lines=(line,), why=(), points_label="This round", total_label="Total",
+                   over=False, next_label="Next round")
+
+
+def per_row(row: ft.Row, width: float) -> int:
+    """How many of a wrapping row's cards one run of ``width`` holds."""
+    w = SUM_CARD[0]
+    return int((width + row.spacing) // (w + row.spacing))
+
+
+PHONE_ROW = 400 - 2 * 12 - 2 * 12 - 2 * 2  # a phone's width less the screen's and line's edges
+
+
+def test_a_long_hand_wraps_on_a_phone_its_cards_overlapping_a_little() -> None:
+    fifteen = tuple(format_cards(parse_cards(
+        "2S 3S 4S 5H 6H 7H 8D 9D 10D JC QC KC AS AH AD")).split())
+    view = summary_view(EN, one_line(fifteen, won=True), on_next=print, on_back=print)
+    row = find(view, "sum-cards-0")
+    assert row.wrap and len(row.controls) == 15
+    assert [corner(c.content) for c in row.controls] == [named(c) for c in fifteen]
+    # overlapping, a card still shows its corner (rank over suit) and more
+    assert row.spacing < 0 and SUM_CARD[0] + row.spacing >= 0.6 * SUM_CARD[0]
+    assert per_row(row, PHONE_ROW) == 12  # two rows on a phone, not fifteen squeezed
+    assert per_row(row, MAX_WIDTH) > 15  # one on a wider screen
+    # a phone turned (850 x 400): the lines beside the head, a hand still on one row
+    body = find(view, "sum-line-0")
+    panes = next(c for c in walk(view) if isinstance(c, ft.ResponsiveRow))
+    assert panes.breakpoints["turned"] == TURNED <= 850 - 2 * 12
+    assert [c.col["turned"] for c in panes.controls] == [5, 7] and body in \
+        panes.controls[1].controls
+    assert per_row(row, (850 - 2 * 12 - 24) * 7 / 12 - 2 * 12 - 2 * 2) >= 15
+    # a short hand sits side by side, untouched
+    short = find(summary_view(EN, one_line(fifteen[:5]), on_next=print, on_back=print),
+                 "sum-cards-0")
+    assert short.spacing > 0 and per_row(short, PHONE_ROW) >= 5
+
+
+def test_a_summary_without_cards_keeps_what_counted() -> None:
+    state, ender = play_to_round_end("samba", 4, {"hands": 2})
+    s = round_summary("samba", state, NAMES[:4], kinds(4), EN, ender)
+    view = summary_view(EN, s, on_next=print, on_back=print)
+    for i, line in enumerate(s.lines):
+        assert find(view, f"sum-cards-{i}") is None and line.detail in texts(view)
+    state, ender = play_to_round_end("sums", 2, {})  # Sums: the cards still in play
+    s = round_summary("sums", state, NAMES[:2], kinds(2), EN, ender)
+    view = summary_view(EN, s, on_next=print, on_back=print)
+    for i, line in enumerate(s.lines):
+        row = find(view, f"sum-cards-{i}")
+        assert [c.label for c in row.controls] == [named(c) for c in line.cards]
+        assert line.detail in texts(view)
 
 
 # -- the game is held on the summary --------------------------------------------------------

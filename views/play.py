@@ -8,23 +8,19 @@ from dataclasses import dataclass
 import flet as ft
 
 from views.common import (
-    CARD_FONT,
-    RED,
     Handler,
     Tr,
     big_button,
     card_text,
     dot,
-    panes,
     screen,
 )
+from views.felt import card_face
+from views.felt_data import Face
 
-
-def suit_colour(card: str) -> str | None:
-    """A card's colour on these screens: red suits in the theme's red, which keeps its
-    contrast on a dark background too (a light red there), black ones in the text colour."""
-    colour = card_text(card)[1]
-    return ft.Colors.ERROR if colour == RED else colour
+SUM_CARD = (40, 56)  # a held card's face on the summary: its corner reads at 12 px
+FLAT = 7  # cards a hand shows side by side; more overlap, each one's corner showing
+TURNED = 700  # from this window width (a phone turned) the summary's lines sit beside its head
 
 
 @dataclass(frozen=True)
@@ -79,11 +75,20 @@ def cover_view(t: Tr, route: str, title: str, name: str, on_ready: Handler,
     )
 
 
+def hand_row(cards: tuple[str, ...], key: str) -> ft.Row:
+    """A hand as small card faces in a row that wraps: side by side up to ``FLAT``, past it
+    overlapping (twelve a row on a phone), each named for the screen reader."""
+    w = SUM_CARD[0]
+    faces: list[ft.Control] = [
+        ft.Semantics(content=card_face(Face(id=f"{key}-{n}", code=c), SUM_CARD),
+                     label=card_text(c)[0], exclude_semantics=True)
+        for n, c in enumerate(cards)]
+    return ft.Row(faces, wrap=True, spacing=4 if len(cards) <= FLAT else -round(w * 0.3),
+                  run_spacing=6, key=key)
+
+
 def _seat_card(line: SeatLine, index: int, points_label: str, total_label: str) -> ft.Control:
-    spans = [ft.TextSpan(card_text(c)[0] + " ", ft.TextStyle(color=suit_colour(c)))
-             for c in line.cards]
-    cards = [ft.Text(spans=spans, size=17, font_family=CARD_FONT, key=f"sum-cards-{index}")
-             ] if spans else []
+    cards = [hand_row(line.cards, f"sum-cards-{index}")] if line.cards else []
     name = ft.Row([
         ft.Icon(ft.Icons.EMOJI_EVENTS if line.won else
                 (ft.Icons.SMART_TOY if line.computer else ft.Icons.PERSON),
@@ -132,5 +137,13 @@ def summary_view(t: Tr, data: Summary, *, on_next: Handler, on_back: Handler) ->
              for i, line in enumerate(data.lines)]
     bottom = ft.Column([big_button(data.next_label, on_next, key="summary-next",
                                    icon=ft.Icons.FLAG if data.over else ft.Icons.ARROW_FORWARD)])
-    return screen(data.route, data.title, [panes(head, lines, split=5)], on_back=on_back,
+    # side by side from a turned phone's width on: its few rows keep the lines in view
+    body = ft.ResponsiveRow(
+        [ft.Column(head, spacing=12, col={"xs": 12, "turned": 5},
+                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+         ft.Column(lines, spacing=12, col={"xs": 12, "turned": 7},
+                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
+        breakpoints={"xs": 0, "turned": TURNED}, spacing={"xs": 12, "turned": 24},
+        run_spacing=12)
+    return screen(data.route, data.title, [body], on_back=on_back,
                   back_label=t("common.back"), bottom=bottom, split=5)
