@@ -504,7 +504,7 @@ def _held(game: str, state: Any, index: int, t: Translator) -> list[tuple[tuple[
     for s in seats:
         b = parts[state.side[s]]
         shown = [t(f"samba.part.{k}", n=v) for k, v in dataclasses.asdict(b).items() if v]
-        out.append(((), " · ".join(shown)))
+        out.append((_notation(state.shown[index][s]), " · ".join(shown)))
     return out
 
 

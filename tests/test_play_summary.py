@@ -66,9 +66,9 @@ def test_a_round_summary_shows_the_end_the_hands_the_points_and_the_totals(
     assert [ln.computer for ln in s.lines] == [False] + [True] * (players - 1)
     if game == "samba":  # each side's score, part by part
         assert all("Cards melded" in ln.detail for ln in s.lines)
-    else:  # what each held as the round ended, as the engine kept it
-        assert [ln.cards for ln in s.lines] == [
-            tuple(format_cards(list(h)).split()) if h else () for h in state.shown[-1]]
+    # what each held as the round ended, as the engine kept it
+    assert [ln.cards for ln in s.lines] == [
+        tuple(format_cards(list(h)).split()) if h else () for h in state.shown[-1]]
     winners = [NAMES[w] for w in result.winners]
     assert any(w in s.why[0] for w in winners)
 
@@ -231,12 +231,14 @@ def test_a_long_hand_wraps_on_a_phone_its_cards_overlapping_a_little() -> None:
     assert short.spacing > 0 and per_row(short, PHONE_ROW) >= 5
 
 
-def test_a_summary_without_cards_keeps_what_counted() -> None:
-    state, ender = play_to_round_end("samba", 4, {"hands": 2})
+def test_a_summary_shows_the_cards_held_and_what_else_counted() -> None:
+    state, ender = play_to_round_end("samba", 4, {"hands": 2})  # Samba: the side's parts
     s = round_summary("samba", state, NAMES[:4], kinds(4), EN, ender)
     view = summary_view(EN, s, on_next=print, on_back=print)
     for i, line in enumerate(s.lines):
-        assert find(view, f"sum-cards-{i}") is None and line.detail in texts(view)
+        row = find(view, f"sum-cards-{i}")
+        assert (row is None) == (not line.cards) and line.detail in texts(view)
+    assert any(line.cards for line in s.lines)
     state, ender = play_to_round_end("sums", 2, {})  # Sums: the cards still in play
     s = round_summary("sums", state, NAMES[:2], kinds(2), EN, ender)
     view = summary_view(EN, s, on_next=print, on_back=print)

@@ -202,9 +202,9 @@ class Samba(Engine[Options]):
         "side", "partner", "nsides", "hand_no", "dealer", "side_totals", "over", "hands", "cnt",
         "stock", "pile", "groups", "seqs", "red3", "big", "nmelds", "opened", "current", "phase",
         "asker", "need", "counted", "fresh", "snap", "no_take", "cancelled", "may_out", "asked",
-        "moves", "breakdowns",
+        "moves", "breakdowns", "shown",
     )
-    LISTS = ("actions", "side_totals", "results", "breakdowns", "stock", "pile", "big",
+    LISTS = ("actions", "side_totals", "results", "breakdowns", "shown", "stock", "pile", "big",
              "nmelds", "opened")
     NESTED = ("hands", "cnt", "red3")  # groups, seqs and fresh: see clone
 
@@ -221,6 +221,7 @@ class Samba(Engine[Options]):
         ]
         self.side_totals = [0] * self.nsides
         self.breakdowns: list[list[Breakdown]] = []
+        self.shown: list[tuple[tuple[int, ...], ...]] = []  # each hand's cards held at its end
         self.hand_no = 0
         self.dealer = options.first_dealer
         self.over = False
@@ -730,6 +731,7 @@ class Samba(Engine[Options]):
         points = [b.total for b in parts]
         best = max(points)
         self.breakdowns.append(parts)
+        self.shown.append(tuple(tuple(h) for h in self.hands))
         self.results.append(
             RoundResult(
                 tuple(points[s] for s in self.side),
