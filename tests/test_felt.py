@@ -16,9 +16,11 @@ from views.common import find
 from views.felt import (
     BACK,
     LIFT,
+    LIT,
     Felt,
     around,
     boxes,
+    card_face,
     felt_view,
     label_width,
     layout,
@@ -451,3 +453,9 @@ def test_the_table_turns_with_the_player_it_is_drawn_for() -> None:
     assert felt.seats[3] is seat3 and (seat3.left, seat3.top) != before
     assert seat3.animate_position is not None
     assert find(felt.table, "chair-0") is not None and find(felt.table, "chair-2") is None
+
+
+def test_a_pile_that_can_be_drawn_from_is_outlined_on_its_back() -> None:
+    lit = card_face(Face("draw", lit=True), (60, 84), "pile")
+    plain = card_face(Face("draw"), (60, 84), "pile")
+    assert lit.border.top.color == LIT and plain.border.top.color != LIT

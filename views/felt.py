@@ -483,7 +483,7 @@ def card_face(face: Face, size: tuple[float, float], place: str = "hand") -> ft.
     if not face.code:
         return ft.Container(
             width=w, height=h, bgcolor=BACK, border_radius=ft.BorderRadius.all(w * 0.12),
-            border=ft.Border.all(2, PAPER))
+            border=ft.Border.all(3, LIT) if face.lit else ft.Border.all(2, PAPER))
     label = card_text(face.code)[0]
     rank, suit = (label[:-1], label[-1]) if face.code != "JK" else ("JK", "★")
     colour = ink(face.code)
