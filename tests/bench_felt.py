@@ -43,7 +43,7 @@ from models.games import samba_melds as rules
 from tests.browser import CHROMIUM_ARGS, PHONE, STILL, Server, chromium, load
 from tests.fakes import FakePage
 from views.common import card_text
-from views.felt import layout, table_size
+from views.felt import SPEEDS, layout, table_size
 
 SERVER_BAR = 20.0  # ms, median per tap
 BROWSER_BAR = 150.0
@@ -265,18 +265,25 @@ def server() -> None:
 # -- browser side ------------------------------------------------------------------------------
 # whether the card named ``lit`` shows selected (Flutter marks a selected node aria-current)
 CHOSEN = """([lit, want]) => {
-  const cards = Array.from(document.querySelectorAll('flt-semantics-host [role=button]'))
-    .filter(e => e.innerText.trim() === lit);
+  const cards = Array.from(document.querySelectorAll('flt-semantics-host flt-semantics'))
+    .filter(e => e.childElementCount === 0 && e.innerText.trim() === lit);
   const done = cards.length > 0
     && cards.some(e => e.getAttribute('aria-current') === 'true') === want;
   if (done) window.__mejaSeen = performance.now();
   return done;
 }"""
-# when the last press began, and when each message from the server came (page times, ms)
+# when the last press began, each message from the server (page times, ms) and each frame
 WIRE = """(() => {
   window.__mejaIn = [];
+  window.__mejaFrames = [];
   document.addEventListener('pointerdown', () => { window.__mejaDown = performance.now(); },
                             true);
+  const frame = (t) => {
+    window.__mejaFrames.push(t);
+    if (window.__mejaFrames.length > 400) window.__mejaFrames.splice(0, 200);
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
   const Real = WebSocket;
   window.WebSocket = function (...args) {
     const ws = new Real(...args);
@@ -287,17 +294,20 @@ WIRE = """(() => {
   window.WebSocket.prototype = Real.prototype;
   Object.assign(window.WebSocket, Real);
 })();"""
-# the press, the first answer from the server after it, its size, and the new state shown
+# after the last press: the server's first answer, its size, the end of the frame that drew
+# it (the next frame's start), and the new state in the accessibility tree
 SPLIT = """() => {
   const down = window.__mejaDown;
-  const first = window.__mejaIn.find(([t]) => t >= down) || [NaN, 0];
-  return [first[0] - down, first[1], window.__mejaSeen - down];
+  const [answer, size] = window.__mejaIn.find(([t]) => t >= down) || [NaN, 0];
+  const drawn = window.__mejaFrames.filter(t => t > answer)[1] ?? NaN;
+  return [answer - down, size, drawn - down, window.__mejaSeen - down];
 }"""
 
 
 def browser(taps: int = 30) -> None:
     """The heavy Samba table in Chromium against the web mode: a card of the hand tapped
-    ``taps`` times, each timed from the click to its new state in the accessibility tree."""
+    ``taps`` times, each timed from the click to its new state in the accessibility tree;
+    with the cards travelling at the normal speed, then at none."""
     path = chromium()
     try:
         from playwright.sync_api import sync_playwright
@@ -313,13 +323,18 @@ def browser(taps: int = 30) -> None:
         server = Server(data).start()
         chrome = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         try:
-            page = chrome.new_page(viewport=PHONE)  # type: ignore[arg-type]
-            page.add_init_script(WIRE)
-            load(page, server.url)
-            page.get_by_role("button", name=re.compile("Ana, Computer 1")).first.click(
-                timeout=60_000)
-            print(f"Browser, the same Samba table, {card} tapped (selected, unselected...):")
-            _taps(page, f"{card}, can be tapped now", taps)  # chosen or not: it can be tapped
+            for speed in ("normal", "instant"):
+                store = Store(data)
+                store.save_settings({**store.settings(), "speed": speed})
+                page = chrome.new_page(viewport=PHONE)  # type: ignore[arg-type]
+                page.add_init_script(WIRE)
+                load(page, server.url)  # a new session: it reads the speed
+                page.get_by_role("button", name=re.compile("Ana, Computer 1")).first.click(
+                    timeout=60_000)
+                print(f"Browser, the same Samba table, {card} tapped (selected, unselected...),"
+                      f" cards at the {speed} speed ({SPEEDS[speed]} ms):")
+                _taps(page, f"{card}, can be tapped now", taps)  # chosen or not: tappable
+                page.close()
         finally:
             chrome.close()
             server.stop()
@@ -331,7 +346,7 @@ def _taps(page: Any, lit: str, taps: int) -> None:
     card.wait_for(timeout=30_000)
     page.wait_for_function(STILL, polling="raf")
     times: list[float] = []
-    split: list[tuple[float, int, float]] = []
+    split: list[list[float]] = []
     dropped = 0
     for i in range(taps):
         want = i % 2 == 0  # selected after the even taps, unselected after the odd
@@ -345,17 +360,18 @@ def _taps(page: Any, lit: str, taps: int) -> None:
             page.wait_for_function(CHOSEN, arg=[lit, want], timeout=15_000)
         else:
             times.append((time.perf_counter() - start) * 1000)
-            split.append(tuple(page.evaluate(SPLIT)))  # type: ignore[arg-type]
+            split.append(page.evaluate(SPLIT))
         page.wait_for_function(STILL, polling="raf")  # the cards arrived: taps count again
     print(f"  {'ms':<34}{'median':>8}{'p90':>8}{'':>8}{'n':>6}")
     median = statistics.median(times)
     flag = "  under the bar" if median < BROWSER_BAR else "  OVER the bar"
     print(f"  {'tap -> new state shown':<34}{median:>8.0f}{p90(times):>8.0f}{'':>8}"
           f"{len(times):>6}{flag}")
-    for name, ms in (("press -> server's answer arrives", [w for w, _, _ in split]),
-                     ("press -> new state shown", [s for _, _, s in split])):
+    for name, k in (("press -> the server's answer", 0), ("press -> answer drawn", 2),
+                    ("press -> new state shown", 3)):
+        ms = [x[k] for x in split]
         print(f"  {name:<34}{statistics.median(ms):>8.0f}{p90(ms):>8.0f}{'':>8}{len(ms):>6}")
-    print(f"    (the answer: {statistics.median([n for _, n, _ in split]):.0f} bytes; "
+    print(f"    (the answer: {statistics.median([x[1] for x in split]):.0f} bytes; "
           f"{dropped} taps dropped while the table was busy, tapped again, not counted)")
 
 
