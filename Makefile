@@ -71,6 +71,7 @@ bench: $(STAMP) catalogs
 	$(PY) -m tests.bench_share
 	$(PY) -m tests.bench_bots
 	$(PY) -m tests.bench_live
+	$(PY) -m tests.bench_felt
 
 # The phone apps (need the Flutter SDK, and a Mac for iOS).
 apk ipa: $(STAMP) catalogs
