@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from app.storage import Stale
 from models.errors import IllegalAction, MejaError
 from models.games import GAMES
 from models.games.base import ActionWords, State
@@ -27,7 +28,8 @@ LOG_LINES = 20
 class GameStore(Protocol):
     """What a device game needs of storage (app.storage.Store has it)."""
 
-    def save_game(self, key: str, doc: Mapping[str, Any]) -> None: ...
+    def save_game(self, key: str, doc: Mapping[str, Any], at: int | None = None) -> None: ...
+    def load_game(self, key: str) -> dict[str, Any] | None: ...
     def create_match(self, setup: Mapping[str, Any]) -> str: ...
     def update_summary(self, match_id: str, summary: Mapping[str, Any]) -> None: ...
 
@@ -36,11 +38,13 @@ class GameStore(Protocol):
 class Outcome:
     """What a change did: ``changed`` once it is saved; else ``error`` says why when there is
     something to tell (a refused move, a write that failed), none for a stale request.
-    ``finished``: this change ended the game (its record is in the history)."""
+    ``finished``: this change ended the game (its record is in the history). ``reloaded``:
+    another window had changed the game first; it is now as that one saved it."""
 
     changed: bool
     error: MejaError | OSError | None = None
     finished: bool = False
+    reloaded: bool = False
 
 
 STALE = Outcome(False)
@@ -174,18 +178,39 @@ class DeviceGame:
         return self._save(before)
 
     def _save(self, before: dict[str, Any]) -> Outcome:
-        """Save the change; a write that fails puts the game back as it was."""
+        """Save the change as the next revision of the one it was made on. A write that fails
+        puts the game back as it was; a game another window saved meanwhile (a second tab)
+        is taken as that one saved it, and this change is dropped: nothing is written over."""
+        rev = int(before.get("rev", 0))
+        self.doc["rev"] = rev + 1
         finished = self.state.is_over and not self.doc.get("match")
         try:
-            if finished:
+            if finished:  # recorded once: not by a window whose copy is behind
+                saved = self.store.load_game(self.key)
+                if saved is not None and int(saved.get("rev", 0)) != rev:
+                    raise Stale(self.key)
                 self._record_result()
-            self.store.save_game(self.key, self.doc)
+            self.store.save_game(self.key, self.doc, at=rev)
+        except Stale:
+            return self._reload(before)
         except OSError as error:
-            self.doc.clear()
-            self.doc.update(before)
-            self.state = self._replay()
+            self._restore(before)
             return Outcome(False, error)
         return Outcome(True, finished=finished)
+
+    def _restore(self, doc: dict[str, Any]) -> None:
+        self.doc.clear()
+        self.doc.update(doc)
+        self.state = self._replay()
+
+    def _reload(self, before: dict[str, Any]) -> Outcome:
+        """The game as another window saved it (as it was here, if it is gone or unreadable)."""
+        try:
+            saved = self.store.load_game(self.key)
+        except (OSError, ValueError):
+            saved = None
+        self._restore(saved if saved is not None else before)
+        return Outcome(False, reloaded=True)
 
     def _record_result(self) -> None:
         """A finished game joins the history and the statistics, once."""

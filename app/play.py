@@ -292,7 +292,7 @@ class Play:
         if outcome.changed and shown is not None:
             self.shown = shown()
         self._changed(outcome)
-        if outcome.changed:
+        if outcome.changed or outcome.reloaded:
             self.runner.start()
 
     def _changed(self, outcome: Outcome) -> None:
@@ -301,9 +301,11 @@ class Play:
             self.shell.toast(not_saved(self.t, outcome.error))
         elif outcome.error is not None:
             self.shell.toast(refusal(self.t, outcome.error))
+        elif outcome.reloaded:
+            self.shell.toast(self.t("play.stale"))
         if outcome.finished:
             self._forget()
-        if outcome.changed and self.showing:
+        if (outcome.changed or outcome.reloaded) and self.showing:
             self._redraw()
 
     @property

@@ -82,7 +82,7 @@ class Runner:
             pace = float(doc.get("pace", 1))
             await asyncio.sleep(max(0.0, pace - (time.monotonic() - start)))
             outcome = game.computer_move(action, version)
-            if outcome.changed or outcome.error is not None:
+            if outcome.changed or outcome.error is not None or outcome.reloaded:
                 self.on_change(outcome)
             if outcome.error is not None:
                 return  # refused or not saved (said): the next change starts again

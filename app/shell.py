@@ -98,6 +98,8 @@ class Shell:
         self.store.players()  # read now, so that a damaged file is reported on the home screen
         page.on_route_change = lambda _e: self.routed()
         page.on_view_pop = self._view_pop
+        page.on_disconnect = lambda _e: self.away()
+        page.on_connect = lambda _e: self.back()
         page.pubsub.subscribe(self._on_message)
         if self.settings.get("live"):
             self.sharing.resume_live()
@@ -169,6 +171,17 @@ class Shell:
         if self.play is not None and self.page.route != self.play.route:
             self.play.close()
         self.render()
+        if self.play is not None and self.page.route == self.play.route:
+            self.play.open()
+
+    def away(self) -> None:
+        """The browser tab was closed (or lost its connection): the computers stop playing
+        for no one; the game waits, saved."""
+        if self.play is not None:
+            self.play.close()
+
+    def back(self) -> None:
+        """The tab is connected again: the game on screen plays on."""
         if self.play is not None and self.page.route == self.play.route:
             self.play.open()
 

@@ -87,7 +87,8 @@ class NotFound(LookupError):
 
 
 class Stale(Exception):
-    """The match has events its writer has not seen (another window wrote them): reload."""
+    """The match (or the game on the device) has changes its writer has not seen (another
+    window wrote them): reload."""
 
 
 def default_data_dir(
@@ -523,10 +524,16 @@ class Store:
 
     # -- saved digital games ----------------------------------------------------------------
     @_locked
-    def save_game(self, key: str, doc: Mapping[str, Any]) -> None:
+    def save_game(self, key: str, doc: Mapping[str, Any], at: int | None = None) -> None:
         """Save (or overwrite) a game in progress under ``key`` (lowercase letters, digits,
-        ``-`` and ``_``)."""
-        self._write_one(self._game_path(key), "game",
+        ``-`` and ``_``). With ``at``, the revision (``doc["rev"]``, 0 when none) of the game
+        as its writer last saw it: :class:`Stale` if another window saved it since."""
+        path = self._game_path(key)
+        if at is not None:
+            saved = self._read_one(path, "game", _is_game(key))
+            if saved is not None and int(saved["doc"].get("rev", 0)) != at:
+                raise Stale(key)
+        self._write_one(path, "game",
                         {"key": key, "doc": dict(doc), "saved": _iso(_utc(self._now()))},
                         _is_game(key))
 

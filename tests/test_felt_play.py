@@ -136,3 +136,21 @@ def test_card_speed_follows_the_setting_and_reduced_motion(tmp_path: Path,
     assert play.speed() == 400
     shell.reduce_motion = True  # type: ignore[attr-defined]
     assert play.speed() == 0
+
+
+def test_a_second_tab_behind_the_game_is_told_and_shown_the_game_as_saved(
+        tmp_path: Path) -> None:
+    """The same game in two tabs: a tap on the tab that is behind changes nothing saved; it
+    says so and shows the game as the other tab left it."""
+    shell, first = playing(tmp_path)
+    doc = shell.store.load_game(first.key)
+    assert doc is not None
+    second = Play(shell, first.key, doc)  # type: ignore[arg-type]
+    action = first.state.legal_actions()[0]
+    first.move(action, first.game.version)
+    assert first.doc["actions"][-1] == action
+    version = second.game.version
+    second.move(second.state.legal_actions()[-1], version)
+    assert shell.toasts[-1] == "This game was changed on another screen: here it is as saved now."
+    assert second.doc["actions"] == first.doc["actions"]
+    assert (shell.store.load_game(first.key) or {})["actions"] == first.doc["actions"]

@@ -341,3 +341,21 @@ def test_points_typed_then_left_for_the_cards_are_not_saved(tmp_path: Path) -> N
     ref._toggle_typing()  # back to the cards: the typed 9 is not what is entered
     tap(ref, "next")
     assert ref.match.table.round.typed == {} and ref.entry_seat == 2
+
+
+def test_a_double_tap_on_next_player_moves_on_one_player(tmp_path: Path) -> None:
+    """Nothing typed: "Next player" records nothing, so the match's version stays; the second
+    tap of a double tap lands on the button drawn for the player shown before, and does
+    nothing."""
+    ref = referee(tmp_path)
+    play_until_bea_is_out(ref)
+    screen = ref.view("hands")
+    button = find(screen, "next")
+    seat = ref.entry_seat
+    button.on_click(Click(button))
+    moved = ref.entry_seat
+    assert moved != seat
+    button.on_click(Click(button))  # the second tap, on the screen it was made on
+    assert ref.entry_seat == moved
+    assert find(ref.view("hands"), "next").key != button.key  # a new button, for the new one
+

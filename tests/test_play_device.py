@@ -6,10 +6,12 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from app.device import STALE, DeviceGame
 from app.play import new_doc
+from app.storage import Stale, Store
 from models.errors import MejaError
 
 
@@ -21,10 +23,17 @@ class Memory:
         self.matches: dict[str, dict[str, Any]] = {}
         self.full = False
 
-    def save_game(self, key: str, doc: Mapping[str, Any]) -> None:
+    def save_game(self, key: str, doc: Mapping[str, Any], at: int | None = None) -> None:
         if self.full:
             raise OSError(28, "No space left on device")
+        if at is not None and key in self.games and self.games[key].get("rev", 0) != at:
+            raise Stale(key)
         self.games[key] = {k: list(v) if isinstance(v, list) else v for k, v in doc.items()}
+
+    def load_game(self, key: str) -> dict[str, Any] | None:
+        saved = self.games.get(key)
+        return None if saved is None else {k: list(v) if isinstance(v, list) else v
+                                           for k, v in saved.items()}
 
     def create_match(self, setup: Mapping[str, Any]) -> str:
         match_id = f"m{len(self.matches)}"
@@ -118,3 +127,47 @@ def test_a_finished_game_is_recorded_once() -> None:
 def test_the_service_runs_without_flet() -> None:
     code = "import sys, app.device, app.runner; sys.exit('flet' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_two_windows_on_one_game_lose_nothing(tmp_path: Path) -> None:
+    """The same game open in two tabs: each change is made on the revision its window saw; a
+    window behind is refused, takes the game as saved, and carries on from there."""
+    store = Store(tmp_path)
+    doc = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {}, casual=True, pace=0)
+    doc["seed"] = 11
+    store.save_game("play-t", doc)
+    first = DeviceGame(store, "play-t", store.load_game("play-t") or {})
+    second = DeviceGame(store, "play-t", store.load_game("play-t") or {})
+    a = first.state.legal_actions()[0]
+    assert first.move(a, 0).changed
+    b = second.state.legal_actions()[-1]
+    behind = second.move(b, 0)  # its screen is at 0 too, but the game moved on elsewhere
+    assert not behind.changed and behind.reloaded and behind.error is None
+    assert second.doc["actions"] == [a] and second.version == 1
+    assert (store.load_game("play-t") or {})["actions"] == [a]
+    c = second.state.legal_actions()[0]
+    assert second.move(c, 1).changed  # now it is the first window that is behind
+    assert first.move(first.state.legal_actions()[0], 1).reloaded
+    assert first.doc["actions"] == [a, c] == (store.load_game("play-t") or {})["actions"]
+
+
+def test_a_window_behind_does_not_record_the_game_twice() -> None:
+    """Both windows at the last move: the one that saves it first records the game; the
+    other, behind, takes the game as saved (finished) and records nothing."""
+    g, store = game(["person", "person"], {"target": 20})
+    while True:
+        if g.pending:
+            assert g.next_round(g.seen).changed
+            continue
+        action = g.state.legal_actions()[0]
+        after = g.state.clone()
+        after.apply(action)
+        if after.is_over:
+            break
+        assert g.move(action, g.version).changed
+    other = DeviceGame(store, "play-t", store.load_game("play-t") or {})
+    version = g.version
+    assert g.move(action, version).finished and len(store.matches) == 1
+    behind = other.move(action, version)
+    assert behind.reloaded and not behind.finished and len(store.matches) == 1
+    assert other.state.is_over and other.doc["match"] == g.doc["match"]

@@ -245,7 +245,11 @@ def deleted(shell: Shell, play: Play) -> None:
     assert shell.play is None and shell.store.load_game(play.key) is None
 
 
-@pytest.mark.parametrize("leave", [home, another_game, deleted])
+def tab_closed(shell: Shell, play: Play) -> None:
+    shell.away()  # what the page says when its tab closes
+
+
+@pytest.mark.parametrize("leave", [home, another_game, deleted, tab_closed])
 def test_leaving_the_game_stops_its_computers(leave: Callable[[Shell, Play], None],
                                               tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
@@ -362,3 +366,23 @@ def test_after_a_summary_the_next_person_is_asked_for_first(tmp_path: Path) -> N
         assert not moves(play, page.views[-1]) and find(page.views[-1], "felt") is None
 
     run_alone(two())
+
+
+def test_a_tab_connected_again_plays_on(tmp_path: Path) -> None:
+    async def again() -> None:
+        failures = watch_loop()
+        shell, page = shell_on(tmp_path)
+        shell.start_play(computers_first())
+        play = shell.play
+        assert play is not None and play.runner.running
+        shell.away()  # the tab closed (page.on_disconnect): no one to play for
+        assert not play.runner.running
+        await asyncio.sleep(0.05)
+        assert play.game.version == 0
+        shell.back()  # connected again (page.on_connect)
+        assert play.runner.running
+        await until(lambda: play.game.person_turn() >= 0, 10)
+        assert not failures
+
+    run_alone(again())
+

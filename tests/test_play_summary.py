@@ -314,7 +314,7 @@ def test_a_summary_not_saved_stays_up_and_says_so(tmp_path: Path,
     while not play.state.results:
         play.move(rng.choice(play.state.legal_actions()), play.game.version)
 
-    def full(*_: object) -> None:
+    def full(*_: object, **__: object) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(shell.store, "save_game", full)

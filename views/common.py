@@ -200,7 +200,7 @@ def screen(
     )
 
 
-def drawn(control: C, version: int | None) -> C:
+def drawn(control: C, version: int | str | None) -> C:
     """``control`` (a button that changes the match) keyed with the version of the state it
     was drawn from (``act-play@12``): a redraw from another version replaces it, here
     (app/reconcile.py) and in Flet's own diff, instead of updating it. So a tap that lands on it

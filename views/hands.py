@@ -308,7 +308,7 @@ def hands_view(
         last.append(drawn(ft.FilledTonalButton(
             t("hands.next"), icon=ft.Icons.ARROW_FORWARD, key="next", height=TOUCH + 8,
             on_click=lambda _e: on_next(), tooltip=data.players[data.next].name, expand=2),
-            data.version))
+            f"{data.version}.{data.current}"))  # moving on changes no version: the player does
     # Pinned under the scrolling part, whatever the number of players: the hand's buttons,
     # what to look at again, and closing the round.
     bottom = ft.Column(spacing=6)

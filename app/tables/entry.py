@@ -15,6 +15,7 @@ whole, never in the way of the match."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -97,10 +98,11 @@ class HandEntryReferee(base.Referee):
         n = len(self.names)
         return next((s for s in ((seat + k) % n for k in range(1, n)) if not self._done(s)), None)
 
-    def _next_player(self, at: int | None = None) -> None:
-        """Save the points typed for the player shown (if any), then show the next one."""
-        if not self.ledger.current(at):
-            return None  # drawn before the match changed (a double tap): nothing to do
+    def _next_player(self, at: int | None = None, seat: int | None = None) -> None:
+        """Save the points typed for the player shown (``seat``: the one the button was drawn
+        for), then show the next one."""
+        if not self.ledger.current(at) or seat not in (None, self.entry_seat):
+            return None  # drawn before the match changed, or for another player: a double tap
         seat = self.entry_seat
         if seat in self.points_text and self._is_typing(seat):
             return self._type_points()  # saved, it moves on to the next player
@@ -178,7 +180,8 @@ class HandEntryReferee(base.Referee):
             t, self._hands_data(), on_player=self._pick_player, on_card=self._tap_card,
             on_undo_card=self._undo_card, on_clear=self._clear,
             on_save=self._at(self._save_hands), on_back=lambda: self._go(),
-            on_next=self._at(self._next_player), on_type=self._toggle_typing,
+            on_next=self._at(functools.partial(self._next_player, seat=self.entry_seat)),
+            on_type=self._toggle_typing,
             on_points=self._at(self._type_points), on_typing=self._typing,
         )
 
