@@ -179,7 +179,7 @@ class Play:
 
         table = self.felt.show(scene, width, height, on_tap=on_tap, t=self.t, order=look.order,
                                on_order=(lambda o: self.order(seat, o)) if seat >= 0 else None,
-                               speed=self.speed())
+                               speed=self.speed(), version=version)
         self.scene = scene
         log = self.doc.get("log") or []
         casual = bool(self.doc.get("casual"))

@@ -17,6 +17,7 @@ from views.felt import (
     BACK,
     LIFT,
     LIT,
+    Drawing,
     Felt,
     around,
     boxes,
@@ -222,7 +223,7 @@ def test_a_tap_on_a_lit_card_names_its_key_and_an_unlit_one_asks_why() -> None:
     assert taps == ["card:5H", "QS.0"]
     lit, unlit = felt.cards["5H.0"].content, felt.cards["QS.0"].content
     assert lit.label == "5♥, can be tapped now" and unlit.label == "Q♠"
-    assert lit.content.border.top.color != unlit.content.border.top.color
+    assert felt.cards["5H.0"].border.top.color != felt.cards["QS.0"].border.top.color
 
 
 def test_the_piles_and_their_cards_tap_as_the_pile() -> None:
@@ -404,10 +405,10 @@ def test_a_card_another_seat_plays_arrives_face_down_and_turns_over() -> None:
     felt, _, _ = draw(after, felt)
     card = felt.cards["QS.1"]
     assert (card.left, card.top) != felt.places["QS.1"][:2] or felt.moving
-    assert card.content.content.bgcolor == BACK  # its back
+    assert card.bgcolor == BACK and card.content.content is None  # its back
     assert card.content.label == "Q♠"  # a screen reader hears it at once
     felt.settled()  # it arrived
-    assert card.content.content.bgcolor != BACK and not felt.moving
+    assert card.bgcolor != BACK and card.content.content is not None and not felt.moving
 
 
 def crowded_samba() -> Scene:
@@ -459,3 +460,16 @@ def test_a_pile_that_can_be_drawn_from_is_outlined_on_its_back() -> None:
     lit = card_face(Face("draw", lit=True), (60, 84), "pile")
     plain = card_face(Face("draw"), (60, 84), "pile")
     assert lit.border.top.color == LIT and plain.border.top.color != LIT
+
+
+def test_a_card_lit_or_chosen_keeps_its_print() -> None:
+    """Selecting a card changes its edge and its name, not what is printed on it: the print,
+    an update boundary of its own, is not sent again."""
+    felt, _, _ = draw(kartu_sama(lit="5H"))
+    card = felt.cards["QS.0"]
+    print_ = card.content.content
+    assert isinstance(print_, Drawing) and print_.is_isolated()
+    felt, _, _ = draw(kartu_sama(lit="5H QS"), felt)
+    assert felt.cards["QS.0"] is card and card.content.content is print_
+    assert card.border.top.color == LIT and card.content.label == "Q♠, can be tapped now"
+

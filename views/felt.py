@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 import flet as ft
 
-from views.common import CARD_FONT, Handler, Tr, big_button, card_text, dot
+from views.common import CARD_FONT, Handler, Tr, big_button, card_text, dot, drawn
 from views.felt_data import Button, Chair, Face, Group, Pile, Scene
 
 FELT = "#1F5A3A"  # the cloth
@@ -476,14 +476,20 @@ def ink(code: str) -> str:
                                               else INK["black"])
 
 
-def card_face(face: Face, size: tuple[float, float], place: str = "hand") -> ft.Control:
-    """A card's drawing: rank over suit in the top corner (what an overlapped card shows),
-    the suit big in the middle; a back when the code is not shown."""
-    w, h = size
+class Drawing(ft.Stack):
+    """What is printed on a card: the same from its first drawing to its last. Its own bounds
+    of an update, so the table's update diffs none of it (a new one replaces it whole)."""
+
+    def is_isolated(self) -> bool:
+        return True
+
+
+def drawing(face: Face, size: tuple[float, float]) -> ft.Control | None:
+    """A card's print: rank over suit in the top corner (what an overlapped card shows), the
+    suit big in the middle, a dot when it is new; none for a card's back."""
     if not face.code:
-        return ft.Container(
-            width=w, height=h, bgcolor=BACK, border_radius=ft.BorderRadius.all(w * 0.12),
-            border=ft.Border.all(3, LIT) if face.lit else ft.Border.all(2, PAPER))
+        return None
+    w = size[0]
     label = card_text(face.code)[0]
     rank, suit = (label[:-1], label[-1]) if face.code != "JK" else ("JK", "★")
     colour = ink(face.code)
@@ -492,22 +498,40 @@ def card_face(face: Face, size: tuple[float, float], place: str = "hand") -> ft.
     if face.new:
         mark.append(ft.Container(width=10, height=10, bgcolor=NEW, right=3, top=3,
                                  border_radius=ft.BorderRadius.all(5)))
+    return Drawing([
+        ft.Column([ft.Text(rank, size=corner, weight=ft.FontWeight.BOLD, color=colour,
+                           font_family=CARD_FONT, no_wrap=True),
+                   ft.Text(suit, size=corner, color=colour, font_family=CARD_FONT)],
+                  spacing=-corner * 0.35, left=3, top=1),
+        ft.Text(suit, size=round(w * 0.55), color=colour, font_family=CARD_FONT,
+                right=4, bottom=1),
+        *mark,
+    ])
+
+
+def dress(card: ft.Container, face: Face, size: tuple[float, float], place: str) -> None:
+    """A card's paper (or back), edge and shadow, on ``card``: lit, chosen or plain."""
+    w, h = size
+    card.width, card.height = w, h
+    card.border_radius = ft.BorderRadius.all(w * 0.12)
+    if not face.code:
+        card.bgcolor = BACK
+        card.border = ft.Border.all(3, LIT) if face.lit else ft.Border.all(2, PAPER)
+        card.shadow = None
+        return
     outline = LIT if face.lit else (CHOSEN if face.chosen else "#9E9E9E")
-    return ft.Container(
-        ft.Stack([
-            ft.Column([ft.Text(rank, size=corner, weight=ft.FontWeight.BOLD, color=colour,
-                               font_family=CARD_FONT, no_wrap=True),
-                       ft.Text(suit, size=corner, color=colour, font_family=CARD_FONT)],
-                      spacing=-corner * 0.35, left=3, top=1),
-            ft.Text(suit, size=round(w * 0.55), color=colour, font_family=CARD_FONT,
-                    right=4, bottom=1),
-            *mark,
-        ]),
-        width=w, height=h, bgcolor=PAPER, border_radius=ft.BorderRadius.all(w * 0.12),
-        border=ft.Border.all(3 if face.lit or face.chosen else 1, outline),
-        shadow=ft.BoxShadow(blur_radius=4, color="#55000000", offset=ft.Offset(0, 1))
-        if place == "hand" else None,
-    )
+    card.bgcolor = PAPER
+    card.border = ft.Border.all(3 if face.lit or face.chosen else 1, outline)
+    card.shadow = ft.BoxShadow(blur_radius=4, color="#55000000", offset=ft.Offset(0, 1)) \
+        if place == "hand" else None
+
+
+def card_face(face: Face, size: tuple[float, float], place: str = "hand") -> ft.Container:
+    """A card as one control: its paper and edge, and its print (a back when the code is not
+    shown)."""
+    card = ft.Container(drawing(face, size))
+    dress(card, face, size, place)
+    return card
 
 
 def _chair(chair: Chair, size: tuple[float, float], t: Tr) -> ft.Container:
@@ -546,6 +570,15 @@ def _chair(chair: Chair, size: tuple[float, float], t: Tr) -> ft.Container:
     )
 
 
+def _label(group: Group, left: float, top: float, on_tap: Tap, version: int) -> ft.Control:
+    """A meld's label over it ("Canasta (pure)"); underlined when a tap on it adds to it."""
+    return drawn(ft.Container(
+        ft.Text(group.label, size=10, color=LIT if group.lit else ON_FELT, max_lines=1),
+        left=left, top=top, key=f"group-{group.key}",
+        border=ft.Border.only(bottom=ft.BorderSide(2, LIT)) if group.lit else None,
+        on_click=(lambda _e, k=group.tap: on_tap(k)) if group.tap else None), version)
+
+
 def _pile(pile: Pile, s: Sizes, on_tap: Tap | None, t: Tr) -> ft.Container:
     cw, ch = s.card
     empty = not pile.top
@@ -580,6 +613,23 @@ def _pile(pile: Pile, s: Sizes, on_tap: Tap | None, t: Tr) -> ft.Container:
         tooltip=pile.label or None)
 
 
+@functools.cache
+def _animation(speed: int) -> ft.Animation | None:
+    return ft.Animation(speed, ft.AnimationCurve.EASE_OUT_CUBIC) if speed > 0 else None
+
+
+@functools.cache
+def _turned(angle: float) -> ft.Rotate | None:
+    return ft.Rotate(angle, alignment=ft.Alignment.BOTTOM_CENTER) if angle else None
+
+
+def _put(control: ft.BaseControl, **values: object) -> None:
+    """Set the properties whose value differs (a property set is diffed on the next send)."""
+    for name, value in values.items():
+        if getattr(control, name) != value:
+            setattr(control, name, value)
+
+
 class Felt:
     """The table's controls, kept from one scene to the next: a card keeps its control (by its
     face id) and moves; ``moving`` says a card travels (taps wait until it arrives)."""
@@ -592,13 +642,16 @@ class Felt:
         self.scene: Scene | None = None
         self.places: dict[str, Place] = {}
         self.moving = False
-        self._drawn: dict[str, tuple[Face, tuple[float, float], str]] = {}
-        self._turning: dict[str, ft.Control] = {}  # faces shown once their card arrives
+        self._drawn: dict[str, tuple[str, tuple[float, float], bool]] = {}  # each card's print
+        self._dressed: dict[str, tuple[object, ...]] = {}  # each card's paper and edge
+        # the cards on their way face down: how each shows once it arrives
+        self._turning: dict[str, tuple[Face, tuple[float, float], str]] = {}
         self.seats: dict[int, ft.Container] = {}
+        self._memo: dict[str, tuple[object, ft.Control]] = {}  # what is drawn besides cards
 
     def show(self, scene: Scene, width: float, height: float, *, on_tap: Tap,
              t: Tr, order: str = "suit", on_order: Callable[[str], None] | None = None,
-             speed: int = 250) -> ft.Control:
+             speed: int = 250, version: int = 0) -> ft.Control:
         """The table for ``scene`` on ``width`` x ``height``: cards already shown move where
         they now go (in ``speed`` ms), new ones come from where they were drawn."""
         s = sizes(width, height, scene)
@@ -608,7 +661,7 @@ class Felt:
         kept: dict[str, ft.Container] = {}
         order_of: list[ft.Control] = []
         moved = False
-        anim = ft.Animation(speed, ft.AnimationCurve.EASE_OUT_CUBIC) if speed > 0 else None
+        anim = _animation(speed)
         labels = {f.id: p.label for p in scene.piles for f in p.top}
         for face, where, forward in faces(scene):
             size = s.card if where in ("hand", "pile") else s.small
@@ -622,32 +675,40 @@ class Felt:
                     control.left, control.top = start[0], start[1]
                     hidden = face.id not in old_places and where in ("pile", "group") \
                         and bool(face.code) and "pile" in source
-            if (control.left, control.top) != (left, top) and control.left is not None \
-                    and speed > 0:
+            # a card that rises or sinks in the hand (lit, chosen) is no card on its way: taps
+            # go on meanwhile
+            if control.left is not None and speed > 0 and (
+                    control.left != left or abs((control.top or 0) - top) > LIFT_CHOSEN + 1):
                 moved = True
                 control.on_animation_end = self._arrived
-            control.left, control.top = left, top
-            control.rotate = ft.Rotate(angle, alignment=ft.Alignment.BOTTOM_CENTER) \
-                if angle else None
-            control.animate_position = anim
-            control.animate_rotation = anim
-            drawn = (face, size, where)
-            if self._drawn.get(face.id) != drawn:
-                name = card_text(face.code)[0] if face.code else labels.get(face.id, "")
-                if face.lit:
-                    name = t("felt.lit", name=name)
-                elif face.chosen:
-                    name = t("felt.chosen", name=name)
-                shown = ft.Semantics(content=card_face(face, size, where), label=name,
-                                     exclude_semantics=True, selected=face.chosen or None)
-                control.width, control.height = size
-                self._drawn[face.id] = drawn
-                self._turning.pop(face.id, None)
-                if hidden:
-                    self._turning[face.id] = shown
-                    shown = ft.Semantics(content=card_face(replace(face, code=""), size, where),
-                                         label=name, exclude_semantics=True)
-                control.content = shown
+            # only what changed is set: what is set is compared when the page is sent
+            _put(control, left=left, top=top, animate_position=anim, animate_rotation=anim,
+                 rotate=_turned(angle))
+            # the paper and edge change on the card itself; its print only with the card
+            shown = control.content if isinstance(control.content, ft.Semantics) \
+                else ft.Semantics(exclude_semantics=True)
+            control.content = shown
+            name = card_text(face.code)[0] if face.code else labels.get(face.id, "")
+            if face.lit:
+                name = t("felt.lit", name=name)
+            elif face.chosen:
+                name = t("felt.chosen", name=name)
+            _put(shown, label=name, selected=face.chosen or None)
+            look = (face.code, size, face.new)
+            dressed = (face.code, face.lit, face.chosen, size, where)
+            if hidden:
+                self._turning[face.id] = (face, size, where)
+                dress(control, replace(face, code=""), size, where)
+                shown.content = None
+            elif face.id in self._turning:  # on its way, face down: turns over on arrival
+                self._turning[face.id] = (face, size, where)
+            else:
+                if self._dressed.get(face.id) != dressed:
+                    dress(control, face, size, where)
+                if self._drawn.get(face.id) != look:
+                    shown.content = drawing(face, size)
+            self._drawn[face.id] = look
+            self._dressed[face.id] = dressed if face.id not in self._turning else ()
             key = face.tap or forward
             active = bool(face.tap or face.why or forward)
             control.on_click = (lambda _e, k=key or face.id: on_tap(k)) if active else None
@@ -656,42 +717,55 @@ class Felt:
         self.cards = kept
         self._turning = {k: v for k, v in self._turning.items() if k in kept}
         self._drawn = {k: v for k, v in self._drawn.items() if k in kept}
+        self._dressed = {k: v for k, v in self._dressed.items() if k in kept}
         under: list[ft.Control] = []
         seats: dict[int, ft.Container] = {}
+        self._memo, memo = {}, self._memo
+        keep = functools.partial(self._keep, memo)
         for chair in scene.chairs:
             if chair.seat == scene.seat:
                 continue
             left, top, _ = places[f"chair:{chair.seat}"]
             # kept, and moved: when the table turns to another player, the seats go round
             box = self.seats.get(chair.seat) or ft.Container(key=f"seat-{chair.seat}")
-            box.content = _chair(chair, (min(s.chair[0], width - left), s.chair[1]), t)
+            size = (min(s.chair[0], width - left), s.chair[1])
+            box.content = keep(f"chair:{chair.seat}", (chair, size),
+                               functools.partial(_chair, chair, size, t))
             box.left, box.top = left, top
             box.animate_position = anim
             seats[chair.seat] = box
             under.append(box)
         self.seats = seats
+        # what is drawn with a tap is drawn again at each version (a tap on one drawn before
+        # the game moved on names a control that is gone)
+        mine = (version, scene.seat)
         for pile in scene.piles:
             left, top, _ = places[f"pile:{pile.key}"]
-            box = _pile(pile, s, on_tap, t)
-            box.left, box.top = left, top
-            under.append(box)
+
+            def made(p: Pile = pile, x: float = left, y: float = top) -> ft.Control:
+                box = drawn(_pile(p, s, on_tap, t), version)
+                box.left, box.top = x, y
+                return box
+
+            under.append(keep(f"pile:{pile.key}", (pile, s.card, left, top, mine), made))
         for i, side in enumerate(scene.sides):
             if f"side:{i}" not in places:
                 continue
             left, top, _ = places[f"side:{i}"]
-            under.append(ft.Text(" · ".join(x for x in (side.label, side.note) if x), size=13,
-                                 color=ON_FELT, weight=ft.FontWeight.BOLD, left=left, top=top,
-                                 width=min(width - left - MARGIN, side_width(scene, s) + 8),
-                                 max_lines=1,
-                                 overflow=ft.TextOverflow.ELLIPSIS, key=f"side-{i}"))
+            text = " · ".join(x for x in (side.label, side.note) if x)
+            wide = min(width - left - MARGIN, side_width(scene, s) + 8)
+            under.append(keep(f"side:{i}", (text, left, top, wide), functools.partial(
+                ft.Text, text, size=13, color=ON_FELT, weight=ft.FontWeight.BOLD, left=left,
+                top=top, width=wide, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                key=f"side-{i}")))
             for g in side.groups:
                 gl, gt, _ = places[f"group:{g.key}"]
-                under.append(ft.Container(
-                    ft.Text(g.label, size=10, color=LIT if g.lit else ON_FELT, max_lines=1),
-                    left=gl, top=gt, key=f"group-{g.key}",
-                    border=ft.Border.only(bottom=ft.BorderSide(2, LIT)) if g.lit else None,
-                    on_click=(lambda _e, k=g.tap: on_tap(k)) if g.tap else None))
-        under.append(self._prompt(scene, places["prompt"], width, t, order, on_order))
+                under.append(keep(f"group:{g.key}", (g.label, g.lit, g.tap, gl, gt, mine),
+                                  functools.partial(_label, g, gl, gt, on_tap, version)))
+        prompt = (scene.prompt, scene.note, places["prompt"], width, order, bool(scene.hand),
+                  on_order is None, scene.seat)
+        under.append(keep("prompt", prompt, lambda: self._prompt(
+            scene, places["prompt"], width, t, order, on_order)))
         self.stack.controls = [*under, *order_of]
         self.stack.width, self.stack.height = width, height
         self.table.width, self.table.height = width, height
@@ -699,6 +773,15 @@ class Felt:
         self.table.ignore_interactions = moved
         self.scene, self.places = scene, places
         return self.table
+
+    def _keep(self, before: dict[str, tuple[object, ft.Control]], key: str, data: object,
+              make: Callable[[], ft.Control]) -> ft.Control:
+        """The control drawn last time for ``key`` if it was drawn from the same ``data``
+        (nothing of it to send again), else a new one."""
+        old = before.get(key)
+        control = old[1] if old is not None and old[0] == data else make()
+        self._memo[key] = (data, control)
+        return control
 
     def _prompt(self, scene: Scene, place: Place, width: float, t: Tr, order: str,
                 on_order: Callable[[str], None] | None) -> ft.Control:
@@ -726,9 +809,12 @@ class Felt:
 
     def _turn(self, face: str) -> None:
         """A card that arrived face down from a seat turns over."""
-        control, shown = self.cards.get(face), self._turning.pop(face, None)
-        if control is not None and shown is not None:
-            control.content = shown
+        control, turning = self.cards.get(face), self._turning.pop(face, None)
+        if control is not None and turning is not None:
+            shown, size, where = turning
+            dress(control, shown, size, where)
+            if isinstance(control.content, ft.Semantics):
+                control.content.content = drawing(shown, size)
             with contextlib.suppress(Exception):  # the table is no longer on a page
                 control.update()
 
