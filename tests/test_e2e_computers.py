@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.browser import Server, add_computers, add_players, open_app, press, see, seen, shot
-from tests.test_e2e_play import BUTTONS, CARD, SCREEN, my_move, my_turn, on_table, screen
+from tests.test_e2e_play import CARD, SCREEN, my_move, my_turn, on_table, screen
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +32,7 @@ def next_turn(page: Any) -> str:
     while True:
         if seen(page, "End of "):
             return "summary"
-        if my_turn(page):  # on the form or on the card table
+        if my_turn(page):  # the card table offers the person's moves
             return "turn"
         assert time.monotonic() < deadline, "the computer players never answered"
         page.wait_for_timeout(50)
@@ -73,8 +73,7 @@ def test_three_computers_at_full_speed_log_no_error(browser: Any, tmp_path: Path
         for turn in range(300):
             if next_turn(page) == "summary":
                 break
-            lit = on_table(page)  # on the card table: its lit cards and piles, by name
-            names = lit or page.evaluate(BUTTONS)
+            names = on_table(page)  # the card table's lit cards and piles, by name
             # a draw button (or the draw pile) stays where it is when the turn goes on: the
             # sharper case
             move = next((n for n in names if DRAW.match(n) or "pile" in n.lower()), None)

@@ -28,14 +28,20 @@ pytestmark = pytest.mark.browser
 LIT = "can be tapped now"
 CHROME = ("Back", "Last moves", "Sort by rank", "Sort by suit", "Hint", "Undo")
 # the moves offered now: lit cards and piles first, then the buttons that are no card (a
-# pile, lit or not, is named by its label: only a lit one is a move)
+# pile, lit or not, is named by its label twice, "Stock Stock · 30": only a lit one is a move);
+# none unless the table is on screen, read in one go (a summary's "See the final result" is no
+# move of the table)
 OFFERED = """([lit, chrome]) => {
-  const all = Array.from(document.querySelectorAll('flt-semantics-host [role=button]'))
+  const host = document.querySelector('flt-semantics-host');
+  if (!host || /End of |Game over/.test(host.innerText)) return [];
+  const all = Array.from(host.querySelectorAll('[role=button]'))
     .map(e => (e.getAttribute('aria-label') || e.innerText || '').trim());
+  if (!all.includes('Last moves')) return [];
   const cards = /^(10|[2-9AJQK])[♠♥♦♣]|^JK/;
+  const pile = /^(.+) \\1( · \\d+)?$/;
   return [...all.filter(n => n.includes(lit)),
           ...all.filter(n => n && !n.includes(lit) && !cards.test(n) && !chrome.includes(n)
-                        && !/·|pile/i.test(n))];
+                        && !pile.test(n) && !/·|pile/i.test(n))];
 }"""
 
 

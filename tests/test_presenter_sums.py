@@ -299,3 +299,16 @@ def test_the_table_speaks_every_language(language: str) -> None:
                             View())
         english = scene_of(state)
         assert scene.prompt and scene.prompt != english.prompt
+
+
+def test_a_card_drawn_is_a_new_card_in_the_hand() -> None:
+    """The top of a pile and the card it becomes in the hand are not one control: a double
+    tap on the pile draws, and its second tap does not reach the card drawn (it would be
+    placed, a second move)."""
+    state = sums.new_game(2, 3)
+    top = scene_of(state).piles[1].top[0]
+    state.apply(DRAW + 1)
+    hand = scene_of(state).hand
+    assert top.code in [f.code for f in hand]
+    assert top.id not in [f.id for f in hand]
+    assert TABLE.answer(state, 0, "draw:1", View()).action is None  # drawn already

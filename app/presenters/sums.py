@@ -76,8 +76,9 @@ class Sums:
         seen: Counter[str] = Counter()
         piles = []
         for i, (top, size) in enumerate(zip(obs["piles"], obs["pile_sizes"], strict=True)):
-            tops = () if top is None else tuple(
-                Face(id_, _code(top)) for id_ in identify([_code(top)], seen))
+            # a top of its own id: the card drawn is a new card in the hand, so the second
+            # tap of a double tap on the pile, landing where the top was, does not place it
+            tops = () if top is None else (Face(f"pile{i}.{_code(top)}", _code(top)),)
             lit = DRAW + i in legal
             piles.append(Pile(f"pile:{i}", t("sums.pile", n=i + 1), tops, size,
                               tap=f"draw:{i}" if seat >= 0 else "", lit=lit,
