@@ -363,8 +363,9 @@ class Play:
             awake(False)
 
     def _reveal(self, seat: int) -> None:
+        """The next person is at the device: their hand shows (its cards move to it)."""
         self.shown = seat
-        self.shell.refresh()
+        self._redraw()
 
     def _leave(self) -> None:
         self.shown = -1

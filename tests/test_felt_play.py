@@ -154,3 +154,25 @@ def test_a_second_tab_behind_the_game_is_told_and_shown_the_game_as_saved(
     assert shell.toasts[-1] == "This game was changed on another screen: here it is as saved now."
     assert second.doc["actions"] == first.doc["actions"]
     assert (shell.store.load_game(first.key) or {})["actions"] == first.doc["actions"]
+
+
+def test_the_next_persons_hand_can_be_tapped_once_its_cards_arrive(tmp_path: Path) -> None:
+    """Pass and play: "I am Bea" draws Bea's table, whose cards travel to their places; taps
+    wait for them, and count again once they have arrived (the wait is scheduled)."""
+    shell = Shell(tmp_path)
+    shell.page.width, shell.page.height = 400, 850  # type: ignore[attr-defined]
+    doc = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {"target": 500},
+                  casual=False, pace=0)
+    play = Play(shell, "play-two", doc)  # type: ignore[arg-type]
+    shell.play = play
+    shell.page.route = play.route  # type: ignore[attr-defined]
+    shell.refresh = play.view  # type: ignore[assignment,method-assign]  # as the shell draws
+    first = play.state.current_player
+    play._reveal(first)
+    action = play.state.legal_actions()[0]
+    play.move(action, play.game.version)
+    assert play.game.person_turn() == 1 - first
+    shell.tasks.clear()
+    play._reveal(1 - first)
+    assert play.felt.moving and play.felt.table.ignore_interactions
+    assert shell.tasks, "nothing waits for the cards to arrive"

@@ -689,10 +689,10 @@ class Felt:
                 else ft.Semantics(exclude_semantics=True)
             control.content = shown
             name = card_text(face.code)[0] if face.code else labels.get(face.id, "")
-            if face.lit:
-                name = t("felt.lit", name=name)
-            elif face.chosen:
+            if face.chosen:  # selected, though a tap may still take it back
                 name = t("felt.chosen", name=name)
+            elif face.lit:
+                name = t("felt.lit", name=name)
             _put(shown, label=name, selected=face.chosen or None)
             look = (face.code, size, face.new)
             dressed = (face.code, face.lit, face.chosen, size, where)
@@ -787,8 +787,10 @@ class Felt:
                 on_order: Callable[[str], None] | None) -> ft.Control:
         left, top, _ = place
         lines: list[ft.Control] = [
-            ft.Text(scene.prompt, size=16, weight=ft.FontWeight.BOLD, color=ON_FELT,
-                    key="felt-prompt", max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)]
+            # a long prompt takes two lines where there is no note under it
+            ft.Text(scene.prompt, size=16 if scene.note or len(scene.prompt) < 40 else 14,
+                    weight=ft.FontWeight.BOLD, color=ON_FELT, key="felt-prompt",
+                    max_lines=1 if scene.note else 2, overflow=ft.TextOverflow.ELLIPSIS)]
         if scene.note:
             lines.append(ft.Text(scene.note, size=13, color=LIT, key="felt-note", max_lines=1))
         row: list[ft.Control] = [ft.Column(lines, spacing=0, expand=True)]
