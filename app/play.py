@@ -211,9 +211,11 @@ class Play:
 
     def tap(self, key: str, seat: int, version: int) -> None:
         """A tap on the card table drawn at ``version`` for ``seat``: a move, a new
-        selection, or why not (a tap on a table already replaced changes nothing)."""
+        selection, or why not. A tap on a table already replaced changes nothing, nor does one
+        while cards travel: the second tap of a double tap on a pile may land on the card just
+        taken from it, which is the same control in its new place."""
         presenter = self.presenter
-        if version != self.game.version or seat < 0:
+        if version != self.game.version or seat < 0 or self.felt.moving:
             return
         look = self.looks.get(seat, View())
         answer = presenter.answer(self.state, seat, key, look)

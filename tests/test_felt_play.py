@@ -111,6 +111,10 @@ def test_the_order_and_a_selection_are_kept_for_the_person(tmp_path: Path,
     seat = play.looking()
     assert play.looks[seat].order == "rank"
     assert find(play.view(), "felt-prompt").value == "rank"
+    assert play.felt.moving  # the cards go to their new order
+    play.tap("pick", seat, play.game.version)  # a tap while they travel: nothing
+    assert play.looks[seat].chosen == frozenset()
+    play.felt.settled()  # they arrived
     play.tap("pick", seat, play.game.version)
     assert play.looks[seat].chosen == frozenset({"x"})
     play.tap("pick", seat, play.game.version - 1)  # a stale tap: nothing
