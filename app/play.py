@@ -43,6 +43,7 @@ CARD_PARAMS = ("card", "target", "helper")  # a hint's cards, shown as on the ca
 # or a computer beside a person, are told apart at a glance (blue, green, purple, orange...)
 COMPUTER_COLOURS = (5, 3, 7, 1, 4, 8, 2, 6, 9, 0)
 PACES = (0, 1, 2, 3)  # seconds a computer move stays on screen
+LAUNCH = 0.04  # seconds a new card shows where it comes from before it travels
 # hints whose words do not name the move: the hint names it first
 UNNAMED = frozenset({"only", "sa_meld"})
 
@@ -271,6 +272,11 @@ class Play:
         delay = self.speed() / 1000 + 0.05
 
         async def arrived() -> None:
+            if felt.launching:  # new cards: shown where they come from, then sent on
+                await asyncio.sleep(LAUNCH)
+                if felt.launch():
+                    with contextlib.suppress(Exception):  # the table left the screen
+                        felt.table.update()
             await asyncio.sleep(delay)
             if felt.moving:
                 felt.settled()

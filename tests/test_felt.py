@@ -304,8 +304,10 @@ def test_a_drawn_card_starts_on_the_draw_pile() -> None:
     table = layout(after, 388, 700)
     felt.show(after, 388, 700, on_tap=lambda _k: None, t=T, speed=250)
     card = felt.cards["8D.0"]
-    assert (card.left, card.top) == table["8D.0"][:2]  # where it goes: it travels from...
-    assert felt.moving
+    assert (card.left, card.top) == pile[:2]  # shown first where it comes from...
+    assert felt.moving and felt.launching
+    assert felt.launch() and (card.left, card.top) == table["8D.0"][:2]  # ...then sent on
+    assert not felt.launching and not felt.launch()
     felt2 = Felt()
     felt2.show(kartu_sama(), 388, 700, on_tap=lambda _k: None, t=T, speed=0)
     felt2.show(after, 388, 700, on_tap=lambda _k: None, t=T, speed=0)

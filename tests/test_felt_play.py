@@ -5,6 +5,7 @@ person."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from pathlib import Path
 from typing import Any
@@ -180,3 +181,33 @@ def test_the_next_persons_hand_can_be_tapped_once_its_cards_arrive(tmp_path: Pat
     play._reveal(1 - first)
     assert play.felt.moving and play.felt.table.ignore_interactions
     assert shell.tasks, "nothing waits for the cards to arrive"
+
+
+def test_a_card_drawn_is_shown_on_the_pile_then_travels_to_the_hand(tmp_path: Path) -> None:
+    """A card new to the table appears where it comes from (the draw pile), and the wait the
+    tap schedules sends it on to the hand, where it arrives."""
+    shell = Shell(tmp_path)
+    shell.page.width, shell.page.height = 400, 850  # type: ignore[attr-defined]
+    doc = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "strong"], {"may_draw": True},
+                  casual=False, pace=0)
+    play = Play(shell, "play-draw", doc)  # type: ignore[arg-type]
+    shell.play = play
+    shell.page.route = play.route  # type: ignore[attr-defined]
+    shell.refresh = play.view  # type: ignore[assignment,method-assign]  # as the shell draws
+    while play.game.person_turn() < 0:  # the computer opens: play its move
+        play.game.computer_move(play.state.legal_actions()[0], play.game.version)
+    seat = play.game.person_turn()
+    play.view()
+    play.felt.settled()
+    shell.tasks.clear()
+    version = play.game.version
+    play.tap("draw", seat, version)
+    assert play.game.version == version + 1 and play.felt.launching
+    pile = play.felt.places["pile:draw"]
+    new = next(iter(play.felt.launching))
+    card = play.felt.cards[new]
+    # where the pile was (the hand grew: the table moved up a little)
+    assert abs(card.left - pile[0]) < 4 and abs(card.top - pile[1]) < 4
+    assert shell.tasks
+    asyncio.run(shell.tasks[-1]())  # the wait: sent on, then arrived
+    assert (card.left, card.top) == play.felt.places[new][:2] and not play.felt.moving

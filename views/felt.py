@@ -647,6 +647,7 @@ class Felt:
         # the cards on their way face down: how each shows once it arrives
         self._turning: dict[str, tuple[Face, tuple[float, float], str]] = {}
         self.seats: dict[int, ft.Container] = {}
+        self.launching: dict[str, tuple[float, float]] = {}  # new cards: where they go
         self._memo: dict[str, tuple[object, ft.Control]] = {}  # what is drawn besides cards
 
     def show(self, scene: Scene, width: float, height: float, *, on_tap: Tap,
@@ -656,6 +657,7 @@ class Felt:
         they now go (in ``speed`` ms), new ones come from where they were drawn."""
         s = sizes(width, height, scene)
         before, old_places = self.scene, self.places
+        self.launching = {}  # the last drawing's new cards go from where they are now
         places = layout(scene, width, height)
         source = _source(before, old_places, scene)
         kept: dict[str, ft.Container] = {}
@@ -668,22 +670,28 @@ class Felt:
             left, top, angle = places.get(face.id, (0.0, 0.0, 0.0))
             control = self.cards.get(face.id)
             hidden = False  # comes face down from another seat's hand: turns over on arrival
+            goes = (left, top)
             if control is None:
                 start = old_places.get(face.id) or source.get(where)
                 control = ft.Container(key=f"card-{face.id}")
                 if start is not None and speed > 0 and before is not None:
+                    # a new card is drawn where it comes from, and sent on its way once it is
+                    # shown there (:meth:`launch`): a control appears where it is first put
                     control.left, control.top = start[0], start[1]
+                    self.launching[face.id] = goes
+                    goes = (start[0], start[1])
                     hidden = face.id not in old_places and where in ("pile", "group") \
                         and bool(face.code) and "pile" in source
             # a card that rises or sinks in the hand (lit, chosen) is no card on its way: taps
             # go on meanwhile
             if control.left is not None and speed > 0 and (
-                    control.left != left or abs((control.top or 0) - top) > LIFT_CHOSEN + 1):
+                    face.id in self.launching or control.left != left
+                    or abs((control.top or 0) - top) > LIFT_CHOSEN + 1):
                 moved = True
                 control.on_animation_end = self._arrived
             # only what changed is set: what is set is compared when the page is sent
-            _put(control, left=left, top=top, animate_position=anim, animate_rotation=anim,
-                 rotate=_turned(angle))
+            _put(control, left=goes[0], top=goes[1], animate_position=anim,
+                 animate_rotation=anim, rotate=_turned(angle))
             # the paper and edge change on the card itself; its print only with the card
             shown = control.content if isinstance(control.content, ft.Semantics) \
                 else ft.Semantics(exclude_semantics=True)
@@ -809,6 +817,18 @@ class Felt:
             with contextlib.suppress(Exception):  # the table is no longer on a page
                 self.table.update()
 
+    def launch(self) -> bool:
+        """Send the new cards, shown where they come from, to where they go (True: some
+        were sent; the table is to be updated)."""
+        sent = False
+        for face, (left, top) in self.launching.items():
+            control = self.cards.get(face)
+            if control is not None:
+                control.left, control.top = left, top
+                sent = True
+        self.launching = {}
+        return sent
+
     def _turn(self, face: str) -> None:
         """A card that arrived face down from a seat turns over."""
         control, turning = self.cards.get(face), self._turning.pop(face, None)
@@ -822,6 +842,7 @@ class Felt:
 
     def settled(self) -> None:
         """The cards arrived: they show their faces, and taps count again."""
+        self.launch()
         for face in list(self._turning):
             self._turn(face)
         self.moving = False
