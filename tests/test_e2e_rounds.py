@@ -211,16 +211,19 @@ class Player:
         before, version = page.evaluate(STATE), len(saved(self.data)["actions"])
         for _attempt in range(3):
             spot = page.evaluate(SPOT, [item.i, item.name])
-            if spot is None:  # the table changed under the finger: read it again
-                return False
+            if spot is None:  # the table changed under the finger
+                if len(saved(self.data)["actions"]) > version:
+                    break  # the tap before made it (a busy machine drew it late)
+                return False  # read it again
             try:
                 if double:
                     page.mouse.dblclick(spot["x"], spot["y"])
                 else:
                     page.mouse.click(spot["x"], spot["y"])
                 page.mouse.move(150, 84)  # off the cards: a hovering tooltip would cover them
+                # long enough for a busy machine: a tap tapped again too soon plays twice
                 page.wait_for_function(f"(b) => ({STATE})() !== b", arg=before,
-                                       timeout=8_000)
+                                       timeout=20_000)
                 break
             except Exception:  # noqa: BLE001 - Playwright's TimeoutError
                 if len(saved(self.data)["actions"]) > version:
