@@ -484,11 +484,12 @@ class Drawing(ft.Stack):
         return True
 
 
-def drawing(face: Face, size: tuple[float, float]) -> ft.Control | None:
+def drawing(face: Face, size: tuple[float, float]) -> ft.Control:
     """A card's print: rank over suit in the top corner (what an overlapped card shows), the
-    suit big in the middle, a dot when it is new; none for a card's back."""
+    suit big in the middle, a dot when it is new; nothing printed on a card's back (the
+    client's Semantics needs a child all the same)."""
     if not face.code:
-        return None
+        return Drawing([])
     w = size[0]
     label = card_text(face.code)[0]
     rank, suit = (label[:-1], label[-1]) if face.code != "JK" else ("JK", "★")
@@ -707,7 +708,7 @@ class Felt:
             if hidden:
                 self._turning[face.id] = (face, size, where)
                 dress(control, replace(face, code=""), size, where)
-                shown.content = None
+                shown.content = drawing(replace(face, code=""), size)
             elif face.id in self._turning:  # on its way, face down: turns over on arrival
                 self._turning[face.id] = (face, size, where)
             else:
