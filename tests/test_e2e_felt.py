@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser import (
+    PHONE,
     Server,
     add_computers,
     add_players,
@@ -106,8 +107,18 @@ def test_kartu_sama_on_the_felt_against_three_computers(browser: Any, tmp_path: 
             moves = my_turn(page)
             if not moves:
                 break  # the round ended
-            if turn == 1:
+            if turn == 1:  # mid-round, every computer has moved: the table at three sizes
                 shot(page, "60-felt-phone")
+                resize(page, {"width": 850, "height": 400})
+                shot(page, "61-felt-sideways")
+                resize(page, {"width": 1280, "height": 800})
+                shot(page, "62-felt-laptop")
+                page.get_by_role("button", name="Last moves").click()
+                see(page, "Computer 1")
+                shot(page, "63-felt-last-moves")
+                page.keyboard.press("Escape")  # the sheet closes
+                resize(page, PHONE)
+                moves = my_turn(page)
             version = len(saved(data)["actions"])
             card = next((m for m in moves if LIT in m and "pile" not in m.lower()), None)
             if card is not None and not doubled:
@@ -119,14 +130,6 @@ def test_kartu_sama_on_the_felt_against_three_computers(browser: Any, tmp_path: 
                 tap(page, moves[0])
                 assert played(page, data, version, moves)[0] == 0
         assert doubled, "no card was ever lit to play"
-        my_turn(page)
-        resize(page, {"width": 850, "height": 400})
-        shot(page, "61-felt-sideways")
-        resize(page, {"width": 1280, "height": 800})
-        shot(page, "62-felt-laptop")
-        page.get_by_role("button", name="Last moves").click()
-        see(page, "Computer 1")
-        shot(page, "63-felt-last-moves")
         log = server.log.read_text()
         assert "Traceback" not in log, log[-3000:]
     finally:

@@ -5,7 +5,6 @@ person."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from app import games
 from app.play import Play, new_doc
 from app.presenters.base import Answer, Seating, View, identify
 from models.cards import format_cards
+from tests.fakes import run_alone
 from tests.test_play_summary import Shell
 from views.common import find
 from views.felt_data import Button, Chair, Face, Pile, Scene
@@ -209,5 +209,5 @@ def test_a_card_drawn_is_shown_on_the_pile_then_travels_to_the_hand(tmp_path: Pa
     # where the pile was (the hand grew: the table moved up a little)
     assert abs(card.left - pile[0]) < 4 and abs(card.top - pile[1]) < 4
     assert shell.tasks
-    asyncio.run(shell.tasks[-1]())  # the wait: sent on, then arrived
+    run_alone(shell.tasks[-1]())  # the wait: sent on, then arrived
     assert (card.left, card.top) == play.felt.places[new][:2] and not play.felt.moving
