@@ -12,6 +12,7 @@ import pytest
 
 from tests.browser import (
     PHONE,
+    STILL,
     Server,
     add_computers,
     add_players,
@@ -70,6 +71,7 @@ def tap(page: Any, name: str, double: bool = False, wait: int = 10_000) -> None:
         has_text=name).or_(page.locator(
             f'flt-semantics-host [role=button][aria-label="{name}"]')).first
     spot = {"x": 10, "y": 16}  # the corner an overlapped card shows
+    page.wait_for_function(STILL, polling="raf")  # the cards arrived: taps count
     try:
         if double:
             found.dblclick(position=spot, timeout=wait)

@@ -61,13 +61,19 @@ def felt_game(monkeypatch: pytest.MonkeyPatch) -> None:
                         dataclasses.replace(entry, presenter=lambda _t, _n: Plain()))
 
 
-def playing(tmp_path: Path) -> tuple[Shell, Play]:
+def playing(tmp_path: Path, kinds: tuple[str, str] = ("person", "strong"),
+            options: dict[str, Any] | None = None, drawn: bool = False) -> tuple[Shell, Play]:
+    """Ana and Bea at Kartu Sama on a phone, a person to play (the computer's opening move
+    made); ``drawn``: the shell draws the game's screen when asked to, as the app's does."""
     shell = Shell(tmp_path)
     shell.page.width, shell.page.height = 400, 850  # type: ignore[attr-defined]
-    doc = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "strong"], {"target": 500},
+    doc = new_doc("kartu_sama", ["Ana", "Bea"], list(kinds), options or {"target": 500},
                   casual=False, pace=0)
     play = Play(shell, "play-felt", doc)  # type: ignore[arg-type]
     shell.play = play
+    if drawn:
+        shell.page.route = play.route  # type: ignore[attr-defined]
+        shell.refresh = play.view  # type: ignore[assignment,method-assign]
     while play.game.person_turn() < 0:  # the computer opens: play its move
         play.game.computer_move(play.state.legal_actions()[0], play.game.version)
     return shell, play
@@ -164,14 +170,7 @@ def test_a_second_tab_behind_the_game_is_told_and_shown_the_game_as_saved(
 def test_the_next_persons_hand_can_be_tapped_once_its_cards_arrive(tmp_path: Path) -> None:
     """Pass and play: "I am Bea" draws Bea's table, whose cards travel to their places; taps
     wait for them, and count again once they have arrived (the wait is scheduled)."""
-    shell = Shell(tmp_path)
-    shell.page.width, shell.page.height = 400, 850  # type: ignore[attr-defined]
-    doc = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {"target": 500},
-                  casual=False, pace=0)
-    play = Play(shell, "play-two", doc)  # type: ignore[arg-type]
-    shell.play = play
-    shell.page.route = play.route  # type: ignore[attr-defined]
-    shell.refresh = play.view  # type: ignore[assignment,method-assign]  # as the shell draws
+    shell, play = playing(tmp_path, ("person", "person"), drawn=True)
     first = play.state.current_player
     play._reveal(first)
     action = play.state.legal_actions()[0]
@@ -186,16 +185,7 @@ def test_the_next_persons_hand_can_be_tapped_once_its_cards_arrive(tmp_path: Pat
 def test_a_card_drawn_is_shown_on_the_pile_then_travels_to_the_hand(tmp_path: Path) -> None:
     """A card new to the table appears where it comes from (the draw pile), and the wait the
     tap schedules sends it on to the hand, where it arrives."""
-    shell = Shell(tmp_path)
-    shell.page.width, shell.page.height = 400, 850  # type: ignore[attr-defined]
-    doc = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "strong"], {"may_draw": True},
-                  casual=False, pace=0)
-    play = Play(shell, "play-draw", doc)  # type: ignore[arg-type]
-    shell.play = play
-    shell.page.route = play.route  # type: ignore[attr-defined]
-    shell.refresh = play.view  # type: ignore[assignment,method-assign]  # as the shell draws
-    while play.game.person_turn() < 0:  # the computer opens: play its move
-        play.game.computer_move(play.state.legal_actions()[0], play.game.version)
+    shell, play = playing(tmp_path, options={"may_draw": True}, drawn=True)
     seat = play.game.person_turn()
     play.view()
     play.felt.settled()
