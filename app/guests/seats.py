@@ -1,0 +1,47 @@
+"""What an open table offers its guests: each seat's view, and a guest's action done through
+the same service call as a tap on the host. A game on the device (``app.guests.play``) and a
+match at the table (``app.guests.match``) each implement :class:`Seats`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from app.i18n import Translator
+
+OK = 200
+OLD = 409  # drawn from a version that is gone: nothing to say
+REFUSED = 422  # the rules (or a bad body) say no: ``why``
+AWAY = 503  # the host's screen for this table is not open
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What became of a guest's action: ``ok`` once it is saved; else ``why`` in the player's
+    words ("" when there is nothing to tell)."""
+
+    ok: bool
+    why: str = ""
+    status: int = OK
+
+
+STALE = Reply(False, status=OLD)
+
+
+class Seats(Protocol):
+    """One table open to guests."""
+
+    def seats(self) -> list[tuple[int, str]]:
+        """The seats a guest may take: (seat, name) of each person's seat."""
+        ...
+
+    def payload(self, seat: int, t: Translator) -> dict[str, Any]:
+        """What ``seat`` sees now in ``t``'s language (-1: the table screen's public view),
+        from what that seat may see only. JSON-able."""
+        ...
+
+    def act(self, seat: int, body: dict[str, Any]) -> Reply:
+        """A guest's action (parsed JSON, not yet checked), on the host's event loop, through
+        the service call a tap on the host makes."""
+        ...
