@@ -22,10 +22,12 @@ import flet as ft
 
 from app.device import DeviceGame, Outcome
 from app.games import ENTRIES
+from app.guests.seats import OLD, REFUSED, Reply
 from app.i18n import Translator, names, not_saved, refusal, say
 from app.presenters.base import Presenter, Seating, View
 from app.runner import Runner
 from models.cards import format_cards
+from models.errors import MejaError
 from models.games.base import ActionWords, State
 from models.people import NEUTRAL, PALETTE, People
 from views.common import card_text
@@ -66,6 +68,13 @@ def move_label(words: ActionWords, t: Translator, seats: Sequence[str]) -> str:
     if t.has(f"{key}.other"):
         return t.plural(key, words.n, **params)
     return t(key, n=words.n, **params)
+
+
+@dataclasses.dataclass(frozen=True)
+class Press(Reply):
+    """A tap's answer; ``said``: its refusal is already shown on this screen."""
+
+    said: bool = False
 
 
 class Play:
@@ -131,7 +140,8 @@ class Play:
             return summary_view(self.t, self.summary(title),
                                 on_next=lambda: self.next_round(seen), on_back=self._leave)
         seat = game.person_turn()
-        if seat >= 0 and len(self.people()) > 1 and self.shown != seat:
+        if (seat >= 0 and seat not in self.guested and len(self.local()) > 1
+                and self.shown != seat):
             return cover_view(self.t, self.route, title, self.names[seat],
                               on_ready=lambda: self._reveal(seat), on_back=self._leave,
                               colour=self.colours()[seat])
@@ -146,13 +156,14 @@ class Play:
         return ENTRIES[self.doc["game"]].presenter(self.t, self.names)
 
     def looking(self) -> int:
-        """The seat whose hand the table shows: the person to play, else the one person at
-        the game; -1 (the public table) while computers play between several people."""
+        """The seat whose hand the table shows: the person to play here, else the one person
+        playing here; -1 (the public table) while others play between several people, or when
+        every person plays on a guest phone."""
         seat = self.game.person_turn()
-        if seat >= 0:
+        if seat >= 0 and seat not in self.guested:
             return seat
-        people = self.people()
-        return people[0] if len(people) == 1 else -1
+        local = self.local()
+        return local[0] if len(local) == 1 else -1
 
     def seating(self) -> Seating:
         return Seating(tuple(self.names), self.colours(), tuple(self.kinds), self.t)
@@ -189,7 +200,14 @@ class Play:
             caption=str(log[-1]) if log else "", on_log=self._log, on_back=self._leave,
             on_hint=(lambda: self._hint(version)) if look.help and seat >= 0 else None,
             on_undo=(lambda: self.undo(version)) if casual else None,
-            can_undo=self.game.last_person_move() is not None, hint=hint, wide=wide)
+            can_undo=self.game.last_person_move() is not None, hint=hint, wide=wide,
+            on_invite=self._invite if self.people() else None)
+
+    def _invite(self) -> None:
+        """Open this game to the players' phones, and show their codes."""
+        invite = getattr(self.shell, "invite", None)
+        if invite is not None:
+            invite.open(self.key, [(s, self.names[s]) for s in self.people()], self.route)
 
     def summary(self, title: str) -> Summary:
         """The summary of the round just ended, on this game's screen."""
@@ -211,30 +229,53 @@ class Play:
         self._after(self.game.move(action, version))
 
     def tap(self, key: str, seat: int, version: int) -> None:
-        """A tap on the card table drawn at ``version`` for ``seat``: a move, a new
-        selection, or why not. A tap on a table already replaced changes nothing, nor does one
-        while cards travel: the second tap of a double tap on a pile may land on the card just
-        taken from it, which is the same control in its new place."""
-        presenter = self.presenter
-        if version != self.game.version or seat < 0 or self.felt.moving:
+        """A tap on the card table drawn at ``version`` for ``seat``. None counts while cards
+        travel: the second tap of a double tap on a pile may land on the card just taken from
+        it, which is the same control in its new place."""
+        if self.felt.moving:
             return
+        reply = self.press(key, seat, version)
+        if reply.status == REFUSED and not reply.said:
+            why = reply.why or self._why(key)
+            if why:
+                self.shell.toast(why)
+
+    def press(self, key: str, seat: int, version: int) -> Press:
+        """A tap on the table drawn at ``version`` for ``seat`` (on this screen, or on a guest
+        phone at that seat): a move, a new selection, or why not. A tap on a table already
+        replaced changes nothing. ``ok`` once the move is saved."""
+        if version != self.game.version or seat < 0:
+            return Press(False, status=OLD)
         look = self.looks.get(seat, View())
-        answer = presenter.answer(self.state, seat, key, look)
+        answer = self.presenter.answer(self.state, seat, key, look)
         if answer.action is not None:
+            if seat != self.game.person_turn():
+                return Press(False, status=OLD)
             outcome = self.game.move(answer.action, version)
             if outcome.changed:
                 # what stays selected after a meld (Samba), named for the new hand
                 left = answer.chosen if answer.chosen is not None else frozenset()
                 self.looks[seat] = dataclasses.replace(look, chosen=left)
                 buzz = getattr(self.shell, "buzz", None)
-                if buzz is not None:
+                if buzz is not None and seat not in self.guested:
                     buzz()
             self._after(outcome)
-        elif answer.chosen is not None:
+            if outcome.changed:
+                return Press(True)
+            if outcome.error is not None:  # said on this screen by ``_after``
+                return Press(False, self._error(outcome.error), REFUSED, said=True)
+            return Press(False, self.t("play.stale") if outcome.reloaded else "", OLD,
+                         said=True)
+        if answer.chosen is not None:
             self.looks[seat] = dataclasses.replace(look, chosen=answer.chosen)
-            self._redraw()
-        elif answer.why or self._why(key):
-            self.shell.toast(answer.why or self._why(key))
+            if seat == self.looking():
+                self._redraw()
+            return Press(True)
+        return Press(False, answer.why, REFUSED)
+
+    def _error(self, error: MejaError | OSError) -> str:
+        return (not_saved(self.t, error) if isinstance(error, OSError)
+                else refusal(self.t, error))
 
     def _why(self, key: str) -> str:
         """What the table said of the card tapped (not lit: why it cannot be played)."""
@@ -305,16 +346,34 @@ class Play:
 
     def _changed(self, outcome: Outcome) -> None:
         """A change's outcome (a tap's, or a computer's move): said, and shown."""
-        if isinstance(outcome.error, OSError):
-            self.shell.toast(not_saved(self.t, outcome.error))
-        elif outcome.error is not None:
-            self.shell.toast(refusal(self.t, outcome.error))
+        if outcome.error is not None:
+            self.shell.toast(self._error(outcome.error))
         elif outcome.reloaded:
             self.shell.toast(self.t("play.stale"))
         if outcome.finished:
             self._forget()
         if (outcome.changed or outcome.reloaded) and self.showing:
             self._redraw()
+        if outcome.changed or outcome.reloaded:
+            self.publish()
+
+    # -- guest phones -------------------------------------------------------------------------
+    @property
+    def guested(self) -> frozenset[int]:
+        """The seats a guest phone holds (their hands are shown there, never here)."""
+        guests = getattr(self.shell, "guests", None)
+        return guests.seated(self.key) if guests is not None else frozenset()
+
+    def local(self) -> list[int]:
+        """The people's seats played on this device."""
+        guested = self.guested
+        return [s for s in self.people() if s not in guested]
+
+    def publish(self) -> None:
+        """The game changed: the guest phones at it are shown it."""
+        guests = getattr(self.shell, "guests", None)
+        if guests is not None:
+            guests.publish(self.key)
 
     @property
     def showing(self) -> bool:

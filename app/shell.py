@@ -15,6 +15,8 @@ import flet as ft
 
 from app import records
 from app.games import ENTRIES
+from app.guests.hub import Guests
+from app.guests.invite import Invite
 from app.i18n import LANGUAGES, Said, Translator, not_saved, refusal, system_language
 from app.lab import Lab
 from app.newmatch import Draft, setup_data
@@ -22,6 +24,7 @@ from app.play import Play, new_doc, new_key
 from app.reconcile import reconcile
 from app.referees import Referees
 from app.storage import Store
+from app.tables.base import over
 from models.errors import MejaError
 from models.games import GAMES
 from models.names import clean_name
@@ -77,6 +80,8 @@ class Shell:
         self.lab = Lab(self)
         self.reduce_motion = False  # the device asks for less motion: cards do not travel
         self.services: dict[str, Any] = {}  # haptics, wakelock, semantics: made once, kept
+        self.guests = Guests(self)  # the table open to the players' phones
+        self.invite = Invite(self, self.guests)
 
     # -- start-up ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -103,6 +108,8 @@ class Shell:
         page.pubsub.subscribe(self._on_message)
         if self.settings.get("live"):
             self.sharing.resume_live()
+        with contextlib.suppress(OSError):  # the address is taken: the host opens it again
+            self.guests.resume()
         self.routed()
 
     def _services(self) -> None:
@@ -224,6 +231,9 @@ class Shell:
                 return self._setup()
             case ["play", key]:
                 return self._play(key).view()
+            case ["play", key, "guests"]:
+                play = self._play(key)
+                return self.invite.view(key, play.route, play.colours())
             case ["lab", *_]:
                 return self.lab.view()
             case ["history", *_]:
@@ -240,6 +250,10 @@ class Shell:
                 return self.sharing.import_view()
             case ["match", match_id, "share", *_]:
                 return self.sharing.share_view(match_id)
+            case ["match", match_id, "guests"]:
+                referee = self.referees.get(match_id)
+                return self.invite.view(match_id, f"/match/{match_id}",
+                                        referee._colours())
             case ["match", match_id, *sub]:
                 return self._match(match_id, sub[0] if sub else "")
         return None
@@ -437,7 +451,12 @@ class Shell:
         referee = self.referees.get(match_id)
         view = referee.view("score" if referee.read_only else sub)
         if (view.route or "").endswith("/score") and isinstance(view.appbar, ft.AppBar):
-            view.appbar.actions = [*(view.appbar.actions or []), ft.TextButton(
+            invite: list[ft.Control] = [] if referee.read_only or over(referee.match) else [
+                ft.IconButton(ft.Icons.PHONELINK_RING, tooltip=self.t("guests.invite"),
+                              key="invite", on_click=lambda _e: self.invite.open(
+                                  match_id, list(enumerate(referee.names)),
+                                  f"/match/{match_id}"))]
+            view.appbar.actions = [*(view.appbar.actions or []), *invite, ft.TextButton(
                 self.t("share.button"), icon=ft.Icons.QR_CODE_2, key="share",
                 on_click=lambda _e: self.sharing.open_share(match_id))]
         return view

@@ -871,7 +871,7 @@ def felt_view(
     t: Tr, route: str, title: str, table: ft.Control, *, buttons: Sequence[Button],
     on_tap: Tap, caption: str, on_log: Handler, on_back: Handler,
     on_hint: Handler | None = None, on_undo: Handler | None = None, can_undo: bool = False,
-    hint: str = "", wide: bool = False,
+    hint: str = "", wide: bool = False, on_invite: Handler | None = None,
 ) -> ft.View:
     """The card table's screen: the last move in a line over the table (its log a tap away),
     the moves that are no card under it (beside it on a wide screen)."""
@@ -882,6 +882,9 @@ def felt_view(
     if on_undo is not None:
         actions.append(ft.IconButton(ft.Icons.UNDO, tooltip=t("play.undo"), key="undo",
                                      disabled=not can_undo, on_click=lambda _e: on_undo()))
+    if on_invite is not None:
+        actions.append(ft.IconButton(ft.Icons.PHONELINK_RING, tooltip=t("guests.invite"),
+                                     key="invite", on_click=lambda _e: on_invite()))
     top = ft.Row([
         ft.Text(caption, size=14, font_family=CARD_FONT, expand=True, max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS, key="caption"),

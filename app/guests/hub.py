@@ -1,0 +1,163 @@
+"""A window's table open to guest phones: opens and closes the door (one guest server per
+process, listening only while a table is open), keeps the door in the settings so that guests
+find their seats after a restart, and runs the guests' requests on this window's event loop,
+where the table's screen runs its taps: one writer."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import threading
+from typing import TYPE_CHECKING, Any
+
+from app.guests.door import Door
+from app.guests.seats import Seats
+from app.guests.server import RUN_WAIT, GuestServer
+from app.share.live import lan_address
+
+if TYPE_CHECKING:
+    from app.window import Window
+
+_server: GuestServer | None = None
+_lock = threading.Lock()
+
+
+def server() -> GuestServer | None:
+    """The guest server of this process, while a table is open to guests."""
+    return _server
+
+
+def guest_host() -> str:
+    """The address guests reach: this device on the local network (``MEJA_GUEST_HOST``
+    overrides it, e.g. 127.0.0.1 for tests)."""
+    return os.environ.get("MEJA_GUEST_HOST") or lan_address()
+
+
+class Guests:
+    """The guest phones of ``shell``'s open table."""
+
+    def __init__(self, shell: Window) -> None:
+        self.shell = shell
+        self.moved = False  # the port of last time was taken: the links changed
+
+    # -- what the screens ask -----------------------------------------------------------------
+    @property
+    def server(self) -> GuestServer | None:
+        return _server
+
+    def door(self, key: str) -> Door | None:
+        """The door of ``key`` when it is the open table."""
+        found = _server
+        return found.door if found is not None and found.door.key == key else None
+
+    def seated(self, key: str) -> frozenset[int]:
+        door = self.door(key)
+        return door.seated() if door is not None else frozenset()
+
+    # -- changes ------------------------------------------------------------------------------
+    def open(self, key: str, seats: list[tuple[int, str]]) -> GuestServer:
+        """Open ``key``'s table to guests (the door of last time when it is this table's:
+        its links still hold). Another table open before is closed."""
+        global _server
+        saved = Door.from_dict(self.shell.settings.get("guests"))
+        door = saved if saved is not None and saved.key == key else Door.open(key, seats)
+        with _lock:
+            if _server is not None and _server.door.key == key:
+                return _server
+            if _server is not None:
+                _server.stop()
+                _server = None
+            host = guest_host()
+            try:
+                made = GuestServer(door, host, door.port, self.run, self.seats, self.save)
+                self.moved = False
+            except OSError:  # the port of last time is taken: any free one
+                made = GuestServer(door, host, 0, self.run, self.seats, self.save)
+                self.moved = bool(door.port)
+            _server = made.start()
+        self.save(door)
+        return made
+
+    def close(self) -> None:
+        """Close the table to guests: the server stops listening, every link is void."""
+        global _server
+        with _lock:
+            if _server is not None:
+                _server.stop()
+                _server = None
+        self.shell.settings.pop("guests", None)
+        self._save_settings()
+
+    def resume(self) -> None:
+        """After a restart: the table open before opens again, with the same links."""
+        door = Door.from_dict(self.shell.settings.get("guests"))
+        if door is not None and _server is None:
+            self.open(door.key, [(t.seat, t.name) for t in door.tickets])
+
+    def change(self, door: Door) -> None:
+        """The host changed the door (a seat freed, a phone let in, the table locked)."""
+        found = _server
+        if found is not None and found.door.key == door.key:
+            found.set_door(door)
+
+    def publish(self, key: str) -> None:
+        """``key``'s table changed: its guests are shown it."""
+        found = _server
+        if found is not None and found.door.key == key:
+            found.publish()
+
+    # -- for the server (on this window's loop) ------------------------------------------------
+    def seats(self) -> Seats | None:
+        """The open table's seats, when its screen is open here (else its guests wait)."""
+        found = _server
+        if found is None:
+            return None
+        key = found.door.key
+        play = self.shell.play
+        if key.startswith("play-"):
+            if play is not None and play.key == key:
+                from app.guests.play import PlaySeats
+
+                return PlaySeats(play)
+            return None
+        current = self.shell.referees.current
+        if current is not None and current.match_id == key:
+            from app.guests.match import MatchSeats
+
+            return MatchSeats(current)
+        return None
+
+    def save(self, door: Door) -> None:
+        """Keep the door (and its port) with the settings; redraw the host's screen."""
+        found = _server
+        port = found.address[1] if found is not None and found.door.key == door.key else 0
+        self.shell.settings["guests"] = {**door.to_dict(), "port": port or door.port}
+        self._save_settings()
+        awake = getattr(self.shell, "keep_awake", None)
+        if awake is not None and door.seated():
+            awake(True)  # a phone host stays on while guests are seated
+        self.shell.refresh()
+
+    def _save_settings(self) -> None:
+        # a door not saved still works; it is only not found again after a restart
+        with contextlib.suppress(OSError):
+            self.shell.store.save_settings(self.shell.settings)
+
+    def run(self, call: Any) -> Any:
+        """Run ``call`` on this window's event loop and wait for its result."""
+
+        async def on_loop() -> Any:
+            return call()
+
+        loop = self.shell.page.session.connection.loop
+        if _on(loop):
+            return call()
+        return asyncio.run_coroutine_threadsafe(on_loop(), loop).result(timeout=RUN_WAIT)
+
+
+def _on(loop: asyncio.AbstractEventLoop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False

@@ -1,0 +1,85 @@
+"""A game on the device with guest phones at some of its people's seats: each guest sees the
+table from its own seat (its own hand only: the presenter draws a seat from that seat's
+observation) and plays by taps, which go through the same path as a tap on the host
+(:meth:`app.play.Play.press`). Computer seats play on the host."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from app.games import ENTRIES
+from app.guests.seats import REFUSED, STALE, Reply
+from app.presenters.base import Seating, View
+
+if TYPE_CHECKING:
+    from app.i18n import Translator
+    from app.play import Play
+
+TAP = 64  # the longest tap key a guest may send
+ORDERS = ("suit", "rank")
+
+
+def version(body: dict[str, Any]) -> int | None:
+    """The version a guest's action names (None when it names none, or not as a number)."""
+    n = body.get("n")
+    return n if isinstance(n, int) and not isinstance(n, bool) else None
+
+
+class PlaySeats:
+    """The guest seats of the game ``play`` shows on the host."""
+
+    def __init__(self, play: Play) -> None:
+        self.play = play
+
+    def seats(self) -> list[tuple[int, str]]:
+        return [(s, self.play.names[s]) for s in self.play.people()]
+
+    def payload(self, seat: int, t: Translator) -> dict[str, Any]:
+        from app.play import round_summary, seat_help
+
+        play = self.play
+        game, doc = play.game, play.doc
+        names = play.names
+        colours = play.colours()
+        presenter = ENTRIES[doc["game"]].presenter(t, names)
+        look = (dataclasses.replace(play.looks.get(seat, View()), help=seat_help(doc, seat))
+                if seat >= 0 else View())
+        scene = presenter.scene(play.state, seat, Seating(tuple(names), colours,
+                                                          tuple(play.kinds), t), look)
+        summary = None
+        if game.pending or play.state.is_over:
+            enders = doc.get("enders") or []
+            index = len(play.state.results) - 1
+            ender = int(enders[index]) if 0 <= index < len(enders) else -1
+            summary = dataclasses.asdict(round_summary(doc["game"], play.state, names,
+                                                       play.kinds, t, ender, colours))
+        log = doc.get("log") or []
+        return {
+            "n": game.version, "lang": t.language, "title": t(f"game.{doc['game']}"),
+            "seat": seat, "name": names[seat] if seat >= 0 else "",
+            "colour": colours[seat] if seat >= 0 else "",
+            "play": {"scene": dataclasses.asdict(scene), "caption": str(log[-1]) if log else "",
+                     "speed": play.speed(), "summary": summary},
+        }
+
+    def act(self, seat: int, body: dict[str, Any]) -> Reply:
+        play = self.play
+        t = play.t
+        if seat not in play.people():
+            return Reply(False, t("guest.bad"), REFUSED)
+        at = version(body)
+        if at is None:
+            return Reply(False, t("guest.bad"), REFUSED)
+        if "order" in body:
+            order = body["order"]
+            if order not in ORDERS:
+                return Reply(False, t("guest.bad"), REFUSED)
+            play.looks[seat] = dataclasses.replace(play.looks.get(seat, View()), order=order)
+            return Reply(True)
+        tap = body.get("tap")
+        if not isinstance(tap, str) or not 0 < len(tap) <= TAP:
+            return Reply(False, t("guest.bad"), REFUSED)
+        if at != play.game.version:
+            return STALE
+        return play.press(tap, seat, at)
