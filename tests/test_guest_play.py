@@ -144,7 +144,8 @@ JSON = st.recursive(
     max_leaves=10)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=st.dictionaries(st.sampled_from(["n", "tap", "order", "hand"]), JSON, max_size=4))
 def test_hostile_bodies_change_nothing(tmp_path: Path, body: dict[str, Any]) -> None:
     _shell, play, seats, _hub = seated(tmp_path, {0, 1})
