@@ -278,8 +278,10 @@ class Shell:
 
     # -- other windows of this process (browser sessions of one server) ---------------------
     def announce(self, match_id: str) -> None:
-        """Tell the other windows that this match changed (a tap, an undo, an import)."""
+        """Tell the other windows, and the phones at the table, that this match changed (a
+        tap, an undo, an import)."""
         self.page.pubsub.send_others(("match", match_id))
+        self.guests.publish(match_id)
 
     def _on_message(self, message: Any) -> None:
         """A match changed in another window: show it as saved now, wherever it shows."""
@@ -287,9 +289,14 @@ class Shell:
             return
         match_id = message[1]
         self.forget(match_id or None)  # opened again from storage on the next screen
+        self.guests.publish(match_id)
         route = self.page.route or "/"
         if route.startswith(f"/match/{match_id}") or route in ("/", "/history"):
             self.refresh()
+        if self.guests.door(match_id) is not None:  # its phones: from the match as saved
+            with contextlib.suppress(MejaError):
+                self.referees.get(match_id)
+            self.guests.publish(match_id)
 
     # -- home -------------------------------------------------------------------------------
     def _home(self) -> ft.View:
