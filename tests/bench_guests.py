@@ -10,6 +10,7 @@ Bars: a median under 250 ms from a tap to every screen; under 200 KB a phone; pa
 
 from __future__ import annotations
 
+import functools
 import json
 import statistics
 import subprocess
@@ -129,7 +130,7 @@ def main() -> None:
     for move in range(MOVES):
         game = play.game
         if game.pending:
-            run(lambda: play.next_round(game.seen))
+            run(functools.partial(play.next_round, game.seen))
             continue
         seat = game.person_turn()
         scene = seats.payload(seat, t)["play"]["scene"]
@@ -142,7 +143,7 @@ def main() -> None:
         if who == "guest":
             reply = server.act(seat, {"n": version, "tap": taps[0]})
         else:
-            reply = run(lambda: play.press(taps[0], seat, version))
+            reply = run(functools.partial(play.press, taps[0], seat, version))
         if not reply.ok:
             continue
         target = play.game.version
