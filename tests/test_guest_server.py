@@ -351,3 +351,29 @@ def test_hostile_bodies_never_move_the_table(body: Any) -> None:
             assert table.version == 0
     finally:
         server.stop()
+
+
+def test_streams_are_bounded_per_phone_and_in_all(served: Any,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    server, _table = served
+    phone = Phone(server)
+    phone.seat(server.door.tickets[0].token)
+    phone.post("/join", {})
+    held = []
+    for _ in range(guests.PER_PHONE):
+        conn = phone._conn()
+        conn.request("GET", "/stream", headers=phone.headers())
+        response = conn.getresponse()
+        assert response.status == 200
+        response.fp.readline()  # its first message is on its way: the stream is counted
+        held.append(conn)
+    conn = phone._conn()
+    conn.request("GET", "/stream", headers=phone.headers())
+    assert conn.getresponse().status == 503
+    monkeypatch.setattr(guests, "STREAMS", guests.PER_PHONE)
+    stranger = Phone(server)
+    conn = stranger._conn()
+    conn.request("GET", "/stream", headers=stranger.headers())
+    assert conn.getresponse().status == 503
+    for c in held:
+        c.close()

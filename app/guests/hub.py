@@ -94,6 +94,8 @@ class Guests:
         door = Door.from_dict(self.shell.settings.get("guests"))
         if door is not None and _server is None:
             self.open(door.key, [(t.seat, t.name) for t in door.tickets])
+            if self.moved:  # the phones' links changed: the host shows the new codes
+                self.shell.toast(self.shell.t("guests.moved"))
 
     def change(self, door: Door) -> None:
         """The host changed the door (a seat freed, a phone let in, the table locked)."""

@@ -35,7 +35,8 @@ from app.share.live import BoundedServer
 T = TypeVar("T")
 
 BODY = 4096  # the largest body a guest may post
-STREAMS = 32  # event streams open at once (8 phones, reconnecting, and a table screen)
+STREAMS = 24  # event streams open at once (8 phones, reconnecting, and table screens): fewer
+# than the server's threads, so that a phone's tap always finds one
 PER_PHONE = 3  # streams one phone may hold (two tabs and a reconnect)
 IDLE = 10.0  # seconds a request may stay silent
 BEAT = 15.0  # seconds between two keep-alive comments on a quiet stream
@@ -104,7 +105,7 @@ class GuestServer:
         self.closing = False
         self.views: dict[tuple[int, str], tuple[str, bytes]] = {}  # (seat, lang) -> (id, data)
         self.listening: Counter[tuple[int, str]] = Counter()  # (seat, lang) of open streams
-        self.phones: Counter[str] = Counter()  # open streams per device
+        self.phones: Counter[str] = Counter()  # open streams per device (all of them: total)
         self.tries: list[float] = []  # times of short codes tried
         self.httpd = BoundedServer((host, port), self._handler())
         self.thread = threading.Thread(target=self.httpd.serve_forever, args=(0.1,),
@@ -393,7 +394,7 @@ class GuestServer:
                 lang = self._lang()
                 device = cookies.get("md", "") or self.client_address[0]
                 with server.cond:
-                    full = (sum(server.listening.values()) >= STREAMS
+                    full = (server.phones.total() >= STREAMS
                             or server.phones[device] >= PER_PHONE)
                     if not full:
                         server.phones[device] += 1
