@@ -40,6 +40,7 @@ STREAMS = 24  # event streams open at once (8 phones, reconnecting, and table sc
 PER_PHONE = 3  # streams one phone may hold (two tabs and a reconnect)
 IDLE = 10.0  # seconds a request may stay silent
 BEAT = 15.0  # seconds between two keep-alive comments on a quiet stream
+RETRY = 1000  # ms a phone waits before it connects again (a host restarting, Wi-Fi lost)
 CODES = 20  # short codes tried per minute, from all phones together (a guess is 1 in 10^9)
 RUN_WAIT = 10.0  # seconds a guest waits for the host's event loop
 COOKIE = "Path=/; HttpOnly; SameSite=Strict; Max-Age=86400"
@@ -419,6 +420,7 @@ class GuestServer:
                 last = self.headers.get("Last-Event-ID", "")[:64]
                 key: tuple[int, str] | None = None
                 try:
+                    self.wfile.write(b"retry: %d\n\n" % RETRY)  # a lost phone comes back soon
                     while True:
                         state, seat = server.who(cookies)
                         if key != (seat, lang) or state not in (SEATED, "watching"):
