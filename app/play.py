@@ -144,7 +144,7 @@ class Play:
                 and self.shown != seat):
             return cover_view(self.t, self.route, title, self.names[seat],
                               on_ready=lambda: self._reveal(seat), on_back=self._leave,
-                              colour=self.colours()[seat])
+                              colour=self.colours()[seat], on_invite=self._invite)
         if self.state.is_over:  # the last summary closed: the result stays, and a new game
             summary = dataclasses.replace(self.summary(title), next_label=self.t("play.again"))
             return summary_view(self.t, summary, on_next=self._again, on_back=self._leave)

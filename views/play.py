@@ -57,9 +57,11 @@ class Summary:
 
 
 def cover_view(t: Tr, route: str, title: str, name: str, on_ready: Handler,
-               on_back: Handler, colour: str = "") -> ft.View:
+               on_back: Handler, colour: str = "", on_invite: Handler | None = None) -> ft.View:
     """Between two people: the hand is hidden until the next player taps; their colour
-    (``colour``) beside their name."""
+    (``colour``) beside their name. Or the players take the game to their own phones."""
+    invite = [ft.TextButton(t("guests.invite"), icon=ft.Icons.PHONELINK_RING, key="invite",
+                            on_click=lambda _e: on_invite())] if on_invite is not None else []
     return screen(
         route, title,
         [ft.Container(height=80),
@@ -68,7 +70,8 @@ def cover_view(t: Tr, route: str, title: str, name: str, on_ready: Handler,
                  ft.Text(t("play.pass_to", name=name), size=26, weight=ft.FontWeight.BOLD,
                          text_align=ft.TextAlign.CENTER, key="pass-to")],
                 alignment=ft.MainAxisAlignment.CENTER, spacing=10, wrap=True),
-         ft.Text(t("play.pass_help"), size=15, text_align=ft.TextAlign.CENTER)],
+         ft.Text(t("play.pass_help"), size=15, text_align=ft.TextAlign.CENTER),
+         ft.Row(invite, alignment=ft.MainAxisAlignment.CENTER)],
         on_back=on_back, back_label=t("common.back"),
         bottom=ft.Column([big_button(t("play.ready", name=name), on_ready, key="ready",
                                      icon=ft.Icons.VISIBILITY)]),
