@@ -298,6 +298,18 @@ def test_forty_one_each_seat_enters_four_cards_or_its_score(tmp_path: Path) -> N
     assert ref._score_data().rounds == ((f"{hand_score(parse_cards('2H 3H 4H 5H'))}♥",
                                          "-5 * ▼", "41♠ ★"),)
     assert entry(seats, 0) is None
+    ref._act("finish")  # the match ends: the line says who won
+    assert ref.over and seats.payload(0, EN)["match"]["turn"] == ref.score().headline
+
+
+def test_an_imported_match_takes_no_hand_from_a_phone(tmp_path: Path) -> None:
+    ref = referee(tmp_path)
+    seats = MatchSeats(ref)
+    bea_out(ref)
+    ref.read_only = True  # the device it came from referees it
+    assert entry(seats, 0) is None
+    assert send(seats, 0, ANA).why == "Hands are not being entered now."
+    assert ref.match.table.round.hands[0] is None
 
 
 # -- the games whose results the host enters -------------------------------------------------------
@@ -310,13 +322,27 @@ def test_samba_and_sums_show_the_scores_and_no_entry(tmp_path: Path, game: str) 
     for seat in (0, 3, -1):
         payload = seats.payload(seat, FR)
         match = payload["match"]
-        assert match["entry"] is None and match["turn"] and match["round"]
+        assert match["entry"] is None and match["turn"]
         assert len(match["players"]) == 4 and all(p["total"] for p in match["players"])
         json.dumps(payload)
-    if game == "samba":  # a side's total for each of its players
-        assert seats.payload(0, EN)["match"]["turn"] == "Ana deals · Hand 1 under way"
+    match = seats.payload(0, EN)["match"]
+    if game == "samba":
+        assert (match["round"], match["turn"]) == ("Hand 1", "Ana deals · Hand 1 under way")
+    else:
+        assert (match["round"], match["turn"]) == ("", "Ana's face-up card")
     version = ref.version
     reply = seats.act(0, {"n": version, "hand": ["AS"]})
     assert reply == Reply(False, "Results are entered on the table's device; the scores show "
                                  "here.", REFUSED)
     assert ref.version == version
+
+
+def test_samba_shows_each_player_the_total_of_their_side(tmp_path: Path) -> None:
+    from models.match import Close, Out, Start
+    from models.tables.samba import Result, StockOut
+
+    ref = referee(tmp_path, "samba")
+    for event in (Start(), Out(0), StockOut(), Result(0, high=3), Result(1, low=3), Close()):
+        assert ref.record(event), ref.host.toasts
+    totals = [p["total"] for p in MatchSeats(ref).payload(1, EN)["match"]["players"]]
+    assert totals == ["30 pts", "15 pts", "30 pts", "15 pts"]  # Ana & Cid, Bea & Dan

@@ -76,17 +76,18 @@ class MatchSeats:
         person = self._person(seat)
         colours = ref._colours()
         data = voice._table_data()
+        title = t(f"game.{game}")
         return {
             "n": ref.version,
             "lang": t.language,
-            "title": t(f"game.{game}"),
+            "title": title,
             "seat": seat if person else -1,
             "name": ref.names[seat] if person else "",
             "colour": colours[seat] if person else "",
             "words": self._words(seat if person else -1, t, game),
             "play": None,
             "match": {
-                "round": data.title,
+                "round": "" if data.title == title else data.title,  # Sums: one round
                 "turn": self._turn(voice, data, t),
                 "players": self._players(voice, colours),
                 "entry": self._entry(seat) if person else None,
@@ -147,7 +148,7 @@ class MatchSeats:
         """What ``seat`` enters its hand with, and its own hand as recorded (None when no
         hands are entered now, or the game's results are entered on the host)."""
         ref = self.referee
-        if not isinstance(ref, HandEntryReferee) or not ref.entering():
+        if not isinstance(ref, HandEntryReferee) or ref.read_only or not ref.entering():
             return None
         recorded = ref._recorded(seat)
         typed = ref._typed(seat)
@@ -205,6 +206,8 @@ class MatchSeats:
             return STALE
         if not isinstance(ref, HandEntryReferee):
             return Reply(False, why=ref.t("guest.match.on_host"), status=REFUSED)
+        if ref.read_only:  # an imported match: the device it came from referees it
+            return Reply(False, why=ref.t("guest.match.not_entering"), status=REFUSED)
         return ref
 
     @staticmethod
