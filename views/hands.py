@@ -119,6 +119,13 @@ def card_grid(
 ROW = 7  # cards a row in the compact grid: each suit takes two rows (13 ranks)
 
 
+def grid_cards(copies: Mapping[str, int]) -> tuple[str, ...]:
+    """The cards the packs hold in the hand-entry grid's order: suit after suit (S H D C),
+    each from the ace down to 2, then the joker."""
+    cards = tuple(r + s for s in "SHDC" for r in GRID_RANKS if copies.get(r + s))
+    return cards + (("JK",) if copies.get("JK") else ())
+
+
 def _compact_cell(card: str, count: int, copies: int,
                   on_card: Callable[[str], None]) -> ft.Control:
     label, color = card_text(card)
@@ -145,9 +152,10 @@ def compact_grid(
     counts: dict[str, int] = {}
     for c in selected:
         counts[c] = counts.get(c, 0) + 1
+    order = grid_cards(copies)
     rows: list[list[ft.Control]] = []
     for suit in "SHDC":
-        cards = [r + suit for r in GRID_RANKS if copies.get(r + suit)]
+        cards = [c for c in order if c != "JK" and c[-1] == suit]
         rows += [[_compact_cell(c, counts.get(c, 0), copies[c], on_card) for c in cards[i:i + ROW]]
                  for i in range(0, len(cards), ROW)]
     if copies.get("JK"):

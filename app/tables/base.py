@@ -169,6 +169,10 @@ class Referee:
             what = self._event_words(event)
         return str(self.t("table.undo", what=what))
 
+    def _table_data(self) -> Any:
+        """What the table screen shows (its ``title``, ``prompt``...)."""
+        raise NotImplementedError
+
     def _score_data(self) -> ScoreData:
         raise NotImplementedError
 

@@ -11,18 +11,23 @@ What is tapped but not yet recorded is kept as the match's draft (``Store.save_d
 each change, so that a hand half entered survives a restart: the referee made again for the
 match finds it there. A draft that no longer fits the match (another round, a player who went
 out, more copies of a card than the pack holds, a damaged document) is dropped, seat by seat or
-whole, never in the way of the match."""
+whole, never in the way of the match.
+
+A seat's hand may also come from elsewhere, a guest's phone (``enter_hand``, ``enter_points``):
+the same checks in the same words, then the screen shows it in place of what it had for that
+seat."""
 
 from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from app.i18n import refusal
+from app.matches import DONE, Outcome
 from app.tables import base
 from models.cards import parse_card
 from models.errors import MejaError
@@ -37,11 +42,13 @@ class HandEntryReferee(base.Referee):
     """A referee that takes each player's hand on the card grid at the end of a round.
 
     A game adds: the round whose hands are entered (:meth:`_round`), the copies of each card
-    in the pack (:meth:`_copies`), what keeps a seat's entry from being recorded yet
-    (:meth:`_missing`), and the screen's data (:meth:`_hands_data`)."""
+    in the pack (:meth:`_copies`), what keeps a seat's cards from being recorded yet
+    (:meth:`_lacks`), a hand's points (:meth:`_points_of`), and the screen's data
+    (:meth:`_hands_data`)."""
 
     ENTRY_PHASES: tuple[str, ...] = ("ended",)  # the table phases in which hands are entered
     HAND_CAP: int | None = None  # the most cards a hand holds, when the game says
+    CAN_TYPE = True  # a player's round points may be typed instead of their cards
 
     def __init__(self, host: Host, match_id: str, match: Match) -> None:
         super().__init__(host, match_id, match)
@@ -63,8 +70,12 @@ class HandEntryReferee(base.Referee):
         """How many of each card the pack holds (``{"AS": 1, ...}``)."""
         raise NotImplementedError
 
-    def _missing(self, seat: int) -> str:
-        """Why the entry of ``seat`` cannot be recorded yet ("" when it can)."""
+    def _lacks(self, seat: int, cards: Sequence[str]) -> str:
+        """Why ``cards`` cannot be recorded as ``seat``'s hand yet ("" when they can)."""
+        raise NotImplementedError
+
+    def _points_of(self, cards: Sequence[str]) -> int:
+        """The round points of a hand (cards in the notation)."""
         raise NotImplementedError
 
     def _hands_data(self) -> HandEntryData:
@@ -73,6 +84,21 @@ class HandEntryReferee(base.Referee):
     def _has_hand(self, seat: int) -> bool:
         """Whether ``seat`` has cards to enter (a player who went out has none)."""
         return True
+
+    def _missing(self, seat: int) -> str:
+        """Why the entry of ``seat`` cannot be recorded yet ("" when it can)."""
+        return self._lacks(seat, self._entry(seat))
+
+    def entering(self) -> bool:
+        """Whether hands are entered now: the round is over; or, in a game whose hands may be
+        entered during play, the table follows no turn (only the hands tell how the round
+        ended) or some hand of the round is in already."""
+        r = self._round()
+        phase = self.table.phase
+        if r is None or phase not in self.ENTRY_PHASES:
+            return False
+        return (phase == "ended" or not getattr(r, "tracked", True)
+                or any(h is not None for h in r.hands) or bool(r.typed))
 
     # -- typed points and moving on ---------------------------------------------------------
     def _typed(self, seat: int) -> int | None:
@@ -203,6 +229,14 @@ class HandEntryReferee(base.Referee):
         self.error = ""
         self._redraw()
 
+    def _hand_event(self, seat: int, cards: Sequence[str]) -> Hand | str:
+        """The event that records ``cards`` as ``seat``'s hand, or why the cards cannot be
+        read (the pack and the rules are the match's check, when it is recorded)."""
+        try:
+            return Hand(seat, tuple(parse_card(c) for c in cards))
+        except MejaError as error:
+            return refusal(self.t, error)
+
     def _store_hand(self, seat: int) -> bool:
         """Record the entered hand of ``seat`` if it changed; False (with the reason shown)
         when it cannot be recorded."""
@@ -213,12 +247,64 @@ class HandEntryReferee(base.Referee):
             return True  # the points typed stand
         if self._recorded(seat) == cards:
             return True
-        try:
-            event = Hand(seat, tuple(parse_card(c) for c in cards))
-        except MejaError as error:
-            self.error = refusal(self.t, error)
+        event = self._hand_event(seat, cards)
+        if isinstance(event, str):
+            self.error = event
             return False
         return self._enter(event)
+
+    # -- a hand sent from elsewhere (a guest's phone) ---------------------------------------
+    def enter_hand(self, seat: int, cards: Sequence[str], at: int) -> Outcome | str:
+        """Record ``cards`` as ``seat``'s whole hand, drawn from version ``at``, with the
+        checks the screen makes (the same words): a text says why they cannot be. Once
+        recorded, the screen shows that hand for the seat (what was tapped for it gives way);
+        the other seats' entries stay as they are."""
+        why = self._not_now(seat) or self._lacks(seat, cards)
+        if why:
+            return why
+        event = self._hand_event(seat, cards)
+        if isinstance(event, str):
+            return event
+        shown = [str(c) for c in event.cards]
+        if self._recorded(seat) == shown and self.ledger.current(at):
+            return Outcome(DONE)  # already so
+        outcome = self.ledger.record(event, at)
+        if outcome.done:
+            self._taken(seat, shown)
+        return outcome
+
+    def enter_points(self, seat: int, points: int, at: int) -> Outcome | str:
+        """Record ``points`` typed for ``seat`` (drawn from version ``at``), as "Save the
+        points" does: a text says why they cannot be."""
+        why = self._not_now(seat)
+        if why:
+            return why
+        if (self._typed(seat) == points and self._recorded(seat) is None
+                and self.ledger.current(at)):
+            return Outcome(DONE)  # already so
+        outcome = self.ledger.record(Points(seat, points), at)
+        if outcome.done:
+            self._taken(seat, [])  # the points stand, as after "Save the points"
+        return outcome
+
+    def _not_now(self, seat: int) -> str:
+        """Why nothing is to be entered for ``seat`` now ("" when it is)."""
+        if not self.entering():
+            return str(self.t("guest.match.not_entering"))
+        if not self._has_hand(seat):
+            return str(self.t("hands.went_out", name=self.names[seat]))
+        return ""
+
+    def _taken(self, seat: int, cards: list[str]) -> None:
+        """A hand (or points) recorded from elsewhere: the screen shows it for ``seat`` in
+        place of what it had; the draft keeps the other seats'."""
+        self.entry[seat] = list(cards)
+        self.points_text.pop(seat, None)
+        self.typing.discard(seat)
+        self.tapping.discard(seat)
+        if seat == self.entry_seat:
+            self.error = ""
+        self._keep_draft()
 
     def _save_hands(self, at: int | None = None) -> None:
         """Record every hand not yet recorded (and the points typed), then close the round and

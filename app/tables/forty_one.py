@@ -234,17 +234,19 @@ class Referee(HandEntryReferee):
     def _copies(self) -> dict[str, int]:
         return COPIES
 
-    def _missing(self, seat: int) -> str:
-        count = len(self._entry(seat))
-        if count != HAND_SIZE:
-            return str(self.t("forty_one.hands.short", name=self.names[seat], n=count))
+    def _lacks(self, seat: int, cards: Sequence[str]) -> str:
+        if len(cards) != HAND_SIZE:
+            return str(self.t("forty_one.hands.short", name=self.names[seat], n=len(cards)))
         return ""
+
+    def _points_of(self, cards: Sequence[str]) -> int:
+        return hand_score([parse_card(c) for c in cards])
 
     def _summary(self, cards: list[str]) -> tuple[int, str]:
         if not cards:
             return 0, self.t("forty_one.hands.none")
         codes = [parse_card(c) for c in cards]
-        points = hand_score(codes)
+        points = self._points_of(cards)
         suit = self.t(f"forty_one.suit.{counted_suit(codes)}")
         return points, self.t("forty_one.hands.summary", n=len(cards), points=points, suit=suit)
 
@@ -276,7 +278,7 @@ class Referee(HandEntryReferee):
             route=f"/match/{self.match_id}/hands", title=t("forty_one.hands.title", n=d.number),
             players=tuple(players), current=self.entry_seat, copies=self._copies(),
             error=self.error, warning=hint, next=self._next_seat(self.entry_seat),
-            typing=self._is_typing(self.entry_seat), can_type=True,
+            typing=self._is_typing(self.entry_seat), can_type=self.CAN_TYPE,
             points=self._points_typed(self.entry_seat), version=self.version,
         )
 

@@ -5,6 +5,7 @@ derived table. Screens: the table, the hand entry, and the scoreboard."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import flet as ft
@@ -208,10 +209,13 @@ class Referee(HandEntryReferee):
         r = self.match.table.round
         return r is None or seat != r.out
 
-    def _missing(self, seat: int) -> str:
-        if self._has_hand(seat) and not self._entry(seat):
+    def _lacks(self, seat: int, cards: Sequence[str]) -> str:
+        if self._has_hand(seat) and not cards:
             return str(self.t("hands.empty", name=self.names[seat]))
         return ""
+
+    def _points_of(self, cards: Sequence[str]) -> int:
+        return hand_points(parse_card(c) for c in cards)
 
     def _hands_data(self) -> HandEntryData:
         t, table = self.t, self.match.table
@@ -220,7 +224,7 @@ class Referee(HandEntryReferee):
         players, colours = [], self._colours()
         for s, name in enumerate(self.names):
             cards = self._entry(s)
-            points = hand_points(parse_card(c) for c in cards)
+            points = self._points_of(cards)
             typed = self._typed(s) if not cards else None
             players.append(PlayerHand(
                 name=name, cards=tuple(cards), points=points,
@@ -239,7 +243,8 @@ class Referee(HandEntryReferee):
             players=tuple(players), current=self.entry_seat, copies=self._copies(),
             error=self.error, warning=" ".join(end + mismatch),
             next=self._next_seat(self.entry_seat), typing=self._is_typing(self.entry_seat),
-            can_type=True, points=self._points_typed(self.entry_seat), version=self.version,
+            can_type=self.CAN_TYPE, points=self._points_typed(self.entry_seat),
+            version=self.version,
         )
 
     def _hands_view(self) -> ft.View:

@@ -1,0 +1,258 @@
+"""A match at the table open to guest phones: each seat sees the round, whose turn it is and
+the totals; while hands are entered (Kartu Sama, 41) it also sees the card grid and its own
+hand as recorded, never another seat's. What a phone sends is checked field by field, then
+recorded through the referee's own hand entry (``HandEntryReferee.enter_hand`` and
+``enter_points``: the host screen's checks and words), and the host's screen is redrawn.
+Samba's and Sums' results are entered on the host: their phones follow the scores.
+
+The words a phone sees are the host screens' own, said in the phone's language: the referee is
+asked through a copy of it that speaks that language (:func:`speaking`)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import TYPE_CHECKING, Any, cast
+
+from app import matches
+from app.guests.seats import REFUSED, STALE, Reply
+from app.i18n import not_saved, refusal
+from app.tables.entry import HandEntryReferee
+from models.cards import parse_card
+from models.errors import MejaError
+from views.hands import grid_cards
+from views.scoreboard import round_words
+
+if TYPE_CHECKING:
+    from app.guests.seats import Seats
+    from app.host import Host
+    from app.i18n import Translator
+    from app.tables.base import Referee
+
+MOST_CARDS = 40  # a hand a phone sends
+MOST_CHARS = 4  # a card's notation: "10H"
+MOST_POINTS = 10**6  # points within go to the game's own check (and its words)
+# The fixed words of a phone's match screen (beside those that name its player).
+WORDS = ("hands.undo_card", "hands.clear", "hands.type_points", "hands.use_cards",
+         "hands.points_hint", "hands.typed_note", "hands.save_points", "score.title",
+         "guest.match.save_hand", "guest.match.hand_in", "guest.match.on_host")
+
+
+class _Voice:
+    """The host as a referee asks it, speaking ``t``'s language."""
+
+    def __init__(self, host: Host, t: Translator) -> None:
+        self._host = host
+        self.t = t
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._host, name)
+
+
+def speaking(referee: Referee, t: Translator) -> Referee:
+    """``referee`` saying its words in ``t``'s language: a copy reading the same match, for
+    reading only (the host's screens keep the host's language)."""
+    voice = copy.copy(referee)
+    voice.host = cast("Host", _Voice(referee.host, t))
+    return voice
+
+
+class MatchSeats:
+    """The seats of one match at the table (:class:`app.guests.seats.Seats`), on the host
+    window's referee of that match."""
+
+    def __init__(self, referee: Referee) -> None:
+        self.referee = referee
+
+    def seats(self) -> list[tuple[int, str]]:
+        """Every player's seat: at a real table each is a person."""
+        return list(enumerate(self.referee.names))
+
+    # -- what a seat sees -------------------------------------------------------------------
+    def payload(self, seat: int, t: Translator) -> dict[str, Any]:
+        ref = self.referee
+        voice = speaking(ref, t)
+        game = ref.match.setup.game
+        person = self._person(seat)
+        colours = ref._colours()
+        data = voice._table_data()
+        title = t(f"game.{game}")
+        return {
+            "n": ref.version,
+            "lang": t.language,
+            "title": title,
+            "seat": seat if person else -1,
+            "name": ref.names[seat] if person else "",
+            "colour": colours[seat] if person else "",
+            "words": self._words(seat if person else -1, t, game),
+            "play": None,
+            "match": {
+                "round": "" if data.title == title else data.title,  # Sums: one round
+                "turn": self._turn(voice, data, t),
+                "players": self._players(voice, colours),
+                "entry": self._entry(seat) if person else None,
+            },
+        }
+
+    def _person(self, seat: object) -> bool:
+        return type(seat) is int and 0 <= seat < len(self.referee.names)
+
+    def _words(self, seat: int, t: Translator, game: str) -> dict[str, str]:
+        words = {k: t(k) for k in WORDS}
+        words["guest.match.waiting"] = t("guest.match.waiting", **round_words(t, game))
+        if seat >= 0:
+            name = self.referee.names[seat]
+            words["hands.for"] = t("hands.for", name=name)
+            words["hands.points_for"] = t("hands.points_for", name=name)
+            words["hands.went_out"] = t("hands.went_out", name=name)
+        return words
+
+    def _turn(self, voice: Referee, data: Any, t: Translator) -> str:
+        """Whose turn, in one line, in the host's words: the table screen's prompt (after the
+        dealer while a round is played, when the table marks the dealer only), what ended the
+        round, or the headline once the match is over."""
+        if voice.over:
+            return voice.score().headline
+        parts = []
+        playing = voice.table.phase == "play"
+        dealer = getattr(voice.table, "dealer", None)
+        if playing and isinstance(dealer, int):
+            parts.append(t("table.deals", name=voice.names[dealer]))
+        parts.append(data.prompt)
+        if not playing:  # during play, the detail tells the host what to tap
+            parts.append(getattr(data, "detail", ""))
+        return " · ".join(p for p in parts if p)
+
+    def _players(self, voice: Referee, colours: tuple[str, ...]) -> list[dict[str, Any]]:
+        """Each player's total as the scoreboard writes it (a side's, for each of its
+        players), and whether their hand is in this round."""
+        totals = voice.score().totals
+        side_of = getattr(voice.table, "side_of", None)
+        done = self._in()
+        return [{"seat": s, "name": name, "colour": colours[s],
+                 "total": totals[side_of[s]] if side_of is not None else totals[s],
+                 "in": s in done}
+                for s, name in enumerate(voice.names)]
+
+    def _in(self) -> set[int]:
+        """The seats with nothing left to enter while hands are entered (a hand or points
+        recorded, or no card left)."""
+        ref = self.referee
+        if not isinstance(ref, HandEntryReferee) or not ref.entering():
+            return set()
+        return {s for s in range(len(ref.names))
+                if not ref._has_hand(s) or ref._recorded(s) is not None
+                or ref._typed(s) is not None}
+
+    def _entry(self, seat: int) -> dict[str, Any] | None:
+        """What ``seat`` enters its hand with, and its own hand as recorded (None when no
+        hands are entered now, or the game's results are entered on the host)."""
+        ref = self.referee
+        if not isinstance(ref, HandEntryReferee) or ref.read_only or not ref.entering():
+            return None
+        recorded = ref._recorded(seat)
+        typed = ref._typed(seat)
+        out = not ref._has_hand(seat)
+        copies = ref._copies()
+        points = typed if typed is not None else (
+            None if recorded is None else ref._points_of(recorded))
+        return {
+            "game": ref.match.setup.game,
+            "done": out or recorded is not None or typed is not None,
+            "cards": list(grid_cards(copies)),
+            "copies": dict(copies),
+            "hand": recorded or [],
+            "points": points,
+            "typed": ref.CAN_TYPE and not out,
+            "out": out,
+        }
+
+    # -- what a seat does -------------------------------------------------------------------
+    def act(self, seat: int, body: dict[str, Any]) -> Reply:
+        """``{"n": v, "hand": ["AS", ...]}`` or ``{"n": v, "points": 12}``, checked field by
+        field; recorded as the host's "Save" records a hand. Refusals are said in the host's
+        language (an action carries no language)."""
+        ref = self.referee
+        t = ref.t
+        bad = Reply(False, why=t("guest.match.bad_request"), status=REFUSED)
+        if not self._person(seat) or not isinstance(body, dict):
+            return bad
+        n = body.get("n")
+        if type(n) is not int:
+            return bad
+        keys = set(body) - {"n"}
+        if keys == {"hand"}:
+            cards = self._cards(body["hand"], t)
+            if isinstance(cards, Reply):
+                return cards
+            entry = self._ready(n)
+            return entry if isinstance(entry, Reply) else self._reply(
+                entry.enter_hand(seat, cards, n))
+        if keys == {"points"}:
+            points = body["points"]
+            if type(points) is not int or not -MOST_POINTS <= points <= MOST_POINTS:
+                return Reply(False, why=t("hands.points_number", text=shown(points)),
+                             status=REFUSED)
+            entry = self._ready(n)
+            return entry if isinstance(entry, Reply) else self._reply(
+                entry.enter_points(seat, points, n))
+        return bad
+
+    def _ready(self, n: int) -> HandEntryReferee | Reply:
+        """The hand entry to record with, for a body drawn from version ``n``; or the reply
+        (an old version: nothing to say; a game whose results the host enters)."""
+        ref = self.referee
+        if n != ref.version:
+            return STALE
+        if not isinstance(ref, HandEntryReferee):
+            return Reply(False, why=ref.t("guest.match.on_host"), status=REFUSED)
+        if ref.read_only:  # an imported match: the device it came from referees it
+            return Reply(False, why=ref.t("guest.match.not_entering"), status=REFUSED)
+        return ref
+
+    @staticmethod
+    def _cards(hand: object, t: Translator) -> list[str] | Reply:
+        """The cards of a hand sent, in the notation; or the refusal."""
+        if not isinstance(hand, list) or not all(
+                isinstance(c, str) and len(c) <= MOST_CHARS for c in hand[:MOST_CARDS + 1]):
+            return Reply(False, why=t("guest.match.bad_request"), status=REFUSED)
+        if len(hand) > MOST_CARDS:
+            return Reply(False, why=t("guest.match.too_many", n=MOST_CARDS), status=REFUSED)
+        try:
+            return [str(parse_card(c)) for c in hand]
+        except MejaError as error:
+            return Reply(False, why=refusal(t, error), status=REFUSED)
+
+    def _reply(self, result: matches.Outcome | str) -> Reply:
+        """What became of a recording, for the phone; the host's screen shows a hand saved."""
+        ref = self.referee
+        if isinstance(result, str):
+            return Reply(False, why=result, status=REFUSED)
+        if result.done:
+            if result.summary_error is not None:
+                ref.host.toast(not_saved(ref.t, result.summary_error))
+            ref.host.refresh()
+            return Reply(True)
+        if result.status == matches.STALE:  # another window changed the match: reopened
+            ref._said(result)
+            return STALE
+        if result.status == matches.NOT_SAVED and result.error is not None:
+            return Reply(False, why=not_saved(ref.t, result.error), status=REFUSED)
+        if result.status == matches.REFUSED and result.reason is not None:
+            return Reply(False, why=ref.say(result.reason), status=REFUSED)
+        return STALE  # asked from a version that is gone (OLD)
+
+
+def shown(value: object) -> str:
+    """A value sent, short, to say it back."""
+    if isinstance(value, str):
+        return value[:12]
+    try:
+        return json.dumps(value)[:12]
+    except (TypeError, ValueError):
+        return "?"
+
+
+if TYPE_CHECKING:
+    def _seats(referee: Referee) -> Seats:
+        return MatchSeats(referee)  # the type checker sees that it keeps the contract
