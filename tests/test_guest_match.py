@@ -122,17 +122,21 @@ def test_a_hand_sent_again_replaces_it_and_points_replace_the_cards(tmp_path: Pa
     assert refused.status == REFUSED and "999 points cannot be" in refused.why
 
 
-def test_a_stale_version_changes_nothing(tmp_path: Path) -> None:
+def test_phones_entering_at_once_all_count_and_an_old_entry_changes_nothing(
+        tmp_path: Path) -> None:
     ref = referee(tmp_path)
     seats = MatchSeats(ref)
     bea_out(ref)
-    drawn, redrawn = ref.version, ref.host.refreshed
+    drawn = ref.version
     assert send(seats, 0, ANA, n=drawn).ok
-    events = list(ref.match.events)
-    for n in (drawn, drawn + 5, -1):  # drawn before Ana's hand, or never
-        assert send(seats, 2, CID, n=n) == Reply(False, "", OLD)
-        assert seats.act(2, {"n": n, "points": 3}) == Reply(False, "", OLD)
-    assert ref.match.events == events and ref.host.refreshed == redrawn + 1
+    # Cid's phone drew the grid before Ana's hand came in: it still counts
+    assert send(seats, 2, CID, n=drawn).ok
+    events, redrawn = list(ref.match.events), ref.host.refreshed
+    # Ana's phone, drawn before her own hand was in, or a version never seen: nothing
+    for n in (drawn, ref.version + 5, -1):
+        assert send(seats, 0, "KS", n=n) == Reply(False, "", OLD)
+        assert seats.act(0, {"n": n, "points": 3}) == Reply(False, "", OLD)
+    assert ref.match.events == events and ref.host.refreshed == redrawn
 
 
 @pytest.mark.parametrize("body", [

@@ -20,6 +20,7 @@ from app.i18n import not_saved, refusal
 from app.tables.entry import HandEntryReferee
 from models.cards import parse_card
 from models.errors import MejaError
+from models.match import Hand, Points
 from views.hands import grid_cards
 from views.scoreboard import round_words
 
@@ -185,24 +186,28 @@ class MatchSeats:
             cards = self._cards(body["hand"], t)
             if isinstance(cards, Reply):
                 return cards
-            entry = self._ready(n)
+            entry = self._ready(n, seat)
             return entry if isinstance(entry, Reply) else self._reply(
-                entry.enter_hand(seat, cards, n))
+                entry.enter_hand(seat, cards, entry.version))
         if keys == {"points"}:
             points = body["points"]
             if type(points) is not int or not -MOST_POINTS <= points <= MOST_POINTS:
                 return Reply(False, why=t("hands.points_number", text=shown(points)),
                              status=REFUSED)
-            entry = self._ready(n)
+            entry = self._ready(n, seat)
             return entry if isinstance(entry, Reply) else self._reply(
-                entry.enter_points(seat, points, n))
+                entry.enter_points(seat, points, entry.version))
         return bad
 
-    def _ready(self, n: int) -> HandEntryReferee | Reply:
+    def _ready(self, n: int, seat: int) -> HandEntryReferee | Reply:
         """The hand entry to record with, for a body drawn from version ``n``; or the reply
-        (an old version: nothing to say; a game whose results the host enters)."""
+        (an old version: nothing to say; a game whose results the host enters). Phones enter
+        their hands at once: a hand drawn before other seats' hands came in still counts,
+        as long as nothing else changed since (this seat's own entry, the round)."""
         ref = self.referee
-        if n != ref.version:
+        if not 0 <= n <= ref.version or not all(
+                isinstance(e, Hand | Points) and e.player != seat
+                for e in ref.match.events[n:]):
             return STALE
         if not isinstance(ref, HandEntryReferee):
             return Reply(False, why=ref.t("guest.match.on_host"), status=REFUSED)
