@@ -60,8 +60,9 @@ def cover_view(t: Tr, route: str, title: str, name: str, on_ready: Handler,
                on_back: Handler, colour: str = "", on_invite: Handler | None = None) -> ft.View:
     """Between two people: the hand is hidden until the next player taps; their colour
     (``colour``) beside their name. Or the players take the game to their own phones."""
-    invite: list[ft.Control] = [ft.TextButton(t("guests.invite"), icon=ft.Icons.PHONELINK_RING, key="invite",
-                            on_click=lambda _e: on_invite())] if on_invite is not None else []
+    invite: list[ft.Control] = [
+        ft.TextButton(t("guests.invite"), icon=ft.Icons.PHONELINK_RING, key="invite",
+                      on_click=lambda _e: on_invite())] if on_invite is not None else []
     return screen(
         route, title,
         [ft.Container(height=80),
