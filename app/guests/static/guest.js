@@ -29,7 +29,7 @@ const EN = {
   hand_entered: "hand entered",
 };
 const SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const STEP = 24; // px of each overlapped card of the hand that shows, at least
+const STEP = 24; // px of a hand's card that shows, at least
 const $ = (id) => document.getElementById(id);
 const main = $("main");
 const still = matchMedia("(prefers-reduced-motion: reduce)");
@@ -39,10 +39,10 @@ const obj = (x) => (x && typeof x === "object" ? x : null);
 
 let P = null; // the last payload
 let down = true;
-let pending = null; // {key, acked, seen}: the one action sent and not answered yet
+let pending = null; // the one action sent and not answered yet
 let order = "suit";
 let toastTimer = 0;
-let before = null; // the scene drawn last: where new cards come from
+let before = null; // the scene drawn last
 const entry = { round: null }; // the hand this seat is entering
 
 function w(key, vars) {
@@ -81,7 +81,7 @@ function label(el, text) {
 }
 
 // -- cards
-const split = (c) => (c === "JK" ? ["JK", "★"] : [c.slice(0, -1), SIGN[c.slice(-1)] || c.slice(-1)]);
+const split = (c) => (c === "JK" ? ["JK", "★"] : [c.slice(0, -1), SIGN[c.at(-1)] || c.at(-1)]);
 const ink = (c) => (c === "JK" ? "joker" : /[HD]$/.test(c) ? "red" : "black");
 
 function cardName(code) {
@@ -252,8 +252,7 @@ function places() {
   return out;
 }
 
-// Moves each card from where it was; a new card comes from the pile that shrank (to the hand)
-// or from the seat that just moved.
+// Moves each card from where it was; a new one from the pile that shrank or the seat that moved.
 function move(was, play, scene) {
   const speed = Number.isFinite(play.speed) ? play.speed : 250;
   if (speed <= 0 || still.matches || !was.size || !before) return;
@@ -269,8 +268,12 @@ function move(was, play, scene) {
     const dx = then ? then.left - now.left : 0;
     const dy = then ? then.top - now.top : 0;
     if (then && Math.abs(dx) + Math.abs(dy) < 2) return;
-    el.animate(then ? [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }]
-      : [{ opacity: 0 }, { opacity: 1 }], { duration: speed, easing: "cubic-bezier(.2,.7,.2,1)" });
+    const a = el.animate(then ? { transform: [`translate(${dx}px, ${dy}px)`, "none"] }
+      : { opacity: [0, 1] }, { duration: speed, easing: "cubic-bezier(.2,.7,.2,1)" });
+    if (!el.closest(".hand")) { // over the hand's dock on its way
+      el.style.zIndex = 3;
+      a.onfinish = a.oncancel = () => { el.style.zIndex = ""; };
+    }
   });
 }
 
@@ -430,7 +433,7 @@ function summaryView(s) {
   return box;
 }
 
-// -- a match at the table: the round, whose turn, and this seat's hand to enter
+// -- a match at the table
 function matchView(m) {
   const head = h("section", "sheet");
   const list = h("ul", "players");
@@ -442,7 +445,6 @@ function matchView(m) {
   head.append(h("p", "round", m.round), h("h2", "turn", m.turn), list);
   const e = obj(m.entry);
   const fresh = { counts: {}, changing: false, typing: false, points: "", sent: false };
-  // kept across messages of one round (cleared once the hand is in)
   if (entry.round !== str(m.round)) Object.assign(entry, fresh, { round: str(m.round) });
   if (!e) return P.seat >= 0 ? [head, h("p", "sheet muted", w("entry_wait"))] : [head];
   if (e.out) return [head, h("p", "sheet", w("out"))];
