@@ -301,6 +301,7 @@ function table(play, sc) {
   const piles = put(h("div", "piles"), ...arr(sc.piles).map(pile));
   const sides = put(h("div", "sides"), ...arr(sc.sides).map(side));
   felt.classList.toggle("melds", !!sides.firstChild);
+  felt.classList.toggle("still", play.speed <= 0); // 0: cards do not move
   const prompt = put(h("div", "prompt"),
     put(h("div", "ptext"), h("b", "", sc.prompt), h("span", "", sc.note)));
   if (typeof play.order === "string") order = play.order;
@@ -388,7 +389,7 @@ function pile(p) {
   box.dataset.k = "p:" + p.key;
   const top = arr(p.top).slice(-3);
   const slot = put(h("div", "slot"), ...top.map((f, i) => {
-    const c = card(f, { inert: true, hidden: true });
+    const c = card(f, { inert: true, hidden: true, lit: p.lit && i === top.length - 1 });
     c.style.left = i * 12 + "px";
     return c;
   }));
