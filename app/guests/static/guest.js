@@ -29,7 +29,7 @@ const EN = {
   hand_entered: "hand entered",
 };
 const SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const STEP = 24; // px of a hand's card that shows, at least
+const STEP = 24; // px of a hand's card shown, at least
 const $ = (id) => document.getElementById(id);
 const main = $("main");
 const still = matchMedia("(prefers-reduced-motion: reduce)");
@@ -39,7 +39,7 @@ const obj = (x) => (x && typeof x === "object" ? x : null);
 
 let P = null; // the last payload
 let down = true;
-let pending = null; // the one action sent and not answered yet
+let pending = null; // the action sent, not answered yet
 let order = "suit";
 let toastTimer = 0;
 let before = null; // the scene drawn last
@@ -198,7 +198,7 @@ function render() {
   if (!P) return;
   document.documentElement.lang = str(P.lang) || "en";
   const title = str(P.title);
-  document.title = title ? title + " · Meja" : "Meja";
+  document.title = join(title, "Meja");
   $("title").textContent = title || "Meja";
   $("me").textContent = P.seat >= 0 ? str(P.name) : w("watching");
   const me = $("me-dot");
@@ -209,7 +209,7 @@ function render() {
   const was = places();
   const active = document.activeElement;
   const focus = active && active.dataset ? active.dataset.f : "";
-  const caret = active && active.tagName === "INPUT" ? active.selectionStart : null;
+  const caret = active && active.selectionStart;
   const door = str(P.door);
   const play = obj(P.play);
   const match = obj(P.match);
@@ -237,7 +237,7 @@ function render() {
   const again = focus && named(focus);
   if (again) {
     again.focus({ preventScroll: true });
-    if (caret !== null && again.setSelectionRange) again.setSelectionRange(caret, caret);
+    if (caret >= 0 && again.setSelectionRange) again.setSelectionRange(caret, caret);
   }
   if (scene) move(was, play, scene);
   before = scene || null;
@@ -301,7 +301,7 @@ function table(play, sc) {
   const piles = put(h("div", "piles"), ...arr(sc.piles).map(pile));
   const sides = put(h("div", "sides"), ...arr(sc.sides).map(side));
   felt.classList.toggle("melds", !!sides.firstChild);
-  felt.classList.toggle("still", play.speed <= 0); // 0: cards do not move
+  felt.classList.toggle("still", play.speed <= 0);
   const prompt = put(h("div", "prompt"),
     put(h("div", "ptext"), h("b", "", sc.prompt), h("span", "", sc.note)));
   if (typeof play.order === "string") order = play.order;
