@@ -30,11 +30,11 @@ SAME_AS_ENGLISH = {
     "fr": {"hands.points.one", "hands.points.other", "table.points.one", "table.points.other",
            "table.scores", "score.title", "play.fact.scores", "sums.score.title",
            "unit.point.one", "unit.point.other", "samba.count.jokers", "samba.count.sambas",
-           "sums.pile", "setup.zero.auto"},
-    "id": {"opt.kartu_sama.target", "opt.samba.target"},
+           "sums.pile", "setup.zero.auto", "guest.points", "guest.total"},
+    "id": {"opt.kartu_sama.target", "opt.samba.target", "guest.total", "guest.rank_J"},
 }
 NAMES = {"common.ok", "game.forty_one", "game.samba", "game.sums", "game.kartu_sama",
-         "samba.add_canasta", "samba.add_samba", "score.total", "sums.title"}
+         "samba.add_canasta", "samba.add_samba", "score.total", "sums.title", "guest.joker"}
 
 
 def messages(language: str, domain: str) -> dict[Any, Any]:

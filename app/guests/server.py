@@ -87,7 +87,13 @@ class Words:
         return self._made[lang]
 
 
-PAGE_WORDS: tuple[str, ...] = ()  # the guest page's own words (filled in by app.guests.page)
+# the guest page's own words (its cards, table, summary and hand entry)
+PAGE_WORDS = ("waiting", "home", "failed", "dealer", "in_hand", "back", "card_name", "joker",
+              "rank_A", "rank_J", "rank_Q", "rank_K", "suit_S", "suit_H", "suit_D", "suit_C",
+              "lit", "chosen", "new", "sort_suit", "sort_rank", "points", "total", "won",
+              "summary_wait", "entry_wait", "hand_count", "pick_hint", "remove", "send_hand",
+              "hand_in", "points_n", "change", "type_points", "pick_cards", "your_points",
+              "send_points", "bad_points", "out", "hand_entered", "code_go", "code_label")
 
 
 class GuestServer:

@@ -4,7 +4,8 @@ Words (payload.words[key]; the English of EN when missing): connecting waiting w
 unseated home locked closed away failed dealer in_hand back card_name joker rank_A rank_J rank_Q
 rank_K suit_S suit_H suit_D suit_C lit chosen new sort_suit sort_rank points total won
 summary_wait entry_wait hand_count pick_hint remove send_hand hand_in points_n change type_points
-pick_cards your_points send_points bad_points out hand_entered */
+pick_cards your_points send_points bad_points out hand_entered join take_seat code code_go
+code_label */
 "use strict";
 const EN = {
   connecting: "Connecting…", waiting: "Waiting for the game…", watching: "Watching",
@@ -26,7 +27,9 @@ const EN = {
   change: "Change", type_points: "Type the points instead", pick_cards: "Pick the cards",
   your_points: "Points in your hand", send_points: "Send my points",
   bad_points: "Type a whole number.", out: "You went out: no hand to enter.",
-  hand_entered: "hand entered",
+  hand_entered: "hand entered", join: "This link is for {name}'s seat.",
+  take_seat: "Take {name}'s seat", code: "Type the code the host's screen shows for your seat.",
+  code_go: "Open my seat", code_label: "Seat code",
 };
 const SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const STEP = 24; // px of a hand's card shown, at least
@@ -165,6 +168,39 @@ function send(body, el, key, done) {
     .catch(() => { if (pending === mine) { settle(); toast(w("failed")); } });
 }
 
+// The door's own posts (take the seat, a typed code): one at a time; a code that opens a
+// seat reloads the page, whose stream then carries that seat's cookies.
+let knocking = false;
+function door1(path, body) {
+  if (knocking) return;
+  knocking = true;
+  const how = { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body) };
+  (path === "code" ? fetch("code", how) : fetch("join", how))
+    .then((r) => r.json().catch(() => ({ ok: r.ok })))
+    .catch(() => ({ ok: false, why: w("failed") }))
+    .then((reply) => {
+      knocking = false;
+      if (reply && reply.ok === true) { if (path === "code") location.reload(); }
+      else if (reply && reply.why) toast(str(reply.why));
+    });
+}
+
+function codeView() {
+  const box = h("form", "panel", w("code"));
+  const input = h("input");
+  Object.assign(input, { id: "code", type: "text", autocomplete: "off", maxLength: 8,
+    autocapitalize: "characters", spellcheck: false, value: codeText });
+  input.setAttribute("aria-label", w("code_label"));
+  input.dataset.f = "code";
+  input.addEventListener("input", () => { codeText = input.value; });
+  box.addEventListener("submit", (ev) => { ev.preventDefault(); door1("code", { code: codeText }); });
+  const go = h("button", "btn primary", w("code_go"));
+  go.type = "submit";
+  return put(box, h("p"), input, go);
+}
+let codeText = "";
+
 // -- the stream
 function status(up) {
   down = !up;
@@ -216,7 +252,14 @@ function render() {
   const summary = play && obj(play.summary);
   const scene = play && !summary && obj(play.scene);
   const parts = [];
-  if (["asking", "unseated", "locked", "closed"].includes(door)) {
+  if (door === "join") {
+    const box = h("div", "panel", w("join", { name: P.name }));
+    box.append(h("p"), btn("btn primary", w("take_seat", { name: P.name }),
+      () => door1("join", {}), "join"));
+    parts.push(box);
+  } else if (door === "code") {
+    parts.push(codeView());
+  } else if (["asking", "unseated", "locked", "closed"].includes(door)) {
     const box = h("div", "panel", w(door));
     if (door === "unseated") {
       box.append(h("p"), btn("btn primary", w("home"), () => { location.href = "/"; }, "home"));
