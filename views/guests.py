@@ -63,7 +63,7 @@ def seat_card(t: Tr, s: SeatInvite, on_free: Callable[[int, str], None],
         rows += [
             qr_image(s.png, key=f"qr-{s.seat}", label=t("guests.qr", name=s.name), width=220),
             ft.Text(s.code, size=28, weight=ft.FontWeight.BOLD, key=f"code-{s.seat}",
-                    text_align=ft.TextAlign.CENTER, selectable=True),
+                    text_align=ft.TextAlign.CENTER),
         ]
     return ft.Container(ft.Column(rows, spacing=8,
                                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
@@ -88,8 +88,7 @@ def invite_view(
         controls.append(message(data.note, key="guests-note", error=True))
     controls += [
         ft.Text(t("guests.help"), size=16, key="guests-help"),
-        ft.Text(t("guests.address", address=data.address), size=15, key="guests-address",
-                selectable=True),
+        ft.Text(t("guests.address", address=data.address), size=15, key="guests-address"),
         *[seat_card(t, s, on_free, on_allow, on_refuse) for s in data.seats],
         ft.Switch(label=t("guests.lock"), value=data.locked, key="lock",
                   on_change=lambda e: on_lock(bool(e.control.value))),
