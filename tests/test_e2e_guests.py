@@ -141,7 +141,7 @@ def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
                       for p in phones.values()):
             assert time.monotonic() < deadline, "the round never ended"
             moved = False
-            for name, page in phones.items():
+            for page in phones.values():
                 if tap_move(page, double=taps % 4 == 1):
                     taps += 1
                     moved = True
