@@ -76,18 +76,18 @@ class Door:
 
     # -- who is who ---------------------------------------------------------------------------
     def by_token(self, value: str) -> Ticket | None:
-        """The ticket whose link holds ``value`` (every ticket compared, in constant time)."""
-        found = None
-        for ticket in self.tickets:
-            if same(ticket.token, value):
-                found = ticket
-        return found
+        """The ticket whose link holds ``value``."""
+        return self._find("token", value)
 
     def by_code(self, value: str) -> Ticket | None:
-        code = value.strip().upper().replace(" ", "").replace("-", "")
+        """The ticket of a short code as typed (any case, spaces or a dash inside)."""
+        return self._find("code", value.strip().upper().replace(" ", "").replace("-", ""))
+
+    def _find(self, field: str, value: str) -> Ticket | None:
+        """Every ticket compared in constant time, so the time taken tells nothing."""
         found = None
         for ticket in self.tickets:
-            if same(ticket.code, code):
+            if same(getattr(ticket, field), value):
                 found = ticket
         return found
 
