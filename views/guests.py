@@ -8,7 +8,17 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, dot, message, screen, section, small_button
+from views.common import (
+    Handler,
+    Tr,
+    big_button,
+    dot,
+    message,
+    screen,
+    section,
+    small_button,
+    tiles,
+)
 from views.share import qr_image
 
 
@@ -61,7 +71,7 @@ def seat_card(t: Tr, s: SeatInvite, on_free: Callable[[int, str], None],
                                  key=f"free-{s.seat}", icon=ft.Icons.LOGOUT))
     else:
         rows += [
-            qr_image(s.png, key=f"qr-{s.seat}", label=t("guests.qr", name=s.name), width=220),
+            qr_image(s.png, key=f"qr-{s.seat}", label=t("guests.qr", name=s.name), width=200),
             ft.Text(s.code, size=28, weight=ft.FontWeight.BOLD, key=f"code-{s.seat}",
                     text_align=ft.TextAlign.CENTER),
         ]
@@ -89,7 +99,7 @@ def invite_view(
     controls += [
         ft.Text(t("guests.help"), size=16, key="guests-help"),
         ft.Text(t("guests.address", address=data.address), size=15, key="guests-address"),
-        *[seat_card(t, s, on_free, on_allow, on_refuse) for s in data.seats],
+        tiles([seat_card(t, s, on_free, on_allow, on_refuse) for s in data.seats], key="seats"),
         ft.Switch(label=t("guests.lock"), value=data.locked, key="lock",
                   on_change=lambda e: on_lock(bool(e.control.value))),
         section(t("guests.watch_title"), ft.Text(t("guests.watch_help")),
