@@ -240,14 +240,17 @@ class Play:
             if why:
                 self.shell.toast(why)
 
-    def press(self, key: str, seat: int, version: int) -> Press:
+    def press(self, key: str, seat: int, version: int, t: Translator | None = None) -> Press:
         """A tap on the table drawn at ``version`` for ``seat`` (on this screen, or on a guest
         phone at that seat): a move, a new selection, or why not. A tap on a table already
-        replaced changes nothing. ``ok`` once the move is saved."""
+        replaced changes nothing. ``ok`` once the move is saved; refusals in ``t``'s language
+        (a guest phone's; None: this screen's)."""
         if version != self.game.version or seat < 0:
             return Press(False, status=OLD)
         look = self.looks.get(seat, View())
-        answer = self.presenter.answer(self.state, seat, key, look)
+        presenter = (self.presenter if t is None
+                     else ENTRIES[self.doc["game"]].presenter(t, self.names))
+        answer = presenter.answer(self.state, seat, key, look)
         if answer.action is not None:
             if seat != self.game.person_turn():
                 return Press(False, status=OLD)
@@ -263,8 +266,8 @@ class Play:
             if outcome.changed:
                 return Press(True)
             if outcome.error is not None:  # said on this screen by ``_after``
-                return Press(False, self._error(outcome.error), REFUSED, said=True)
-            return Press(False, self.t("play.stale") if outcome.reloaded else "", OLD,
+                return Press(False, self._error(outcome.error, t), REFUSED, said=True)
+            return Press(False, (t or self.t)("play.stale") if outcome.reloaded else "", OLD,
                          said=True)
         if answer.chosen is not None:
             self.looks[seat] = dataclasses.replace(look, chosen=answer.chosen)
@@ -273,9 +276,9 @@ class Play:
             return Press(True)
         return Press(False, answer.why, REFUSED)
 
-    def _error(self, error: MejaError | OSError) -> str:
-        return (not_saved(self.t, error) if isinstance(error, OSError)
-                else refusal(self.t, error))
+    def _error(self, error: MejaError | OSError, t: Translator | None = None) -> str:
+        t = t or self.t
+        return not_saved(t, error) if isinstance(error, OSError) else refusal(t, error)
 
     def _why(self, key: str) -> str:
         """What the table said of the card tapped (not lit: why it cannot be played)."""

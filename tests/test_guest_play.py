@@ -156,3 +156,15 @@ def test_hostile_bodies_change_nothing(tmp_path: Path, body: dict[str, Any]) -> 
     if not lit_move:
         assert play.game.version == version
     assert isinstance(reply.why, str)
+
+
+def test_a_guests_refusal_is_in_the_guests_language(tmp_path: Path) -> None:
+    _shell, play, seats, _hub = seated(tmp_path, {0, 1})
+    seat = play.game.person_turn()
+    other = 1 - seat
+    scene = seats.payload(other, Translator("en"))["play"]["scene"]
+    card = scene["hand"][0]["id"]
+    english = seats.act(other, {"n": play.game.version, "tap": f"card:{card}"})
+    french = seats.act(other, {"n": play.game.version, "tap": f"card:{card}"},
+                       Translator("fr"))
+    assert english.why and french.why and english.why != french.why

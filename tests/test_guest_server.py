@@ -34,7 +34,7 @@ class Table:
         mine = f"secret-of-seat-{seat}" if seat >= 0 else "public"
         return {"n": self.version, "lang": t.language, "seat": seat, "play": {"hand": mine}}
 
-    def act(self, seat: int, body: dict[str, Any]) -> Reply:
+    def act(self, seat: int, body: dict[str, Any], t: Any = None) -> Reply:
         if body.get("n") != self.version:
             return STALE
         if body.get("tap") != "ok":

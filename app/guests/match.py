@@ -169,12 +169,12 @@ class MatchSeats:
         }
 
     # -- what a seat does -------------------------------------------------------------------
-    def act(self, seat: int, body: dict[str, Any]) -> Reply:
+    def act(self, seat: int, body: dict[str, Any], t: Translator | None = None) -> Reply:
         """``{"n": v, "hand": ["AS", ...]}`` or ``{"n": v, "points": 12}``, checked field by
-        field; recorded as the host's "Save" records a hand. Refusals are said in the host's
-        language (an action carries no language)."""
+        field; recorded as the host's "Save" records a hand. Refusals in ``t``'s language
+        (the phone's), those of the host's hand entry in the host's."""
         ref = self.referee
-        t = ref.t
+        t = t or ref.t
         bad = Reply(False, why=t("guest.match.bad_request"), status=REFUSED)
         if not self._person(seat) or not isinstance(body, dict):
             return bad
@@ -186,20 +186,20 @@ class MatchSeats:
             cards = self._cards(body["hand"], t)
             if isinstance(cards, Reply):
                 return cards
-            entry = self._ready(n, seat)
+            entry = self._ready(n, seat, t)
             return entry if isinstance(entry, Reply) else self._reply(
-                entry.enter_hand(seat, cards, entry.version))
+                entry.enter_hand(seat, cards, entry.version), t)
         if keys == {"points"}:
             points = body["points"]
             if type(points) is not int or not -MOST_POINTS <= points <= MOST_POINTS:
                 return Reply(False, why=t("hands.points_number", text=shown(points)),
                              status=REFUSED)
-            entry = self._ready(n, seat)
+            entry = self._ready(n, seat, t)
             return entry if isinstance(entry, Reply) else self._reply(
-                entry.enter_points(seat, points, entry.version))
+                entry.enter_points(seat, points, entry.version), t)
         return bad
 
-    def _ready(self, n: int, seat: int) -> HandEntryReferee | Reply:
+    def _ready(self, n: int, seat: int, t: Translator) -> HandEntryReferee | Reply:
         """The hand entry to record with, for a body drawn from version ``n``; or the reply
         (an old version: nothing to say; a game whose results the host enters). Phones enter
         their hands at once: a hand drawn before other seats' hands came in still counts,
@@ -210,9 +210,9 @@ class MatchSeats:
                 for e in ref.match.events[n:]):
             return STALE
         if not isinstance(ref, HandEntryReferee):
-            return Reply(False, why=ref.t("guest.match.on_host"), status=REFUSED)
+            return Reply(False, why=t("guest.match.on_host"), status=REFUSED)
         if ref.read_only:  # an imported match: the device it came from referees it
-            return Reply(False, why=ref.t("guest.match.not_entering"), status=REFUSED)
+            return Reply(False, why=t("guest.match.not_entering"), status=REFUSED)
         return ref
 
     @staticmethod
@@ -228,7 +228,7 @@ class MatchSeats:
         except MejaError as error:
             return Reply(False, why=refusal(t, error), status=REFUSED)
 
-    def _reply(self, result: matches.Outcome | str) -> Reply:
+    def _reply(self, result: matches.Outcome | str, t: Translator) -> Reply:
         """What became of a recording, for the phone; the host's screen shows a hand saved."""
         ref = self.referee
         if isinstance(result, str):
@@ -242,9 +242,9 @@ class MatchSeats:
             ref._said(result)
             return STALE
         if result.status == matches.NOT_SAVED and result.error is not None:
-            return Reply(False, why=not_saved(ref.t, result.error), status=REFUSED)
+            return Reply(False, why=not_saved(t, result.error), status=REFUSED)
         if result.status == matches.REFUSED and result.reason is not None:
-            return Reply(False, why=ref.say(result.reason), status=REFUSED)
+            return Reply(False, why=speaking(ref, t).say(result.reason), status=REFUSED)
         return STALE  # asked from a version that is gone (OLD)
 
 

@@ -63,9 +63,9 @@ class PlaySeats:
                      "speed": play.speed(), "summary": summary},
         }
 
-    def act(self, seat: int, body: dict[str, Any]) -> Reply:
+    def act(self, seat: int, body: dict[str, Any], t: Translator | None = None) -> Reply:
         play = self.play
-        t = play.t
+        t = t or play.t
         if seat not in play.people():
             return Reply(False, t("guest.bad"), REFUSED)
         at = version(body)
@@ -82,4 +82,4 @@ class PlaySeats:
             return Reply(False, t("guest.bad"), REFUSED)
         if at != play.game.version:
             return STALE
-        return play.press(tap, seat, at)
+        return play.press(tap, seat, at, t)

@@ -41,7 +41,8 @@ class Seats(Protocol):
         from what that seat may see only. JSON-able."""
         ...
 
-    def act(self, seat: int, body: dict[str, Any]) -> Reply:
+    def act(self, seat: int, body: dict[str, Any], t: Translator | None = None) -> Reply:
         """A guest's action (parsed JSON, not yet checked), on the host's event loop, through
-        the service call a tap on the host makes."""
+        the service call a tap on the host makes; its refusals in ``t``'s language (None: the
+        host's)."""
         ...

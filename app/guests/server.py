@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 import threading
 import time
 from collections import Counter
@@ -96,6 +97,15 @@ PAGE_WORDS = ("waiting", "home", "failed", "dealer", "in_hand", "back", "card_na
               "send_points", "bad_points", "out", "hand_entered", "code_go", "code_label")
 
 
+class Quiet(BoundedServer):
+    """The bounded server, silent when a phone drops its connection (Wi-Fi lost, a tab
+    closed): that is no error of the host's."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError | TimeoutError):
+            super().handle_error(request, client_address)
+
+
 class GuestServer:
     """Serves one open table (``door``) to guest phones on ``host:port``."""
 
@@ -114,7 +124,7 @@ class GuestServer:
         self.listening: Counter[tuple[int, str]] = Counter()  # (seat, lang) of open streams
         self.phones: Counter[str] = Counter()  # open streams per device (all of them: total)
         self.tries: list[float] = []  # times of short codes tried
-        self.httpd = BoundedServer((host, port), self._handler())
+        self.httpd = Quiet((host, port), self._handler())
         self.thread = threading.Thread(target=self.httpd.serve_forever, args=(0.1,),
                                        daemon=True, name="meja-guests")
 
@@ -224,12 +234,12 @@ class GuestServer:
         data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
         return f"{state}.{seat}.{self.serial}", data
 
-    def act(self, seat: int, body: dict[str, Any]) -> Reply:
+    def act(self, seat: int, body: dict[str, Any], lang: str = "en") -> Reply:
         def call() -> Reply:
             seats = self.provider()
             if seats is None:
                 return Reply(False, status=AWAY)
-            reply = seats.act(seat, body)
+            reply = seats.act(seat, body, Translator(lang))
             if reply.ok:
                 self.publish()
             return reply
@@ -484,7 +494,7 @@ class GuestServer:
                     state, seat = server.who(cookies)
                     if state != SEATED:
                         return self._json(403, {"ok": False, "why": words.get(state, "")})
-                    return self._reply(server.act(seat, body), words)
+                    return self._reply(server.act(seat, body, self._lang()), words)
                 if path == "/join":
                     return self._reply(server.join(cookies), words)
                 if path == "/code":
