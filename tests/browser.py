@@ -229,10 +229,11 @@ def fill(page: Any, label: str, text: str, shown: str = "", ack: str = "",
     the app never hears of it."""
     field = page.get_by_role("textbox", name=label)
     for attempt in range(3):
-        field.click()
-        page.wait_for_function(FOCUSED_HOLDS, arg=shown if attempt == 0 else None)
-        field.fill(text)
         try:
+            field.click()  # a tap dropped while the page redraws gives no focus: tap again
+            page.wait_for_function(FOCUSED_HOLDS, arg=shown if attempt == 0 else None,
+                                   timeout=10_000 if attempt < 2 else 30_000)
+            field.fill(text)
             if submit or then:
                 page.wait_for_function(FOCUSED_HOLDS, arg=text, timeout=5_000)
             if submit:

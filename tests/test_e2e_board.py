@@ -158,8 +158,14 @@ def test_the_lab_shows_its_progress_then_scrolls_to_its_histograms(browser: Any,
 def _lab(page: Any) -> None:
     tap(page, "Rule lab")
     page.get_by_role("checkbox", name="Samba", exact=True).click()
-    for _ in range(3):  # 500 games of Samba: a few seconds, long enough to see them go
-        page.get_by_label("Games to play: more", exact=True).click()
+    for games in ("300", "400", "500"):  # 500 games of Samba: long enough to see them go
+        for _ in range(3):  # a tap dropped while the page redraws (a busy machine): again
+            page.get_by_label("Games to play: more", exact=True).click()
+            try:
+                see(page, games, timeout=5_000)
+                break
+            except Exception:  # noqa: BLE001 - Playwright's TimeoutError
+                continue
     see(page, "500")
     tap(page, "Run")
     see(page, "of 500")  # the progress, pinned under the options
