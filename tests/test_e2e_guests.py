@@ -30,6 +30,7 @@ pytestmark = pytest.mark.browser
 
 KEY = "play-20261125-120000-abcdef"
 LIT = "can be tapped now"
+SIDEWAYS = {"width": 850, "height": 400}
 MOVES = ("Keep the cards drawn",)
 # every message a phone's page gets, kept in the page
 CAPTURE = """(() => {
@@ -145,8 +146,11 @@ def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
                 if tap_move(page, double=taps % 4 == 1):
                     taps += 1
                     moved = True
-                    if taps == 3:
+                    if taps == 3:  # a phone upright, then turned on its side
                         shot(page, "81-guest-table")
+                        page.set_viewport_size(SIDEWAYS)
+                        shot(page, "84-guest-table-sideways")
+                        page.set_viewport_size(PHONE)
             if taps >= 6 and not restarted:  # the host's device restarts mid-round
                 server.kill()
                 server = Server(data, port=server.port).start()
