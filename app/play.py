@@ -426,10 +426,11 @@ class Play:
             awake(True)
 
     def close(self) -> None:
-        """People left this game (another screen, another game, the game deleted)."""
+        """People left this game's screen (another screen, another game, the game deleted).
+        While phones are seated at it, the screen stays on: the host is still the table."""
         self.runner.stop()
         awake = getattr(self.shell, "keep_awake", None)
-        if awake is not None:
+        if awake is not None and not self.guested:
             awake(False)
 
     def _reveal(self, seat: int) -> None:

@@ -168,3 +168,12 @@ def test_a_guests_refusal_is_in_the_guests_language(tmp_path: Path) -> None:
     french = seats.act(other, {"n": play.game.version, "tap": f"card:{card}"},
                        Translator("fr"))
     assert english.why and french.why and english.why != french.why
+
+
+def test_the_host_stays_awake_while_phones_are_seated(tmp_path: Path) -> None:
+    for guests, asleep in (({0, 1}, []), (set(), [False])):
+        shell, play, _seats, _hub = seated(tmp_path / str(len(guests)), guests)
+        calls: list[bool] = []
+        shell.keep_awake = calls.append  # type: ignore[attr-defined]
+        play.close()
+        assert calls == asleep
