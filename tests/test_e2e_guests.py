@@ -98,15 +98,11 @@ def tap_move(page: Any, double: bool) -> bool:
     return True
 
 
-def hands_at(actions: list[int], n: int) -> list[set[str]]:
-    """Each seat's hand after the first ``n`` moves of the saved game."""
-    doc = saved_doc
-    state = GAMES["kartu_sama"].replay(3, doc["seed"], doc["options"], actions[:n])
+def hands_at(doc: dict[str, Any], n: int) -> list[set[str]]:
+    """Each seat's hand after the first ``n`` moves of the saved game ``doc``."""
+    state = GAMES["kartu_sama"].replay(3, doc["seed"], doc["options"], doc["actions"][:n])
     return [set(format_cards(list(state.observation(s)["hand"])).split())
             if state.observation(s)["hand"] else set() for s in range(3)]
-
-
-saved_doc: dict[str, Any] = {}
 
 
 def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
@@ -162,10 +158,8 @@ def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
         assert restarted
         shot(phones["Bea"], "82-guest-summary")
 
-        global saved_doc
-        saved_doc = saved(data)
-        actions = list(saved_doc["actions"])
-        movers = list(saved_doc["movers"])
+        game = saved(data)
+        movers = list(game["movers"])
         assert set(movers) == {0, 1, 2}  # both phones and the computer played
         for seat, (name, page) in enumerate(phones.items()):
             pushed = [json.loads(m) for m in page.evaluate("window.__pushed")]
@@ -175,7 +169,7 @@ def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
                 if not play or play.get("summary"):  # the summary shows every hand, as at a table
                     continue
                 text = json.dumps(play["scene"])
-                others = hands_at(actions, message["n"])
+                others = hands_at(game, message["n"])
                 for other in (s for s in range(3) if s != seat):
                     for code in others[other]:
                         assert f'"code": "{code}"' not in text, (name, message["n"], code)

@@ -377,3 +377,15 @@ def test_streams_are_bounded_per_phone_and_in_all(served: Any,
     assert conn.getresponse().status == 503
     for c in held:
         c.close()
+
+
+def test_a_build_without_the_card_font_serves_the_page_without_it(
+        served: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    server, _table = served
+
+    def missing(name: str) -> bytes:
+        raise FileNotFoundError(name)
+
+    monkeypatch.setattr(guests, "static", missing)
+    status, _headers, _ = Phone(server).get("/font.ttf")
+    assert status == 404

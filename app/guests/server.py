@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 from app.guests.door import ASKING, LOCKED, SEATED, Door, device_hash, same, token
 from app.guests.seats import AWAY, OLD, REFUSED, Reply, Seats
 from app.i18n import Translator, system_language
-from app.share.live import BoundedServer
+from app.share.live import BoundedServer, answer
 
 T = TypeVar("T")
 
@@ -325,19 +325,10 @@ class GuestServer:
             # -- answers --------------------------------------------------------------------
             def _send(self, status: int, body: bytes, kind: str, head: bool = False,
                       cookies: tuple[str, ...] = (), cache: bool = False) -> None:
-                self.send_response(status)
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(len(body)))
-                for name, value in HEADERS.items():
-                    if not (cache and name == "Cache-Control"):
-                        self.send_header(name, value)
-                if cache:
-                    self.send_header("Cache-Control", "private, max-age=3600")
-                for cookie in cookies:
-                    self.send_header("Set-Cookie", cookie)
-                self.end_headers()
-                if not head:
-                    self.wfile.write(body)
+                headers = {**HEADERS, "Cache-Control": "private, max-age=3600"} if cache \
+                    else HEADERS
+                answer(self, status, body, kind, headers, head,
+                       [("Set-Cookie", c) for c in cookies])
 
             def _text(self, status: int, text: str) -> None:
                 self._send(status, text.encode(), "text/plain; charset=utf-8")
@@ -348,14 +339,8 @@ class GuestServer:
                            "application/json; charset=utf-8", cookies=cookies)
 
             def _go(self, cookies: tuple[str, ...]) -> None:
-                self.send_response(303)
-                self.send_header("Location", "/")
-                self.send_header("Content-Length", "0")
-                for name, value in HEADERS.items():
-                    self.send_header(name, value)
-                for cookie in cookies:
-                    self.send_header("Set-Cookie", cookie)
-                self.end_headers()
+                answer(self, 303, b"", "text/plain; charset=utf-8", HEADERS, more=[
+                    ("Location", "/"), *(("Set-Cookie", c) for c in cookies)])
 
             # -- who is asking --------------------------------------------------------------
             def _cookies(self) -> dict[str, str]:
@@ -399,7 +384,11 @@ class GuestServer:
                     return self._send(200, static("guest.html"), "text/html; charset=utf-8",
                                       head)
                 if path[1:] in STATIC:
-                    return self._send(200, static(path[1:]), STATIC[path[1:]], head, cache=True)
+                    try:
+                        body = static(path[1:])
+                    except OSError:  # a build without the card font: the phone's own fonts
+                        return self._text(404, "Not found")
+                    return self._send(200, body, STATIC[path[1:]], head, cache=True)
                 if path == "/stream" and not head:
                     return self._stream(cookies)
                 return self._text(404, "Not found")

@@ -10,7 +10,7 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -72,6 +72,31 @@ async function poll() {
 }
 poll();
 """
+
+
+GUARDS = {  # every answer's: not kept, not framed, no referrer, no script but its own
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; connect-src 'self'; "
+                               "style-src 'unsafe-inline'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+}
+
+
+def answer(handler: BaseHTTPRequestHandler, status: int, body: bytes, kind: str,
+           headers: Mapping[str, str], head: bool = False,
+           more: Sequence[tuple[str, str]] = ()) -> None:
+    """Send one whole answer: its status, type, length, ``headers`` and ``more`` (headers
+    that repeat, such as Set-Cookie), then ``body`` (not for a HEAD request)."""
+    handler.send_response(status)
+    handler.send_header("Content-Type", kind)
+    handler.send_header("Content-Length", str(len(body)))
+    for name, value in [*headers.items(), *more]:
+        handler.send_header(name, value)
+    handler.end_headers()
+    if not head:
+        handler.wfile.write(body)
 
 
 IDLE = 2.0  # seconds a live-scoreboard connection may stay silent (a page asks at once;
@@ -158,19 +183,7 @@ class LiveServer:
                 return  # the app's console is not a web log
 
             def _send(self, status: int, body: bytes, kind: str, head: bool = False) -> None:
-                self.send_response(status)
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(len(body)))
-                self.send_header("Cache-Control", "no-store")
-                self.send_header("Referrer-Policy", "no-referrer")
-                self.send_header("X-Content-Type-Options", "nosniff")
-                self.send_header("Content-Security-Policy", "default-src 'none'; script-src "
-                                 "'self'; connect-src 'self'; style-src 'unsafe-inline'; "
-                                 "frame-ancestors 'none'")
-                self.send_header("X-Frame-Options", "DENY")
-                self.end_headers()
-                if not head:
-                    self.wfile.write(body)
+                answer(self, status, body, kind, GUARDS, head)
 
             def do_GET(self, head: bool = False) -> None:  # noqa: N802
                 parts = self.path.split("?")[0].split("/")
