@@ -233,6 +233,8 @@ def fill(page: Any, label: str, text: str, shown: str = "", ack: str = "",
             field.click()  # a tap dropped while the page redraws gives no focus: tap again
             page.wait_for_function(FOCUSED_HOLDS, arg=shown if attempt == 0 else None,
                                    timeout=10_000 if attempt < 2 else 30_000)
+            if attempt:  # the same text again is no change to Flutter: empty it first
+                field.fill("")
             field.fill(text)
             if submit or then:
                 page.wait_for_function(FOCUSED_HOLDS, arg=text, timeout=5_000)
@@ -243,7 +245,7 @@ def fill(page: Any, label: str, text: str, shown: str = "", ack: str = "",
                     page.get_by_label(then, exact=True)).first.click()
                 page.mouse.move(1, 1)  # a hovering mouse's tooltip would cover other buttons
             if ack:
-                see(page, ack, timeout=5_000)
+                see(page, ack, timeout=10_000)
             return
         except Exception:  # noqa: BLE001 - Playwright's TimeoutError: fill again
             if attempt == 2:
