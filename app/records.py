@@ -361,8 +361,10 @@ def _kartu_sama(table: KartuSamaTable, events: list[Event], seats: list[Tally]) 
     for r in table.history:
         for tally in seats:
             tally["rounds"] += 1
-        if r.out >= 0:
-            seats[r.out]["went_out"] += 1
+        # who played their last card: tapped as it happened, or an empty hand entered
+        out = [r.out] if r.out >= 0 else [s for s, h in enumerate(r.hands) if h == ()]
+        for seat in out:
+            seats[seat]["went_out"] += 1
 
 
 def _forty_one(table: FortyOneTable, events: list[Event], seats: list[Tally]) -> None:

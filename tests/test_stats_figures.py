@@ -126,12 +126,16 @@ def test_kartu_sama_jokers_unpaid_debts_one_card_draws_and_going_out(tmp_path: P
     m.record(Hand(1, parse_cards("KH 2C")))
     m.record(Hand(2, parse_cards("3C 4C 5C 6C")))
     m.record(Close())
+    m.record(Start())
+    for seat, text in enumerate(("KH", "", "2C 9D")):  # Bea's hand entered empty: she went out
+        m.record(Hand(seat, parse_cards(text)))
+    m.record(Close())
     store = Store(tmp_path)
     stored(store, m)
     got = figures(store, "kartu_sama")
-    assert got["Ana"] == {"rounds": 1, "went_out": 1, "jokers": 0, "failed": 0, "one_card": 0}
-    assert got["Bea"] == {"rounds": 1, "went_out": 0, "jokers": 1, "failed": 1, "one_card": 0}
-    assert got["Cid"] == {"rounds": 1, "went_out": 0, "jokers": 0, "failed": 0, "one_card": 1}
+    assert got["Ana"] == {"rounds": 2, "went_out": 1, "jokers": 0, "failed": 0, "one_card": 0}
+    assert got["Bea"] == {"rounds": 2, "went_out": 1, "jokers": 1, "failed": 1, "one_card": 0}
+    assert got["Cid"] == {"rounds": 2, "went_out": 0, "jokers": 0, "failed": 0, "one_card": 1}
 
 
 def test_a_game_on_the_device_and_a_merged_name_count_as_they_should(tmp_path: Path) -> None:
@@ -148,15 +152,16 @@ def test_a_game_on_the_device_and_a_merged_name_count_as_they_should(tmp_path: P
 
 def test_the_screen_shows_each_players_figures_in_words(tmp_path: Path) -> None:
     t: Any = Translator("fr")
-    fig = GameFigures("forty_one", ("stops", "won_avg"),
-                      (PlayerFigures("Ana", "#aa0000", 2, (3, 40.5)),
-                       PlayerFigures("Bea", "#00aa00", 1, (0, None))), 2)
+    fig = GameFigures("forty_one", ("hands", "stops", "won_avg"),
+                      (PlayerFigures("Ana", "#aa0000", 2, (9, 3, 40.5)),
+                       PlayerFigures("Bea", "#00aa00", 1, (4, 0, None))), 2)
     view = stats_view(t, games=[("forty_one", "41")], game="forty_one",
                       rows=[records.PlayerStats("Ana", 2, 1, 0, 0.5, 4, 30.0, 41, 12)],
                       lower_is_better=False, on_game=print, on_back=print, figures=fig)
     assert find(view, "figures-from").value == "D'après 2 parties finies jouées à la table."
     assert [find(view, k).value for k in ("fig-0-stops", "fig-0-won_avg", "fig-1-won_avg")] == [
         "3", "40.5", "—"]
+    assert find(view, "fig-1-hands").value == "Donnes : 4"  # what the others are out of
     assert "Arrêts" in find(view, "figures-note").value
     for language in ("en", "fr", "id"):
         tr = Translator(language)
@@ -165,5 +170,5 @@ def test_the_screen_shows_each_players_figures_in_words(tmp_path: Path) -> None:
             assert all(tr.has(f"stats.fig.{k}") for k in keys)
     empty = stats_view(t, games=[("forty_one", "41")], game="forty_one", rows=[],
                        lower_is_better=False, on_game=print, on_back=print,
-                       figures=GameFigures("forty_one", ("stops",), (), 0))
+                       figures=GameFigures("forty_one", ("hands", "stops"), (), 0))
     assert find(empty, "figures") is None

@@ -46,7 +46,7 @@ class GameFigures:
     """A game's own figures per player, from its finished matches at the table."""
 
     game: str
-    keys: tuple[str, ...]  # what each value is: ``stats.fig.<key>``
+    keys: tuple[str, ...]  # what each value is (``stats.fig.<key>``); the first: out of what
     rows: tuple[PlayerFigures, ...]
     matches: int
 
@@ -127,27 +127,33 @@ def figures_section(t: Tr, figures: GameFigures, title: str) -> ft.Control:
         ft.Text(t(f"stats.figures_note.{figures.game}"), size=14, key="figures-note",
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]
+    base, *keys = figures.keys  # the first: what the others are out of (rounds, hands...)
     for i, row in enumerate(figures.rows):
+        out_of, *values = row.values
         pills = [
             _figure(t(f"stats.fig.{key}"), "—" if value is None else whole(round(value, 1)),
                     key=f"fig-{i}-{key}")
-            for key, value in zip(figures.keys, row.values, strict=True)
+            for key, value in zip(keys, values, strict=True)
         ]
         blocks.append(ft.Column([
-            ft.Row([dot(row.colour), ft.Text(row.name, size=18, weight=ft.FontWeight.BOLD,
-                                             expand=True)], spacing=8),
-            ft.Row(pills, wrap=True, spacing=8, run_spacing=8),
+            ft.Row([dot(row.colour),
+                    ft.Text(row.name, size=18, weight=ft.FontWeight.BOLD, expand=True),
+                    ft.Text(t("stats.out_of", what=t(f"stats.fig.{base}"), n=whole(out_of or 0)),
+                            size=14,
+                            key=f"fig-{i}-{base}", color=ft.Colors.ON_SURFACE_VARIANT)],
+                   spacing=8),
+            ft.Row(pills, wrap=True, spacing=6, run_spacing=6),
         ], spacing=6, key=f"figures-{i}"))
     return section(t("stats.figures_title", game=title), *blocks, key="figures")
 
 
 def _figure(label: str, value: str, *, key: str) -> ft.Control:
-    """A number and what it counts, in a small box of its own."""
+    """A number and what it counts, in a small box of its own (four in a row on a phone)."""
     return ft.Container(
         ft.Column([ft.Text(value, size=20, weight=ft.FontWeight.BOLD, key=key),
                    ft.Text(label, size=13, text_align=ft.TextAlign.CENTER)],
                   spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
-        width=104, padding=ft.Padding.symmetric(vertical=6, horizontal=4), border_radius=8,
+        width=80, padding=ft.Padding.symmetric(vertical=6, horizontal=2), border_radius=8,
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
     )
 
