@@ -153,7 +153,8 @@ def _figure(label: str, value: str, *, key: str) -> ft.Control:
         ft.Column([ft.Text(value, size=20, weight=ft.FontWeight.BOLD, key=key),
                    ft.Text(label, size=13, text_align=ft.TextAlign.CENTER)],
                   spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
-        width=80, padding=ft.Padding.symmetric(vertical=6, horizontal=2), border_radius=8,
+        width=80, height=80, alignment=ft.Alignment.CENTER, border_radius=8,
+        padding=ft.Padding.symmetric(vertical=4, horizontal=2),
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
     )
 
