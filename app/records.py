@@ -11,6 +11,7 @@ import dataclasses
 from datetime import UTC, datetime
 from typing import Any
 
+from app.figures import FIGURES
 from app.games import ENTRIES
 from app.i18n import Translator, names, say
 from app.newmatch import Draft
@@ -20,12 +21,6 @@ from models.games import GAMES
 from models.match import Event, Setup, table_type
 from models.names import clean_name
 from models.people import PALETTE, People
-from models.tables import kartu_sama as ks
-from models.tables import sums
-from models.tables.forty_one import FortyOneTable
-from models.tables.kartu_sama import KartuSamaTable
-from models.tables.samba import SambaTable
-from models.tables.sums import SumsTable
 from views.history import MatchLine
 from views.home import Resume
 from views.scoreboard import round_words
@@ -315,107 +310,27 @@ def describe_options(game: str, values: dict[str, Any], t: Translator) -> list[s
 
 # -- each game's own figures, from the matches recorded at the table ------------------------
 
-# The figures each game's matches at the table record, per player, in the order shown. An
-# ``_avg`` figure is the average of ``<name>_sum`` over ``<name>`` (shown "—" without any).
-FIGURES: dict[str, tuple[str, ...]] = {
-    "kartu_sama": ("rounds", "went_out", "jokers", "failed", "one_card"),
-    "forty_one": ("hands", "stops", "fortyones", "won", "won_avg"),
-    "samba": ("hands", "went_out", "pure", "mixed", "sambas", "red_threes"),
-    "sums": ("games", "removed", "lost", "counters"),
-}
-
-Tally = dict[str, int]
-_SEEN: dict[tuple[str, str], list[Tally]] = {}  # (match id, last change): its seats' tallies
+_SEEN: dict[tuple[str, str], list[dict[str, int]]] = {}  # (match id, last change): tallies
 
 
-def seat_tallies(doc: dict[str, Any]) -> list[Tally]:
-    """What each seat of a stored match at the table did, by the figures of its game
-    (:data:`FIGURES`), from its events replayed (they were checked when recorded). Rounds
-    deleted by a correction do not count; a card-by-card event counts once it is recorded."""
+def seat_tallies(doc: dict[str, Any]) -> list[dict[str, int]]:
+    """What each seat of a stored match at the table did, by the figures of its game (none
+    for a game without figures), from its events replayed (checked when recorded)."""
     setup = Setup.from_dict(doc["setup"])
     table_type(setup.game)  # its own events are known from here on
-    events = [Event.from_dict(e) for e in doc["events"]]
-    seats: list[Tally] = [dict.fromkeys(FIGURES.get(setup.game, ()), 0) for _ in setup.players]
-    if setup.game == "kartu_sama":
-        _kartu_sama(KartuSamaTable(setup), events, seats)
-    elif setup.game == "forty_one":
-        _forty_one(FortyOneTable(setup), events, seats)
-    elif setup.game == "samba":
-        _samba(SambaTable(setup), events, seats)
-    elif setup.game == "sums":
-        _sums(SumsTable(setup), events, seats)
-    return seats
-
-
-def _kartu_sama(table: KartuSamaTable, events: list[Event], seats: list[Tally]) -> None:
-    for e in events:
-        r = table.round
-        if isinstance(e, ks.Joker):
-            seats[e.player]["jokers"] += 1
-        elif isinstance(e, ks.Fail):
-            seats[e.player]["failed"] += 1
-        elif (isinstance(e, ks.Draw) and r is not None and r.tracked
-              and r.counts[e.player] == 1):  # one card held: players + 1 drawn
-            seats[e.player]["one_card"] += 1
-        table.apply(e)
-    for r in table.history:
-        for tally in seats:
-            tally["rounds"] += 1
-        # who played their last card: tapped as it happened, or an empty hand entered
-        out = [r.out] if r.out >= 0 else [s for s, h in enumerate(r.hands) if h == ()]
-        for seat in out:
-            seats[seat]["went_out"] += 1
-
-
-def _forty_one(table: FortyOneTable, events: list[Event], seats: list[Tally]) -> None:
-    for e in events:
-        table.apply(e)
-    for d in table.history:
-        for seat, points in enumerate(d.points):
-            seats[seat]["hands"] += 1
-            seats[seat]["fortyones"] += points == 41
-        if d.how == "stop" and d.ender >= 0:
-            seats[d.ender]["stops"] += 1
-        if d.winner >= 0:
-            seats[d.winner]["won"] += 1
-            seats[d.winner]["won_sum"] = seats[d.winner].get("won_sum", 0) + d.points[d.winner]
-
-
-def _samba(table: SambaTable, events: list[Event], seats: list[Tally]) -> None:
-    for e in events:
-        table.apply(e)
-    for h in table.history:
-        for seat, tally in enumerate(seats):
-            r = h.results[table.side_of[seat]]
-            tally["hands"] += 1
-            if r is not None:  # a side's figures are each of its players'
-                tally["pure"] += r.pure
-                tally["mixed"] += r.mixed
-                tally["sambas"] += r.sambas
-                tally["red_threes"] += r.red_threes
-        if h.out >= 0:
-            seats[h.out]["went_out"] += 1
-
-
-def _sums(table: SumsTable, events: list[Event], seats: list[Tally]) -> None:
-    for e in events:
-        if isinstance(e, sums.Counter):
-            seats[e.player]["counters"] += 1
-        table.apply(e)
-    for tally in seats:
-        tally["games"] += 1
-    for remover, owner, _card in table.removals:
-        seats[remover]["removed"] += 1
-        seats[owner]["lost"] += 1
+    figures = FIGURES.get(setup.game)
+    if figures is None:
+        return []
+    return figures.tallies(setup, [Event.from_dict(e) for e in doc["events"]])
 
 
 def game_figures(store: Store, game: str) -> GameFigures:
-    """Each player's own figures of ``game`` (:data:`FIGURES`) over the finished matches
+    """Each player's own figures of ``game`` (``app.figures``) over the finished matches
     played at the table (a game on the device keeps no such record), counted for the person
     each recorded name now means; a match that cannot be read is left out."""
     known = people(store)
-    keys = FIGURES.get(game, ())
-    rows: dict[str, Tally] = {}
+    keys = FIGURES[game].keys if game in FIGURES else ()
+    rows: dict[str, dict[str, int]] = {}
     matches = 0
     for entry in store.list_matches():
         summary = entry.get("summary") or {}
@@ -447,7 +362,7 @@ def game_figures(store: Store, game: str) -> GameFigures:
         for key in keys:
             if key.endswith("_avg"):
                 base = key.removesuffix("_avg")
-                values.append(row[f"{base}_sum"] / row[base] if row.get(base) else None)
+                values.append(row.get(f"{base}_sum", 0) / row[base] if row.get(base) else None)
             else:
                 values.append(row.get(key, 0))
         out.append(PlayerFigures(name, PALETTE[known.colour(name)], row["matches"],
