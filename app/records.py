@@ -11,18 +11,20 @@ import dataclasses
 from datetime import UTC, datetime
 from typing import Any
 
+from app.figures import FIGURES
 from app.games import ENTRIES
 from app.i18n import Translator, names, say
 from app.newmatch import Draft
 from app.storage import Store
 from models.errors import MejaError
 from models.games import GAMES
+from models.match import Event, Setup, table_type
 from models.names import clean_name
 from models.people import PALETTE, People
 from views.history import MatchLine
 from views.home import Resume
 from views.scoreboard import round_words
-from views.stats import PlayerStats
+from views.stats import GameFigures, PlayerFigures, PlayerStats
 
 
 def create_match(store: Store, draft: Draft) -> str:
@@ -304,3 +306,66 @@ def describe_options(game: str, values: dict[str, Any], t: Translator) -> list[s
             shown = str(value)
         lines.append(f"{t(f'opt.{game}.{spec.key}')}: {shown}")
     return lines
+
+
+# -- each game's own figures, from the matches recorded at the table ------------------------
+
+_SEEN: dict[tuple[str, str], list[dict[str, int]]] = {}  # (match id, last change): tallies
+
+
+def seat_tallies(doc: dict[str, Any]) -> list[dict[str, int]]:
+    """What each seat of a stored match at the table did, by the figures of its game (none
+    for a game without figures), from its events replayed (checked when recorded)."""
+    setup = Setup.from_dict(doc["setup"])
+    table_type(setup.game)  # its own events are known from here on
+    figures = FIGURES.get(setup.game)
+    if figures is None:
+        return []
+    return figures.tallies(setup, [Event.from_dict(e) for e in doc["events"]])
+
+
+def game_figures(store: Store, game: str) -> GameFigures:
+    """Each player's own figures of ``game`` (``app.figures``) over the finished matches
+    played at the table (a game on the device keeps no such record), counted for the person
+    each recorded name now means; a match that cannot be read is left out."""
+    known = people(store)
+    keys = FIGURES[game].keys if game in FIGURES else ()
+    rows: dict[str, dict[str, int]] = {}
+    matches = 0
+    for entry in store.list_matches():
+        summary = entry.get("summary") or {}
+        if (entry.get("game") != game or summary.get("status") != "finished"
+                or summary.get("play") or entry.get("damaged")):
+            continue
+        stamp = (str(entry["id"]), str(entry.get("updated") or entry.get("created") or ""))
+        tallies = _SEEN.get(stamp)
+        if tallies is None:
+            try:
+                tallies = seat_tallies(store.load_match(entry["id"]))
+            except (MejaError, LookupError, ValueError, TypeError):
+                continue
+            _SEEN[stamp] = tallies
+        matches += 1
+        counted: set[str] = set()
+        for seat, recorded in enumerate(entry.get("players") or []):
+            name = known.who(recorded)
+            if known.is_gone(name) or seat >= len(tallies):
+                continue
+            row = rows.setdefault(name, {"matches": 0})
+            row["matches"] += name not in counted
+            counted.add(name)
+            for key, n in tallies[seat].items():
+                row[key] = row.get(key, 0) + n
+    out = []
+    for name, row in rows.items():
+        values: list[float | None] = []
+        for key in keys:
+            if key.endswith("_avg"):
+                base = key.removesuffix("_avg")
+                values.append(row.get(f"{base}_sum", 0) / row[base] if row.get(base) else None)
+            else:
+                values.append(row.get(key, 0))
+        out.append(PlayerFigures(name, PALETTE[known.colour(name)], row["matches"],
+                                 tuple(values)))
+    out.sort(key=lambda r: (-r.matches, r.name.casefold()))
+    return GameFigures(game, keys, tuple(out), matches)

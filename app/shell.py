@@ -537,6 +537,7 @@ class Shell:
             people=[(n, PALETTE[people.colour(n)]) for n in self.store.players()
                     if not people.is_gone(n)],
             on_person=self._person,
+            figures=records.game_figures(self.store, self.stats_game),
         )
 
     def _person(self, name: str) -> None:

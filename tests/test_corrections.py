@@ -270,11 +270,11 @@ def samba_hand(m: Match, out: int, *results: Result) -> None:
 
 def test_samba_revise_results_and_the_ending() -> None:
     m = samba(target=5000)
-    samba_hand(m, 0, Result(0, high=14, pure=2), Result(1, low=3))
+    samba_hand(m, 0, Result(0, high=14, pure=2), Result(1, low=10))
     t = m.table
     first = list(t.totals)
     m.record(Revise(0))
-    m.record(Result(1, low=3, held_high=2))
+    m.record(Result(1, low=10, held_high=2))
     assert m.can(Close())
     m.record(Close())
     assert t.totals[0] == first[0] and t.totals[1] < first[1]
@@ -287,12 +287,12 @@ def test_samba_revise_results_and_the_ending() -> None:
 
 def test_samba_revise_after_the_end_both_ways_and_drop() -> None:
     m = samba()
-    samba_hand(m, 0, Result(0, high=14, pure=2), Result(1, low=3))
-    samba_hand(m, 0, Result(0, high=14, pure=2), Result(1, low=3))
+    samba_hand(m, 0, Result(0, high=14, pure=2), Result(1, low=10))
+    samba_hand(m, 0, Result(0, high=14, pure=2), Result(1, low=10))
     t = m.table
     assert t.over and t.winners == [0]
     m.record(Revise(1))
-    m.record(Result(0, low=3))
+    m.record(Result(0, low=10))  # the minimum of that hand: 50, not 90
     m.record(Out(1))
     assert refused(m, Close()).code == "samba_out_short"
     m.record(SambaStockOut())

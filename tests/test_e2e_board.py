@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 
 from app.storage import Store
-from models.match import Close, Hand, Match, Start
-from tests.browser import PHONE, WIDE, Server, back, open_app, resize, see, shot
+from app.tables.samba import summary
+from models.match import Close, Hand, Match, Out, Start
+from models.tables.samba import Canasta, Result, SambaMade, StockOut
+from tests.browser import PHONE, WIDE, Server, back, into_view, open_app, resize, see, shot
 from tests.test_share import kartu_sama_summary, stored
 
 pytestmark = pytest.mark.browser
@@ -34,6 +36,17 @@ def long_evening() -> Match:
         for seat in range(len(LONG)):
             m.record(Hand(seat, () if seat == out else tuple(cards[3 * seat:3 * seat + 3])))
         m.record(Close())
+    return m
+
+
+def samba_hands() -> Match:
+    """Two hands of Samba between four of them: the figures of each side."""
+    m = Match.new(list(LONG[:4]), "samba")
+    for event in (Start(), Canasta(0), SambaMade(0),
+                  Result(0, high=14, pure=1, sambas=1, red_threes=2),
+                  Result(1, high=5, red_threes=1), Out(2), Close(), Start(),
+                  Result(0, high=7, jokers=1, mixed=1), Result(1, high=5), StockOut(), Close()):
+        m.record(event)
     return m
 
 
@@ -63,6 +76,8 @@ def test_six_long_names_slide_under_the_frozen_round_numbers(browser: Any,
                                                               tmp_path: Path) -> None:
     data = tmp_path / "data"
     m = long_evening()
+    hand = samba_hands()
+    stored(Store(data), hand, {**summary(hand), "status": "finished"})  # before: not opened
     stored(Store(data), m, kartu_sama_summary(m))
     server = Server(data).start()
     page = open_app(browser, server.url)
@@ -121,9 +136,22 @@ def _stats(page: Any) -> None:
     tap(page, "Players")
     see(page, "Slide sideways to see every column")
     shot(page, "board-05-stats-phone")
+    # Each game's own figures: a block per player, its figures wrapping within the phone.
+    into_view(page, page.get_by_text("One-card draws", exact=True).first)
+    see(page, "At the table: Kartu Sama")
+    shot(page, "board-05b-figures-phone")
+    page.get_by_role("checkbox", name="Samba", exact=True).click()
+    see(page, "At the table: Samba")
+    into_view(page, page.get_by_text("Red 3s melded", exact=True).first)
+    for text in ("Pure canastas", "Mixed canastas", "Red 3s melded", LONG[2]):
+        found = box(page, text)
+        assert found["x"] >= 0 and found["x"] + found["width"] <= PHONE["width"], text
+    shot(page, "board-05c-figures-samba-phone")
     resize(page, WIDE)
-    see(page, LONG[0])
+    see(page, "At the table: Samba")
     shot(page, "board-06-stats-desktop")
+    page.get_by_role("checkbox", name="Kartu Sama", exact=True).click()
+    see(page, LONG[5])
     resize(page, PHONE)
     back(page, "New match")
 

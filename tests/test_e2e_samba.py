@@ -124,3 +124,7 @@ def _hand(page: Any) -> None:
     see(page, "1 card · 20 points")
     see(page, "Ana & Cid: 10 points")
     shot(page, "samba-07-entry-cards")
+    # Three kings are worth 30: short of the 50 the side's first melds had to reach.
+    tap(page, "Close the hand")
+    see(page, "Ana & Cid needs 50 for its first melds; the entry has 30")
+    shot(page, "samba-08-first-meld-refused")

@@ -346,7 +346,7 @@ def test_samba_shows_each_player_the_total_of_their_side(tmp_path: Path) -> None
     from models.tables.samba import Result, StockOut
 
     ref = referee(tmp_path, "samba")
-    for event in (Start(), Out(0), StockOut(), Result(0, high=3), Result(1, low=3), Close()):
+    for event in (Start(), Out(0), StockOut(), Result(0, high=6), Result(1, low=10), Close()):
         assert ref.record(event), ref.host.toasts
     totals = [p["total"] for p in MatchSeats(ref).payload(1, EN)["match"]["players"]]
-    assert totals == ["30 pts", "15 pts", "30 pts", "15 pts"]  # Ana & Cid, Bea & Dan
+    assert totals == ["60 pts", "50 pts", "60 pts", "50 pts"]  # Ana & Cid, Bea & Dan

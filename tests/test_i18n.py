@@ -30,6 +30,7 @@ SAME_AS_ENGLISH = {
     "fr": {"hands.points.one", "hands.points.other", "table.points.one", "table.points.other",
            "table.scores", "score.title", "play.fact.scores", "sums.score.title",
            "unit.point.one", "unit.point.other", "samba.count.jokers", "samba.count.sambas",
+           "stats.fig.sambas",
            "sums.pile", "setup.zero.auto", "guest.points", "guest.total"},
     "id": {"opt.kartu_sama.target", "opt.samba.target", "guest.total", "guest.rank_J"},
 }

@@ -124,7 +124,7 @@ def test_samba_round_screen_and_correction(tmp_path: Path) -> None:
     assert ref.record(Start())
     assert ref.record(Out(0))
     assert ref.record(Result(0, high=14, pure=2))
-    assert ref.record(Result(1, low=3))
+    assert ref.record(Result(1, low=10))
     assert ref.record(Close())
     screen = texts(ref.view("round-1"))
     for words in ("Hand 1", "Ana & Cid", "Bea & Dan", "Correct this hand"):

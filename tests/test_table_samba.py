@@ -12,7 +12,7 @@ import pytest
 
 from models.cards import parse_cards, samba_pack
 from models.games.samba import score_breakdown, side_score
-from models.match import Close, Event, Match, Out, Reason, Refused, Start
+from models.match import Close, Event, Match, Out, Reason, Refused, Revise, Start
 from models.tables.samba import (
     CLASSES,
     Canasta,
@@ -152,11 +152,11 @@ def test_stock_out_no_bonus_and_replacing() -> None:
     m.record(Out(0))
     m.record(StockOut())
     assert m.table.hand.out == -1 and m.table.hand.stock
-    m.record(Result(0, high=3))
-    m.record(Result(1, high=4))
-    m.record(Result(1, low=3))  # entered again: replaces
+    m.record(Result(0, high=6))
+    m.record(Result(1, high=7))
+    m.record(Result(1, low=10))  # entered again: replaces
     m.record(Close())
-    assert m.table.history[0].points == (30, 15)
+    assert m.table.history[0].points == (60, 50)
 
 
 def test_refusals_by_the_pack_and_the_rules() -> None:
@@ -178,7 +178,7 @@ def test_refusals_by_the_pack_and_the_rules() -> None:
     assert why(m, Result(1, low=40, held_low=9)) == "samba_too_many_low"
     assert why(m, Result(1, black_threes=4, held_black_threes=3)) == "samba_too_many_black_threes"
     assert why(m, Result(2, high=3)) == "samba_no_side"
-    m.record(Result(1, black_threes=3, high=3))
+    m.record(Result(1, black_threes=3, high=5))
     m.record(StockOut())
     assert why(m, Close()) == "samba_black_out"
     reason = m.why_not(Close())
@@ -191,12 +191,72 @@ def test_tracked_canastas_are_a_guide() -> None:
     m = four()
     m.record(Start())
     m.record(Canasta(1))
-    m.record(Result(0, high=3))
+    m.record(Result(0, high=5))
     m.record(Result(1, high=10))
     warnings = m.table.warnings(m.table.hand)
-    assert [w.code for w in warnings] == ["samba_big_mismatch"]
-    assert said(warnings[0]) == (
-        "samba_big_mismatch", {"side": "Bea & Dan", "entered": 0, "tracked": 1})
+    assert [said(w) for w in warnings] == [
+        ("samba_canastas_differ", {"side": "Bea & Dan", "tapped": 1, "entered": 0})]
+    m.record(Result(1, high=10, pure=1))
+    assert not m.table.warnings(m.table.hand)
+    m.record(StockOut())
+    m.record(Close())  # a guide: the entry counts
+    assert m.table.history[0].points == (50, 600)
+
+
+def test_a_tapped_samba_entered_as_a_canasta_is_pointed_out() -> None:
+    """RULES.md, Samba (how Meja referees it): a samba tapped during the hand and missing from
+    the entry is named, even when the entry has as many canastas and sambas in all."""
+    m = four()
+    m.record(Start())
+    m.record(SambaMade(0))
+    m.record(Canasta(0))
+    m.record(Result(0, high=14, pure=2))
+    assert [said(w) for w in m.table.warnings(m.table.hand)] == [
+        ("samba_canastas_differ", {"side": "Ana & Cid", "tapped": 1, "entered": 2}),
+        ("samba_sambas_differ", {"side": "Ana & Cid", "tapped": 1, "entered": 0})]
+    draft = Result(0, high=14, pure=1, sambas=1)  # the entry on screen, not recorded yet
+    assert m.table.warnings(m.table.hand, draft) == []
+    m.record(draft)
+    m.record(Result(1))
+    m.record(Out(0))
+    m.record(Close())
+    assert m.table.warnings(m.table.history[0]) == []
+
+
+def test_first_melds_below_the_minimum_are_refused() -> None:
+    """RULES.md, Samba: a side's first melds of a hand reach 50 (90, 120, 150 as its total
+    grows; 15 below zero). They are among the melded cards, so an entry worth less is
+    refused, with the shortfall; red threes count nothing toward it."""
+    m = four(target=20000)
+    m.record(Start())
+    assert why(m, Result(0, high=3)) == "samba_first_meld"
+    reason = m.why_not(Result(0, high=3, red_threes=2))
+    assert reason is not None and said(reason) == (
+        "samba_first_meld", {"side": "Ana & Cid", "need": 50, "have": 30})
+    m.record(Result(0, high=5))  # exactly the minimum
+    m.record(Result(1))  # nothing melded: no first meld to reach
+    m.record(Result(1, red_threes=1))  # nor with red threes alone
+    m.record(Result(1, held_high=9))
+    m.record(StockOut())
+    m.record(Close())
+    assert m.table.totals == [50, -90]
+    m.record(Start())
+    assert m.table.minimum(1) == 15  # below zero
+    m.record(Result(1, low=3))
+    m.record(Result(0, high=7, sambas=1))
+    m.record(StockOut())
+    m.record(Close())
+    assert m.table.totals == [1620, -75]
+    m.record(Start())
+    assert m.table.minimum(0) == 90  # from 1500
+    reason = m.why_not(Result(0, high=6))
+    assert reason is not None and said(reason) == (
+        "samba_first_meld", {"side": "Ana & Cid", "need": 90, "have": 60})
+    # A hand corrected later keeps the minimum it was played with.
+    m.record(Revise(0))
+    m.record(Result(0, high=6))
+    m.record(Close())
+    assert m.table.totals == [1630, -75]
 
 
 def close_hand(m: Match, a: int, b: int) -> None:
@@ -204,7 +264,7 @@ def close_hand(m: Match, a: int, b: int) -> None:
     m.record(Start())
     for side, hundreds in ((0, a), (1, b)):
         pure, rest = divmod(hundreds, 5)
-        m.record(Result(side, high=max(3, 7 * pure), pure=pure))
+        m.record(Result(side, high=7 * pure, pure=pure))  # nothing melded: 0
     m.record(StockOut())
     m.record(Close())
 
@@ -246,10 +306,10 @@ def test_three_players_each_alone() -> None:
     m.record(Canasta(2))
     m.record(SambaMade(2))
     for side in range(3):
-        m.record(Result(side, high=14, pure=1, sambas=1) if side == 2 else Result(side, low=3))
+        m.record(Result(side, high=14, pure=1, sambas=1) if side == 2 else Result(side, low=10))
     m.record(Out(2))
     m.record(Close())
-    assert m.table.history[0].points == (15, 15, 140 + 500 + 1500 + 200)
+    assert m.table.history[0].points == (50, 50, 140 + 500 + 1500 + 200)
     assert m.table.dealer == 0
 
 
@@ -331,8 +391,10 @@ def test_referee_counts_and_cards_record_the_same_result(tmp_path: object) -> No
     assert "Ana & Cid: 2365 points" in view  # 120 - 55 + 1500 + 500 + 200 + 100
     ref._pick_side("1")  # records side 0
     assert ref.table.hand.results[0] == by_cards
-    # Side 2 by counts: 3 kings melded, a joker in hand; too many jokers refused first.
-    ref._count("high", 3)
+    # Side 2 by counts: 5 kings melded, a joker and 2 kings in hand; too many jokers refused
+    # first.
+    ref._count("high", 5)
+    ref._count("held_high", 2)
     ref._count("held_jokers", 6)
     ref._close()
     assert "7 jokers entered, but the pack holds 6" in ref.error
@@ -348,4 +410,26 @@ def test_referee_counts_and_cards_record_the_same_result(tmp_path: object) -> No
     # Undo the close: the hand is open again; the entry shows the recorded counts.
     ref.undo()
     assert ref.table.phase == "ended"
-    assert ref._counts(1)["high"] == 3
+    assert ref._counts(1)["high"] == 5
+
+
+def test_entry_screen_names_the_tapped_samba_missing_and_the_first_meld(tmp_path: object) -> None:
+    """The result entry says, as it is typed, that a tapped samba is missing (the table's
+    warning on what is on screen), and the table's refusal of first melds below 50."""
+    ref: Any = referee(tmp_path, ["Ana", "Bea", "Cid", "Dan"])
+    ref._act("start")
+    ref._big("samba", 0)
+    ref._act("result")
+    assert "Ana & Cid: sambas tapped" not in texts(ref.view("result"))  # prefilled: 1 samba
+    ref._count("sambas", -1)
+    ref._count("pure", 1)
+    ref._count("high", 7)
+    shown = texts(ref.view("result"))
+    assert ("Ana & Cid: sambas tapped during the hand: 1; in the entry: 0" in shown
+            and "Ana & Cid: canastas tapped during the hand: 0; in the entry: 1" in shown)
+    ref._pick_side("1")
+    ref._count("low", 3)
+    ref._ending("stock")
+    ref._close()
+    assert ref.error == "Bea & Dan needs 50 for its first melds; the entry has 15"
+    assert ref.table.phase == "ended" and ref.side == 1

@@ -30,6 +30,27 @@ class PlayerStats:
     colour: str = ""  # the player's colour (#RRGGBB), shown as a dot beside the name
 
 
+@dataclass(frozen=True)
+class PlayerFigures:
+    """One player's own figures of a game (in the order of :attr:`GameFigures.keys`; None:
+    an average of nothing)."""
+
+    name: str
+    colour: str
+    matches: int  # matches at the table the figures come from
+    values: tuple[float | None, ...]
+
+
+@dataclass(frozen=True)
+class GameFigures:
+    """A game's own figures per player, from its finished matches at the table."""
+
+    game: str
+    keys: tuple[str, ...]  # what each value is (``stats.fig.<key>``); the first: out of what
+    rows: tuple[PlayerFigures, ...]
+    matches: int
+
+
 def stats_view(
     t: Tr,
     *,
@@ -41,6 +62,7 @@ def stats_view(
     on_back: Handler,
     people: Sequence[tuple[str, str]] = (),
     on_person: Callable[[str], None] | None = None,
+    figures: GameFigures | None = None,
 ) -> ft.View:
     picker = choices(games, game, on_game, key="stats-game")
     controls: list[ft.Control] = [picker]
@@ -84,6 +106,8 @@ def stats_view(
                      color=ft.Colors.ON_SURFACE_VARIANT)],
             split=5,
         ))
+    if figures is not None and figures.rows:
+        controls.append(figures_section(t, figures, dict(games).get(game, game)))
     return screen("/players", t("stats.title"), controls, on_back=on_back,
                   back_label=t("common.back"), split=5)
 
@@ -92,6 +116,47 @@ def _wins(t: Tr, row: PlayerStats) -> str:
     """``3 (75%)``, and how many of them were shared on a tie: ``3 (75%) · 1 shared``."""
     text = f"{row.wins} ({row.win_rate:.0%})"
     return f"{text} · {t.plural('stats.shared', row.shared)}" if row.shared else text
+
+
+def figures_section(t: Tr, figures: GameFigures, title: str) -> ft.Control:
+    """Each player's own figures of the game, one block per player: the name, then each
+    figure as a big number over its name, wrapping onto more lines on a narrow screen."""
+    blocks: list[ft.Control] = [
+        ft.Text(t.plural("stats.figures_from", figures.matches), key="figures-from", size=14,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(t(f"stats.figures_note.{figures.game}"), size=14, key="figures-note",
+                color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    base, *keys = figures.keys  # the first: what the others are out of (rounds, hands...)
+    for i, row in enumerate(figures.rows):
+        out_of, *values = row.values
+        pills = [
+            _figure(t(f"stats.fig.{key}"), "—" if value is None else whole(round(value, 1)),
+                    key=f"fig-{i}-{key}")
+            for key, value in zip(keys, values, strict=True)
+        ]
+        blocks.append(ft.Column([
+            ft.Row([dot(row.colour),
+                    ft.Text(row.name, size=18, weight=ft.FontWeight.BOLD, expand=True),
+                    ft.Text(t("stats.out_of", what=t(f"stats.fig.{base}"), n=whole(out_of or 0)),
+                            size=14,
+                            key=f"fig-{i}-{base}", color=ft.Colors.ON_SURFACE_VARIANT)],
+                   spacing=8),
+            ft.Row(pills, wrap=True, spacing=6, run_spacing=6),
+        ], spacing=6, key=f"figures-{i}"))
+    return section(t("stats.figures_title", game=title), *blocks, key="figures")
+
+
+def _figure(label: str, value: str, *, key: str) -> ft.Control:
+    """A number and what it counts, in a small box of its own (four in a row on a phone)."""
+    return ft.Container(
+        ft.Column([ft.Text(value, size=20, weight=ft.FontWeight.BOLD, key=key),
+                   ft.Text(label, size=13, text_align=ft.TextAlign.CENTER)],
+                  spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
+        width=80, height=80, alignment=ft.Alignment.CENTER, border_radius=8,
+        padding=ft.Padding.symmetric(vertical=4, horizontal=2),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+    )
 
 
 def name_cell(name: str, colour: str, *, key: str, fill: bool = False) -> ft.Control:

@@ -295,6 +295,7 @@ class Referee(base.Referee):
                     card_value(int(parse_card(c))) for c in chosen)),
                 "copies": COPIES_OF,
             }
+        draft: Result | None = None
         try:
             draft = self._draft(side)
             parts = breakdown(draft, self._went_out(side))
@@ -305,7 +306,8 @@ class Referee(base.Referee):
         tracked = h.canastas[side] + h.sambas[side]
         hint = t("samba.entry.tracked", canastas=h.canastas[side], sambas=h.sambas[side]) \
             if tracked else ""
-        warning = " ".join(self.say(w) for w in table.warnings(h))
+        # what is on screen for this side, not what was last recorded for it
+        warning = " ".join(self.say(w) for w in table.warnings(h, draft))
         return EntryData(
             route=f"/match/{self.match_id}/result", title=t("samba.entry.title", n=h.number),
             sides=sides, endings=endings, ending_title=t("samba.who_out"), mode=mode,

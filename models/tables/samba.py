@@ -13,13 +13,17 @@ card by card becomes the same counts through :func:`tally`; both are scored by o
 engine's ``score_breakdown``.
 
 Decisions the engine's rules leave to the table:
-- the tracked canastas are a guide: the entry decides, a difference is flagged, not refused;
+- the tracked canastas are a guide: the entry decides, a difference is flagged, not refused
+  (a tap may be wrong, and only the last event can be undone), kind by kind: a samba tapped
+  and entered as a canasta is pointed out as a samba missing;
 - the entry is refused when the pack or the rules forbid it: more cards of a class than three
   packs hold (6 jokers, 24 aces and twos, 72 kings to eights, 48 sevens to fours, 6 black and
   6 red threes, over all sides), a canasta or samba without seven cards, a pure canasta or
   samba without enough natural cards, a mixed canasta without a wild, melded cards fewer than
   a meld, black threes melded in fewer than three or by a side that did not go out, going out
-  without two canastas or sambas;
+  without two canastas or sambas, melded cards worth less than the side's first-meld minimum
+  (the first melds are among the melded cards: values below the minimum mean they did not
+  reach it; red threes count nothing toward it);
 - the deal passes to the left after each hand;
 - the match ends after the hand in which the highest total is at or past the target (or after
   the fixed number of hands) and no other side shares it; a tie plays another hand.
@@ -128,6 +132,10 @@ class Result(Event):
     def held(self) -> dict[str, int]:
         return {c: getattr(self, f"held_{c}") for c in CLASSES}
 
+    def value(self) -> int:
+        """The card values of the melded cards (red threes are worth nothing here)."""
+        return sum(card_value(SAMPLE[c]) * n for c, n in self.melded().items())
+
     @property
     def big(self) -> int:
         """Canastas and sambas."""
@@ -191,8 +199,7 @@ def breakdown(result: Result, went_out: bool) -> Breakdown:
     hands: list[list[int]] = [[SAMPLE[c]] * n for c, n in result.held().items()]
     hands += [[RED_THREES[0]]] * result.red_held
     parts = score_breakdown(melds, hands, went_out)
-    melded = sum(card_value(SAMPLE[c]) * n for c, n in result.melded().items())
-    return replace(parts, melded=melded)
+    return replace(parts, melded=result.value())
 
 
 # -- the table ----------------------------------------------------------------------------
@@ -288,14 +295,32 @@ class SambaTable(RoundTable[HandRecord]):
         """Two canastas or sambas recorded: a player of the side may go out."""
         return may_go_out(self.big(side))
 
-    def warnings(self, h: HandRecord) -> list[Reason]:
-        """Entered canastas and sambas that differ from the ones tapped during the hand."""
+    def opening(self, h: HandRecord, side: int) -> int:
+        """The first-meld minimum of ``side`` in hand ``h``: from its total before that hand
+        (a corrected hand keeps the minimum it was played with)."""
+        before = sum(r.points[side] for r in self.rounds[: h.index]
+                     if r.phase == CLOSED and not r.dropped)
+        return initial_meld_minimum(before, self.options.top_minimum)
+
+    def warnings(self, h: HandRecord, draft: Result | None = None) -> list[Reason]:
+        """Canastas and sambas entered that differ from the ones tapped during the hand, kind
+        by kind, for each side that tapped any; ``draft``: a side's entry not yet recorded, in
+        place of its recorded one."""
+        results = list(h.results)
+        if draft is not None and draft.side < len(results):
+            results[draft.side] = draft
         out: list[Reason] = []
-        for side, r in enumerate(h.results):
-            tracked = h.canastas[side] + h.sambas[side]
-            if r is not None and tracked and r.big != tracked:
-                out.append(_why("samba_big_mismatch", side=self.side_name(side),
-                                entered=r.big, tracked=tracked))
+        for side, r in enumerate(results):
+            canastas, sambas = h.canastas[side], h.sambas[side]
+            if r is None or not canastas + sambas:
+                continue
+            name = self.side_name(side)
+            if r.pure + r.mixed != canastas:
+                out.append(_why("samba_canastas_differ", side=name, tapped=canastas,
+                                entered=r.pure + r.mixed))
+            if r.sambas != sambas:
+                out.append(_why("samba_sambas_differ", side=name, tapped=sambas,
+                                entered=r.sambas))
         return out
 
     def standings(self) -> list[Place]:
@@ -342,9 +367,11 @@ class SambaTable(RoundTable[HandRecord]):
         why = self._when(PLAY, ENDED) or self._side(event.side)
         if why is not None:
             return why
-        results = list(self.rounds[-1].results)
+        h = self.rounds[-1]
+        results = list(h.results)
         results[event.side] = event
-        return self._result_problem(event) or self._pack_problem(results)
+        return (self._result_problem(event) or self._pack_problem(results)
+                or self._opening_problem(h, event))
 
     def _result_problem(self, r: Result) -> Reason | None:
         """What the pack and the rules forbid in one side's counts."""
@@ -372,6 +399,15 @@ class SambaTable(RoundTable[HandRecord]):
             return _why("samba_naturals", side=side, need=need, have=naturals)
         if r.mixed > r.jokers + r.aces_twos:
             return _why("samba_mixed_wild", side=side, mixed=r.mixed, have=r.jokers + r.aces_twos)
+        return None
+
+    def _opening_problem(self, h: HandRecord, r: Result) -> Reason | None:
+        """Melded cards worth less than the side's first melds had to reach (RULES.md, Samba:
+        first meld): the first melds are among them, so they fell short."""
+        have = r.value()
+        need = self.opening(h, r.side)
+        if 0 < have < need:
+            return _why("samba_first_meld", side=self.side_name(r.side), need=need, have=have)
         return None
 
     def _pack_problem(self, results: Sequence[Result | None]) -> Reason | None:
