@@ -1,4 +1,4 @@
-"""The app's games, one entry each: the engine's registry entry (``models.games.GAMES``), the
+"""The app's games, one entry each: the model's registry entry (``models.registry.GAMES``), the
 referee controller and its history summary, the options screen (derived from the engine's
 ``Options``), the rules documents, the texts domain, and the new-match notes. Adding a game
 is adding its modules and one line to :data:`ENTRIES`."""
@@ -19,9 +19,10 @@ from app.presenters.samba import Samba
 from app.presenters.sums import Sums
 from app.tables import forty_one, kartu_sama, samba, sums
 from app.tables.base import Referee
-from models.games import GAMES
-from models.games.base import Game
+from models.games.base import State
 from models.match import Match
+from models.registry import GAMES, Game
+from models.tables.base import MatchState
 
 # Lines the new-match screen shows under the seats, e.g. the teams seating makes:
 # ``notes(players, option_values, t) -> list[str]``.
@@ -42,7 +43,7 @@ class Entry:
     notes: Notes | None = None
 
     @property
-    def game(self) -> Game[Any]:
+    def game(self) -> Game[State, MatchState]:
         """The engine's registry entry (engine, table, bot, options)."""
         return GAMES[self.key]
 

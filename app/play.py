@@ -396,14 +396,14 @@ class Play:
                 self.shell.toast(not_saved(self.t, error))
 
     def _hint(self, version: int) -> None:
-        from models import bots
+        from models import computers
 
         state = self.state
         if version != self.game.version or self.game.person_turn() < 0:
             return
         rng = random.Random(self.doc["seed"] * 7919 + version)
-        action = bots.chooser(self.doc["game"], "strong")(state.clone(), rng)
-        hint = bots.explain(self.doc["game"], state, action)
+        action = computers.chooser(self.doc["game"], "strong")(state.clone(), rng)
+        hint = computers.explain(self.doc["game"], state, action)
         params = {k: card_text(str(v))[0] if k in CARD_PARAMS else v
                   for k, v in hint.params.items()}
         why = say(self.t, hint.code, params, prefix="hint")

@@ -16,9 +16,9 @@ from app.i18n import Translator, names, say
 from app.newmatch import Draft
 from app.storage import Store
 from models.errors import MejaError
-from models.games import GAMES
 from models.names import clean_name
 from models.people import PALETTE, People
+from models.registry import GAMES
 from views.history import MatchLine
 from views.home import Resume
 from views.scoreboard import round_words

@@ -20,9 +20,9 @@ Pick = Callable[[str, str], Callable[[Any, random.Random], int]]
 
 
 def pick(game: str, kind: str) -> Callable[[Any, random.Random], int]:
-    from models import bots
+    from models import computers
 
-    return bots.chooser(game, kind)  # type: ignore[no-any-return]
+    return computers.chooser(game, kind)  # type: ignore[no-any-return]
 
 
 class Runner:

@@ -35,7 +35,7 @@ from typing import Any
 
 from models.cards import CardError, card, parse_card
 from models.errors import MejaError, SetupError
-from models.match import Match, Reason, Refused
+from models.match import Match, MatchState, Reason, Refused
 
 FORMAT = 1
 PREFIX = f"MEJA{FORMAT}:"
@@ -566,13 +566,13 @@ class Shared:
 
     origin: str
     created: str
-    match: Match
+    match: Match[MatchState]
     summary: dict[str, Any]
     digest: str  # names this exact content: the same code read twice has the same digest
 
 
-def shared_doc(origin: str, created: str, match: Match, summary: Mapping[str, Any]) -> dict[
-        str, Any]:
+def shared_doc(origin: str, created: str, match: Match[MatchState],
+               summary: Mapping[str, Any]) -> dict[str, Any]:
     """The dict a code carries for ``match``."""
     return {"id": origin, "created": created, "match": match.to_dict(),
             "summary": {k: summary[k] for k in SUMMARY_KEYS if k in summary}}

@@ -40,9 +40,9 @@ from app.play import Play, new_doc, new_key
 from app.presenters.base import View
 from app.shell import Shell
 from app.storage import Store
-from models import bots
-from models.games import GAMES
+from models import computers
 from models.games import samba_melds as rules
+from models.registry import GAMES
 from tests.browser import CHROMIUM_ARGS, PHONE, STILL, Server, chromium, load
 from tests.fakes import FakePage
 from views.common import card_text
@@ -68,7 +68,7 @@ def _doc(game: str, seed: int, actions: list[int], movers: list[int]) -> dict[st
 def samba_doc(first: int = SAMBA_SEED) -> dict[str, Any]:
     """A Samba game saved where Ana (seat 0) melds with 14 or 15 cards in hand and each side
     has at least three melds, one of them a canasta (the first such seed from ``first``)."""
-    chooser = bots.chooser("samba", "simple")
+    chooser = computers.chooser("samba", "simple")
     for seed in range(first, first + 1000):
         state = GAMES["samba"].new_game(4, seed, {})
         rng = random.Random(seed)

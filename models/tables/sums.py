@@ -30,9 +30,10 @@ import copy
 from collections import Counter as Tally
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from models.cards import Card, card, pack
+from models.events import Event, Place, Play, Reason
 from models.games.sums import (
     CHOOSING,
     COUNTERING,
@@ -53,8 +54,10 @@ from models.games.sums import (
     leaders,
     removable,
 )
-from models.match import Event, Place, Play, Reason, Setup
 from models.tables.base import ranking
+
+if TYPE_CHECKING:
+    from models.match import Setup
 
 # the phases, the engine's (models.games.sums) under the table's names
 DEAL, DRAW, PLACE, TARGET, COUNTER = DEALING, DRAWING, PLACING, CHOOSING, COUNTERING
@@ -651,4 +654,5 @@ class SumsTable(Flow[Target, Attack]):
         super()._finish()
         self.played = None
 
-Table = SumsTable
+# this table's own event kinds (registered by models.registry)
+EVENTS: tuple[type[Event], ...] = (FaceUp, DrawPile, Remove, Let, Counter, Stop, TakeBack)
