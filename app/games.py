@@ -35,8 +35,8 @@ class Entry:
     ``rules`` names its rules documents, ``rules/<rules>.<language>.md``."""
 
     key: str
-    controller: type[Referee]
-    summary: Callable[[Match], dict[str, Any]]
+    controller: type[Referee[MatchState]]
+    summary: Callable[[Match[MatchState]], dict[str, Any]]
     presenter: Make  # its card table for play on the device
     texts: str
     rules: str

@@ -16,10 +16,13 @@ from app.tables.entry import HandEntryReferee
 from models.cards import SUITS, format_cards, parse_card
 from models.games.forty_one import HAND_SIZE, counted_suit, hand_score
 from models.match import Close, Event, Hand, Match, Points, Reason, Start
+from models.tables.base import MatchState
 from models.tables.forty_one import (
     PACK,
+    Deal,
     DrawStock,
     Finish,
+    FortyOneTable,
     Resume,
     Show41,
     StockOut,
@@ -78,9 +81,9 @@ def how_it_ends(players: list[str], values: dict[str, Any], t: Any) -> list[str]
               else "forty_one.how_it_ends")]
 
 
-def summary(match: Match) -> dict[str, Any]:
+def summary(match: Match[MatchState]) -> dict[str, Any]:
     """What the history shows of a 41 match, worked out from its events."""
-    table, names, over = match.table, match.setup.players, base.over(match)
+    table, names, over = match.of(FortyOneTable).table, match.setup.players, base.over(match)
     history = table.history
     running = table.options.running_score
     return {
@@ -93,8 +96,10 @@ def summary(match: Match) -> dict[str, Any]:
     }
 
 
-class Referee(HandEntryReferee):
+class Referee(HandEntryReferee[FortyOneTable, Deal]):
     """One 41 match loaded from storage, and the taps that change it."""
+
+    table_type = FortyOneTable
 
     ENTRY_PHASES = ("ended",)
     HAND_CAP = HAND_SIZE

@@ -17,13 +17,16 @@ from models.cards import parse_card, samba_pack
 from models.games.samba import sides_of
 from models.games.samba_melds import Breakdown, card_value
 from models.match import Close, Event, Match, Out, Start
+from models.tables.base import MatchState
 from models.tables.samba import (
     CLASSES,
     COPIES,
     RED_COPIES,
     Canasta,
+    HandRecord,
     Result,
     SambaMade,
+    SambaTable,
     StockOut,
     breakdown,
     tally,
@@ -72,9 +75,9 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else number(n)
 
 
-def summary(match: Match) -> dict[str, Any]:
+def summary(match: Match[MatchState]) -> dict[str, Any]:
     """What the history shows of a Samba game, worked out from its events."""
-    table, names, over = match.table, match.setup.players, base.over(match)
+    table, names, over = match.of(SambaTable).table, match.setup.players, base.over(match)
     history = table.history
     side = table.side_of
     return {
@@ -87,10 +90,12 @@ def summary(match: Match) -> dict[str, Any]:
     }
 
 
-class Referee(base.Referee):
+class Referee(base.RoundReferee[SambaTable, HandRecord]):
     """One Samba match loaded from storage, and the taps that change it."""
 
-    def __init__(self, host: Host, match_id: str, match: Match) -> None:
+    table_type = SambaTable
+
+    def __init__(self, host: Host, match_id: str, match: Match[MatchState]) -> None:
         super().__init__(host, match_id, match)
         self._reset()
 

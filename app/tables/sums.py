@@ -19,7 +19,8 @@ from app.tables import base
 from models.cards import parse_card
 from models.match import Event, Match, Play, Reason
 from models.tables import sums as tb
-from models.tables.sums import Counter, DrawPile, FaceUp, Let, Remove, Stop, TakeBack
+from models.tables.base import MatchState
+from models.tables.sums import Counter, DrawPile, FaceUp, Let, Remove, Stop, SumsTable, TakeBack
 from views.scoreboard import Place, ScoreData
 from views.sums import (
     Breakdown,
@@ -35,9 +36,9 @@ from views.table import Action
 CARD_PARAMS = ("card", "played", "helper", "target")
 
 
-def summary(match: Match) -> dict[str, Any]:
+def summary(match: Match[MatchState]) -> dict[str, Any]:
     """What the history shows of a game of Sums, worked out from its events."""
-    table, names, over = match.table, match.setup.players, base.over(match)
+    table, names, over = match.of(SumsTable).table, match.setup.players, base.over(match)
     scores = table.scores()
     return {
         "status": base.status(over),
@@ -49,8 +50,10 @@ def summary(match: Match) -> dict[str, Any]:
     }
 
 
-class Referee(base.Referee):
+class Referee(base.Referee[SumsTable]):
     """One Sums match loaded from storage, and the taps that change it."""
+
+    table_type = SumsTable
 
     countering = False  # the owner said they have a counter: the cards that would are shown
 

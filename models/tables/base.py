@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
+from models.cards import Card
 from models.events import Close, Drop, Event, Reason, Revise
 
 if TYPE_CHECKING:  # the set-up checks a game against the registry, which names the tables
@@ -88,6 +89,15 @@ class Record:
     def number(self) -> int:
         """1 for the first round."""
         return self.index + 1
+
+
+class EnteredRecord(Record):
+    """A round whose hands are entered at its end, one per seat: the cards (None: not yet),
+    or the points typed instead (``typed``: seat -> points). A game's round keeps both."""
+
+    __slots__ = ()
+    hands: list[tuple[Card, ...] | None]
+    typed: dict[int, int]
 
 
 R = TypeVar("R", bound=Record)
@@ -199,6 +209,10 @@ class RoundTable(Generic[R]):
             self._moves[type(event)](event)
 
     # -- corrections ------------------------------------------------------------------------
+    def legal_events(self) -> list[Event]:
+        """The events a table screen offers now (each game's own)."""
+        raise NotImplementedError
+
     def _check_change(self, event: Revise | Drop) -> Reason | None:
         if self.revising >= 0:
             return self._revising()

@@ -47,7 +47,7 @@ from models.games.forty_one import (
     stop_fault,
 )
 from models.games.forty_one import match_winners as winners_of
-from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
+from models.tables.base import CLOSED, ENDED, PLAY, EnteredRecord, RoundTable, ranking
 
 if TYPE_CHECKING:
     from models.match import Setup
@@ -117,7 +117,7 @@ ENDS: dict[type[Event], tuple[str, str]] = {
 }
 
 
-class Deal(Record):
+class Deal(EnteredRecord):
     """One hand as recorded so far: the turns while it is played, then its cards and result."""
 
     __slots__ = (

@@ -40,7 +40,7 @@ from models.games.kartu_sama import (
     rank_seats,
     round_loser,
 )
-from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
+from models.tables.base import CLOSED, ENDED, PLAY, EnteredRecord, RoundTable, ranking
 
 if TYPE_CHECKING:
     from models.match import Setup
@@ -134,7 +134,7 @@ class DrawPlan:
     reasons: tuple[Reason, ...]
 
 
-class Round(Record):
+class Round(EnteredRecord):
     """One round as recorded so far: the counts while it is played, then its hands and score."""
 
     __slots__ = (
