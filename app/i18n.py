@@ -137,7 +137,7 @@ class _Formatter(string.Formatter):
                 count = 2
             with contextlib.suppress(KeyError):
                 return self.t.plural(f"unit.{format_spec}", count, n=value)
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 def fields(text: str) -> set[str]:

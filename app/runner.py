@@ -22,7 +22,7 @@ Pick = Callable[[str, str], Callable[[Any, random.Random], int]]
 def pick(game: str, kind: str) -> Callable[[Any, random.Random], int]:
     from models import computers
 
-    return computers.chooser(game, kind)  # type: ignore[no-any-return]
+    return computers.chooser(game, kind)
 
 
 class Runner:

@@ -17,6 +17,7 @@ import flet as ft
 from app.i18n import names, say
 from app.tables import base
 from models.cards import parse_card
+from models.games.sums import EITHER, LAST
 from models.match import Event, Match, Play, Reason
 from models.tables import sums as tb
 from models.tables.base import MatchState
@@ -124,15 +125,15 @@ class Referee(base.Referee[SumsTable]):
         elif phase == tb.DEAL:
             prompt, help_text, grid = t("sums.deal", name=name), t("sums.deal_help", name=name), \
                 copies
-        elif phase in (tb.DRAW, tb.EITHER):
+        elif phase in (tb.DRAW, EITHER):
             prompt = t("sums.draw" if phase == tb.DRAW else "sums.either", name=name)
             help_text = t("sums.draw_help", name=name)
-            if phase == tb.EITHER and table.hands[table.current]:
+            if phase == EITHER and table.hands[table.current]:
                 help_text, grid = t("sums.either_help", name=name), copies
-        elif phase in (tb.PLACE, tb.LAST):
+        elif phase in (tb.PLACE, LAST):
             prompt = t("sums.place" if phase == tb.PLACE else "sums.last", name=name)
             help_text, grid = t("sums.place_help", name=name), copies
-            if phase == tb.LAST:
+            if phase == LAST:
                 notes.append(self.say(tb.why("sums_pile_empty", pile=table.last_pile + 1,
                                              player=name)))
                 actions.append(Action("stop", t("sums.stop"), primary=False))
@@ -171,7 +172,7 @@ class Referee(base.Referee[SumsTable]):
             route=f"/match/{self.match_id}", title=t("sums.title"), prompt=prompt,
             help=help_text, notes=tuple(notes),
             piles=tuple((t("sums.pile", n=i + 1), n) for i, n in enumerate(table.piles)),
-            draw=phase in (tb.DRAW, tb.EITHER) and not asking, seats=seats,
+            draw=phase in (tb.DRAW, EITHER) and not asking, seats=seats,
             choices=tuple(choices), grid=grid,
             actions=tuple(actions), undo=self._undo_text(), version=self.version,
         )
