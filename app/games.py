@@ -13,10 +13,10 @@ from typing import Any
 from app import options
 from app.options import OptionSpec
 from app.presenters.base import Make
-from app.presenters.forty_one import FortyOne
-from app.presenters.kartu_sama import KartuSama
-from app.presenters.samba import Samba
-from app.presenters.sums import Sums
+from app.presenters.forty_one import FortyOnePresenter
+from app.presenters.kartu_sama import KartuSamaPresenter
+from app.presenters.samba import SambaPresenter
+from app.presenters.sums import SumsPresenter
 from app.tables import forty_one, kartu_sama, samba, sums
 from app.tables.base import Referee
 from models.games.base import State
@@ -64,10 +64,10 @@ class Entry:
 
 
 ENTRIES: dict[str, Entry] = {e.key: e for e in (
-    Entry("kartu_sama", kartu_sama.Referee, kartu_sama.summary, KartuSama, "kartu_sama",
+    Entry("kartu_sama", kartu_sama.Referee, kartu_sama.summary, KartuSamaPresenter, "kartu_sama",
           "kartu_sama"),
-    Entry("forty_one", forty_one.Referee, forty_one.summary, FortyOne, "forty_one", "forty_one",
-          forty_one.how_it_ends),
-    Entry("sums", sums.Referee, sums.summary, Sums, "sums", "sums"),
-    Entry("samba", samba.Referee, samba.summary, Samba, "samba", "samba", samba.teams),
+    Entry("forty_one", forty_one.Referee, forty_one.summary, FortyOnePresenter, "forty_one",
+          "forty_one", forty_one.how_it_ends),
+    Entry("sums", sums.Referee, sums.summary, SumsPresenter, "sums", "sums"),
+    Entry("samba", samba.Referee, samba.summary, SambaPresenter, "samba", "samba", samba.teams),
 )}

@@ -21,7 +21,7 @@ CARD = "card:"  # a hand card's tap: "card:QH.0"
 BUTTONS = {"stop": STOP, "end": END}
 
 
-class FortyOne:
+class FortyOnePresenter:
     """41's table for one seat. ``t`` words the refusals :meth:`answer` gives (the scene's
     own texts come from the seating's)."""
 

@@ -20,7 +20,7 @@ SHOWN = 3  # discard pile cards shown, the top last
 CARD = "card:"  # a hand card's tap: "card:QH.0"
 
 
-class KartuSama:
+class KartuSamaPresenter:
     """Kartu Sama's table for one seat. ``t`` words the refusals :meth:`answer` gives (the
     scene's own texts come from the seating's)."""
 

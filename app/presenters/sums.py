@@ -57,7 +57,7 @@ def _action(tap: str) -> int | None:
     return {"let": LET, "stop": STOP}.get(tap)
 
 
-class Sums:
+class SumsPresenter:
     """The presenter of Sums (see the module's docstring). ``t`` and ``names`` word the
     refusals :meth:`answer` gives (the scene's own texts come from the seating's)."""
 
@@ -271,4 +271,4 @@ class _Why:
                                                 "played": _code(played)})
 
 
-__all__ = ["Sums"]
+__all__ = ["SumsPresenter"]
