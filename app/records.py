@@ -13,7 +13,7 @@ from typing import Any
 
 from app.games import ENTRIES
 from app.i18n import Translator, names, say
-from app.newmatch import Draft
+from app.newmatch import NewMatchForm
 from app.storage import Store
 from models.errors import MejaError
 from models.names import clean_name
@@ -25,7 +25,7 @@ from views.scoreboard import round_words
 from views.stats import PlayerStats
 
 
-def create_match(store: Store, draft: Draft) -> str:
+def create_match(store: Store, draft: NewMatchForm) -> str:
     """Save a new match from the draft, remember the names, make it the match in progress."""
     options = dataclasses.asdict(draft.game_options())
     setup = {"game": draft.game, "players": list(draft.players), "options": options}

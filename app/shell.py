@@ -19,7 +19,7 @@ from app.guests.hub import Guests
 from app.guests.invite import Invite
 from app.i18n import LANGUAGES, Said, Translator, not_saved, refusal, system_language
 from app.lab import Lab
-from app.newmatch import Draft, setup_data
+from app.newmatch import NewMatchForm, setup_data
 from app.play import Play, new_doc, new_key
 from app.reconcile import reconcile
 from app.referees import Referees
@@ -72,7 +72,7 @@ class Shell:
         self.settings: dict[str, Any] = store.settings()
         self.device_languages: list[str] = []
         self.t = Translator(self._language())
-        self.draft: Draft | None = None
+        self.form: NewMatchForm | None = None
         self.rules_game = "kartu_sama"
         self.stats_game = "kartu_sama"
         self.referees = Referees(self)  # the controller of the match on screen
@@ -360,7 +360,7 @@ class Shell:
 
     # -- playing on the device ----------------------------------------------------------------
     def new_play(self) -> None:
-        self.draft = Draft(players=[], kinds=[], known=self.store.players())
+        self.form = NewMatchForm(players=[], kinds=[], known=self.store.players())
         self.go("/play/new")
 
     def start_play(self, doc: dict[str, Any]) -> None:
@@ -386,14 +386,14 @@ class Shell:
     # -- new match --------------------------------------------------------------------------
     def new_match(self, players: list[str] | None = None, game: str = "kartu_sama",
                   options: dict[str, Any] | None = None, dealer: int = 0) -> None:
-        self.draft = Draft(game=game, players=list(players or []), dealer=dealer,
+        self.form = NewMatchForm(game=game, players=list(players or []), dealer=dealer,
                            options=dict(options or {}), known=self.store.players())
         self.go("/new")
 
     def _setup(self) -> ft.View:
-        if self.draft is None:
-            self.draft = Draft(known=self.store.players())
-        d = self.draft
+        if self.form is None:
+            self.form = NewMatchForm(known=self.store.players())
+        d = self.form
 
         def change(fn: Any) -> Any:
             def handler(*args: Any) -> None:
@@ -432,12 +432,12 @@ class Shell:
         )
 
     def _start_match(self) -> None:
-        d = self.draft
+        d = self.form
         if d is None or d.error(self.t):
             return self.refresh()
         if d.kinds is not None:
             options = dataclasses.asdict(d.game_options())
-            self.draft = None
+            self.form = None
             return self.start_play(new_doc(d.game, d.seats(self.t), d.kinds, options, d.casual,
                                            d.pace, d.helps))
         try:
@@ -445,7 +445,7 @@ class Shell:
         except OSError as error:
             self.toast(not_saved(self.t, error))
             return None
-        self.draft = None
+        self.form = None
         self.forget()
         self.go(f"/match/{match_id}")
         return None
