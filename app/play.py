@@ -77,7 +77,7 @@ class Press(Reply):
     said: bool = False
 
 
-class Play:
+class DevicePlay:
     """One game on the device on screen: turns taps into calls on its :class:`DeviceGame`
     and redraws; its :class:`Runner` plays the computer seats while people are at it."""
 

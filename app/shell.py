@@ -20,7 +20,7 @@ from app.guests.invite import Invite
 from app.i18n import LANGUAGES, Said, Translator, not_saved, refusal, system_language
 from app.lab import Lab
 from app.newmatch import NewMatchForm, setup_data
-from app.play import Play, new_doc, new_key
+from app.play import DevicePlay, new_doc, new_key
 from app.reconcile import reconcile
 from app.referees import Referees
 from app.storage import Store
@@ -76,7 +76,7 @@ class Shell:
         self.rules_game = "kartu_sama"
         self.stats_game = "kartu_sama"
         self.referees = Referees(self)  # the controller of the match on screen
-        self.play: Play | None = None  # the game on the device on screen
+        self.play: DevicePlay | None = None  # the game on the device on screen
         self.lab = Lab(self)
         self.reduce_motion = False  # the device asks for less motion: cards do not travel
         self.services: dict[str, Any] = {}  # haptics, wakelock, semantics: made once, kept
@@ -375,12 +375,12 @@ class Shell:
         self.play = None
         self.go(f"/play/{key}")
 
-    def _play(self, key: str) -> Play:
+    def _play(self, key: str) -> DevicePlay:
         if self.play is None or self.play.key != key:
             doc = self.store.load_game(key)
             if doc is None:
                 raise Said(self.t("match.missing"))
-            self.play = Play(self, key, doc)
+            self.play = DevicePlay(self, key, doc)
         return self.play
 
     # -- new match --------------------------------------------------------------------------

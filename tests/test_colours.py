@@ -14,7 +14,7 @@ import pytest
 from app import records
 from app.i18n import Translator
 from app.newmatch import NewMatchForm, setup_data
-from app.play import COMPUTER_COLOURS, Play, new_doc, round_summary
+from app.play import COMPUTER_COLOURS, DevicePlay, new_doc, round_summary
 from app.presenters.base import View
 from models.errors import MejaError
 from models.match import Match
@@ -149,7 +149,7 @@ def test_device_play_shows_the_colour_of_the_seat_to_play_and_in_the_summary(
         tmp_path: Path) -> None:
     shell = FakeShell(tmp_path)
     records.set_colour(shell.store, "Bea", 3)
-    play = Play(shell, "k", new_doc("kartu_sama", ["Ana", "Bea", "Computer 1"],
+    play = DevicePlay(shell, "k", new_doc("kartu_sama", ["Ana", "Bea", "Computer 1"],
                                     ["person", "person", "simple"], {}, True, 1))
     computer = next(PALETTE[i] for i in COMPUTER_COLOURS if PALETTE[i] not in (own("Ana"),
                                                                                PALETTE[3]))
@@ -187,7 +187,7 @@ def test_the_cover_between_two_people_shows_the_next_ones_colour(tmp_path: Path)
     shell = FakeShell(tmp_path)
     records.set_colour(shell.store, "Bea", 3)
     records.set_colour(shell.store, "Ana", 5)
-    play = Play(shell, "k", new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {},
+    play = DevicePlay(shell, "k", new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {},
                                     True, 1))
     seat = play.state.current_player
     view = play.view()

@@ -88,7 +88,7 @@ def test_the_english_check_finds_english() -> None:
 
 @pytest.mark.parametrize("language", sorted(set(LANGUAGES) - {"en"}))
 def test_no_english_on_home_settings_and_new_match(language: str, tmp_path: Path) -> None:
-    from app.newmatch import Draft
+    from app.newmatch import NewMatchForm
     from views.home import Resume, home_view
     from views.settings import settings_view
 
@@ -102,7 +102,7 @@ def test_no_english_on_home_settings_and_new_match(language: str, tmp_path: Path
                                      data_dir="data", on_language=print, on_theme=print,
                                      on_back=print)))
     for game in ("kartu_sama", "forty_one", "samba", "sums"):
-        error = Draft(game=game, players=["Ana"] * 9, options={}).error(t)
+        error = NewMatchForm(game=game, players=["Ana"] * 9, options={}).error(t)
         shown.append(error or "")
     english = english_on("\n".join(shown), english_patterns(language), set(LANGUAGES.values()))
     assert not english, english

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from app.i18n import Translator, fields, refusal, say
-from app.newmatch import Draft
+from app.newmatch import NewMatchForm
 from app.share.live import scoreboard
 from app.storage import Store
 from models.cards import parse_card
@@ -264,8 +264,8 @@ def test_every_setup_error_in_the_models_has_a_known_code_and_its_fields() -> No
         assert f"reason.{code}" in CATALOG["fr"] and f"reason.{code}" in CATALOG["id"]
 
 
-def draft(game: str, players: int, **options: object) -> Draft:
-    return Draft(game=game, players=[f"P{i}" for i in range(players)], options=dict(options))
+def draft(game: str, players: int, **options: object) -> NewMatchForm:
+    return NewMatchForm(game=game, players=[f"P{i}" for i in range(players)], options=dict(options))
 
 
 def test_the_new_match_screen_shows_engine_refusals_in_french() -> None:
