@@ -20,7 +20,7 @@ from models.names import clean_name
 from models.people import PALETTE, People
 from models.registry import GAMES
 from views.history import MatchLine
-from views.home import Resume
+from views.home import Unfinished
 from views.scoreboard import round_words
 from views.stats import PlayerStats
 
@@ -81,10 +81,10 @@ def history_lines(store: Store, t: Translator) -> list[MatchLine]:
     return lines
 
 
-def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resume]:
+def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Unfinished]:
     """Every unfinished match, at the table (from the index) or on this device (``plays``:
     the keys of the games started here), the most recently touched first."""
-    found: list[tuple[str, Resume]] = []
+    found: list[tuple[str, Unfinished]] = []
     for entry in store.list_matches():
         summary = entry.get("summary") or {}
         if (summary.get("status") != "playing" or entry.get("damaged") or summary.get("play")
@@ -94,7 +94,7 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resu
         title = t("home.resume_title", game=t(f"game.{key}"), round=summary.get("round", 1),
                   **round_words(t, key))
         stamp = entry.get("updated") or entry["created"]
-        found.append((stamp, Resume(f"/match/{entry['id']}", title,
+        found.append((stamp, Unfinished(f"/match/{entry['id']}", title,
                                     ", ".join(entry.get("players") or []),
                                     t("home.touched", when=local_time(stamp)), key=entry["id"])))
     for key in dict.fromkeys(plays):
@@ -104,7 +104,7 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resu
         doc, stamp = saved
         game = doc.get("game", "")
         title = t("play.title", game=t(f"game.{game}"))
-        found.append((stamp, Resume(f"/play/{key}", title,
+        found.append((stamp, Unfinished(f"/play/{key}", title,
                                     ", ".join(s.get("name", "") for s in doc.get("seats", [])),
                                     t("home.touched", when=local_time(stamp)), key=key,
                                     on_device=True)))

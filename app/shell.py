@@ -31,7 +31,7 @@ from models.people import PALETTE
 from models.registry import GAMES
 from views.common import FONTS, snack, theme
 from views.history import history_view
-from views.home import Resume, home_view
+from views.home import Unfinished, home_view
 from views.rules import rules_view
 from views.settings import play_section, settings_view
 from views.setup import setup_view
@@ -317,7 +317,7 @@ class Shell:
             on_delete=self._confirm_remove,
         )
 
-    def _confirm_abandon(self, resume: Resume) -> None:
+    def _confirm_abandon(self, resume: Unfinished) -> None:
         """Leave a match at the table unfinished: off home, kept in History (asked first)."""
         match_id = resume.key
 
@@ -330,7 +330,7 @@ class Shell:
                  self.t("home.abandon_text", title=resume.title, players=resume.players),
                  self.t("home.abandon"), abandon)
 
-    def _confirm_remove(self, resume: Resume) -> None:
+    def _confirm_remove(self, resume: Unfinished) -> None:
         """Delete an unfinished match (as History does) or game on the device (asked first)."""
         if not resume.on_device:
             return self._confirm_delete(resume.key)

@@ -21,7 +21,7 @@ from app.shell import Shell
 from app.storage import Store
 from tests.fakes import FakePage
 from views.common import find
-from views.home import Resume, home_view
+from views.home import Unfinished, home_view
 
 t = Translator("en")
 
@@ -97,8 +97,8 @@ def tap(dialog: Any, key: str) -> None:
 
 def test_each_unfinished_match_has_a_menu_named_for_it() -> None:
     picked: list[tuple[str, str]] = []
-    table = Resume("/match/m1", "Kartu Sama · round 3", "Ana, Bea", "Last played", key="m1")
-    device = Resume("/play/g1", "Sums on this device", "Cid", "Last played", key="g1",
+    table = Unfinished("/match/m1", "Kartu Sama · round 3", "Ana, Bea", "Last played", key="m1")
+    device = Unfinished("/play/g1", "Sums on this device", "Cid", "Last played", key="g1",
                     on_device=True)
     view = home_view(t, unfinished=[table, device], problems=[], on_dismiss=print,
                      on_open=print, on_new=print, on_play=print, on_lab=print,

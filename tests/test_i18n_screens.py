@@ -89,14 +89,14 @@ def test_the_english_check_finds_english() -> None:
 @pytest.mark.parametrize("language", sorted(set(LANGUAGES) - {"en"}))
 def test_no_english_on_home_settings_and_new_match(language: str, tmp_path: Path) -> None:
     from app.newmatch import NewMatchForm
-    from views.home import Resume, home_view
+    from views.home import Unfinished, home_view
     from views.settings import settings_view
 
     t = Translator(language)
     handlers = {k: (lambda *a: None) for k in (
         "on_open", "on_new", "on_history", "on_players", "on_rules", "on_settings", "on_play",
         "on_lab", "on_dismiss")}
-    shown = [texts(home_view(t, unfinished=[Resume("/", "x", "y", t("home.touched", when="1"))],
+    shown = [texts(home_view(t, unfinished=[Unfinished("/", "x", "y", t("home.touched", when="1"))],
                              problems=[], **handlers))]
     shown.append(texts(settings_view(t, language="system", languages=LANGUAGES, theme="system",
                                      data_dir="data", on_language=print, on_theme=print,

@@ -24,7 +24,7 @@ from app.shell import Shell
 from app.storage import Store
 from tests.fakes import FakePage, run_alone
 from views.common import find
-from views.home import Resume
+from views.home import Unfinished
 
 GAMES = [("kartu_sama", {"rounds": 2}), ("forty_one", {"hands": 2}), ("samba", {"hands": 2}),
          ("sums", {})]  # Sums is one round; 4 players is within its 2 to 8
@@ -239,7 +239,7 @@ def another_game(shell: Shell, play: DevicePlay) -> None:
 
 
 def deleted(shell: Shell, play: DevicePlay) -> None:
-    shell._confirm_remove(Resume(play.route, "", "", "", key=play.key, on_device=True))
+    shell._confirm_remove(Unfinished(play.route, "", "", "", key=play.key, on_device=True))
     confirm = shell.page.dialogs[-1].actions[-1]
     confirm.on_click(None)
     assert shell.play is None and shell.store.load_game(play.key) is None

@@ -33,10 +33,10 @@ from models.share import (
     b45encode,
     decode,
     encode,
-    pack,
+    from_binary,
     read_shared,
     seal,
-    unpack,
+    to_binary,
     unseal,
 )
 from tests.english import refused
@@ -232,13 +232,13 @@ def test_pack_round_trips_json_values() -> None:
         {f"k{i}": f"v{i % 70}" for i in range(90)},
     ]
     for v in values:
-        assert unpack(pack(v)) == v
-        assert json.dumps(unpack(pack(v))) == json.dumps(v)
+        assert from_binary(to_binary(v)) == v
+        assert json.dumps(from_binary(to_binary(v))) == json.dumps(v)
 
 
 def test_a_card_is_one_byte_and_repeats_are_references() -> None:
-    assert len(pack(["AS", "10H", "JK"])) == 5
-    assert len(pack(["play"] * 10)) < 20
+    assert len(to_binary(["AS", "10H", "JK"])) == 5
+    assert len(to_binary(["play"] * 10)) < 20
 
 
 def test_seal_detects_any_change(evening: Match) -> None:
