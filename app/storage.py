@@ -50,7 +50,8 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from filelock import FileLock
 from tinydb import Query, TinyDB
 from tinydb.storages import Storage
-from tinydb.table import Document, Table
+from tinydb.table import Document
+from tinydb.table import Table as TinyTable  # a TinyDB table of documents
 
 VERSION = 1  # schema version written into every file
 MAX_PLAYERS = 200  # names remembered
@@ -675,7 +676,7 @@ class Store:
         except Damaged:
             return self._rebuild_index(month)
 
-    def _edit_index(self, month: str, edit: Callable[[Table], object]) -> None:
+    def _edit_index(self, month: str, edit: Callable[[TinyTable], object]) -> None:
         """Change one month of the index; rebuild it from the match files if it is damaged."""
         try:
             with self._open(self._index_path(month)) as db:
@@ -715,7 +716,7 @@ class Store:
         if not (found or fixed or gone):
             return
 
-        def edit(table: Table) -> None:
+        def edit(table: TinyTable) -> None:
             if gone or fixed:
                 table.remove(Query().id.one_of([*gone, *(e["id"] for e in fixed)]))
             if found or fixed:
