@@ -11,6 +11,7 @@ from importlib import resources
 from typing import Any
 
 from app import options
+from app.i18n import Translator
 from app.options import OptionSpec
 from app.presenters.base import Make
 from app.presenters.forty_one import FortyOnePresenter
@@ -26,7 +27,7 @@ from models.tables.base import MatchState
 
 # Lines the new-match screen shows under the seats, e.g. the teams seating makes:
 # ``notes(players, option_values, t) -> list[str]``.
-Notes = Callable[[list[str], dict[str, Any], Any], list[str]]
+Notes = Callable[[list[str], dict[str, Any], Translator], list[str]]
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.i18n import Translator, card_words
-from app.presenters.base import Answer, Seating, View, identify
+from app.presenters.base import Answer, Seating, View, engine, identify
 from app.presenters.cards import level
 from models.cards import JOKER_CODE, format_cards, samba_pack
 from models.games import samba_melds as rules
+from models.games.base import State
 from models.games.samba import CANCEL, DISCARD, DRAW, START_SEQ, TAKE_GROUP, Samba, sides_of
 from models.games.samba_melds import BLACK_THREES, IS_WILD, RED_THREES
 from views.felt_data import Button, Chair, Face, Group, Pile, Scene, Side
@@ -494,10 +495,12 @@ class SambaPresenter:
     def __init__(self, t: Translator | None = None, names: Sequence[str] = ()) -> None:
         self.t = t or Translator()
 
-    def scene(self, state: Any, seat: int, seating: Seating, view: View) -> Scene:
+    def scene(self, shown: State, seat: int, seating: Seating, view: View) -> Scene:
+        state = engine(shown, Samba)
         return Turn(state, seat, view, seating.t).scene(seating)
 
-    def answer(self, state: Any, seat: int, tap: str, view: View) -> Answer:
+    def answer(self, shown: State, seat: int, tap: str, view: View) -> Answer:
+        state = engine(shown, Samba)
         return Turn(state, seat, view, self.t).answer(tap)
 
 

@@ -15,9 +15,10 @@ from dataclasses import replace
 from typing import Any
 
 from app.i18n import Translator, card_words, say
-from app.presenters.base import Answer, Seating, View, identify, unlit
+from app.presenters.base import Answer, Seating, View, engine, identify, unlit
 from app.presenters.cards import level
 from models.cards import format_cards
+from models.games.base import State
 from models.games.sums import DRAW, LET, STOP, TAKE, TAKE_BACK_BELOW, TARGET
 from models.games.sums import Sums as Engine
 from views.felt_data import Button, Chair, Face, Group, Pile, Scene
@@ -65,7 +66,8 @@ class SumsPresenter:
         self.t = t
         self.names = tuple(names)
 
-    def scene(self, state: Engine, seat: int, seating: Seating, view: View) -> Scene:
+    def scene(self, shown: State, seat: int, seating: Seating, view: View) -> Scene:
+        state = engine(shown, Engine)
         obs = state.observation(max(seat, 0))
         hand: list[int] = obs["hand"] if seat >= 0 else []
         current = obs["current"]
@@ -126,7 +128,8 @@ class SumsPresenter:
         )
         return scene if view.help else _unlit(scene)
 
-    def answer(self, state: Engine, seat: int, tap: str, view: View) -> Answer:
+    def answer(self, shown: State, seat: int, tap: str, view: View) -> Answer:
+        state = engine(shown, Engine)
         action = _action(tap)
         if seat < 0:
             return Answer()

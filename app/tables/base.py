@@ -21,6 +21,7 @@ from app.matches import NOT_SAVED, REFUSED, STALE, Ledger, Outcome, milestone
 from models.match import Drop, Event, Match, Reason, Revise
 from models.people import PALETTE, People
 from models.tables.base import Change, MatchState, Record, RoundTable
+from views.common import Tr
 from views.round import RoundData, RoundLine, round_view
 from views.scoreboard import ScoreData, heading, round_words, scoreboard_view, standings
 
@@ -184,12 +185,12 @@ class Referee(Generic[T]):
         """What the scoreboard shows (the sharing screen's results are made of it)."""
         return dataclasses.replace(self._score_data(), game=self.match.setup.game)
 
-    def _beside(self, t: Any) -> list[ft.Control]:
+    def _beside(self, t: Tr) -> list[ft.Control]:
         """The standings a wide screen shows beside the table."""
         return standings(t, dataclasses.replace(self._score_data(), game=self.match.setup.game,
                                                 colours=self._colours()))
 
-    def _scoreboard(self, t: Any, extra: Sequence[ft.Control] = (),
+    def _scoreboard(self, t: Tr, extra: Sequence[ft.Control] = (),
                     back: str | None = None) -> ft.View:
         """The scoreboard: back to the table while the match goes on (or to ``back``), a
         rematch once over. A read-only match has no table here: back leads home."""

@@ -33,6 +33,7 @@ from models.cards import parse_card
 from models.errors import MejaError
 from models.match import Event, Hand, Match, Points, Start
 from models.tables.base import EnteredRecord, MatchState, RoundTable
+from views.common import Tr
 from views.hands import HandEntryData, hands_view
 
 if TYPE_CHECKING:
@@ -205,7 +206,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
         self.error = ""
         self._go("hands")
 
-    def _hand_screen(self, t: Any) -> ft.View:
+    def _hand_screen(self, t: Tr) -> ft.View:
         return hands_view(
             t, self._hands_data(), on_player=self._pick_player, on_card=self._tap_card,
             on_undo_card=self._undo_card, on_clear=self._clear,

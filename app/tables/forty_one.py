@@ -29,7 +29,7 @@ from models.tables.forty_one import (
     Stop,
     TakeDiscard,
 )
-from views.common import drawn, small_button
+from views.common import Tr, drawn, small_button
 from views.forty_one import ShownHand, shown_hands
 from views.hands import HandEntryData, PlayerHand
 from views.round import RoundLine
@@ -65,7 +65,7 @@ SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 class Words:
     """The translator handed to the shared screens, with 41's words swapped in."""
 
-    def __init__(self, t: Any) -> None:
+    def __init__(self, t: Tr) -> None:
         self.t = t
 
     def __call__(self, key: str, /, **params: object) -> str:
@@ -75,7 +75,7 @@ class Words:
         return str(self.t.plural(SWAPS.get(key, key), count, **params))
 
 
-def how_it_ends(players: list[str], values: dict[str, Any], t: Any) -> list[str]:
+def how_it_ends(players: list[str], values: dict[str, Any], t: Tr) -> list[str]:
     """The new-match screen's line on how a 41 match ends."""
     return [t("forty_one.how_it_ends_total" if values.get("running_score")
               else "forty_one.how_it_ends")]
@@ -233,7 +233,7 @@ class Referee(HandEntryReferee[FortyOneTable, Deal]):
         return None
 
     # -- the cards --------------------------------------------------------------------------
-    def _round(self) -> Any:
+    def _round(self) -> Deal | None:
         return self.match.table.deal
 
     def _copies(self) -> dict[str, int]:
@@ -316,7 +316,7 @@ class Referee(HandEntryReferee[FortyOneTable, Deal]):
         self._redraw()
 
     # -- the scoreboard ---------------------------------------------------------------------
-    def _cell(self, d: Any, seat: int) -> str:
+    def _cell(self, d: Deal, seat: int) -> str:
         mark = " ★" if seat == d.winner else " ▼" if seat == d.loser else ""
         typed = " *" if seat in d.typed else ""
         return f"{d.points[seat]}{SUIT_SIGNS.get(d.suits[seat], '')}{typed}{mark}"
@@ -398,7 +398,7 @@ class Referee(HandEntryReferee[FortyOneTable, Deal]):
             self._go()
 
     # -- one hand ---------------------------------------------------------------------------
-    def _round_lines(self, r: Any) -> tuple[RoundLine, ...]:
+    def _round_lines(self, r: Deal) -> tuple[RoundLine, ...]:
         t, colours = self.t, self._colours()
         return tuple(
             RoundLine(name=self.names[s], points=t.plural("table.points", r.points[s]),

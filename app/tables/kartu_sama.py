@@ -17,7 +17,7 @@ from models.cards import format_cards, parse_card
 from models.games.kartu_sama import hand_points
 from models.match import Event, Match, Out, Play, Start
 from models.tables.base import MatchState
-from models.tables.kartu_sama import Draw, Fail, Joker, KartuSamaTable, Pay, Round
+from models.tables.kartu_sama import Draw, DrawPlan, Fail, Joker, KartuSamaTable, Pay, Round
 from views.hands import HandEntryData, PlayerHand
 from views.round import RoundLine
 from views.scoreboard import Place, ScoreData
@@ -143,7 +143,7 @@ class Referee(HandEntryReferee[KartuSamaTable, Round]):
             version=self.version,
         )
 
-    def _draw_label(self, plan: Any) -> str:
+    def _draw_label(self, plan: DrawPlan) -> str:
         t = self.t
         if plan.why == "joker":
             text = t("table.fail", n=plan.count)
@@ -206,7 +206,7 @@ class Referee(HandEntryReferee[KartuSamaTable, Round]):
     def _copies(self) -> dict[str, int]:
         return {format_cards([c]): n for c, n in Counter(self.match.table.cards).items()}
 
-    def _round(self) -> Any:
+    def _round(self) -> Round | None:
         return self.match.table.round
 
     def _has_hand(self, seat: int) -> bool:
@@ -347,7 +347,7 @@ class Referee(HandEntryReferee[KartuSamaTable, Round]):
         return self._scoreboard(self.t)
 
     # -- one round --------------------------------------------------------------------------
-    def _round_lines(self, r: Any) -> tuple[RoundLine, ...]:
+    def _round_lines(self, r: Round) -> tuple[RoundLine, ...]:
         t, colours = self.t, self._colours()
         return tuple(
             RoundLine(name=name, points=t.plural("table.points", r.points[s]),

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.i18n import card_words, names
+from app.i18n import Translator, card_words, names
 from app.tables import base
 from models.cards import parse_card, samba_pack
 from models.games.samba import sides_of
@@ -53,7 +53,7 @@ MELDED = "melded"
 COPIES_OF = {str(c): n for c, n in Counter(samba_pack()).items()}  # 3 of each, 6 jokers
 
 
-def teams(players: list[str], values: dict[str, Any], t: Any) -> list[str]:
+def teams(players: list[str], values: dict[str, Any], t: Translator) -> list[str]:
     """The sides the seating makes, for the new-match screen."""
     n = len(players)
     if n < 2:
@@ -454,7 +454,7 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
     # -- one hand ---------------------------------------------------------------------------
     ENTRY = "result"
 
-    def _round_lines(self, r: Any) -> tuple[RoundLine, ...]:
+    def _round_lines(self, r: HandRecord) -> tuple[RoundLine, ...]:
         table = self.table
         colours = self._colours()
         best = max(r.points, default=0)
