@@ -12,6 +12,7 @@ from typing import Any
 
 from app import options
 from app.i18n import Translator
+from app.matches import Summary
 from app.options import OptionSpec
 from app.presenters.base import Make
 from app.presenters.forty_one import FortyOnePresenter
@@ -37,7 +38,7 @@ class Entry:
 
     key: str
     controller: type[Referee[MatchState]]
-    summary: Callable[[Match[MatchState]], dict[str, Any]]
+    summary: Callable[[Match[MatchState]], Summary]
     presenter: Make  # its card table for play on the device
     texts: str
     rules: str

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypedDict, TypeVar
 
 from app.storage import Stale, Store
 from models.match import Close, Drop, Event, Match, Reason, Revise, Start
@@ -27,6 +27,20 @@ REFUSED = "refused"  # the rules say no: ``reason``
 NOT_SAVED = "not_saved"  # the write failed (a full device, a read-only folder): ``error``
 STALE = "stale"  # another window changed the match first: reload it
 OLD = "old"  # asked from a version that is no longer the current one: nothing to say
+
+
+class Summary(TypedDict):
+    """What the history shows of a match, worked out from its events by its game's referee
+    (and saved beside them): ``"playing"`` or ``"finished"``, the round in play, the game type
+    (None: the game has one), each player's total and the points of each round, and the
+    winners' names once it is over."""
+
+    status: str
+    round: int
+    mode: str | None
+    totals: list[int]
+    winners: list[str]
+    rounds: list[list[int]]
 
 
 @dataclass(frozen=True)
@@ -55,7 +69,7 @@ class Ledger(Generic[T]):
     """One match at the table as saved: its changes, one call each."""
 
     def __init__(self, store: Store, match_id: str, match: Match[T],
-                 summary: Callable[[Match[T]], dict[str, Any]],
+                 summary: Callable[[Match[T]], Summary],
                  announce: Callable[[str], None] = lambda _id: None,
                  changes: Callable[[Event], bool] = milestone) -> None:
         self.store = store

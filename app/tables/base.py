@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import flet as ft
 
 from app.i18n import Translator, not_saved, say
-from app.matches import NOT_SAVED, REFUSED, STALE, Ledger, Outcome, milestone
+from app.matches import NOT_SAVED, REFUSED, STALE, Ledger, Outcome, Summary, milestone
 from models.match import Drop, Event, Match, Reason, Revise
 from models.people import PALETTE, People
 from models.tables.base import Change, MatchState, Record, RoundTable
@@ -64,7 +64,7 @@ class Referee(Generic[T]):
         """The screen of ``/match/<id>/<sub>``."""
         raise NotImplementedError
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         """What the history shows of this match, from its events: the game's ``summary``
         function (which needs no screen), in this order: status, round, mode, totals,
         winners, rounds."""

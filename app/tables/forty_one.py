@@ -11,6 +11,7 @@ from typing import Any
 import flet as ft
 
 from app.i18n import card_words, names, say
+from app.matches import Summary
 from app.tables import base
 from app.tables.entry import HandEntryReferee
 from models.cards import SUITS, format_cards, parse_card
@@ -81,7 +82,7 @@ def how_it_ends(players: list[str], values: dict[str, Any], t: Tr) -> list[str]:
               else "forty_one.how_it_ends")]
 
 
-def summary(match: Match[MatchState]) -> dict[str, Any]:
+def summary(match: Match[MatchState]) -> Summary:
     """What the history shows of a 41 match, worked out from its events."""
     table, names, over = match.of(FortyOneTable).table, match.setup.players, base.over(match)
     history = table.history
@@ -131,7 +132,7 @@ class Referee(HandEntryReferee[FortyOneTable, Deal]):
             return self._go()
         return super()._undone(event)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         return summary(self.match)
 
     def _total(self, seat: int) -> str:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import flet as ft
 
 from app.i18n import card_words, names
+from app.matches import Summary
 from app.tables import base
 from app.tables.entry import HandEntryReferee
 from models.cards import format_cards, parse_card
@@ -24,7 +24,7 @@ from views.scoreboard import Place, ScoreData
 from views.table import Action, Seat, TableData, table_view
 
 
-def summary(match: Match[MatchState]) -> dict[str, Any]:
+def summary(match: Match[MatchState]) -> Summary:
     """What the history shows of a Kartu Sama match, worked out from its events."""
     table, names, over = match.of(KartuSamaTable).table, match.setup.players, base.over(match)
     history = table.history
@@ -58,7 +58,7 @@ class Referee(HandEntryReferee[KartuSamaTable, Round]):
         return self._table_view()
 
     # -- recording --------------------------------------------------------------------------
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         return summary(self.match)
 
     # -- the table --------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.i18n import Translator, card_words, names
+from app.matches import Summary
 from app.tables import base
 from models.cards import parse_card, samba_pack
 from models.games.samba import sides_of
@@ -75,7 +76,7 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else number(n)
 
 
-def summary(match: Match[MatchState]) -> dict[str, Any]:
+def summary(match: Match[MatchState]) -> Summary:
     """What the history shows of a Samba game, worked out from its events."""
     table, names, over = match.of(SambaTable).table, match.setup.players, base.over(match)
     history = table.history
@@ -125,7 +126,7 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
             self.counts.pop(event.side, None)
         super()._undone(event)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         return summary(self.match)
 
     # -- the table --------------------------------------------------------------------------

@@ -10,11 +10,10 @@ records the counter."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from app.i18n import names, say
+from app.matches import Summary
 from app.tables import base
 from models.cards import parse_card
 from models.games.sums import EITHER, LAST
@@ -37,7 +36,7 @@ from views.table import Action
 CARD_PARAMS = ("card", "played", "helper", "target")
 
 
-def summary(match: Match[MatchState]) -> dict[str, Any]:
+def summary(match: Match[MatchState]) -> Summary:
     """What the history shows of a game of Sums, worked out from its events."""
     table, names, over = match.of(SumsTable).table, match.setup.players, base.over(match)
     scores = table.scores()
@@ -92,7 +91,7 @@ class Referee(base.Referee[SumsTable]):
     def _refusal(self, reason: Reason) -> str:
         return self.say(reason, signs=False)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         return summary(self.match)
 
     # -- the table --------------------------------------------------------------------------
