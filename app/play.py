@@ -474,7 +474,7 @@ def new_key() -> str:
     return f"play-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
 
 
-def _card(code: Any) -> str:
+def _card(code: int | None) -> str:
     """A card code from an observation, as people read it (``Q♦``); none (``None``, or -1
     for Samba's empty discard pile) as a dash."""
     return "—" if code is None or int(code) < 0 else card_text(format_cards([int(code)]))[0]
@@ -586,7 +586,7 @@ def _notation(cards: Sequence[int]) -> tuple[str, ...]:
     return tuple(format_cards(list(cards)).split()) if cards else ()
 
 
-def _round_why(game: str, state: Any, index: int, seats: Sequence[str], t: Translator) -> str:
+def _round_why(game: str, state: State, index: int, seats: Sequence[str], t: Translator) -> str:
     """Who won the round (the engine's round winners; Sums is one round: the game's)."""
     result = state.results[index]
     if game == "sums" or not result.winners:

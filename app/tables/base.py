@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import flet as ft
 
@@ -41,6 +41,15 @@ def over(match: Match[MatchState]) -> bool:
 def status(over: bool) -> str:
     """A summary's status: ``"finished"`` or ``"playing"``."""
     return "finished" if over else "playing"
+
+
+class TableScreen(Protocol):
+    """What every game's table screen data says: its title and whose turn (``prompt``)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def prompt(self) -> str: ...
 
 
 class Referee(Generic[T]):
@@ -174,7 +183,7 @@ class Referee(Generic[T]):
             what = self._event_words(event)
         return str(self.t("table.undo", what=what))
 
-    def _table_data(self) -> Any:
+    def _table_data(self) -> TableScreen:
         """What the table screen shows (its ``title``, ``prompt``...)."""
         raise NotImplementedError
 
