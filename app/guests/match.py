@@ -74,7 +74,7 @@ class MatchSeats:
         return list(enumerate(self.referee.names))
 
     # -- what a seat sees -------------------------------------------------------------------
-    def payload(self, seat: int, t: Translator) -> dict[str, Any]:
+    def payload(self, seat: int, t: Translator) -> dict[str, object]:
         ref = self.referee
         voice = speaking(ref, t)
         game = ref.match.setup.game
@@ -150,7 +150,7 @@ class MatchSeats:
                 if not ref._has_hand(s) or ref._recorded(s) is not None
                 or ref._typed(s) is not None}
 
-    def _entry(self, seat: int) -> dict[str, Any] | None:
+    def _entry(self, seat: int) -> dict[str, object] | None:
         """What ``seat`` enters its hand with, and its own hand as recorded (None when no
         hands are entered now, or the game's results are entered on the host)."""
         ref = self.referee

@@ -35,7 +35,7 @@ class PlaySeats:
     def seats(self) -> list[tuple[int, str]]:
         return [(s, self.play.names[s]) for s in self.play.people()]
 
-    def payload(self, seat: int, t: Translator) -> dict[str, Any]:
+    def payload(self, seat: int, t: Translator) -> dict[str, object]:
         from app.play import round_summary, seat_help
 
         play = self.play

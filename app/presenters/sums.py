@@ -160,7 +160,7 @@ class SumsPresenter:
         return TARGET + owner * 52 + c, f"target:{owner}:{c}", why.target(owner, c)
 
     @staticmethod
-    def _attack(attack: Sequence[int] | None, names: Sequence[str]) -> dict[str, Any]:
+    def _attack(attack: Sequence[int] | None, names: Sequence[str]) -> dict[str, object]:
         if attack is None:
             return {}
         return {"player": names[attack[0]], "played": _code(attack[1]),
