@@ -53,8 +53,7 @@ desktop: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict models
-	$(PY) -m mypy app views main.py
+	$(PY) -m mypy --strict models app views main.py
 
 # Chromium and libzbar for the browser and QR tests: installed when root with apt-get, else said.
 system:

@@ -3,8 +3,7 @@ main.py beside assets/. ``python -m app`` starts the same app."""
 
 import sys
 
-from flet.utils.platform_utils import is_embedded
-
+from app.embedding import is_embedded
 from app.main import run
 
 if __name__ == "__main__":

@@ -19,8 +19,8 @@ from typing import Any, Protocol
 
 from app.storage import Stale
 from models.errors import IllegalAction, MejaError
-from models.games import GAMES
 from models.games.base import ActionWords, State
+from models.registry import GAMES
 
 LOG_LINES = 20
 
@@ -28,10 +28,10 @@ LOG_LINES = 20
 class GameStore(Protocol):
     """What a device game needs of storage (app.storage.Store has it)."""
 
-    def save_game(self, key: str, doc: Mapping[str, Any], at: int | None = None) -> None: ...
+    def save_game(self, key: str, doc: Mapping[str, object], at: int | None = None) -> None: ...
     def load_game(self, key: str) -> dict[str, Any] | None: ...
-    def create_match(self, setup: Mapping[str, Any]) -> str: ...
-    def update_summary(self, match_id: str, summary: Mapping[str, Any]) -> None: ...
+    def create_match(self, setup: Mapping[str, object]) -> str: ...
+    def update_summary(self, match_id: str, summary: Mapping[str, object]) -> None: ...
 
 
 @dataclass(frozen=True)

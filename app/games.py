@@ -1,4 +1,4 @@
-"""The app's games, one entry each: the engine's registry entry (``models.games.GAMES``), the
+"""The app's games, one entry each: the model's registry entry (``models.registry.GAMES``), the
 referee controller and its history summary, the options screen (derived from the engine's
 ``Options``), the rules documents, the texts domain, and the new-match notes. Adding a game
 is adding its modules and one line to :data:`ENTRIES`."""
@@ -11,21 +11,24 @@ from importlib import resources
 from typing import Any
 
 from app import options
+from app.i18n import Translator
+from app.matches import Summary
 from app.options import OptionSpec
 from app.presenters.base import Make
-from app.presenters.forty_one import FortyOne
-from app.presenters.kartu_sama import KartuSama
-from app.presenters.samba import Samba
-from app.presenters.sums import Sums
+from app.presenters.forty_one import FortyOnePresenter
+from app.presenters.kartu_sama import KartuSamaPresenter
+from app.presenters.samba import SambaPresenter
+from app.presenters.sums import SumsPresenter
 from app.tables import forty_one, kartu_sama, samba, sums
 from app.tables.base import Referee
-from models.games import GAMES
-from models.games.base import Game
+from models.games.base import State
 from models.match import Match
+from models.registry import GAMES, Game
+from models.tables.base import MatchState
 
 # Lines the new-match screen shows under the seats, e.g. the teams seating makes:
 # ``notes(players, option_values, t) -> list[str]``.
-Notes = Callable[[list[str], dict[str, Any], Any], list[str]]
+Notes = Callable[[list[str], dict[str, Any], Translator], list[str]]
 
 
 @dataclass(frozen=True)
@@ -34,15 +37,15 @@ class Entry:
     ``rules`` names its rules documents, ``rules/<rules>.<language>.md``."""
 
     key: str
-    controller: type[Referee]
-    summary: Callable[[Match], dict[str, Any]]
+    controller: type[Referee[MatchState]]
+    summary: Callable[[Match[MatchState]], Summary]
     presenter: Make  # its card table for play on the device
     texts: str
     rules: str
     notes: Notes | None = None
 
     @property
-    def game(self) -> Game[Any]:
+    def game(self) -> Game[State, MatchState]:
         """The engine's registry entry (engine, table, bot, options)."""
         return GAMES[self.key]
 
@@ -63,10 +66,10 @@ class Entry:
 
 
 ENTRIES: dict[str, Entry] = {e.key: e for e in (
-    Entry("kartu_sama", kartu_sama.Referee, kartu_sama.summary, KartuSama, "kartu_sama",
+    Entry("kartu_sama", kartu_sama.Referee, kartu_sama.summary, KartuSamaPresenter, "kartu_sama",
           "kartu_sama"),
-    Entry("forty_one", forty_one.Referee, forty_one.summary, FortyOne, "forty_one", "forty_one",
-          forty_one.how_it_ends),
-    Entry("sums", sums.Referee, sums.summary, Sums, "sums", "sums"),
-    Entry("samba", samba.Referee, samba.summary, Samba, "samba", "samba", samba.teams),
+    Entry("forty_one", forty_one.Referee, forty_one.summary, FortyOnePresenter, "forty_one",
+          "forty_one", forty_one.how_it_ends),
+    Entry("sums", sums.Referee, sums.summary, SumsPresenter, "sums", "sums"),
+    Entry("samba", samba.Referee, samba.summary, SambaPresenter, "samba", "samba", samba.teams),
 )}

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from models.errors import MejaError, SetupError
-from models.games import GAMES as REGISTERED
 from models.match import Reason
+from models.registry import GAMES as REGISTERED
 from views.common import card_text
 
 LOCALE = Path(__file__).resolve().parent / "locale"
@@ -137,7 +137,7 @@ class _Formatter(string.Formatter):
                 count = 2
             with contextlib.suppress(KeyError):
                 return self.t.plural(f"unit.{format_spec}", count, n=value)
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 def fields(text: str) -> set[str]:

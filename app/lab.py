@@ -14,7 +14,7 @@ from app.games import ENTRIES
 from app.i18n import refusal
 from app.options import visible
 from models.errors import MejaError
-from models.games import GAMES
+from models.registry import GAMES
 from models.simulate import simulate
 from views.lab import RESULTS, Chart, Histogram, LabData, lab_view, percent
 from views.setup import OptionRow
@@ -161,11 +161,11 @@ class Lab:
         self.shell.page.run_task(self._work)
 
     async def _work(self) -> None:
-        from models import bots
+        from models import computers
 
         choosers = None
         if any(k != "random" for k in self.kinds):
-            choosers = [bots.chooser(self.game, k) for k in self.kinds]
+            choosers = [computers.chooser(self.game, k) for k in self.kinds]
 
         def progress(done: int) -> None:
             self.done = done

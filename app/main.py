@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import NoReturn
 
 import flet as ft
-from flet.utils.platform_utils import is_embedded, is_linux_server
 
+from app.embedding import is_embedded, is_linux_server
 from app.shell import Shell
 from app.storage import Store, default_data_dir
 

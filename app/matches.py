@@ -14,16 +14,33 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypedDict, TypeVar
 
 from app.storage import Stale, Store
 from models.match import Close, Drop, Event, Match, Reason, Revise, Start
+from models.tables.base import MatchState
+
+T = TypeVar("T", bound=MatchState)
 
 DONE = "done"
 REFUSED = "refused"  # the rules say no: ``reason``
 NOT_SAVED = "not_saved"  # the write failed (a full device, a read-only folder): ``error``
 STALE = "stale"  # another window changed the match first: reload it
 OLD = "old"  # asked from a version that is no longer the current one: nothing to say
+
+
+class Summary(TypedDict):
+    """What the history shows of a match, worked out from its events by its game's referee
+    (and saved beside them): ``"playing"`` or ``"finished"``, the round in play, the game type
+    (None: the game has one), each player's total and the points of each round, and the
+    winners' names once it is over."""
+
+    status: str
+    round: int
+    mode: str | None
+    totals: list[int]
+    winners: list[str]
+    rounds: list[list[int]]
 
 
 @dataclass(frozen=True)
@@ -48,11 +65,11 @@ def milestone(event: Event) -> bool:
     return isinstance(event, Close | Start | Revise | Drop)
 
 
-class Ledger:
+class Ledger(Generic[T]):
     """One match at the table as saved: its changes, one call each."""
 
-    def __init__(self, store: Store, match_id: str, match: Match,
-                 summary: Callable[[Match], dict[str, Any]],
+    def __init__(self, store: Store, match_id: str, match: Match[T],
+                 summary: Callable[[Match[T]], Summary],
                  announce: Callable[[str], None] = lambda _id: None,
                  changes: Callable[[Event], bool] = milestone) -> None:
         self.store = store
@@ -63,7 +80,7 @@ class Ledger:
         self.changes = changes  # whether an event changes the summary (asked while it is last)
         self.summary_due = False  # a summary that could not be saved: at the next change
         self._lock = threading.Lock()  # one change at a time, even from two threads
-        self._legal: tuple[Match | None, int, list[Event]] = (None, -1, [])
+        self._legal: tuple[Match[T] | None, int, list[Event]] = (None, -1, [])
 
     @property
     def version(self) -> int:

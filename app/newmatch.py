@@ -1,4 +1,4 @@
-"""The new-match draft: game, seats, first dealer, game type and house options, validated."""
+"""The new-match form: game, seats, first dealer, game type and house options, validated."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from app.i18n import Translator, refusal
 from app.options import visible
 from app.play import seat_colours, seat_names
 from models.errors import MejaError
-from models.games import GAMES
 from models.names import clean_name
 from models.people import People
+from models.registry import GAMES
 from views.setup import OptionRow, SetupData
 
 MIN_PLAYERS = 2
@@ -35,7 +35,7 @@ def left_to_draw(game: str, state: Any) -> int:
 
 
 @dataclass
-class Draft:
+class NewMatchForm:
     """What the new-match screen is editing."""
 
     game: str = "kartu_sama"
@@ -58,7 +58,7 @@ class Draft:
             self.helps = (self.helps + [True] * len(self.kinds))[: len(self.kinds)]
 
     def values(self) -> dict[str, Any]:
-        """Every option value: the game's defaults overridden by the draft."""
+        """Every option value: the game's defaults overridden by the form."""
         defaults = dataclasses.asdict(GAMES[self.game].options())
         return {**defaults, **self.options}
 
@@ -150,7 +150,7 @@ class Draft:
             self.dealer = rng.randrange(len(self.players))
 
     def game_options(self) -> Any:
-        """The game's Options for this draft (raises MejaError when impossible)."""
+        """The game's Options for this form (raises MejaError when impossible)."""
         values = self.values()
         if "first_dealer" in values:  # games without a dealer (Sums) have no such option
             values["first_dealer"] = self.dealer
@@ -236,54 +236,54 @@ def _number(text: str, zero: bool) -> int | None:
     return int(text) if text.isascii() and text.isdigit() else None
 
 
-def setup_data(draft: Draft, t: Translator, people: People | None = None) -> SetupData:
+def setup_data(form: NewMatchForm, t: Translator, people: People | None = None) -> SetupData:
     """The plain data the new-match view shows (a table match, or a game on the device); each
     seat in its player's colour (a name not yet known: the one ``people`` would give it; a
     computer seat: a colour no one at the table shows)."""
-    values = draft.values()
-    table = ENTRIES.get(draft.game)
+    values = form.values()
+    table = ENTRIES.get(form.game)
     specs = visible(table.options if table else (), values)
     rows = tuple(
         OptionRow(
             key=s.key, kind=s.kind, value=values[s.key],
-            label=t(f"opt.{draft.game}.{s.key}"), help=t(f"opt.{draft.game}.{s.key}.help"),
+            label=t(f"opt.{form.game}.{s.key}"), help=t(f"opt.{form.game}.{s.key}.help"),
             low=s.low, high=s.high, step=s.step,
-            choices=tuple((c, t(f"opt.{draft.game}.{s.key}.{c}")) for c in s.choices),
+            choices=tuple((c, t(f"opt.{form.game}.{s.key}.{c}")) for c in s.choices),
             zero=t(f"setup.zero.{s.zero}") if s.zero else "",
-            typed=draft.typed.get(s.key), problem=draft.problem(s.key, t),
+            typed=form.typed.get(s.key), problem=form.problem(s.key, t),
         )
         for s in specs
     )
-    known = tuple(n for n in draft.known if n not in draft.players)
-    playing = draft.kinds is not None
+    known = tuple(n for n in form.known if n not in form.players)
+    playing = form.kinds is not None
     # on the device a computer seat shows the name it will play under, never a person's
-    seats = draft.seats(t)
+    seats = form.seats(t)
     if playing:
         rows += (
-            OptionRow("casual", "bool", draft.casual, t("play.casual"), t("play.casual.help")),
-            OptionRow("pace", "int", draft.pace, t("play.pace"), t("play.pace.help"), 0,
-                      PACE_MOST, typed=draft.typed.get("pace"), problem=draft.problem("pace", t)),
+            OptionRow("casual", "bool", form.casual, t("play.casual"), t("play.casual.help")),
+            OptionRow("pace", "int", form.pace, t("play.pace"), t("play.pace.help"), 0,
+                      PACE_MOST, typed=form.typed.get("pace"), problem=form.problem("pace", t)),
         )
     return SetupData(
         games=tuple((k, t(f"game.{k}")) for k in (GAMES if playing else ENTRIES)),
-        game=draft.game,
+        game=form.game,
         modes=tuple((m, t(f"mode.{m}")) for m in (table.modes if table else ())),
         mode=str(values.get("mode", "")),
         players=tuple(seats),
-        colours=seat_colours(draft.players, draft.kinds, people or People()),
+        colours=seat_colours(form.players, form.kinds, people or People()),
         known=known,
-        dealer=draft.dealer,
+        dealer=form.dealer,
         options=rows,
-        error=draft.error(t),
-        warning=draft.warning(t),
-        name=draft.name,
-        name_error=draft.name_error,
+        error=form.error(t),
+        warning=form.warning(t),
+        name=form.name,
+        name_error=form.name_error,
         notes=tuple(table.notes(list(seats), values, t)) if table and table.notes
         else (),
-        kinds=tuple("" if k == "person" else t(f"play.kind.{k}") for k in draft.kinds or ()),
+        kinds=tuple("" if k == "person" else t(f"play.kind.{k}") for k in form.kinds or ()),
         helps=tuple(h if k == "person" else None
-                    for k, h in zip(draft.kinds or (), draft.helps, strict=True)),
-        computers=playing, full=len(seats) >= GAMES[draft.game].max_players,
+                    for k, h in zip(form.kinds or (), form.helps, strict=True)),
+        computers=playing, full=len(seats) >= GAMES[form.game].max_players,
         route="/play/new" if playing else "/new",
         title=t("play.new_title") if playing else "",
         start_label=t("play.start") if playing else "",

@@ -77,7 +77,7 @@ class Press(Reply):
     said: bool = False
 
 
-class Play:
+class DevicePlay:
     """One game on the device on screen: turns taps into calls on its :class:`DeviceGame`
     and redraws; its :class:`Runner` plays the computer seats while people are at it."""
 
@@ -396,14 +396,14 @@ class Play:
                 self.shell.toast(not_saved(self.t, error))
 
     def _hint(self, version: int) -> None:
-        from models import bots
+        from models import computers
 
         state = self.state
         if version != self.game.version or self.game.person_turn() < 0:
             return
         rng = random.Random(self.doc["seed"] * 7919 + version)
-        action = bots.chooser(self.doc["game"], "strong")(state.clone(), rng)
-        hint = bots.explain(self.doc["game"], state, action)
+        action = computers.chooser(self.doc["game"], "strong")(state.clone(), rng)
+        hint = computers.explain(self.doc["game"], state, action)
         params = {k: card_text(str(v))[0] if k in CARD_PARAMS else v
                   for k, v in hint.params.items()}
         why = say(self.t, hint.code, params, prefix="hint")
@@ -474,7 +474,7 @@ def new_key() -> str:
     return f"play-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
 
 
-def _card(code: Any) -> str:
+def _card(code: int | None) -> str:
     """A card code from an observation, as people read it (``Q♦``); none (``None``, or -1
     for Samba's empty discard pile) as a dash."""
     return "—" if code is None or int(code) < 0 else card_text(format_cards([int(code)]))[0]
@@ -586,7 +586,7 @@ def _notation(cards: Sequence[int]) -> tuple[str, ...]:
     return tuple(format_cards(list(cards)).split()) if cards else ()
 
 
-def _round_why(game: str, state: Any, index: int, seats: Sequence[str], t: Translator) -> str:
+def _round_why(game: str, state: State, index: int, seats: Sequence[str], t: Translator) -> str:
     """Who won the round (the engine's round winners; Sums is one round: the game's)."""
     result = state.results[index]
     if game == "sums" or not result.winners:

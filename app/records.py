@@ -14,20 +14,20 @@ from typing import Any
 from app.figures import FIGURES
 from app.games import ENTRIES
 from app.i18n import Translator, names, say
-from app.newmatch import Draft
+from app.newmatch import NewMatchForm
 from app.storage import Store
 from models.errors import MejaError
-from models.games import GAMES
-from models.match import Event, Setup, table_type
+from models.match import Event, Setup
 from models.names import clean_name
 from models.people import PALETTE, People
+from models.registry import GAMES
 from views.history import MatchLine
-from views.home import Resume
+from views.home import Unfinished
 from views.scoreboard import round_words
 from views.stats import GameFigures, PlayerFigures, PlayerStats
 
 
-def create_match(store: Store, draft: Draft) -> str:
+def create_match(store: Store, draft: NewMatchForm) -> str:
     """Save a new match from the draft, remember the names, make it the match in progress."""
     options = dataclasses.asdict(draft.game_options())
     setup = {"game": draft.game, "players": list(draft.players), "options": options}
@@ -83,10 +83,10 @@ def history_lines(store: Store, t: Translator) -> list[MatchLine]:
     return lines
 
 
-def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resume]:
+def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Unfinished]:
     """Every unfinished match, at the table (from the index) or on this device (``plays``:
     the keys of the games started here), the most recently touched first."""
-    found: list[tuple[str, Resume]] = []
+    found: list[tuple[str, Unfinished]] = []
     for entry in store.list_matches():
         summary = entry.get("summary") or {}
         if (summary.get("status") != "playing" or entry.get("damaged") or summary.get("play")
@@ -96,7 +96,7 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resu
         title = t("home.resume_title", game=t(f"game.{key}"), round=summary.get("round", 1),
                   **round_words(t, key))
         stamp = entry.get("updated") or entry["created"]
-        found.append((stamp, Resume(f"/match/{entry['id']}", title,
+        found.append((stamp, Unfinished(f"/match/{entry['id']}", title,
                                     ", ".join(entry.get("players") or []),
                                     t("home.touched", when=local_time(stamp)), key=entry["id"])))
     for key in dict.fromkeys(plays):
@@ -106,7 +106,7 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Resu
         doc, stamp = saved
         game = doc.get("game", "")
         title = t("play.title", game=t(f"game.{game}"))
-        found.append((stamp, Resume(f"/play/{key}", title,
+        found.append((stamp, Unfinished(f"/play/{key}", title,
                                     ", ".join(s.get("name", "") for s in doc.get("seats", [])),
                                     t("home.touched", when=local_time(stamp)), key=key,
                                     on_device=True)))
@@ -317,7 +317,6 @@ def seat_tallies(doc: dict[str, Any]) -> list[dict[str, int]]:
     """What each seat of a stored match at the table did, by the figures of its game (none
     for a game without figures), from its events replayed (checked when recorded)."""
     setup = Setup.from_dict(doc["setup"])
-    table_type(setup.game)  # its own events are known from here on
     figures = FIGURES.get(setup.game)
     if figures is None:
         return []

@@ -14,9 +14,10 @@ from models.match import Match
 if TYPE_CHECKING:
     from app.host import Host
     from app.tables.base import Referee
+    from models.tables.base import MatchState
 
 
-def open_match(host: Host, match_id: str) -> Referee:
+def open_match(host: Host, match_id: str) -> Referee[MatchState]:
     """The controller of a saved match (a damaged or unknown one raises MejaError)."""
     try:
         doc = host.store.load_match(match_id)
@@ -41,9 +42,9 @@ class Referees:
 
     def __init__(self, host: Host) -> None:
         self.host = host
-        self.current: Referee | None = None
+        self.current: Referee[MatchState] | None = None
 
-    def get(self, match_id: str) -> Referee:
+    def get(self, match_id: str) -> Referee[MatchState]:
         """The controller of ``match_id``, opened from storage unless it is kept."""
         if self.current is None or self.current.match_id != match_id:
             self.current = open_match(self.host, match_id)

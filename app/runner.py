@@ -11,18 +11,18 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
-from typing import Any
 
 from app.device import DeviceGame, Outcome
+from models.games.base import State
 
 # (game, kind) -> a chooser: (state copy, random source) -> action
-Pick = Callable[[str, str], Callable[[Any, random.Random], int]]
+Pick = Callable[[str, str], Callable[[State, random.Random], int]]
 
 
-def pick(game: str, kind: str) -> Callable[[Any, random.Random], int]:
-    from models import bots
+def pick(game: str, kind: str) -> Callable[[State, random.Random], int]:
+    from models import computers
 
-    return bots.chooser(game, kind)  # type: ignore[no-any-return]
+    return computers.chooser(game, kind)
 
 
 class Runner:

@@ -19,19 +19,19 @@ from app.guests.hub import Guests
 from app.guests.invite import Invite
 from app.i18n import LANGUAGES, Said, Translator, not_saved, refusal, system_language
 from app.lab import Lab
-from app.newmatch import Draft, setup_data
-from app.play import Play, new_doc, new_key
+from app.newmatch import NewMatchForm, setup_data
+from app.play import DevicePlay, new_doc, new_key
 from app.reconcile import reconcile
 from app.referees import Referees
 from app.storage import Store
 from app.tables.base import over
 from models.errors import MejaError
-from models.games import GAMES
 from models.names import clean_name
 from models.people import PALETTE
+from models.registry import GAMES
 from views.common import FONTS, snack, theme
 from views.history import history_view
-from views.home import Resume, home_view
+from views.home import Unfinished, home_view
 from views.rules import rules_view
 from views.settings import play_section, settings_view
 from views.setup import setup_view
@@ -72,11 +72,11 @@ class Shell:
         self.settings: dict[str, Any] = store.settings()
         self.device_languages: list[str] = []
         self.t = Translator(self._language())
-        self.draft: Draft | None = None
+        self.form: NewMatchForm | None = None
         self.rules_game = "kartu_sama"
         self.stats_game = "kartu_sama"
         self.referees = Referees(self)  # the controller of the match on screen
-        self.play: Play | None = None  # the game on the device on screen
+        self.play: DevicePlay | None = None  # the game on the device on screen
         self.lab = Lab(self)
         self.reduce_motion = False  # the device asks for less motion: cards do not travel
         self.services: dict[str, Any] = {}  # haptics, wakelock, semantics: made once, kept
@@ -317,7 +317,7 @@ class Shell:
             on_delete=self._confirm_remove,
         )
 
-    def _confirm_abandon(self, resume: Resume) -> None:
+    def _confirm_abandon(self, resume: Unfinished) -> None:
         """Leave a match at the table unfinished: off home, kept in History (asked first)."""
         match_id = resume.key
 
@@ -330,7 +330,7 @@ class Shell:
                  self.t("home.abandon_text", title=resume.title, players=resume.players),
                  self.t("home.abandon"), abandon)
 
-    def _confirm_remove(self, resume: Resume) -> None:
+    def _confirm_remove(self, resume: Unfinished) -> None:
         """Delete an unfinished match (as History does) or game on the device (asked first)."""
         if not resume.on_device:
             return self._confirm_delete(resume.key)
@@ -360,7 +360,7 @@ class Shell:
 
     # -- playing on the device ----------------------------------------------------------------
     def new_play(self) -> None:
-        self.draft = Draft(players=[], kinds=[], known=self.store.players())
+        self.form = NewMatchForm(players=[], kinds=[], known=self.store.players())
         self.go("/play/new")
 
     def start_play(self, doc: dict[str, Any]) -> None:
@@ -375,25 +375,25 @@ class Shell:
         self.play = None
         self.go(f"/play/{key}")
 
-    def _play(self, key: str) -> Play:
+    def _play(self, key: str) -> DevicePlay:
         if self.play is None or self.play.key != key:
             doc = self.store.load_game(key)
             if doc is None:
                 raise Said(self.t("match.missing"))
-            self.play = Play(self, key, doc)
+            self.play = DevicePlay(self, key, doc)
         return self.play
 
     # -- new match --------------------------------------------------------------------------
     def new_match(self, players: list[str] | None = None, game: str = "kartu_sama",
                   options: dict[str, Any] | None = None, dealer: int = 0) -> None:
-        self.draft = Draft(game=game, players=list(players or []), dealer=dealer,
+        self.form = NewMatchForm(game=game, players=list(players or []), dealer=dealer,
                            options=dict(options or {}), known=self.store.players())
         self.go("/new")
 
     def _setup(self) -> ft.View:
-        if self.draft is None:
-            self.draft = Draft(known=self.store.players())
-        d = self.draft
+        if self.form is None:
+            self.form = NewMatchForm(known=self.store.players())
+        d = self.form
 
         def change(fn: Any) -> Any:
             def handler(*args: Any) -> None:
@@ -432,12 +432,12 @@ class Shell:
         )
 
     def _start_match(self) -> None:
-        d = self.draft
+        d = self.form
         if d is None or d.error(self.t):
             return self.refresh()
         if d.kinds is not None:
             options = dataclasses.asdict(d.game_options())
-            self.draft = None
+            self.form = None
             return self.start_play(new_doc(d.game, d.seats(self.t), d.kinds, options, d.casual,
                                            d.pace, d.helps))
         try:
@@ -445,7 +445,7 @@ class Shell:
         except OSError as error:
             self.toast(not_saved(self.t, error))
             return None
-        self.draft = None
+        self.form = None
         self.forget()
         self.go(f"/match/{match_id}")
         return None

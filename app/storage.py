@@ -50,7 +50,8 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from filelock import FileLock
 from tinydb import Query, TinyDB
 from tinydb.storages import Storage
-from tinydb.table import Document, Table
+from tinydb.table import Document
+from tinydb.table import Table as TinyTable  # a TinyDB table of documents
 
 VERSION = 1  # schema version written into every file
 MAX_PLAYERS = 200  # names remembered
@@ -201,7 +202,7 @@ class AtomicStorage(Storage):
         self._tables = data
 
 
-def _is_match(doc: Mapping[str, Any] | None, match_id: str) -> bool:
+def _is_match(doc: Mapping[str, object] | None, match_id: str) -> bool:
     return (
         doc is not None
         and doc.get("id") == match_id
@@ -212,7 +213,7 @@ def _is_match(doc: Mapping[str, Any] | None, match_id: str) -> bool:
     )
 
 
-def _is_entry(doc: Mapping[str, Any], month: str) -> bool:
+def _is_entry(doc: Mapping[str, object], month: str) -> bool:
     return (
         doc.keys() in (ENTRY_KEYS, STAMPED)
         and isinstance(doc["id"], str)
@@ -262,8 +263,8 @@ class Store:
 
     # -- matches ------------------------------------------------------------------------------
     @_locked
-    def create_match(self, setup: Mapping[str, Any], events: Iterable[Mapping[str, Any]] = (),
-                     summary: Mapping[str, Any] | None = None) -> str:
+    def create_match(self, setup: Mapping[str, object], events: Iterable[Mapping[str, object]] = (),
+                     summary: Mapping[str, object] | None = None) -> str:
         """Save a new match (with its events and summary, if known: one write); return its
         id (sortable by creation time)."""
         t = _utc(self._now())
@@ -283,7 +284,7 @@ class Store:
         return match_id
 
     @_locked
-    def append_event(self, match_id: str, event: Mapping[str, Any],
+    def append_event(self, match_id: str, event: Mapping[str, object],
                      at: int | None = None) -> None:
         """Add one event at the end of the match (rewrites that match's file only). With
         ``at``, the number of events the writer knows: :class:`Stale` if there are others."""
@@ -309,8 +310,8 @@ class Store:
         return event
 
     @_locked
-    def replace_events(self, match_id: str, events: Iterable[Mapping[str, Any]],
-                       summary: Mapping[str, Any] | None = None) -> None:
+    def replace_events(self, match_id: str, events: Iterable[Mapping[str, object]],
+                       summary: Mapping[str, object] | None = None) -> None:
         """Replace the whole event list (a correction, an import), and the summary if
         given, in one atomic write of the match file."""
         with self._match(match_id) as (db, doc):
@@ -325,7 +326,7 @@ class Store:
             self._index_entry(doc)
 
     @_locked
-    def save_draft(self, match_id: str, draft: Mapping[str, Any] | None) -> None:
+    def save_draft(self, match_id: str, draft: Mapping[str, object] | None) -> None:
         """Keep what is being entered for a match and not yet recorded as an event (a hand
         half tapped), to find it again after a restart; None forgets it. Rewrites that
         match's file only, like an event."""
@@ -356,7 +357,7 @@ class Store:
                 "summary": doc["summary"]}
 
     @_locked
-    def update_summary(self, match_id: str, summary: Mapping[str, Any]) -> None:
+    def update_summary(self, match_id: str, summary: Mapping[str, object]) -> None:
         """Record what the history shows of a match (status, totals, winners, rounds...).
 
         Meant for moments that matter (a round closes, the match ends): it also rewrites
@@ -506,7 +507,7 @@ class Store:
         return dict(doc["people"]) if doc else {}
 
     @_locked
-    def save_people(self, people: Mapping[str, Any]) -> None:
+    def save_people(self, people: Mapping[str, object]) -> None:
         self._write_one(self.root / "people.json", "people", {"people": dict(people)},
                         _is_people)
 
@@ -517,14 +518,14 @@ class Store:
         return dict(doc["values"]) if doc else {}
 
     @_locked
-    def save_settings(self, values: Mapping[str, Any]) -> None:
+    def save_settings(self, values: Mapping[str, object]) -> None:
         """Replace the saved settings."""
         self._write_one(self.root / "settings.json", "settings", {"values": dict(values)},
                         _is_settings)
 
     # -- saved digital games ----------------------------------------------------------------
     @_locked
-    def save_game(self, key: str, doc: Mapping[str, Any], at: int | None = None) -> None:
+    def save_game(self, key: str, doc: Mapping[str, object], at: int | None = None) -> None:
         """Save (or overwrite) a game in progress under ``key`` (lowercase letters, digits,
         ``-`` and ``_``). With ``at``, the revision (``doc["rev"]``, 0 when none) of the game
         as its writer last saw it: :class:`Stale` if another window saved it since."""
@@ -675,7 +676,7 @@ class Store:
         except Damaged:
             return self._rebuild_index(month)
 
-    def _edit_index(self, month: str, edit: Callable[[Table], object]) -> None:
+    def _edit_index(self, month: str, edit: Callable[[TinyTable], object]) -> None:
         """Change one month of the index; rebuild it from the match files if it is damaged."""
         try:
             with self._open(self._index_path(month)) as db:
@@ -715,7 +716,7 @@ class Store:
         if not (found or fixed or gone):
             return
 
-        def edit(table: Table) -> None:
+        def edit(table: TinyTable) -> None:
             if gone or fixed:
                 table.remove(Query().id.one_of([*gone, *(e["id"] for e in fixed)]))
             if found or fixed:

@@ -19,7 +19,8 @@ class Window(Host, Protocol):
     page: ft.Page
     settings: dict[str, Any]
     referees: Referees
-    play: Any  # the game on the device on screen (an ``app.play.Play``), or None
+    play: Any  # the game on the device on screen (an ``app.play.DevicePlay``, which imports
+    # this module), or None
 
     def start_play(self, doc: dict[str, Any]) -> None:
         """Save a new game on the device and show it."""

@@ -4,7 +4,7 @@ A shared match is a plain dict: the sending device's match ``id``, when it was `
 the ``match`` itself (``Match.to_dict()``: set-up and every event, so the receiver derives
 everything again) and its history ``summary``. It travels as:
 
-1. a compact binary form of the dict (:func:`pack`): repeated strings and dict shapes are
+1. a compact binary form of the dict (:func:`to_binary`): repeated strings and dict shapes are
    sent once and then referred to, small numbers take one byte, cards one byte;
 2. compressed (raw deflate or raw LZMA, whichever is smaller, one method byte ahead);
 3. followed by the first 4 bytes of its SHA-256 (the integrity check);
@@ -35,7 +35,7 @@ from typing import Any
 
 from models.cards import CardError, card, parse_card
 from models.errors import MejaError, SetupError
-from models.match import Match, Reason, Refused
+from models.match import Match, MatchState, Reason, Refused
 
 FORMAT = 1
 PREFIX = f"MEJA{FORMAT}:"
@@ -361,9 +361,9 @@ class _Unpacker:
         return s
 
 
-def pack(value: Any) -> bytes:
+def to_binary(value: Any) -> bytes:
     """The compact binary form of a JSON-able value (dict keys are strings); ValueError for
-    what :func:`unpack` would refuse (too deep, too large, a number not finite)."""
+    what :func:`from_binary` would refuse (too deep, too large, a number not finite)."""
     packer = _Packer()
     packer.value(value)
     if len(packer.out) > MAX_SIZE:
@@ -371,8 +371,8 @@ def pack(value: Any) -> bytes:
     return bytes(packer.out)
 
 
-def unpack(data: bytes) -> Any:
-    """The value of :func:`pack`'s bytes; ValueError (or IndexError) if they are not that."""
+def from_binary(data: bytes) -> Any:
+    """The value of :func:`to_binary`'s bytes; ValueError (or IndexError) if they are not that."""
     reader = _Unpacker(data)
     value = reader.value()
     if reader.pos != len(data):
@@ -400,7 +400,7 @@ def _lzma(data: bytes) -> bytes:
 
 def seal(value: Any) -> bytes:
     """Packed, compressed the smaller way, and checked: the bytes a payload carries."""
-    raw = pack(value)
+    raw = to_binary(value)
     best = min(((DEFLATE, _deflate(raw)), (LZMA, _lzma(raw)), (RAW, raw)),
                key=lambda m: len(m[1]))
     body = bytes((best[0],)) + best[1]
@@ -431,7 +431,7 @@ def unseal(blob: bytes) -> Any:
             raise ShareError("share_too_large")
         if not whole or rest:  # cut short, or bytes after the stream
             raise ValueError("stream")
-        return unpack(raw)
+        return from_binary(raw)
     except ShareError:
         raise
     except (ValueError, IndexError, KeyError, lzma.LZMAError, zlib.error, struct.error,
@@ -450,7 +450,7 @@ def tag_of(blob: bytes) -> str:
 def encode(value: Any, limit: int = LIMIT) -> list[str]:
     """The texts of the QR codes holding ``value``: one, or numbered parts, each at most
     ``limit`` characters long (header included). ValueError for a value no reader would
-    take (see :func:`pack`, :data:`MAX_TEXT`)."""
+    take (see :func:`to_binary`, :data:`MAX_TEXT`)."""
     blob = seal(value)
     data = b45encode(blob)
     if len(data) > MAX_TEXT:
@@ -566,13 +566,13 @@ class Shared:
 
     origin: str
     created: str
-    match: Match
+    match: Match[MatchState]
     summary: dict[str, Any]
     digest: str  # names this exact content: the same code read twice has the same digest
 
 
-def shared_doc(origin: str, created: str, match: Match, summary: Mapping[str, Any]) -> dict[
-        str, Any]:
+def shared_doc(origin: str, created: str, match: Match[MatchState],
+               summary: Mapping[str, Any]) -> dict[str, Any]:
     """The dict a code carries for ``match``."""
     return {"id": origin, "created": created, "match": match.to_dict(),
             "summary": {k: summary[k] for k in SUMMARY_KEYS if k in summary}}
@@ -630,5 +630,5 @@ def read_shared(value: Any) -> Shared:
     except Exception as error:  # noqa: BLE001 - untrusted input must never crash the reader
         raise _invalid(_why_invalid(error)) from None
     summary = _summary(value["summary"], match.setup.players)
-    digest = hashlib.sha256(pack(value)).hexdigest()[:16]
+    digest = hashlib.sha256(to_binary(value)).hexdigest()[:16]
     return Shared(origin, created, match, summary, digest)

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from models.errors import MejaError
-from models.games import GAMES
 from models.games.base import State
+from models.registry import GAMES
 
 Chooser = Callable[[State, random.Random], int]
 
@@ -199,10 +199,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     choosers: list[Chooser] | None = None
     try:
         if args.bots:
-            from models import bots
+            from models import computers
 
             names = [n.strip() for n in args.bots.split(",")]
-            choosers = [bots.chooser(args.game, name) for name in names]
+            choosers = [computers.chooser(args.game, name) for name in names]
         report = simulate(args.game, args.players, args.games, args.seed, options, choosers)
     except MejaError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from models import bots
-from models.games import GAMES
+from models import computers
+from models.registry import GAMES
 
 # (game, options, (seats, deals) simple-vs-random, (seats, deals) strong-vs-simple). Two-seat
 # Kartu Sama is mostly luck for a rule of thumb against random play, so that pairing uses four
@@ -33,14 +33,14 @@ BAR = 0.5
 
 
 def match(
-    game: str, players: int, options: Any, a: bots.Chooser, b: bots.Chooser, deals: int,
+    game: str, players: int, options: Any, a: computers.Chooser, b: computers.Chooser, deals: int,
     seed: int, timed: Callable[[float], None] | None = None,
 ) -> tuple[float, float]:
     """A's share of the wins (seats alternate A, B, A...: an even number of seats, so an even
     share is 0.5; each deal is played again with the seats swapped) and its standard error
     over the deals."""
     shares = []
-    searched = bots.BOOKS[game].searched
+    searched = computers.book(game).searched
     for deal in range(deals):
         won = 0.0
         for flip in (0, 1):
@@ -80,10 +80,10 @@ def main(argv: list[str] | None = None) -> int:
             easy = hard = args.deals
         elif args.quick:
             easy, hard = max(4, easy // 10), max(2, hard // 5)
-        simple = bots.chooser(game, "simple")
-        s_rate, s_err = match(game, n1, options, simple, bots.random_player, easy, 0)
+        simple = computers.chooser(game, "simple")
+        s_rate, s_err = match(game, n1, options, simple, computers.random_player, easy, 0)
         times: list[float] = []
-        strong = bots.chooser(game, "strong")
+        strong = computers.chooser(game, "strong")
         h_rate, h_err = match(game, n2, options, strong, simple, hard, 10_000, times.append)
         median, worst = statistics.median(times), max(times)
         over |= worst > BAR

@@ -4,7 +4,7 @@ The heaviest table: Samba, four players in two sides, each side with many melds 
 a hand of 14 cards at the bottom (a game the simple computers played from a fixed seed).
 
 Server side, headless: the real shell on a page that computes and encodes the patch a real
-page would send (no client), a tap through ``Play.tap`` end to end: a card selected (the
+page would send (no client), a tap through ``DevicePlay.tap`` end to end: a card selected (the
 selection changes, nothing is saved), and a discard (saved; taken back between samples,
 untimed). Then where the time goes: the presenter's scene, the layout, ``Felt.show``, the
 page's patch. Kartu Sama's table for comparison. Bar: a median under 20 ms a tap.
@@ -36,13 +36,13 @@ from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
-from app.play import Play, new_doc, new_key
+from app.play import DevicePlay, new_doc, new_key
 from app.presenters.base import View
 from app.shell import Shell
 from app.storage import Store
-from models import bots
-from models.games import GAMES
+from models import computers
 from models.games import samba_melds as rules
+from models.registry import GAMES
 from tests.browser import CHROMIUM_ARGS, PHONE, STILL, Server, chromium, load
 from tests.fakes import FakePage
 from views.common import card_text
@@ -68,7 +68,7 @@ def _doc(game: str, seed: int, actions: list[int], movers: list[int]) -> dict[st
 def samba_doc(first: int = SAMBA_SEED) -> dict[str, Any]:
     """A Samba game saved where Ana (seat 0) melds with 14 or 15 cards in hand and each side
     has at least three melds, one of them a canasta (the first such seed from ``first``)."""
-    chooser = bots.chooser("samba", "simple")
+    chooser = computers.chooser("samba", "simple")
     for seed in range(first, first + 1000):
         state = GAMES["samba"].new_game(4, seed, {})
         rng = random.Random(seed)
@@ -131,7 +131,7 @@ class PatchPage(FakePage):
         self.sent = len(msgpack.packb(patch.to_message(), default=self.encode))
 
 
-def open_play(root: Path, doc: dict[str, Any]) -> tuple[Play, PatchPage]:
+def open_play(root: Path, doc: dict[str, Any]) -> tuple[DevicePlay, PatchPage]:
     page = PatchPage()
     shell = Shell(page, Store(root))  # type: ignore[arg-type]
     page.shell = shell
@@ -171,7 +171,7 @@ def row(name: str, times: Times, bar: float | None = None) -> None:
           f"{len(wall):>6}{flag}")
 
 
-def lit_card(play: Play) -> str:
+def lit_card(play: DevicePlay) -> str:
     """The tap of a lit card of the hand that selects (not a move): a Samba selection."""
     seat = play.scene.seat if play.scene else 0
     look = play.looks.get(seat, View())
@@ -182,7 +182,7 @@ def lit_card(play: Play) -> str:
     raise RuntimeError("no card to select")
 
 
-def move_card(play: Play) -> str:
+def move_card(play: DevicePlay) -> str:
     """The tap of a card of the hand that is a move."""
     seat = play.scene.seat if play.scene else 0
     look = play.looks.get(seat, View())
@@ -192,7 +192,7 @@ def move_card(play: Play) -> str:
     raise RuntimeError("no card to play")
 
 
-def parts(play: Play, page: PatchPage) -> None:
+def parts(play: DevicePlay, page: PatchPage) -> None:
     """Where a redraw's time goes: each part of it alone, on the table as it is."""
     seat = play.looking()
     look = play.looks.get(seat, View())
@@ -204,7 +204,7 @@ def parts(play: Play, page: PatchPage) -> None:
     row("Felt.show (same scene)", timed(lambda: play.felt.show(
         scene, width, height, on_tap=lambda _k: None, t=play.t, order=look.order,
         speed=play.speed())))
-    row("Play.view (scene, show, screen)", timed(play.view))
+    row("DevicePlay.view (scene, show, screen)", timed(play.view))
     row("page patch, nothing changed", timed(page.update))
 
 

@@ -27,7 +27,7 @@ from app.guests.door import Door, device_hash
 from app.guests.play import PlaySeats
 from app.guests.server import GuestServer
 from app.i18n import Translator
-from app.play import Play, new_doc
+from app.play import DevicePlay, new_doc
 from tests.test_play_summary import Shell
 
 PHONES = 8
@@ -73,7 +73,7 @@ def main() -> None:
     names = [f"P{i}" for i in range(SEATS)]
     doc = new_doc("kartu_sama", names, ["person"] * SEATS, {"target": 10_000}, casual=False,
                   pace=0)
-    play = Play(shell, "play-bench", doc)  # type: ignore[arg-type]
+    play = DevicePlay(shell, "play-bench", doc)  # type: ignore[arg-type]
     shell.play = play
     loop = threading.Lock()  # the host's event loop: one caller at a time
 

@@ -92,8 +92,8 @@ def worst_accepted() -> list[dict[str, object]]:
     its peak memory (tracemalloc), code size included."""
     import tracemalloc
 
-    from models.games import GAMES
     from models.names import MAX_NAME
+    from models.registry import GAMES
     from models.share import MAX_EVENTS, read_shared
 
     n = GAMES["kartu_sama"].max_players

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from app.i18n import Translator, refusal, say
-from models.bots import Hint
+from models.bots.hint import Hint
 from models.errors import MejaError
 
 EN = Translator("en")

@@ -104,7 +104,7 @@ def shell(tmp_path: Path) -> Any:
 
 def screens(shell: Any) -> dict[str, Any]:
     """Every screen the shell builds, by a name that says where it is."""
-    from app.newmatch import Draft
+    from app.newmatch import NewMatchForm
     from app.play import new_doc
 
     shown: dict[str, Any] = {}
@@ -118,7 +118,7 @@ def screens(shell: Any) -> dict[str, Any]:
         players = ["Ana", "Bea", "Cid", "Dan"]
         shell.new_match(players, game)
         shown[f"/new {game}"] = list(shell.page.views)
-        draft = Draft(game=game, players=players)
+        draft = NewMatchForm(game=game, players=players)
         from app import records
 
         match_id = records.create_match(shell.store, draft)
@@ -144,8 +144,8 @@ def screens(shell: Any) -> dict[str, Any]:
         shell.play = None
         visit(f"/play/{key}", f"/play {game}")
     shell.new_play()
-    shell.draft.add("Ana", shell.t)
-    shell.draft.add("Bea", shell.t)
+    shell.form.add("Ana", shell.t)
+    shell.form.add("Bea", shell.t)
     visit("/play/new")
     for route in ("/", "/settings", "/players", "/rules", "/history", "/import",
                   "/import/camera", "/lab"):
@@ -179,7 +179,7 @@ def test_the_check_finds_an_unlabelled_icon_and_a_small_target() -> None:
 
 
 def test_the_setup_and_samba_steppers_pass(shell: Any) -> None:
-    from app.newmatch import Draft, setup_data
+    from app.newmatch import NewMatchForm, setup_data
     from views.samba import Count, _stepper
     from views.setup import setup_view
 
@@ -187,7 +187,7 @@ def test_the_setup_and_samba_steppers_pass(shell: Any) -> None:
     noop = {k: (lambda *a: None) for k in (
         "on_game", "on_mode", "on_add", "on_remove", "on_move", "on_dealer", "on_random_dealer",
         "on_option", "on_start", "on_back", "on_typed")}
-    draft = Draft(game="sums", players=["Ana", "Bea", "Cid"])
+    draft = NewMatchForm(game="sums", players=["Ana", "Bea", "Cid"])
     assert problems(setup_view(t, setup_data(draft, t), **noop)) == []
     count = Count("jokers", "Jokers", 3, 8)
     assert problems(_stepper(count, t, lambda k, d: None)) == []

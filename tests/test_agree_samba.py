@@ -38,7 +38,7 @@ class Watched(Samba):
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         self.ended: list[tuple[int, list[list[list[int]]], list[list[list[int]]]]] = []
-        super().__init__(players, seed, samba.GAME.options(options))
+        super().__init__(players, seed, samba.RULES.options(options))
 
     def _end_hand(self, out: int) -> None:
         melds = [self.melds(side) for side in range(self.nsides)]

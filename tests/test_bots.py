@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
-from models import bots
+from models import computers
 from models.bots.hint import Hint
 from models.bots.search import pick
 from models.errors import MejaError
-from models.games import GAMES, forty_one, kartu_sama, samba, sums
+from models.games import forty_one, kartu_sama, samba, sums
+from models.registry import GAMES
 from models.simulate import main as simulate_main
 from tests.english import EN, english, refused
 
@@ -35,7 +36,7 @@ ENGINES: dict[str, Any] = {
 def play_to(game: str, players: int, seed: int, moves: int) -> Any:
     """A game played ``moves`` moves by the rule of thumb, stopped at a real choice."""
     state = GAMES[game].new_game(players, seed, ONE_ROUND[game])
-    simple, rng = bots.chooser(game, "simple"), random.Random(seed)
+    simple, rng = computers.chooser(game, "simple"), random.Random(seed)
     done = 0
     while not state.is_over and (done < moves or len(state.legal_actions()) < 2):
         state.apply(simple(state, rng) if done % 3 else rng.choice(state.legal_actions()))
@@ -43,7 +44,7 @@ def play_to(game: str, players: int, seed: int, moves: int) -> Any:
     return state
 
 
-def duel(game: str, a: bots.Chooser, b: bots.Chooser, deals: int, seed: int = 0) -> float:
+def duel(game: str, a: computers.Chooser, b: computers.Chooser, deals: int, seed: int = 0) -> float:
     """A's share of the wins over ``deals`` deals (two seats, four in Kartu Sama: A B A B),
     each played twice with the seats swapped (ties count half)."""
     players = 4 if game == "kartu_sama" else 2
@@ -61,9 +62,9 @@ def duel(game: str, a: bots.Chooser, b: bots.Chooser, deals: int, seed: int = 0)
 
 # -- the public API ------------------------------------------------------------------------
 @pytest.mark.parametrize("game", sorted(GAMES))
-@pytest.mark.parametrize("name", bots.NAMES)
+@pytest.mark.parametrize("name", computers.NAMES)
 def test_every_player_makes_legal_moves_to_the_end(game: str, name: str) -> None:
-    choose = bots.strong(game, worlds=2, cap=None) if name == "strong" else bots.chooser(
+    choose = computers.strong(game, worlds=2, cap=None) if name == "strong" else computers.chooser(
         game, name
     )
     players = 4 if game != "sums" else 3
@@ -80,9 +81,9 @@ def test_every_player_makes_legal_moves_to_the_end(game: str, name: str) -> None
 
 def test_unknown_game_or_player_is_refused_in_words() -> None:
     with refused(MejaError, match="no computer player 'clever'"):
-        bots.chooser("sums", "clever")
+        computers.chooser("sums", "clever")
     with refused(MejaError, match="no game 'poker'"):
-        bots.chooser("poker", "simple")
+        computers.chooser("poker", "simple")
 
 
 def test_simulate_plays_with_bots() -> None:
@@ -113,10 +114,10 @@ def test_every_legal_move_has_a_one_line_hint(game: str) -> None:
     options = {"jokers": True, "rounds": 1} if game == "kartu_sama" else ONE_ROUND[game]
     for seed in range(2):
         state = GAMES[game].new_game(4 if game != "sums" else 2, seed, options)
-        simple, rng = bots.chooser(game, "simple"), random.Random(seed)
+        simple, rng = computers.chooser(game, "simple"), random.Random(seed)
         while not state.is_over:
             for action in state.legal_actions():
-                hint = bots.explain(game, state, action)
+                hint = computers.explain(game, state, action)
                 assert EN.has(f"hint.{hint.code}")
                 line = english(hint)
                 assert line and "\n" not in line and "{" not in line
@@ -133,21 +134,21 @@ def test_a_forced_move_says_so_and_an_illegal_one_is_refused() -> None:
     while len(state.legal_actions()) != 1:
         state.apply(state.legal_actions()[0])
     (only,) = state.legal_actions()
-    hint = bots.explain("kartu_sama", state, only)
+    hint = computers.explain("kartu_sama", state, only)
     assert hint == Hint("only")  # the move itself is shown beside the hint
     illegal = next(a for a in range(55) if not state.is_legal(a))
     with refused(MejaError, match="not a legal move"):
-        bots.explain("kartu_sama", state, illegal)
+        computers.explain("kartu_sama", state, illegal)
 
 
 def test_kartu_sama_hints_name_the_card_and_the_reason() -> None:
     state = kartu_sama.new_game(3, 1)
     state.hands[state.current] = [0, 9, 12]  # AS 10S KS
     state.base = 11  # QS on top
-    hint = bots.explain("kartu_sama", state, 9)
+    hint = computers.explain("kartu_sama", state, 9)
     assert english(hint) == "Play 10♠: it sheds 10 points and leaves 2 cards that follow it"
     assert str(hint) == "ks_shed(card='10S', points=10, follow=2)"
-    assert bots.chooser("kartu_sama", "simple")(state, random.Random(0)) == 0  # AS: 11 points
+    assert computers.chooser("kartu_sama", "simple")(state, random.Random(0)) == 0  # AS: 11 points
 
 
 def test_sums_hint_gives_the_sum() -> None:
@@ -156,10 +157,10 @@ def test_sums_hint_gives_the_sum() -> None:
     state.hands[seat] = [sorted(state.hands[seat])[0]]
     card = state.hands[seat][0]
     for action in state.legal_actions():
-        line = english(bots.explain("sums", state, action))
+        line = english(computers.explain("sums", state, action))
         assert line.startswith("Draw")
     state.apply(state.legal_actions()[0])
-    hint = bots.explain("sums", state, card)
+    hint = computers.explain("sums", state, card)
     assert hint.code in ("su_take_sum", "su_take_diff", "su_take_diff_back", "su_take_ace",
                          "su_take_king", "su_place")
 
@@ -209,7 +210,7 @@ def swap_hidden(game: str, state: Any, seat: int) -> Any:
 def test_strong_player_cannot_peek(game: str) -> None:
     """Other seats' hidden cards dealt otherwise: same observation, same sampled deals, same
     decision from the same rng seed."""
-    strong = bots.strong(game, worlds=3, cap=None)
+    strong = computers.strong(game, worlds=3, cap=None)
     checked = 0
     for seed in range(4):
         state = play_to(game, 3 if game != "samba" else 4, seed, 6 + 5 * seed)
@@ -244,7 +245,7 @@ def _multiset(game: str, state: Any) -> Counter[int]:
 @pytest.mark.parametrize("who", ["engine", "book"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_determinize_keeps_what_the_seat_sees_and_every_card(game: str, who: str) -> None:
-    determinize = ENGINES[game].determinize if who == "engine" else bots.BOOKS[game].determinize
+    determinize = ENGINES[game].determinize if who == "engine" else computers.book(game).determinize
     for seed in range(5):
         state = play_to(game, 3, seed, 4 + 9 * seed)
         if state.is_over:
@@ -281,7 +282,7 @@ def test_forty_one_sampled_hands_follow_what_opponents_collect() -> None:
     discard."""
     from models.bots.forty_one import _agrees, _reads
 
-    simple = bots.chooser("forty_one", "simple")
+    simple = computers.chooser("forty_one", "simple")
     hits = {"engine": 0, "book": 0}
     tries = agreed = 0
     for deal in range(25):
@@ -299,7 +300,7 @@ def test_forty_one_sampled_hands_follow_what_opponents_collect() -> None:
         suit = forty_one.counted_suit(state.hands[rival])
         for k in range(4):
             for who, determinize in (("engine", forty_one.determinize),
-                                     ("book", bots.BOOKS["forty_one"].determinize)):
+                                     ("book", computers.book("forty_one").determinize)):
                 world = determinize(state, seat, random.Random(k))
                 hits[who] += forty_one.counted_suit(world.hands[rival]) == suit
                 if who == "book":
@@ -310,7 +311,7 @@ def test_forty_one_sampled_hands_follow_what_opponents_collect() -> None:
 
 
 def test_samba_sampled_hands_hold_nothing_their_side_would_have_melded() -> None:
-    strong = bots.BOOKS["samba"].determinize
+    strong = computers.book("samba").determinize
     checked = opened = 0
     for seed in range(6):
         state = play_to("samba", 2, seed, 60 + 10 * seed)
@@ -336,14 +337,14 @@ def test_forty_one_strong_player_searches_the_stop() -> None:
     state = forty_one.new_game(2, 0)
     state.hands[state.current] = [13, 17, 18, 19]  # AH 5H 6H 7H
     assert forty_one.STOP in state.legal_actions()
-    assert bots.BOOKS["forty_one"].searched(state)
-    assert bots.chooser("forty_one", "simple")(state, random.Random(0)) == forty_one.STOP
+    assert computers.book("forty_one").searched(state)
+    assert computers.chooser("forty_one", "simple")(state, random.Random(0)) == forty_one.STOP
 
 
 def test_samba_value_counts_melds_on_the_way_to_a_canasta() -> None:
     """An unfinished rollout values a side's groups and sequences of 4 to 6 cards above their
     card points, more as they near seven, a sequence (a samba to come) more than a group."""
-    value = bots.BOOKS["samba"].value
+    value = computers.book("samba").value
     state = samba.new_game(2, 0, {"hands": 1})
     seat = state.current
     side = state.side[seat]
@@ -368,19 +369,19 @@ def test_pick_keeps_the_rule_of_thumb_unless_another_is_clearly_better() -> None
     ("kartu_sama", 15, 0.6), ("forty_one", 15, 0.65), ("samba", 3, 0.65), ("sums", 15, 0.75),
 ])
 def test_simple_beats_random(game: str, deals: int, floor: float) -> None:
-    share = duel(game, bots.chooser(game, "simple"), bots.random_player, deals, seed=100)
+    share = duel(game, computers.chooser(game, "simple"), computers.random_player, deals, seed=100)
     assert share >= floor, share
 
 
 @pytest.mark.parametrize(("game", "deals", "floor"), [("kartu_sama", 6, 0.55), ("sums", 16, 0.55)])
 def test_strong_beats_simple(game: str, deals: int, floor: float) -> None:
-    share = duel(game, bots.strong(game, worlds=8, cap=None), bots.chooser(game, "simple"),
-                 deals, seed=200)
+    share = duel(game, computers.strong(game, worlds=8, cap=None),
+                 computers.chooser(game, "simple"), deals, seed=200)
     assert share >= floor, share
 
 
 def test_a_search_out_of_time_falls_back_on_the_rule_of_thumb() -> None:
     state = play_to("sums", 2, 1, 5)
-    hurried = bots.strong("sums", cap=0.0)
-    simple = bots.chooser("sums", "simple")
+    hurried = computers.strong("sums", cap=0.0)
+    simple = computers.chooser("sums", "simple")
     assert hurried(state, random.Random(0)) == simple(state, random.Random(0))

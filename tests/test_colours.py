@@ -13,13 +13,13 @@ import pytest
 
 from app import records
 from app.i18n import Translator
-from app.newmatch import Draft, setup_data
-from app.play import COMPUTER_COLOURS, Play, new_doc, round_summary
+from app.newmatch import NewMatchForm, setup_data
+from app.play import COMPUTER_COLOURS, DevicePlay, new_doc, round_summary
 from app.presenters.base import View
 from models.errors import MejaError
-from models.games import GAMES
 from models.match import Match
 from models.people import PALETTE, People
+from models.registry import GAMES
 from tests.fakes import FakeShell
 from views.common import find
 from views.play import summary_view
@@ -120,7 +120,7 @@ def test_a_colour_or_a_name_changed_on_the_players_screen_shows_on_the_next_rend
 def test_the_set_up_shows_each_seat_in_its_colour_a_new_name_in_the_one_it_will_get(
         tmp_path: Path) -> None:
     people = People().with_colour("Ana", 5)
-    draft = Draft(game="kartu_sama", players=["Ana", "Zoë Newcomer"])
+    draft = NewMatchForm(game="kartu_sama", players=["Ana", "Zoë Newcomer"])
     data = setup_data(draft, EN, people)
     assert list(data.colours) == at_table(people, ["Ana", "Zoë Newcomer"])
     assert data.colours[0] == PALETTE[5]
@@ -139,7 +139,7 @@ def test_the_set_up_shows_each_seat_in_its_colour_a_new_name_in_the_one_it_will_
 
 
 def test_on_the_device_people_keep_their_colour_and_computers_take_a_free_one() -> None:
-    draft = Draft(game="kartu_sama", players=["Ana"], kinds=["person"])
+    draft = NewMatchForm(game="kartu_sama", players=["Ana"], kinds=["person"])
     draft.add_computer(1)  # "Computer 1", in a colour Ana does not show
     data = setup_data(draft, EN, People().with_colour("Ana", 5))
     assert data.players == ("Ana", "Computer 1") and data.colours == (PALETTE[5], PALETTE[3])
@@ -149,7 +149,7 @@ def test_device_play_shows_the_colour_of_the_seat_to_play_and_in_the_summary(
         tmp_path: Path) -> None:
     shell = FakeShell(tmp_path)
     records.set_colour(shell.store, "Bea", 3)
-    play = Play(shell, "k", new_doc("kartu_sama", ["Ana", "Bea", "Computer 1"],
+    play = DevicePlay(shell, "k", new_doc("kartu_sama", ["Ana", "Bea", "Computer 1"],
                                     ["person", "person", "simple"], {}, True, 1))
     computer = next(PALETTE[i] for i in COMPUTER_COLOURS if PALETTE[i] not in (own("Ana"),
                                                                                PALETTE[3]))
@@ -187,7 +187,7 @@ def test_the_cover_between_two_people_shows_the_next_ones_colour(tmp_path: Path)
     shell = FakeShell(tmp_path)
     records.set_colour(shell.store, "Bea", 3)
     records.set_colour(shell.store, "Ana", 5)
-    play = Play(shell, "k", new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {},
+    play = DevicePlay(shell, "k", new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {},
                                     True, 1))
     seat = play.state.current_player
     view = play.view()

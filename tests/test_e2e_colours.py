@@ -36,11 +36,11 @@ def in_view(page: Any, name: str) -> None:
 def test_colours_on_the_table_the_hand_entry_and_the_set_up(browser: Any,
                                                              tmp_path: Path) -> None:
     from app import records
-    from app.newmatch import Draft
+    from app.newmatch import NewMatchForm
     from app.storage import Store
 
     store = Store(tmp_path / "data")
-    records.create_match(store, Draft(players=list(LONG), options={"packs": 2}))
+    records.create_match(store, NewMatchForm(players=list(LONG), options={"packs": 2}))
     for i, name in enumerate(LONG):
         records.set_colour(store, name, i)
     server = Server(tmp_path / "data").start()

@@ -38,12 +38,12 @@ def test_every_unfinished_match_is_on_home(browser: Any, tmp_path: Path) -> None
     from datetime import UTC, datetime
 
     from app import records
-    from app.newmatch import Draft
+    from app.newmatch import NewMatchForm
     from app.storage import Store
 
     # The earlier match stored an hour before; the later one started on the screen.
     earlier = Store(tmp_path / "data", now=lambda: datetime(2026, 1, 1, 20, 0, tzinfo=UTC))
-    records.create_match(earlier, Draft(players=["Ana", "Bea"]))
+    records.create_match(earlier, NewMatchForm(players=["Ana", "Bea"]))
     server = Server(tmp_path / "data").start()
     try:
         page = open_app(browser, server.url)
@@ -66,13 +66,13 @@ def test_every_unfinished_match_is_on_home(browser: Any, tmp_path: Path) -> None
 
 def test_players_renamed_merged_removed_and_coloured(browser: Any, tmp_path: Path) -> None:
     from app import records
-    from app.newmatch import Draft
+    from app.newmatch import NewMatchForm
     from app.storage import Store
 
     data = tmp_path / "data"
     store = Store(data)
     for players, winner in ((["Ana", "Bea", "Cid"], "Ana"), (["Annie", "Bea", "Cid"], "Annie")):
-        match_id = records.create_match(store, Draft(players=players))
+        match_id = records.create_match(store, NewMatchForm(players=players))
         store.update_summary(match_id, {"status": "finished", "round": 1, "winners": [winner],
                                         "rounds": [[5, 9, 12]]})
     server = Server(data).start()
@@ -121,14 +121,14 @@ def test_a_match_and_a_game_left_unfinished_are_removed_from_home(browser: Any,
     from datetime import UTC, datetime
 
     from app import records
-    from app.newmatch import Draft
+    from app.newmatch import NewMatchForm
     from app.storage import Store
 
     data = tmp_path / "data"
     store = Store(data, now=lambda: datetime(2026, 11, 20, 18, 0, tzinfo=UTC))
-    left = records.create_match(store, Draft(players=["Ana", "Bea", "Cid"]))
+    left = records.create_match(store, NewMatchForm(players=["Ana", "Bea", "Cid"]))
     for players, winners in ((["Ana", "Annie", "Bea"], ["Annie"]), (["Ana", "Bea"], ["Bea"])):
-        done = records.create_match(store, Draft(players=players))
+        done = records.create_match(store, NewMatchForm(players=players))
         store.update_summary(done, {"status": "finished", "round": 2, "winners": winners,
                                     "rounds": [[3] * len(players), [7] * len(players)]})
     seats = [{"name": "Dan", "kind": "person"}, {"name": "Computer 1", "kind": "simple"}]

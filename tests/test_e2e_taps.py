@@ -165,12 +165,12 @@ def test_eight_players_with_long_names_keep_their_tabs_in_view(browser: Any,
     import re
 
     from app import records
-    from app.newmatch import Draft
+    from app.newmatch import NewMatchForm
     from app.storage import Store
 
     assert all(len(n) == 24 for n in LONG)
     records.create_match(Store(tmp_path / "data"),
-                         Draft(players=list(LONG), options={"packs": 2}))
+                         NewMatchForm(players=list(LONG), options={"packs": 2}))
     server = Server(tmp_path / "data").start()
     try:
         page = open_app(browser, server.url)

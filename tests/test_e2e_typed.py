@@ -42,13 +42,13 @@ def test_names_added_with_plus_are_all_seated(browser: Any, tmp_path: Path, star
 def test_a_player_renamed_and_merged_by_typing_and_tapping(browser: Any,
                                                            tmp_path: Path) -> None:
     from app import records
-    from app.newmatch import Draft
+    from app.newmatch import NewMatchForm
     from app.storage import Store
 
     data = tmp_path / "data"
     store = Store(data)
     for players in (["Ana", "Bea", "Cid"], ["Annie", "Bea", "Cid"]):
-        match_id = records.create_match(store, Draft(players=players))
+        match_id = records.create_match(store, NewMatchForm(players=players))
         store.update_summary(match_id, {"status": "finished", "round": 1, "winners": [players[0]],
                                         "rounds": [[5, 9, 12]]})
     server = Server(data).start()

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from app import games
-from app.play import Play, new_doc
+from app.play import DevicePlay, new_doc
 from app.presenters.base import Answer, Seating, View, identify
 from models.cards import format_cards
 from tests.fakes import run_alone
@@ -62,14 +62,14 @@ def felt_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def playing(tmp_path: Path, kinds: tuple[str, str] = ("person", "strong"),
-            options: dict[str, Any] | None = None, drawn: bool = False) -> tuple[Shell, Play]:
+            options: dict[str, Any] | None = None, drawn: bool = False) -> tuple[Shell, DevicePlay]:
     """Ana and Bea at Kartu Sama on a phone, a person to play (the computer's opening move
     made); ``drawn``: the shell draws the game's screen when asked to, as the app's does."""
     shell = Shell(tmp_path)
     shell.page.width, shell.page.height = 400, 850  # type: ignore[attr-defined]
     doc = new_doc("kartu_sama", ["Ana", "Bea"], list(kinds), options or {"target": 500},
                   casual=False, pace=0)
-    play = Play(shell, "play-felt", doc)  # type: ignore[arg-type]
+    play = DevicePlay(shell, "play-felt", doc)  # type: ignore[arg-type]
     shell.play = play
     if drawn:
         shell.page.route = play.route  # type: ignore[attr-defined]
@@ -156,7 +156,7 @@ def test_a_second_tab_behind_the_game_is_told_and_shown_the_game_as_saved(
     shell, first = playing(tmp_path)
     doc = shell.store.load_game(first.key)
     assert doc is not None
-    second = Play(shell, first.key, doc)  # type: ignore[arg-type]
+    second = DevicePlay(shell, first.key, doc)  # type: ignore[arg-type]
     action = first.state.legal_actions()[0]
     first.move(action, first.game.version)
     assert first.doc["actions"][-1] == action

@@ -10,7 +10,7 @@ import pytest
 
 from models.cards import parse_cards, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games import GAMES, forty_one
+from models.games import forty_one
 from models.games.forty_one import (
     ACTIONS,
     DRAW,
@@ -28,6 +28,7 @@ from models.games.forty_one import (
     rank_seats,
     signed_values,
 )
+from models.registry import GAMES
 from tests.english import refused
 
 
@@ -154,7 +155,7 @@ def test_defaults_follow_the_rules() -> None:
 
 
 def test_registered() -> None:
-    assert GAMES["forty_one"] is forty_one.GAME
+    assert GAMES["forty_one"].factory is forty_one.FortyOne
     state = GAMES["forty_one"].new_game(4, seed=3, options={"redraw": True})
     assert isinstance(state, forty_one.FortyOne) and state.options.redraw
 
@@ -485,7 +486,7 @@ def test_replay_gives_the_same_match() -> None:
     state = new_game(5, seed=12, options=options)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
-    again = forty_one.GAME.replay(5, 12, options, state.actions)
+    again = forty_one.RULES.replay(5, 12, options, state.actions)
     assert again.results == state.results and again.shown == state.shown
     assert again.totals == state.totals and again.hands == state.hands
 

@@ -123,7 +123,7 @@ def test_replay_and_clone_give_the_same_state(
         if len(state.actions) == cut:
             copy = state.clone()
         state.apply(rng.choice(state.legal_actions()))
-    again = forty_one.GAME.replay(players, seed, options, state.actions)
+    again = forty_one.RULES.replay(players, seed, options, state.actions)
     assert isinstance(again, FortyOne)
     for name in FortyOne.__slots__:
         assert getattr(again, name) == getattr(state, name), name

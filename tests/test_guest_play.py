@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from app.guests.play import PlaySeats
 from app.guests.seats import OLD, REFUSED
 from app.i18n import Translator
-from app.play import Play, new_doc
+from app.play import DevicePlay, new_doc
 from models.cards import format_cards
 from tests.test_play_summary import Shell
 
@@ -36,20 +36,20 @@ class Hub:
 
 def seated(tmp_path: Path, guests: set[int], names: tuple[str, ...] = ("Ana", "Bea", "Cid"),
            kinds: tuple[str, ...] = ("person", "person", "strong"),
-           game: str = "kartu_sama") -> tuple[Shell, Play, PlaySeats, Hub]:
+           game: str = "kartu_sama") -> tuple[Shell, DevicePlay, PlaySeats, Hub]:
     shell = Shell(tmp_path)
     hub = Hub(guests)
     shell.guests = hub  # type: ignore[attr-defined]
     doc = new_doc(game, list(names), list(kinds), {}, casual=False, pace=0)
     doc["seed"] = 5
-    play = Play(shell, "play-guests", doc)  # type: ignore[arg-type]
+    play = DevicePlay(shell, "play-guests", doc)  # type: ignore[arg-type]
     shell.play = play
     while play.game.computer_turn() >= 0:  # the computers' moves before a person's
         play.game.computer_move(play.state.legal_actions()[0], play.game.version)
     return shell, play, PlaySeats(play), hub
 
 
-def hand(play: Play, seat: int) -> list[str]:
+def hand(play: DevicePlay, seat: int) -> list[str]:
     cards = play.state.observation(seat)["hand"]
     return format_cards(list(cards)).split() if cards else []
 
@@ -81,7 +81,7 @@ def test_the_payload_is_in_the_guests_language(tmp_path: Path) -> None:
     assert french["play"]["scene"]["prompt"] != english["play"]["scene"]["prompt"]
 
 
-def turn_and_tap(play: Play, seats: PlaySeats) -> tuple[int, str]:
+def turn_and_tap(play: DevicePlay, seats: PlaySeats) -> tuple[int, str]:
     """The seat to play and a tap its table lights."""
     seat = play.game.person_turn()
     scene = seats.payload(seat, Translator("en"))["play"]["scene"]

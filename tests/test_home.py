@@ -16,12 +16,12 @@ import pytest
 
 from app import records, storage
 from app.i18n import Translator
-from app.newmatch import Draft
+from app.newmatch import NewMatchForm
 from app.shell import Shell
 from app.storage import Store
 from tests.fakes import FakePage
 from views.common import find
-from views.home import Resume, home_view
+from views.home import Unfinished, home_view
 
 t = Translator("en")
 
@@ -40,11 +40,11 @@ def clock() -> Callable[[], datetime]:
 def test_every_unfinished_match_is_listed_most_recently_touched_first(
         tmp_path: Path, zone: Callable[[str], None]) -> None:
     store = Store(tmp_path, now=clock())
-    first = records.create_match(store, Draft(players=["Ana", "Bea"]))
+    first = records.create_match(store, NewMatchForm(players=["Ana", "Bea"]))
     store.save_game("g1", {"game": "forty_one", "seats": [{"name": "Cid", "kind": "person"},
                                                           {"name": "Dan", "kind": "simple"}]})
-    second = records.create_match(store, Draft(game="samba", players=["Eva", "Fay"]))
-    done = records.create_match(store, Draft(players=["Gus", "Hal"]))
+    second = records.create_match(store, NewMatchForm(game="samba", players=["Eva", "Fay"]))
+    done = records.create_match(store, NewMatchForm(players=["Gus", "Hal"]))
     store.update_summary(done, {"status": "finished", "round": 4, "winners": ["Gus"]})
     store.save_game("g2", {"game": "sums", "match": done, "seats": []})  # finished on the device
     lines = records.unfinished_lines(store, ["g1", "g2", "gone"], t)
@@ -63,7 +63,7 @@ def test_last_played_is_the_devices_local_time(tmp_path: Path,
                                                zone: Callable[[str], None]) -> None:
     zone("Asia/Jakarta")  # UTC+7, no summer time
     store = Store(tmp_path, now=lambda: datetime(2026, 11, 24, 20, 30, tzinfo=UTC))
-    match_id = records.create_match(store, Draft(players=["Ana", "Bea"]))
+    match_id = records.create_match(store, NewMatchForm(players=["Ana", "Bea"]))
     store.save_game("g1", {"game": "sums", "seats": [{"name": "Cid", "kind": "person"}]})
     assert [r.when for r in records.unfinished_lines(store, ["g1"], t)] == [
         t("home.touched", when="2026-11-25 03:30")] * 2  # the next morning in Jakarta
@@ -97,8 +97,8 @@ def tap(dialog: Any, key: str) -> None:
 
 def test_each_unfinished_match_has_a_menu_named_for_it() -> None:
     picked: list[tuple[str, str]] = []
-    table = Resume("/match/m1", "Kartu Sama · round 3", "Ana, Bea", "Last played", key="m1")
-    device = Resume("/play/g1", "Sums on this device", "Cid", "Last played", key="g1",
+    table = Unfinished("/match/m1", "Kartu Sama · round 3", "Ana, Bea", "Last played", key="m1")
+    device = Unfinished("/play/g1", "Sums on this device", "Cid", "Last played", key="g1",
                     on_device=True)
     view = home_view(t, unfinished=[table, device], problems=[], on_dismiss=print,
                      on_open=print, on_new=print, on_play=print, on_lab=print,
@@ -118,7 +118,7 @@ def test_each_unfinished_match_has_a_menu_named_for_it() -> None:
 
 def test_an_abandoned_match_leaves_home_and_stays_in_history(tmp_path: Path) -> None:
     shell, page = home_of(tmp_path)
-    match_id = records.create_match(shell.store, Draft(players=["Ana", "Bea"]))
+    match_id = records.create_match(shell.store, NewMatchForm(players=["Ana", "Bea"]))
     shell.store.update_summary(match_id, {"status": "playing", "round": 2, "mode": "points",
                                           "totals": [3, 0], "winners": [], "rounds": [[3, 0]]})
     shell.render()
@@ -142,7 +142,7 @@ def test_an_abandoned_match_leaves_home_and_stays_in_history(tmp_path: Path) -> 
 
 def test_deleting_a_match_from_home_is_historys_delete(tmp_path: Path) -> None:
     shell, page = home_of(tmp_path)
-    match_id = records.create_match(shell.store, Draft(players=["Ana", "Bea"]))
+    match_id = records.create_match(shell.store, NewMatchForm(players=["Ana", "Bea"]))
     shell.render()
     dialog = menu(page, 0, "delete")
     assert dialog.title.value == t("history.confirm_title")
@@ -176,7 +176,7 @@ def test_a_game_left_on_the_device_is_deleted_with_its_place_in_the_settings(
 def test_a_deletion_that_cannot_be_saved_is_said_and_changes_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shell, page = home_of(tmp_path)
-    records.create_match(shell.store, Draft(players=["Ana", "Bea"]))
+    records.create_match(shell.store, NewMatchForm(players=["Ana", "Bea"]))
     shell.store.save_game("g1", {"game": "sums", "seats": [{"name": "Cid", "kind": "person"}]})
     shell.settings.update(plays=["g1"])
     shell.render()

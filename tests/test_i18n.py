@@ -43,7 +43,7 @@ def messages(language: str, domain: str) -> dict[Any, Any]:
 
 
 def test_the_domains_are_the_shared_texts_and_one_per_game() -> None:
-    from models.games import GAMES
+    from models.registry import GAMES
 
     assert set(DOMAINS) == {"meja", *GAMES}
     assert set(Translator().domains) == set(DOMAINS)
@@ -332,7 +332,7 @@ def test_model_errors_are_said_in_the_players_language() -> None:
 
 def test_every_game_has_its_rules_in_every_language() -> None:
     """The in-app rules documents: one per game and language, section for section."""
-    from models.games import GAMES
+    from models.registry import GAMES
 
     for game in GAMES:
         sections = {}
@@ -349,7 +349,7 @@ def test_the_engines_refusals_are_said_in_every_language(game: str) -> None:
     say in each language: never the generic "not possible now", never a field left open."""
     from app.i18n import refusal
     from models.errors import IllegalAction
-    from models.games import GAMES
+    from models.registry import GAMES
 
     translators = [Translator(language) for language in LANGUAGES]
     generic = {t.language: t("error.other") for t in translators}

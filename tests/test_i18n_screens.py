@@ -88,21 +88,21 @@ def test_the_english_check_finds_english() -> None:
 
 @pytest.mark.parametrize("language", sorted(set(LANGUAGES) - {"en"}))
 def test_no_english_on_home_settings_and_new_match(language: str, tmp_path: Path) -> None:
-    from app.newmatch import Draft
-    from views.home import Resume, home_view
+    from app.newmatch import NewMatchForm
+    from views.home import Unfinished, home_view
     from views.settings import settings_view
 
     t = Translator(language)
     handlers = {k: (lambda *a: None) for k in (
         "on_open", "on_new", "on_history", "on_players", "on_rules", "on_settings", "on_play",
         "on_lab", "on_dismiss")}
-    shown = [texts(home_view(t, unfinished=[Resume("/", "x", "y", t("home.touched", when="1"))],
+    shown = [texts(home_view(t, unfinished=[Unfinished("/", "x", "y", t("home.touched", when="1"))],
                              problems=[], **handlers))]
     shown.append(texts(settings_view(t, language="system", languages=LANGUAGES, theme="system",
                                      data_dir="data", on_language=print, on_theme=print,
                                      on_back=print)))
     for game in ("kartu_sama", "forty_one", "samba", "sums"):
-        error = Draft(game=game, players=["Ana"] * 9, options={}).error(t)
+        error = NewMatchForm(game=game, players=["Ana"] * 9, options={}).error(t)
         shown.append(error or "")
     english = english_on("\n".join(shown), english_patterns(language), set(LANGUAGES.values()))
     assert not english, english

@@ -9,9 +9,9 @@ import pytest
 
 from models.cards import JOKER_CODE, format_cards, parse_cards, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games import GAMES
 from models.games import kartu_sama as ks
 from models.games.kartu_sama import DRAW, FREE, PASS, KartuSama
+from models.registry import GAMES
 from tests.english import english, refused
 
 JK = JOKER_CODE
@@ -100,7 +100,7 @@ def test_defaults_are_the_rules() -> None:
 
 def test_registry_entry() -> None:
     game = GAMES["kartu_sama"]
-    assert game is ks.GAME
+    assert game.factory is ks.KartuSama and game.title == ks.RULES.title
     assert (game.min_players, game.max_players, game.lower_is_better) == (2, 20, True)
     state = game.new_game(3, seed=5, options={"jokers": True})
     assert isinstance(state, KartuSama)
@@ -202,7 +202,7 @@ def expected_deal(
     players: int, seed: int, dealer: int, size: int = 8, options: object = None
 ) -> tuple[list[list[int]], int, list[int]]:
     """Deal by hand from the documented shuffle: 3 each, 2 each, one up, the rest each."""
-    deck = ks.GAME.options(options).cards()
+    deck = ks.RULES.options(options).cards()
     shuffle(deck, f"kartu_sama/{seed}/0/0")
     order = [(dealer + 1 + i) % players for i in range(players)]
     hands: list[list[int]] = [[] for _ in range(players)]
@@ -938,7 +938,7 @@ def test_replay_gives_the_same_state() -> None:
     rng = random.Random(4)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
-    again = ks.GAME.replay(4, 21, {"jokers": True, "reshuffle": True}, state.actions)
+    again = ks.RULES.replay(4, 21, {"jokers": True, "reshuffle": True}, state.actions)
     assert isinstance(again, KartuSama)
     assert again.results == state.results
     assert again.totals == state.totals

@@ -140,12 +140,12 @@ def test_replay_and_clone(
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     log = state.actions
-    again = ks.GAME.replay(players, seed, options, log)
+    again = ks.RULES.replay(players, seed, options, log)
     assert isinstance(again, KartuSama)
     assert snapshot(again) == snapshot(state)
     assert again.results == state.results and again.winners == state.winners
 
-    middle = ks.GAME.replay(players, seed, options, log[: int(len(log) * cut)])
+    middle = ks.RULES.replay(players, seed, options, log[: int(len(log) * cut)])
     assert isinstance(middle, KartuSama)
     frozen = snapshot(middle)
     copy = middle.clone()

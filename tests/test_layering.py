@@ -207,3 +207,23 @@ def test_the_circle_check_finds_a_circle() -> None:
     graph = app_graph()
     assert "app.tables.base" in graph["app.tables.kartu_sama"]  # the graph sees real imports
     assert "app.host" in graph["app.tables.base"]  # TYPE_CHECKING ones too
+
+
+def test_the_readmes_layout_names_modules_that_exist() -> None:
+    """Every module and folder the README's layout names is in the tree, and every module
+    of models/, app/ and views/ is named there (by its path or its file name)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = text[text.index("## Layout"):]
+    named = re.findall(r"`([\w/]+\.py|[\w]+/)`", layout)
+    files = [p.relative_to(ROOT).as_posix() for folder in ("models", "app", "views")
+             for p in sources(folder)] + ["main.py"]
+    folders = {"assets/", "tests/", "models/", "app/", "views/"} | {
+        d.name + "/" for folder in ("models", "app", "views") for d in (ROOT / folder).rglob("*")
+        if d.is_dir()}
+    missing = [n for n in named if not (n in folders if n.endswith("/")
+                                        else any(f == n or f.endswith("/" + n) for f in files))]
+    assert missing == []
+    said = {n.rsplit("/", 1)[-1] for n in named} | {"games.py"}  # `app.games.ENTRIES`
+    unnamed = [f for f in files if not f.endswith("__init__.py") and f.rsplit("/", 1)[-1]
+               not in said]
+    assert unnamed == []

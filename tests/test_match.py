@@ -730,7 +730,7 @@ def test_undo_of_every_kind_of_event() -> None:
         assert snap(match.table) == before
         match.record(event)
         seen.add(event.kind)
-    shared_and_own = {"models.match", "models.tables.kartu_sama"}
+    shared_and_own = {"models.events", "models.tables.kartu_sama"}
     assert seen == {k for k, cls in EVENTS.items() if cls.__module__ in shared_and_own}
     while match.events:
         match.undo()

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.i18n import Translator
-from app.newmatch import Draft
+from app.newmatch import NewMatchForm
 from app.share.exports import csv_text
 from app.storage import Store
 from models.errors import SetupError
@@ -61,7 +61,7 @@ def test_look_alikes_are_one_name_everywhere() -> None:
         Setup(("Ana", "An\u200ba"))
     assert Setup(("A" * 40, "Bea")).players == ("A" * MAX_NAME, "Bea")
     t = Translator("en")
-    draft = Draft(players=[])
+    draft = NewMatchForm(players=[])
     assert draft.add("Ane\u0301", t) == ""
     assert draft.add("Ané", t) == "Ané is already at the table."
     assert draft.add("\u202e" + ASTRONAUT * 30, t) == ""

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app import records
-from app.newmatch import Draft
+from app.newmatch import NewMatchForm
 from app.storage import Store
 from models.people import NEUTRAL, PALETTE, People, contrast
 
@@ -44,7 +44,7 @@ def test_aliases_stay_flat_whatever_the_renames(renames: list[tuple[str, str]]) 
 
 
 def finished(store: Store, players: list[str], winners: list[str]) -> None:
-    match_id = records.create_match(store, Draft(game="forty_one", players=players))
+    match_id = records.create_match(store, NewMatchForm(game="forty_one", players=players))
     store.update_summary(match_id, {"status": "finished", "round": 1, "winners": winners,
                                     "rounds": [[1] * len(players)]})
 
@@ -162,10 +162,10 @@ def test_a_new_match_keeps_each_players_table_colour_as_their_own(tmp_path: Path
     store = Store(tmp_path / "data")
     names = ["Ana", "Bea", "Cid", "Dan"]
     shown = People().seat_colours(names)
-    records.create_match(store, Draft(players=names))
+    records.create_match(store, NewMatchForm(players=names))
     known = records.people(store)
     assert tuple(known.colour(n) for n in names) == shown  # stats show what the table showed
     assert len(set(shown)) == 4
     records.set_colour(store, "Bea", 9)  # a colour chosen later still wins
-    records.create_match(store, Draft(players=names))
+    records.create_match(store, NewMatchForm(players=names))
     assert records.people(store).colour("Bea") == 9

@@ -14,9 +14,9 @@ import pytest
 from app.i18n import Translator
 from app.play import move_label
 from models.cards import parse_cards
-from models.games import GAMES
 from models.games.base import ActionWords
 from models.games.samba import ADD, DISCARD, START_GROUP
+from models.registry import GAMES
 from tests.catalogs import CATALOG
 from views.common import card_text
 
@@ -168,13 +168,13 @@ class HintShell:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_hints_show_the_cards_as_the_screen_does(game: str) -> None:
-    from app.play import Play, new_doc
+    from app.play import DevicePlay, new_doc
 
     players = 4 if game == "samba" else 3
     rng = random.Random(5)
     doc = new_doc(game, ["Ana", "Bea", "Cid", "Dan"][:players], ["person"] * players, {},
                   True, 0)
-    play = Play(HintShell("fr"), "k", doc)  # type: ignore[arg-type]
+    play = DevicePlay(HintShell("fr"), "k", doc)  # type: ignore[arg-type]
     raw = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
     for _ in range(20):  # a strong player thinks up to 0.2 s a hint
         if play.state.is_over:
@@ -186,9 +186,9 @@ def test_hints_show_the_cards_as_the_screen_does(game: str) -> None:
 
 @pytest.mark.parametrize("language", ["en", "fr", "id"])
 def test_a_hint_names_its_move_once(language: str) -> None:
-    """Issue: the hint read "Play 6♠. Play 6♠: ...". A hint whose reason names the move is
+    """Issue: the hint read "Play 6♠. DevicePlay 6♠: ...". A hint whose reason names the move is
     said alone; one whose reason does not ("the only move allowed") names the move first."""
-    from app.play import Play, move_label, new_doc
+    from app.play import DevicePlay, move_label, new_doc
 
     only = 0
     for game in sorted(GAMES):
@@ -196,7 +196,7 @@ def test_a_hint_names_its_move_once(language: str) -> None:
         doc = new_doc(game, ["Ana", "Bea", "Cid", "Dan"][:players], ["person"] * players, {},
                       True, 0)
         doc["seed"] = 3
-        play = Play(HintShell(language), "k", doc)  # type: ignore[arg-type]
+        play = DevicePlay(HintShell(language), "k", doc)  # type: ignore[arg-type]
         rng = random.Random(3)
         for _ in range(12):
             if play.state.is_over:

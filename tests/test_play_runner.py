@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 
 from app import runner
-from app.play import Play, new_doc
+from app.play import DevicePlay, new_doc
 from app.presenters.base import View
 from app.shell import Shell
 from app.storage import Store
 from tests.fakes import FakePage, run_alone
 from views.common import find
-from views.home import Resume
+from views.home import Unfinished
 
 GAMES = [("kartu_sama", {"rounds": 2}), ("forty_one", {"hands": 2}), ("samba", {"hands": 2}),
          ("sums", {})]  # Sums is one round; 4 players is within its 2 to 8
@@ -79,7 +79,7 @@ def shell_on(root: Path) -> tuple[Shell, LoopPage]:
     return shell, page
 
 
-def moves(play: Play, view: Any) -> list[Callable[[Any], None]]:
+def moves(play: DevicePlay, view: Any) -> list[Callable[[Any], None]]:
     """What a person can tap for a move on the card table drawn now, as the handlers of its
     controls (once the cards have arrived, as a person waits for them): its cards, piles,
     melds and buttons whose tap the game's presenter answers with a move, in that order
@@ -182,7 +182,7 @@ def test_whole_games_with_three_computers_lose_and_double_nothing(
         assert (tuple(actions[:i]), actions[i]) in choosers.chosen, i
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
     # the game saved replays to its end, its record in the history once
-    from models.games import GAMES as ENGINES
+    from models.registry import GAMES as ENGINES
 
     state = ENGINES[game].replay(4, doc["seed"], doc["options"], actions)
     assert state.is_over and doc["match"] and doc["seen"] == len(state.results)
@@ -209,7 +209,7 @@ def computers_first() -> dict[str, Any]:
     return new_doc("sums", ["Computer 1", "Ana"], ["simple", "person"], {}, casual=True, pace=0)
 
 
-async def left_while_thinking(root: Path, leave: Callable[[Shell, Play], None]) -> None:
+async def left_while_thinking(root: Path, leave: Callable[[Shell, DevicePlay], None]) -> None:
     failures = watch_loop()
     shell, page = shell_on(root)
     gate = runner.pick
@@ -229,28 +229,28 @@ async def left_while_thinking(root: Path, leave: Callable[[Shell, Play], None]) 
     assert not failures, failures
 
 
-def home(shell: Shell, play: Play) -> None:
+def home(shell: Shell, play: DevicePlay) -> None:
     shell.go("/")
 
 
-def another_game(shell: Shell, play: Play) -> None:
+def another_game(shell: Shell, play: DevicePlay) -> None:
     shell.start_play(new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {},
                              casual=True, pace=0))
 
 
-def deleted(shell: Shell, play: Play) -> None:
-    shell._confirm_remove(Resume(play.route, "", "", "", key=play.key, on_device=True))
+def deleted(shell: Shell, play: DevicePlay) -> None:
+    shell._confirm_remove(Unfinished(play.route, "", "", "", key=play.key, on_device=True))
     confirm = shell.page.dialogs[-1].actions[-1]
     confirm.on_click(None)
     assert shell.play is None and shell.store.load_game(play.key) is None
 
 
-def tab_closed(shell: Shell, play: Play) -> None:
+def tab_closed(shell: Shell, play: DevicePlay) -> None:
     shell.away()  # what the page says when its tab closes
 
 
 @pytest.mark.parametrize("leave", [home, another_game, deleted, tab_closed])
-def test_leaving_the_game_stops_its_computers(leave: Callable[[Shell, Play], None],
+def test_leaving_the_game_stops_its_computers(leave: Callable[[Shell, DevicePlay], None],
                                               tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(runner, "pick", Gate())

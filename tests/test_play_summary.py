@@ -13,12 +13,12 @@ import pytest
 
 from app import records
 from app.i18n import Translator
-from app.newmatch import Draft, setup_data
-from app.play import Play, new_doc, round_summary, seat_names
+from app.newmatch import NewMatchForm, setup_data
+from app.play import DevicePlay, new_doc, round_summary, seat_names
 from app.storage import Store
 from models.cards import format_cards, parse_cards
-from models.games import GAMES
 from models.games.base import RoundResult
+from models.registry import GAMES
 from tests.fakes import FakeShell, texts
 from views.common import MAX_WIDTH, children, find
 from views.felt import PAPER
@@ -257,7 +257,7 @@ class Shell(FakeShell):
         super().__init__(root)
         self.settings: dict[str, Any] = {}
         self.tasks: list[Any] = []
-        self.play: Play | None = None
+        self.play: DevicePlay | None = None
         shell = self
 
         class Page:
@@ -269,7 +269,7 @@ class Shell(FakeShell):
         self.page = Page()
 
 
-def step(play: Play, action: int) -> None:
+def step(play: DevicePlay, action: int) -> None:
     """A move by whoever is to play: a person's tap, or a computer's move."""
     game = play.game
     if game.kinds[game.state.current_player] == "person":
@@ -282,7 +282,7 @@ def test_a_round_end_holds_the_game_until_the_summary_is_closed(tmp_path: Path) 
     shell = Shell(tmp_path)
     doc = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {"target": 500},
                   casual=True, pace=0)
-    play = Play(shell, "play-test", doc)  # type: ignore[arg-type]
+    play = DevicePlay(shell, "play-test", doc)  # type: ignore[arg-type]
     rng = random.Random(5)
     while not play.state.results:
         play.shown = play.state.current_player
@@ -300,7 +300,7 @@ def test_a_round_end_holds_the_game_until_the_summary_is_closed(tmp_path: Path) 
     assert saved is not None and saved[0]["seen"] == 1  # closed only once saved
     assert find(play.view(), "summary") is None
     # after a restart the game comes back where it was: no summary pending
-    again = Play(shell, "play-test", saved[0])  # type: ignore[arg-type]
+    again = DevicePlay(shell, "play-test", saved[0])  # type: ignore[arg-type]
     assert not again.pending
 
 
@@ -309,7 +309,7 @@ def test_a_summary_not_saved_stays_up_and_says_so(tmp_path: Path,
     shell = Shell(tmp_path)
     doc = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {"target": 500},
                   casual=True, pace=0)
-    play = Play(shell, "play-full", doc)  # type: ignore[arg-type]
+    play = DevicePlay(shell, "play-full", doc)  # type: ignore[arg-type]
     rng = random.Random(5)
     while not play.state.results:
         play.move(rng.choice(play.state.legal_actions()), play.game.version)
@@ -333,7 +333,7 @@ def test_a_game_saved_before_summaries_opens_without_one(tmp_path: Path) -> None
         state.apply(a)
     for key in ("seen", "enders"):
         del doc[key]
-    play = Play(shell, "play-old", doc)  # type: ignore[arg-type]
+    play = DevicePlay(shell, "play-old", doc)  # type: ignore[arg-type]
     assert not play.pending and doc["enders"] == [-1]  # who ended it is not known
 
 
@@ -341,7 +341,7 @@ def test_computer_players_wait_on_the_summary(tmp_path: Path) -> None:
     shell = Shell(tmp_path)
     doc = new_doc("kartu_sama", ["Ana", "Computer 1"], ["person", "simple"], {"target": 500},
                   casual=True, pace=0)
-    play = Play(shell, "play-bot", doc)  # type: ignore[arg-type]
+    play = DevicePlay(shell, "play-bot", doc)  # type: ignore[arg-type]
     shell.play = play
     shell.page.route = play.route
     rng = random.Random(1)
@@ -360,7 +360,7 @@ def test_computer_seats_have_their_own_names_never_a_persons() -> None:
     assert seat_names(["Computer 1", "Bea"], ["person", "simple"], EN) == [
         "Computer 1", "Computer 2"]
     assert seat_names(["Ana", "Bea"], ["simple", "person"], FR) == ["Ordinateur 1", "Bea"]
-    draft = Draft(game="kartu_sama", players=["Ana"], kinds=["person"])
+    draft = NewMatchForm(game="kartu_sama", players=["Ana"], kinds=["person"])
     draft.add_computer(1)  # a computer's seat shows the computer's name and level
     data = setup_data(draft, EN)
     assert data.players == ("Ana", "Computer 1") and data.kinds == ("", "Computer (quick)")
@@ -403,7 +403,7 @@ def test_a_finished_device_game_records_its_seat_kinds(tmp_path: Path) -> None:
     shell = Shell(tmp_path)
     doc = new_doc("kartu_sama", ["Ana", "Computer 1"], ["person", "strong"], {"rounds": 1},
                   casual=False, pace=0)
-    play = Play(shell, "play-end", doc)  # type: ignore[arg-type]
+    play = DevicePlay(shell, "play-end", doc)  # type: ignore[arg-type]
     rng = random.Random(4)
     while not play.state.is_over:
         if play.pending:

@@ -8,7 +8,7 @@ from typing import Any
 
 from app import records
 from app.i18n import Translator
-from app.newmatch import Draft
+from app.newmatch import NewMatchForm
 from app.storage import Store
 from views.stats import stats_view
 
@@ -16,7 +16,7 @@ t = Translator("en")
 
 
 def finished(store: Store, game: str, players: list[str], winners: list[str]) -> None:
-    match_id = records.create_match(store, Draft(game=game, players=players))
+    match_id = records.create_match(store, NewMatchForm(game=game, players=players))
     store.update_summary(match_id, {"status": "finished", "round": 2, "winners": winners,
                                     "rounds": [[1] * len(players), [2] * len(players)]})
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from app.i18n import Translator
 from app.presenters.base import Seating, View
-from app.presenters.forty_one import FortyOne
+from app.presenters.forty_one import FortyOnePresenter
 from models.cards import parse_cards
 from models.games import forty_one as fo
 from models.games.forty_one import DRAW, END, STOP, TAKE
@@ -20,7 +20,7 @@ from views.felt_data import Scene
 
 T = Translator("en")
 SHOWN = settings(max_examples=100, deadline=None)
-TABLE = FortyOne(T)
+TABLE = FortyOnePresenter(T)
 
 
 def seating(players: int, kinds: tuple[str, ...] = ()) -> Seating:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from app.i18n import Translator
 from app.presenters.base import Seating, View
-from app.presenters.kartu_sama import KartuSama
+from app.presenters.kartu_sama import KartuSamaPresenter
 from models.cards import parse_cards
 from models.games import kartu_sama as ks
 from models.games.kartu_sama import DRAW, PASS
@@ -20,7 +20,7 @@ from views.felt_data import Scene
 
 T = Translator("en")
 SHOWN = settings(max_examples=100, deadline=None)
-TABLE = KartuSama(T)
+TABLE = KartuSamaPresenter(T)
 
 
 def seating(players: int, kinds: tuple[str, ...] = ()) -> Seating:

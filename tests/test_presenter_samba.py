@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from app.i18n import Translator
 from app.presenters.base import Seating, View
-from app.presenters.samba import Samba as Table
+from app.presenters.samba import SambaPresenter as Table
 from models.cards import format_cards, parse_cards
 from models.games import samba
 from models.games.samba import (

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from app.i18n import Translator
 from app.presenters.base import Seating, View
-from app.presenters.sums import Sums as Presenter
+from app.presenters.sums import SumsPresenter as Presenter
 from models.cards import format_cards, parse_cards
 from models.errors import SetupError
 from models.games import sums

@@ -1,11 +1,15 @@
-"""The game registry: every game is one entry per layer (the engine's in models.games, the
-app's in app.games), each with all its parts, found by plain imports only."""
+"""The game registry: every game is one entry per layer (the model's in models.registry, the
+app's in app.games), each with all its parts, found by plain imports only; the engines are
+leaves, and the registry registers every event kind."""
 
 from __future__ import annotations
 
 import ast
 import dataclasses
+import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,11 +18,12 @@ from app.games import ENTRIES
 from app.i18n import LANGUAGES, Translator
 from app.options import specs, visible
 from app.tables.base import Referee
-from models import bots
+from models import computers
 from models.bots.base import Playbook
-from models.games import GAMES
+from models.events import EVENTS, SHARED, Event
 from models.games.base import option_meta
-from models.match import Match, table_type
+from models.match import Close, Hand, Match, Start, table_of
+from models.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Ana", "Bea", "Cai", "Dan"]
@@ -38,17 +43,83 @@ def test_a_games_model_entry_names_its_engine_table_and_bot(key: str) -> None:
     for _ in range(5):
         if state.is_over:
             break
-        state.apply(bots.random_player(state, rng))
-    assert game.table is not None  # every game is refereed at a table
-    table = game.table()
-    assert table is table_type(key)
+        state.apply(computers.random_player(state, rng))
+    table = game.table
+    assert table is table_of(key)
+    assert table.__module__ == f"models.tables.{key}"
     assert all(callable(getattr(table, name, None)) for name in ("check", "apply",
                                                                   "legal_events"))
-    assert isinstance(Match.new(NAMES[:players], key).table, table)
-    assert isinstance(game.bot(), Playbook)
-    assert bots.BOOKS[key] is game.bot()
-    chosen = bots.chooser(key, "simple")(state, rng)
+    match = Match.new(NAMES[:players], key)
+    assert isinstance(match.table, table)
+    assert match.of(table) is match
+    other = next(g.table for g in GAMES.values() if g.table is not table)
+    with pytest.raises(TypeError):
+        match.of(other)
+    assert isinstance(game.bot, Playbook)
+    assert computers.book(key) is game.bot
+    chosen = computers.chooser(key, "simple")(state, rng)
     assert chosen in state.legal_actions()
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_an_engine_is_a_leaf(key: str) -> None:
+    """An engine imports no table and no bot (not even inside a function): they import it."""
+    path = ROOT / "models" / "games" / f"{key}.py"
+    named = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            named += [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+        elif isinstance(node, ast.Import):
+            named += [a.name for a in node.names]
+    banned = ("models.tables", "models.bots", "models.registry", "models.match",
+              "models.computers")
+    assert named and [n for n in named if n.startswith(banned)] == []
+
+
+def test_every_event_kind_is_registered_once_by_the_registry() -> None:
+    """The registry registers the shared kinds and each table's own: every Event class of
+    a table module is in its ``EVENTS``, and each kind names its class."""
+    own = [kind for game in GAMES.values() for kind in game.events]
+    assert len({k.kind for k in [*SHARED, *own]}) == len(SHARED) + len(own)
+    assert {cls.kind: cls for cls in [*SHARED, *own]} == EVENTS
+    for game in GAMES.values():
+        module = sys.modules[game.table.__module__]
+        defined = {v for v in vars(module).values() if isinstance(v, type)
+                   and issubclass(v, Event) and v.__module__ == module.__name__}
+        assert defined == set(game.events), game.key
+
+
+def test_a_saved_match_loads_without_importing_a_table_first() -> None:
+    """In a fresh interpreter, ``Match.from_dict`` reads a saved Samba match (its own event
+    kinds included) with nothing imported but models.match."""
+    match = Match.new(NAMES, "samba")
+    match.record(Start())
+    shared = {k.kind for k in SHARED}
+    own = [e for e in match.legal_events() if e.kind not in shared]
+    assert own, "a Samba round offers Samba's own events"
+    match.record(own[0])
+    saved = json.dumps(match.to_dict())
+    script = (
+        "import json\n"
+        "from models.match import Match\n"
+        f"match = Match.from_dict(json.loads({saved!r}))\n"
+        "print(json.dumps([match.to_dict(), type(match.table).__name__]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    again, table = json.loads(done.stdout)
+    assert again == match.to_dict() and table == "SambaTable"
+
+
+def test_a_match_is_typed_by_its_table() -> None:
+    match = Match.new(NAMES[:3], "kartu_sama")
+    typed = match.of(GAMES["kartu_sama"].table)
+    typed.record(Start())
+    assert typed.table.phase == "play"
+    typed.record(Hand(0, ()))
+    assert typed.undo() == Hand(0, ())
+    assert Close.kind == "close"
 
 
 @pytest.mark.parametrize("key", list(ENTRIES))
@@ -145,11 +216,11 @@ def _game_modules() -> set[str]:
 
 def test_games_are_found_by_plain_imports_at_the_registries_only() -> None:
     """No import_module or pkgutil; a game's modules are imported by its own modules (its
-    engine, table, bot, controller, views) and the registries: the engine's registration
-    (which names its table and bot), models.games and app.games. Anything else goes through
+    engine, table, bot, controller, views) and the registries: models.registry (which names
+    each engine, table and bot) and app.games. Anything else goes through
     the entries."""
     games = _game_modules()
-    allowed = {"models/games/__init__.py", "app/games.py"}
+    allowed = {"models/registry.py", "app/games.py"}
     offenders = []
     for folder in ("models", "app", "views"):
         for path in sorted((ROOT / folder).rglob("*.py")):

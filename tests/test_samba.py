@@ -504,7 +504,7 @@ def test_clone_is_independent_and_replay_is_exact() -> None:
     copy = st.clone()
     copy.apply(copy.legal_actions()[0])
     assert st.actions == [] and st.phase == samba.DRAW_PHASE and len(st.stock) == 101
-    again = samba.GAME.replay(4, 9, None, copy.actions)
+    again = samba.RULES.replay(4, 9, None, copy.actions)
     assert again.hands == copy.hands and again.stock == copy.stock
 
 
@@ -517,6 +517,6 @@ def test_illegal_action_raises_with_a_clear_message() -> None:
 
 
 def test_registered() -> None:
-    from models.games import GAMES
+    from models.registry import GAMES
 
-    assert GAMES["samba"] is samba.GAME and GAMES["samba"].max_players == 6
+    assert GAMES["samba"].factory is samba.Samba and GAMES["samba"].max_players == 6

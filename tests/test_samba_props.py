@@ -111,7 +111,7 @@ def test_replay_and_clone_give_the_same_game(players: int, seed: int, hands: int
     assert game.totals == [
         sum(r.points[s] for r in game.results) for s in range(players)
     ]
-    again = samba.GAME.replay(players, seed, {"hands": hands}, game.actions)
+    again = samba.RULES.replay(players, seed, {"hands": hands}, game.actions)
     assert again.results == game.results and again.totals == game.totals
     assert again.hands == game.hands and again.melds(0) == game.melds(0)
     assert middle is not None

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from app.i18n import Translator
-from app.newmatch import Draft, setup_data
+from app.newmatch import NewMatchForm, setup_data
 from app.play import new_doc, seat_colours, seat_help
-from models.games import GAMES
 from models.people import PALETTE, People
+from models.registry import GAMES
 from tests.test_setup import on_screen, shell_on, type_into
 
 T = Translator("en")
@@ -34,7 +34,7 @@ def test_plus_computer_adds_one_named_computer_a_tap(tmp_path: Path) -> None:
     seated(shell, "Ana")
     on_screen(shell, "add-computer").on_click(None)
     on_screen(shell, "add-computer").on_click(None)
-    data = setup_data(shell.draft, T)
+    data = setup_data(shell.form, T)
     assert data.players == ("Ana", "Computer 1", "Computer 2")
     assert [on_screen(shell, f"seat-{i}").value for i in range(3)] == [
         "1. Ana", "2. Computer 1", "3. Computer 2"]
@@ -50,7 +50,7 @@ def test_a_double_tap_on_plus_computer_adds_one(tmp_path: Path) -> None:
     button = on_screen(shell, "add-computer")
     button.on_click(None)
     button.on_click(None)  # the second tap lands on the button drawn before the first's answer
-    assert shell.draft.kinds == ["person", "simple"]
+    assert shell.form.kinds == ["person", "simple"]
     assert on_screen(shell, "add-computer") is not button  # a new one, for two seats
 
 
@@ -59,19 +59,19 @@ def test_the_level_toggles_and_a_person_never_becomes_a_computer(tmp_path: Path)
     seated(shell, "Ana")
     on_screen(shell, "add-computer").on_click(None)
     on_screen(shell, "kind-1").on_click(None)
-    assert shell.draft.kinds == ["person", "strong"]
+    assert shell.form.kinds == ["person", "strong"]
     assert label(on_screen(shell, "kind-1")) == "Computer (strong)"
     on_screen(shell, "kind-1").on_click(None)
-    assert shell.draft.kinds == ["person", "simple"]
-    shell.draft.next_level(0)  # a person's seat has no level to change
-    assert shell.draft.kinds == ["person", "simple"]
-    assert not hasattr(shell.draft, "next_kind")
-    shell.draft.switch_help(1)  # nor a computer's help
-    assert shell.draft.helps == [True, True]
+    assert shell.form.kinds == ["person", "simple"]
+    shell.form.next_level(0)  # a person's seat has no level to change
+    assert shell.form.kinds == ["person", "simple"]
+    assert not hasattr(shell.form, "next_kind")
+    shell.form.switch_help(1)  # nor a computer's help
+    assert shell.form.helps == [True, True]
 
 
 def test_computer_seats_move_and_go_like_others_within_the_games_bounds() -> None:
-    draft = Draft(game="kartu_sama", kinds=[])
+    draft = NewMatchForm(game="kartu_sama", kinds=[])
     assert draft.add("Ana", T) == ""
     draft.add_computer(1)
     draft.add("Bea", T)
@@ -91,7 +91,7 @@ def test_computer_seats_move_and_go_like_others_within_the_games_bounds() -> Non
 
 @pytest.mark.parametrize("game", [g for g in GAMES if GAMES[g].max_players >= 8])
 def test_every_seat_of_a_full_table_has_its_own_colour(game: str) -> None:
-    draft = Draft(game=game, kinds=[])
+    draft = NewMatchForm(game=game, kinds=[])
     for name in ("Ana", "Bea", "Cid", "Dan"):
         draft.add(name, T)
         draft.add_computer(len(draft.players))
@@ -124,7 +124,7 @@ def test_help_is_saved_per_seat_and_an_older_game_has_it_on(tmp_path: Path) -> N
 @pytest.mark.parametrize("language", ["en", "fr", "id"])
 def test_the_seat_chips_speak_each_language(language: str) -> None:
     t = Translator(language)
-    draft = Draft(game="kartu_sama", kinds=[])
+    draft = NewMatchForm(game="kartu_sama", kinds=[])
     draft.add("Ana", t)
     draft.add_computer(1)
     data = setup_data(draft, t)

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from app.i18n import Translator
-from app.newmatch import DRAWS_EACH, Draft, left_to_draw, setup_data
-from models.games import GAMES
+from app.newmatch import DRAWS_EACH, NewMatchForm, left_to_draw, setup_data
+from models.registry import GAMES
 from tests.fakes import FakePage, FakeShell, run_alone
 from views.common import find
 from views.setup import setup_view
@@ -21,7 +21,7 @@ T = Translator("en")
 NAMES = ["Ana", "Bea", "Cid", "Dan", "Eva", "Fay", "Gus", "Hal"]
 
 
-def build(draft: Draft, **handlers: Any) -> Any:
+def build(draft: NewMatchForm, **handlers: Any) -> Any:
     noop = {k: (lambda *a: None) for k in (
         "on_game", "on_mode", "on_add", "on_remove", "on_move", "on_dealer", "on_random_dealer",
         "on_option", "on_start", "on_back", "on_typed")}
@@ -73,7 +73,7 @@ def test_names_typed_and_added_with_plus_are_all_seated(route: str, tmp_path: Pa
         on_screen(shell, "add").on_click(None)
         assert on_screen(shell, "name") is field  # redrawn in place, the same field
         assert field.value == "" and field.error is None
-    assert shell.draft.players == NAMES[:4]
+    assert shell.form.players == NAMES[:4]
 
 
 @pytest.mark.parametrize("route", ["/new", "/play/new"])
@@ -84,7 +84,7 @@ def test_enter_seats_the_name_and_keeps_the_field_ready_for_the_next(
         field = Field(name)
         run_alone(on_screen(shell, "name").on_submit(SimpleNamespace(control=field)))
         assert field.focused == 1  # Flutter drops the focus on Enter: it is asked back
-    assert shell.draft.players == NAMES[:4]
+    assert shell.form.players == NAMES[:4]
     name = on_screen(shell, "name")
     assert name.value == "" and name.error is None  # empty, ready for the next name
 
@@ -92,7 +92,7 @@ def test_enter_seats_the_name_and_keeps_the_field_ready_for_the_next(
 def test_a_refused_name_stays_until_changed_and_a_remembered_one_leaves_it(
         tmp_path: Path) -> None:
     shell = shell_on("/new", tmp_path)
-    shell.draft.known = ["Dan"]
+    shell.form.known = ["Dan"]
     shell.refresh()
     type_into(on_screen(shell, "name"), "")
     on_screen(shell, "add").on_click(None)
@@ -100,13 +100,13 @@ def test_a_refused_name_stays_until_changed_and_a_remembered_one_leaves_it(
     type_into(on_screen(shell, "name"), "Bea")  # typing again: the reason goes
     assert on_screen(shell, "name").error is None
     on_screen(shell, "known-Dan").on_click(None)  # a remembered name keeps what is typed
-    assert shell.draft.players == ["Dan"] and on_screen(shell, "name").value == "Bea"
+    assert shell.form.players == ["Dan"] and on_screen(shell, "name").value == "Bea"
     on_screen(shell, "add").on_click(None)
-    assert shell.draft.players == ["Dan", "Bea"] and on_screen(shell, "name").value == ""
+    assert shell.form.players == ["Dan", "Bea"] and on_screen(shell, "name").value == ""
 
 
 def test_a_refused_name_stays_in_the_field_with_its_reason() -> None:
-    draft = Draft(players=["Ana"])
+    draft = NewMatchForm(players=["Ana"])
     assert draft.add("ana", T) == "ana is already at the table."
     name = find(build(draft), "name")
     assert (name.value, name.error) == ("ana", "ana is already at the table.")
@@ -116,7 +116,7 @@ def test_a_refused_name_stays_in_the_field_with_its_reason() -> None:
 
 
 def test_a_target_typed_in_one_go_and_a_bad_one_refused_without_losing_anything() -> None:
-    draft = Draft(players=["Ana", "Bea"])
+    draft = NewMatchForm(players=["Ana", "Bea"])
     typed: list[tuple[str, str]] = []
     field = find(build(draft, on_typed=lambda k, v: typed.append((k, v))), "opt-target-value")
     field.on_change(SimpleNamespace(control=SimpleNamespace(value="30")))
@@ -140,7 +140,7 @@ def test_a_target_typed_in_one_go_and_a_bad_one_refused_without_losing_anything(
 
 
 def test_auto_where_zero_means_the_rules_choose() -> None:
-    draft = Draft(game="sums", players=["Ana", "Bea"])
+    draft = NewMatchForm(game="sums", players=["Ana", "Bea"])
     rows = {r.key: r for r in setup_data(draft, T).options}
     assert (rows["packs"].zero, rows["hand_size"].zero) == ("Auto", "Auto")
     packs = find(build(draft), "opt-packs-value")
@@ -154,14 +154,14 @@ def test_auto_where_zero_means_the_rules_choose() -> None:
         draft.type_option("packs", bad)
         assert draft.problem("packs", T) == (
             "Type a number from 1 to 4, or leave it empty for Auto.")
-    ks = Draft(game="kartu_sama", players=["Ana", "Bea"])
+    ks = NewMatchForm(game="kartu_sama", players=["Ana", "Bea"])
     assert find(build(ks), "opt-target-value").value == "100"  # a plain count
     rounds = {r.key: r for r in setup_data(ks, T).options}["rounds"]
     assert rounds.zero == "Off"
 
 
 def test_device_pace_typed_within_its_bounds() -> None:
-    draft = Draft(players=["Ana"], kinds=["person"])
+    draft = NewMatchForm(players=["Ana"], kinds=["person"])
     draft.type_option("pace", "3")
     assert draft.pace == 3
     draft.type_option("pace", "7")
@@ -175,7 +175,7 @@ def test_device_pace_typed_within_its_bounds() -> None:
 def test_a_tiny_draw_pile_is_warned_of_but_does_not_block(
     game: str, players: int, options: dict[str, Any], left: int
 ) -> None:
-    draft = Draft(game=game, players=NAMES[:players], options=options)
+    draft = NewMatchForm(game=game, players=NAMES[:players], options=options)
     assert not draft.error(T)
     warning = draft.warning(T)
     assert warning.startswith(f"Only {left} cards left to draw after the deal with {players}")
@@ -188,7 +188,7 @@ def test_a_tiny_draw_pile_is_warned_of_but_does_not_block(
     ("forty_one", 8, {}), ("samba", 6, {}), ("sums", 8, {}), ("sums", 4, {}),
 ])
 def test_no_warning_with_enough_to_draw(game: str, players: int, options: dict[str, Any]) -> None:
-    draft = Draft(game=game, players=NAMES[:players], options=options)
+    draft = NewMatchForm(game=game, players=NAMES[:players], options=options)
     assert not draft.error(T) and draft.warning(T) == ""
     assert find(build(draft), "warning") is None
 
@@ -214,7 +214,7 @@ def test_the_pile_counted_is_what_each_games_rules_leave_after_the_deal(players:
 
 
 def test_the_seat_buttons_say_whose_they_are() -> None:
-    view = build(Draft(players=["Ana", "Bea"]))
+    view = build(NewMatchForm(players=["Ana", "Bea"]))
     assert find(view, "up-1").tooltip == "Move Bea up"
     assert find(view, "down-0").tooltip == "Move Ana down"
     assert find(view, "remove-1").tooltip == "Remove Bea"
@@ -236,13 +236,13 @@ def test_an_import_refused_by_the_camera_goes_back_to_the_import_screen(tmp_path
 
 
 def test_seats_move_up_and_down_with_the_dealer_at_the_table_and_on_the_device() -> None:
-    table = Draft(players=["Ana", "Bea", "Cid"])  # a match refereed at the table: no kinds
+    table = NewMatchForm(players=["Ana", "Bea", "Cid"])  # a match refereed at the table: no kinds
     table.dealer = 0
     table.move(0, 1)
     assert table.players == ["Bea", "Ana", "Cid"] and table.dealer == 1
     table.move(0, -1)  # the first seat cannot go up: nothing moves
     assert table.players == ["Bea", "Ana", "Cid"]
-    device = Draft(players=["Ana", ""], kinds=["person", "strong"], helps=[False, True])
+    device = NewMatchForm(players=["Ana", ""], kinds=["person", "strong"], helps=[False, True])
     device.move(1, -1)
     assert device.players == ["", "Ana"] and device.kinds == ["strong", "person"]
     assert device.helps == [True, False]
@@ -252,7 +252,7 @@ def test_seats_move_up_and_down_with_the_dealer_at_the_table_and_on_the_device()
 def test_on_the_device_the_teams_name_the_seats_as_they_will_play(language: str) -> None:
     """Computer seats play as "Computer 1"...: the teams say so."""
     t = Translator(language)
-    draft = Draft(game="samba", kinds=[])
+    draft = NewMatchForm(game="samba", kinds=[])
     for name in ("Siti", "Mum"):
         draft.add(name, t)
     draft.add_computer(2)

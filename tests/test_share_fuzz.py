@@ -235,7 +235,7 @@ def test_every_method_is_bounded_and_takes_no_trailing_bytes() -> None:
     with pytest.raises(ShareError) as caught:  # raw: too large to be base45 in a code at all
         Reader().add(forge(huge))
     assert caught.value.reason.code == "share_too_large"
-    raw = share.pack(DOC)
+    raw = share.to_binary(DOC)
     for method in (share.DEFLATE, share.LZMA):
         assert read_shared(share.decode([forge(raw, method)])).match.to_dict() == DOC["match"]
         assert refusal([forge(raw, method, b"\x00")]).reason.code == "share_damaged"
@@ -254,7 +254,7 @@ def test_a_refusal_never_repeats_long_input() -> None:
 
 # -- hostile matches: amplification, numbers that are not finite, a reused origin -----------
 def _patched(doc: dict[str, Any], old: bytes, new: bytes) -> str:
-    raw = share.pack(doc)
+    raw = share.to_binary(doc)
     assert raw.count(old) == 1
     return forge(raw.replace(old, new), share.DEFLATE)
 

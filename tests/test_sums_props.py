@@ -189,7 +189,7 @@ def test_random_play(players: int, seed: int, options: dict[str, Any], choices: 
     # The game ended with an empty community pile.
     assert not all(state.piles)
     # Replaying the action log gives the same game.
-    again = sums.GAME.replay(players, seed, options, state.actions)
+    again = sums.RULES.replay(players, seed, options, state.actions)
     assert isinstance(again, Sums)
     for name in ("hands", "in_play", "captured", "piles", "removals", "results", "skips"):
         assert getattr(again, name) == getattr(state, name), name

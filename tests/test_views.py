@@ -11,7 +11,7 @@ from app.i18n import Translator
 from views.common import find
 from views.hands import HandEntryData, PlayerHand, card_grid, hands_view
 from views.history import MatchLine, history_view
-from views.home import Resume, home_view
+from views.home import Unfinished, home_view
 from views.scoreboard import Place, ScoreData, scoreboard_view
 from views.settings import settings_view
 from views.setup import OptionRow, SetupData, setup_view
@@ -60,8 +60,8 @@ def test_home_lists_every_unfinished_match_and_a_tap_continues_it() -> None:
                      on_open=spy.on_open, **handlers)
     assert find(idle, "unfinished") is None
     busy = home_view(t, unfinished=[
-        Resume("/match/b", "Kartu Sama · round 3", "Ana, Bea", "Last played today"),
-        Resume("/play/a", "41", "Cid, Dan", "Last played yesterday"),
+        Unfinished("/match/b", "Kartu Sama · round 3", "Ana, Bea", "Last played today"),
+        Unfinished("/play/a", "41", "Cid, Dan", "Last played yesterday"),
     ], problems=["boom"], on_dismiss=spy.dismiss, on_open=spy.on_open, **handlers)
     assert text(busy, "resume-title-0") == "Kartu Sama · round 3"
     assert text(busy, "resume-players-1") == "Cid, Dan"

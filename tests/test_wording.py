@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 
 from app.i18n import Translator, fields, refusal, say
-from app.newmatch import Draft
+from app.newmatch import NewMatchForm
 from app.share.live import scoreboard
 from app.storage import Store
 from models.cards import parse_card
 from models.errors import SetupError
-from models.games import GAMES
 from models.match import Close, Hand, Match, Out, Start
+from models.registry import GAMES
 from models.tables.samba import Canasta, Result
 from tests.catalogs import CATALOG
 from tests.fakes import texts
@@ -264,8 +264,8 @@ def test_every_setup_error_in_the_models_has_a_known_code_and_its_fields() -> No
         assert f"reason.{code}" in CATALOG["fr"] and f"reason.{code}" in CATALOG["id"]
 
 
-def draft(game: str, players: int, **options: object) -> Draft:
-    return Draft(game=game, players=[f"P{i}" for i in range(players)], options=dict(options))
+def draft(game: str, players: int, **options: object) -> NewMatchForm:
+    return NewMatchForm(game=game, players=[f"P{i}" for i in range(players)], options=dict(options))
 
 
 def test_the_new_match_screen_shows_engine_refusals_in_french() -> None:
@@ -339,7 +339,7 @@ HINT_OPTIONS = {"kartu_sama": {"jokers": True, "rounds": 1}, "forty_one": {"hand
 def test_hints_are_said_in_french(game: str) -> None:
     """Every hint of a game's first moves, said in French: its params are facts (cards,
     numbers, a suit letter), its words the catalog's."""
-    from models import bots
+    from models import computers
 
     fr = Translator("fr")
     state = GAMES[game].new_game(2 if game == "sums" else 4, 1, HINT_OPTIONS[game])
@@ -348,7 +348,7 @@ def test_hints_are_said_in_french(game: str) -> None:
         if state.is_over:
             break
         for action in state.legal_actions():
-            hint = bots.explain(game, state, action)
+            hint = computers.explain(game, state, action)
             assert not any(isinstance(v, str) and " " in v for v in hint.params.values()), hint
             line = say(fr, hint.code, hint.params, prefix="hint")
             assert "{" not in line and not ENGLISH_HINT.search(line), line

@@ -33,7 +33,7 @@ MIN_STEP = 30  # a hand's cards overlap no more than this shows of each
 SPEEDS = {"slow": 400, "normal": 250, "fast": 120, "instant": 0}
 ORDERS = ("suit", "rank")
 
-Place = tuple[float, float, float]  # left, top, angle (radians)
+Pose = tuple[float, float, float]  # left, top, angle (radians)
 Tap = Callable[[str], None]
 
 
@@ -85,7 +85,7 @@ def sizes(width: float, height: float, scene: Scene | None = None) -> Sizes:
 def _melds_fit(scene: Scene, s: Sizes) -> bool:
     """Whether the sides' melds, in small cards of this size, leave room for the rest: on a
     phone, stacked between the seats and the hand; sideways, each in a third of the middle."""
-    probe: dict[str, Place] = {}
+    probe: dict[str, Pose] = {}
     if s.portrait:
         melds = sum(_groups(side.groups, MARGIN, 0, s.width - 2 * MARGIN, s, probe) + 26
                     for side in scene.sides)
@@ -140,7 +140,7 @@ def hand_rows(count: int, width: float, card_w: float) -> list[int]:
 
 
 def _hand(hand: Sequence[Face], width: float, bottom: float, card: tuple[float, float],
-          out: dict[str, Place], left: float = 0.0) -> float:
+          out: dict[str, Pose], left: float = 0.0) -> float:
     """Places the hand above ``bottom``, centred on ``width`` from ``left``; returns the top of
     its area (lifts included)."""
     cw, ch = card
@@ -187,7 +187,7 @@ def _droop(rows: Sequence[int], width: float, card: tuple[float, float]) -> floa
     return mid * mid * _bend(n, len(rows), step, card)[1]
 
 
-def _chairs(chairs: Sequence[Chair], s: Sizes, out: dict[str, Place]) -> float:
+def _chairs(chairs: Sequence[Chair], s: Sizes, out: dict[str, Pose]) -> float:
     """Places the other seats across the top (an arc on a phone: the ends lower); their
     face-up cards under them. Returns the bottom of their area."""
     if not chairs:
@@ -224,7 +224,7 @@ GROUP_LABEL = 14.0
 
 
 def _groups(groups: Sequence[Group], left: float, top: float, width: float, s: Sizes,
-            out: dict[str, Place]) -> float:
+            out: dict[str, Pose]) -> float:
     """Flows melds left to right from (left, top) within ``width``, each a small fan under
     its label; returns the bottom."""
     sw, sh = s.small
@@ -247,7 +247,7 @@ PILE_LABEL = 16.0
 
 
 def _piles(piles: Sequence[Pile], s: Sizes, left: float, top: float, width: float,
-           out: dict[str, Place]) -> float:
+           out: dict[str, Pose]) -> float:
     """Piles side by side in the middle (in rows when they do not fit); returns the
     bottom."""
     cw, ch = s.card
@@ -291,13 +291,13 @@ def label_width(pile: Pile, card_w: float) -> float:
     return min(card_w + 46, max(card_w + 22, len(pile_label(pile)) * 6.6 + 8))
 
 
-def layout(scene: Scene, width: float, height: float) -> dict[str, Place]:
+def layout(scene: Scene, width: float, height: float) -> dict[str, Pose]:
     """Where each card (by its face id) and each seat, pile, meld and side (``chair:2``,
     ``pile:draw``, ``group:K``, ``side:0``) goes on a table of ``width`` x ``height``:
     (left, top, angle). The person's hand is at the bottom, the other seats across the top,
     the piles and the sides' melds between them."""
     s = sizes(width, height, scene)
-    out: dict[str, Place] = {}
+    out: dict[str, Pose] = {}
     others = around(scene)
     if short(width, height):
         return _sideways(scene, others, s, out)
@@ -331,7 +331,7 @@ def layout(scene: Scene, width: float, height: float) -> dict[str, Place]:
     pile_h = _piles_height(scene.piles, s, middle_w)
     if 0 <= mine < len(sides):
         side = sides[mine]
-        probe: dict[str, Place] = {}
+        probe: dict[str, Pose] = {}
         need = _groups(side.groups, middle_left, 0, middle_w, s, probe) + 20
         side_top = max(y + pile_h, bottom - need)
         out[f"side:{mine}"] = (middle_left, side_top, 0.0)
@@ -353,7 +353,7 @@ def around(scene: Scene) -> list[Chair]:
 
 
 def _sideways(scene: Scene, others: Sequence[Chair], s: Sizes,
-              out: dict[str, Place]) -> dict[str, Place]:
+              out: dict[str, Pose]) -> dict[str, Pose]:
     """A short, wide table (a phone turned): the other seats down the left side, each with its
     face-up cards beside it; the prompt, the piles and the hand to their right."""
     cw, chh = s.chair
@@ -397,7 +397,7 @@ def _sideways(scene: Scene, others: Sequence[Chair], s: Sizes,
 
 
 def _own_cards(scene: Scene, left: float, width: float, bottom: float, s: Sizes,
-               out: dict[str, Place]) -> float:
+               out: dict[str, Pose]) -> float:
     """One's own face-up cards (Sums: those in front of the seat looking), in a row over the
     hand, centred; returns the top of their row (``bottom`` when there are none)."""
     cards = _mine(scene)
@@ -426,7 +426,7 @@ def _own_side(scene: Scene) -> int:
     return next((i for i, side in enumerate(scene.sides) if me in side.label), -1)
 
 
-def _clamped(out: dict[str, Place], scene: Scene, s: Sizes) -> dict[str, Place]:
+def _clamped(out: dict[str, Pose], scene: Scene, s: Sizes) -> dict[str, Pose]:
     """Keeps every card inside the table (a crowded table overlaps rather than spills)."""
     dims = boxes(scene, s)
     for key, (left, top, angle) in out.items():
@@ -641,7 +641,7 @@ class Felt:
         self.table = ft.Container(self.stack, bgcolor=FELT, border_radius=ft.BorderRadius.all(14),
                                   key="table")
         self.scene: Scene | None = None
-        self.places: dict[str, Place] = {}
+        self.places: dict[str, Pose] = {}
         self.moving = False
         self._drawn: dict[str, tuple[str, tuple[float, float], bool]] = {}  # each card's print
         self._dressed: dict[str, tuple[object, ...]] = {}  # each card's paper and edge
@@ -792,7 +792,7 @@ class Felt:
         self._memo[key] = (data, control)
         return control
 
-    def _prompt(self, scene: Scene, place: Place, width: float, t: Tr, order: str,
+    def _prompt(self, scene: Scene, place: Pose, width: float, t: Tr, order: str,
                 on_order: Callable[[str], None] | None) -> ft.Control:
         left, top, _ = place
         lines: list[ft.Control] = [
@@ -850,10 +850,10 @@ class Felt:
         self.table.ignore_interactions = False
 
 
-def _source(before: Scene | None, places: dict[str, Place], scene: Scene) -> dict[str, Place]:
+def _source(before: Scene | None, places: dict[str, Pose], scene: Scene) -> dict[str, Pose]:
     """Where a card new to the table comes from: a drawn card from the pile that shrank (else
     the first pile), a card laid by another seat from that seat."""
-    out: dict[str, Place] = {}
+    out: dict[str, Pose] = {}
     if before is None:
         return out
     counts = {p.key: p.count for p in before.piles}

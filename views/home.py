@@ -11,7 +11,7 @@ from views.common import Handler, Tr, big_button, message, panes, screen, sectio
 
 
 @dataclass(frozen=True)
-class Resume:
+class Unfinished:
     """An unfinished match (at the table or on this device), as the home screen shows it."""
 
     route: str  # where a tap continues it
@@ -25,7 +25,7 @@ class Resume:
 def home_view(
     t: Tr,
     *,
-    unfinished: Sequence[Resume],
+    unfinished: Sequence[Unfinished],
     problems: Sequence[str],
     on_dismiss: Callable[[int], None],
     on_open: Callable[[str], None],
@@ -37,8 +37,8 @@ def home_view(
     on_rules: Handler,
     on_settings: Handler,
     on_import: Handler | None = None,
-    on_abandon: Callable[[Resume], None] | None = None,
-    on_delete: Callable[[Resume], None] | None = None,
+    on_abandon: Callable[[Unfinished], None] | None = None,
+    on_delete: Callable[[Unfinished], None] | None = None,
 ) -> ft.View:
     controls: list[ft.Control] = [
         ft.Text(t("home.tagline"), size=16, key="tagline"),
@@ -85,9 +85,9 @@ def home_view(
     return screen("/", "Meja", controls, split=6)
 
 
-def _resume_card(t: Tr, i: int, resume: Resume, on_open: Callable[[str], None],
-                 on_abandon: Callable[[Resume], None] | None,
-                 on_delete: Callable[[Resume], None] | None) -> ft.Control:
+def _resume_card(t: Tr, i: int, resume: Unfinished, on_open: Callable[[str], None],
+                 on_abandon: Callable[[Unfinished], None] | None,
+                 on_delete: Callable[[Unfinished], None] | None) -> ft.Control:
     """One unfinished match: the whole card is the button that continues it; a menu beside
     it abandons a match at the table (History keeps it) or deletes it (each confirmed)."""
     card = ft.FilledTonalButton(

@@ -3,9 +3,10 @@ house option with a one-line explanation. The app validates; this screen shows t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import cast
 
 import flet as ft
 
@@ -170,7 +171,7 @@ def setup_view(
         # (Flutter takes the focus away from a field on Enter).
         typed(e.control.value or "")
         seat()
-        await e.control.focus()
+        await cast("Callable[[], Awaitable[None]]", e.control.focus)()  # untyped in Flet
 
     name_field = ft.TextField(
         label=t("setup.new_player"), key="name", expand=True, value=data.name,

@@ -146,7 +146,7 @@ class Door:
                                            for t in self.tickets))
 
     # -- saved with the settings -------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return asdict(self)
 
     @classmethod

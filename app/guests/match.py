@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from app import matches
 from app.guests.seats import REFUSED, STALE, Reply
@@ -21,6 +21,7 @@ from app.tables.entry import HandEntryReferee
 from models.cards import parse_card
 from models.errors import MejaError
 from models.match import Hand, Points
+from models.tables.base import MatchState
 from views.hands import grid_cards
 from views.scoreboard import round_words
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from app.guests.seats import Seats
     from app.host import Host
     from app.i18n import Translator
-    from app.tables.base import Referee
+    from app.tables.base import Referee, TableScreen
 
 MOST_CARDS = 40  # a hand a phone sends
 MOST_CHARS = 4  # a card's notation: "10H"
@@ -50,7 +51,10 @@ class _Voice:
         return getattr(self._host, name)
 
 
-def speaking(referee: Referee, t: Translator) -> Referee:
+RefT = TypeVar("RefT", bound="Referee[MatchState]")
+
+
+def speaking(referee: RefT, t: Translator) -> RefT:
     """``referee`` saying its words in ``t``'s language: a copy reading the same match, for
     reading only (the host's screens keep the host's language)."""
     voice = copy.copy(referee)
@@ -62,7 +66,7 @@ class MatchSeats:
     """The seats of one match at the table (:class:`app.guests.seats.Seats`), on the host
     window's referee of that match."""
 
-    def __init__(self, referee: Referee) -> None:
+    def __init__(self, referee: Referee[MatchState]) -> None:
         self.referee = referee
 
     def seats(self) -> list[tuple[int, str]]:
@@ -70,7 +74,7 @@ class MatchSeats:
         return list(enumerate(self.referee.names))
 
     # -- what a seat sees -------------------------------------------------------------------
-    def payload(self, seat: int, t: Translator) -> dict[str, Any]:
+    def payload(self, seat: int, t: Translator) -> dict[str, object]:
         ref = self.referee
         voice = speaking(ref, t)
         game = ref.match.setup.game
@@ -108,7 +112,7 @@ class MatchSeats:
             words["hands.went_out"] = t("hands.went_out", name=name)
         return words
 
-    def _turn(self, voice: Referee, data: Any, t: Translator) -> str:
+    def _turn(self, voice: Referee[MatchState], data: TableScreen, t: Translator) -> str:
         """Whose turn, in one line, in the host's words: the table screen's prompt (after the
         dealer while a round is played, when the table marks the dealer only), what ended the
         round, or the headline once the match is over."""
@@ -124,7 +128,8 @@ class MatchSeats:
             parts.append(getattr(data, "detail", ""))
         return " · ".join(p for p in parts if p)
 
-    def _players(self, voice: Referee, colours: tuple[str, ...]) -> list[dict[str, Any]]:
+    def _players(self, voice: Referee[MatchState],
+                 colours: tuple[str, ...]) -> list[dict[str, Any]]:
         """Each player's total as the scoreboard writes it (a side's, for each of its
         players), and whether their hand is in this round."""
         totals = voice.score().totals
@@ -145,7 +150,7 @@ class MatchSeats:
                 if not ref._has_hand(s) or ref._recorded(s) is not None
                 or ref._typed(s) is not None}
 
-    def _entry(self, seat: int) -> dict[str, Any] | None:
+    def _entry(self, seat: int) -> dict[str, object] | None:
         """What ``seat`` enters its hand with, and its own hand as recorded (None when no
         hands are entered now, or the game's results are entered on the host)."""
         ref = self.referee
@@ -199,7 +204,7 @@ class MatchSeats:
                 entry.enter_points(seat, points, entry.version), t)
         return bad
 
-    def _ready(self, n: int, seat: int, t: Translator) -> HandEntryReferee | Reply:
+    def _ready(self, n: int, seat: int, t: Translator) -> HandEntryReferee[Any, Any] | Reply:
         """The hand entry to record with, for a body drawn from version ``n``; or the reply
         (an old version: nothing to say; a game whose results the host enters). Phones enter
         their hands at once: a hand drawn before other seats' hands came in still counts,
@@ -259,5 +264,5 @@ def shown(value: object) -> str:
 
 
 if TYPE_CHECKING:
-    def _seats(referee: Referee) -> Seats:
+    def _seats(referee: Referee[MatchState]) -> Seats:
         return MatchSeats(referee)  # the type checker sees that it keeps the contract

@@ -1,7 +1,7 @@
 """A game on the device with guest phones at some of its people's seats: each guest sees the
 table from its own seat (its own hand only: the presenter draws a seat from that seat's
 observation) and plays by taps, which go through the same path as a tap on the host
-(:meth:`app.play.Play.press`). Computer seats play on the host."""
+(:meth:`app.play.DevicePlay.press`). Computer seats play on the host."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from app.presenters.base import Seating, View
 
 if TYPE_CHECKING:
     from app.i18n import Translator
-    from app.play import Play
+    from app.play import DevicePlay
 
 TAP = 64  # the longest tap key a guest may send
 ORDERS = ("suit", "rank")
@@ -29,13 +29,13 @@ def version(body: dict[str, Any]) -> int | None:
 class PlaySeats:
     """The guest seats of the game ``play`` shows on the host."""
 
-    def __init__(self, play: Play) -> None:
+    def __init__(self, play: DevicePlay) -> None:
         self.play = play
 
     def seats(self) -> list[tuple[int, str]]:
         return [(s, self.play.names[s]) for s in self.play.people()]
 
-    def payload(self, seat: int, t: Translator) -> dict[str, Any]:
+    def payload(self, seat: int, t: Translator) -> dict[str, object]:
         from app.play import round_summary, seat_help
 
         play = self.play

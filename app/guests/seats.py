@@ -36,7 +36,7 @@ class Seats(Protocol):
         """The seats a guest may take: (seat, name) of each person's seat."""
         ...
 
-    def payload(self, seat: int, t: Translator) -> dict[str, Any]:
+    def payload(self, seat: int, t: Translator) -> dict[str, object]:
         """What ``seat`` sees now in ``t``'s language (-1: the table screen's public view),
         from what that seat may see only. JSON-able."""
         ...

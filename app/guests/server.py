@@ -182,7 +182,8 @@ class GuestServer:
         if seats is None:
             return None
         payload = seats.payload(seat, Translator(lang))
-        payload["words"] = {**self.words(lang), **payload.get("words", {})}
+        own = payload.get("words")
+        payload["words"] = {**self.words(lang), **(own if isinstance(own, dict) else {})}
         payload.setdefault("door", SEATED if seat >= 0 else "watching")
         data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
         return f"{payload.get('n', 0)}.{serial}", data

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
 from app.i18n import Translator
+from models.games.base import State
 from views.felt_data import Face, Group, Scene
 
 
@@ -47,9 +48,19 @@ class Presenter(Protocol):
     """A game's table: ``scene`` draws ``state`` for ``seat`` (-1: the public table),
     ``answer`` says what the tap ``tap`` does on that scene."""
 
-    def scene(self, state: Any, seat: int, seating: Seating, view: View) -> Scene: ...
+    def scene(self, state: State, seat: int, seating: Seating, view: View) -> Scene: ...
 
-    def answer(self, state: Any, seat: int, tap: str, view: View) -> Answer: ...
+    def answer(self, state: State, seat: int, tap: str, view: View) -> Answer: ...
+
+
+S = TypeVar("S")
+
+
+def engine(state: State, kind: type[S]) -> S:
+    """``state`` as its game's engine state (a presenter draws its own game only)."""
+    if not isinstance(state, kind):
+        raise TypeError(f"{type(state).__name__}: {kind.__name__}")
+    return state
 
 
 # A game's presenter, made for the texts of the moment and the names at the table (they word

@@ -9,11 +9,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.i18n import Translator
-from app.presenters.base import Answer, Seating, View, identify, unlit
+from app.presenters.base import Answer, Seating, View, engine, identify, unlit
 from app.presenters.cards import chairs, faces, notation, ordered, word
 from models.cards import parse_card
 from models.errors import MejaError
-from models.games.forty_one import DRAW, END, STOP, TAKE
+from models.games.base import State
+from models.games.forty_one import DRAW, END, STOP, TAKE, FortyOne
 from views.felt_data import Button, Face, Pile, Scene
 
 SHOWN = 3  # discards shown, the top last
@@ -21,14 +22,15 @@ CARD = "card:"  # a hand card's tap: "card:QH.0"
 BUTTONS = {"stop": STOP, "end": END}
 
 
-class FortyOne:
+class FortyOnePresenter:
     """41's table for one seat. ``t`` words the refusals :meth:`answer` gives (the scene's
     own texts come from the seating's)."""
 
     def __init__(self, t: Translator | None = None, names: Sequence[str] = ()) -> None:
         self.t = t
 
-    def scene(self, state: Any, seat: int, seating: Seating, view: View) -> Scene:
+    def scene(self, shown: State, seat: int, seating: Seating, view: View) -> Scene:
+        state = engine(shown, FortyOne)
         t = seating.t
         obs = state.observation(max(seat, 0))
         current = obs["current"]
@@ -63,7 +65,8 @@ class FortyOne:
                       buttons=tuple(buttons), prompt=_prompt(t, obs, acts, seating))
         return scene if view.help else unlit(scene)
 
-    def answer(self, state: Any, seat: int, tap: str, view: View) -> Answer:
+    def answer(self, shown: State, seat: int, tap: str, view: View) -> Answer:
+        state = engine(shown, FortyOne)
         t = self.t or Translator()
         obs = state.observation(max(seat, 0))
         acts = seat >= 0 and seat == obs["current"]

@@ -9,25 +9,27 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.i18n import Translator
-from app.presenters.base import Answer, Seating, View, identify, unlit
+from app.presenters.base import Answer, Seating, View, engine, identify, unlit
 from app.presenters.cards import chairs, faces, notation, ordered, word
 from models.cards import parse_card
 from models.errors import MejaError
-from models.games.kartu_sama import DRAW, FOLLOWS, FREE, PASS, draw_count
+from models.games.base import State
+from models.games.kartu_sama import DRAW, FOLLOWS, FREE, PASS, KartuSama, draw_count
 from views.felt_data import Button, Face, Pile, Scene
 
 SHOWN = 3  # discard pile cards shown, the top last
 CARD = "card:"  # a hand card's tap: "card:QH.0"
 
 
-class KartuSama:
+class KartuSamaPresenter:
     """Kartu Sama's table for one seat. ``t`` words the refusals :meth:`answer` gives (the
     scene's own texts come from the seating's)."""
 
     def __init__(self, t: Translator | None = None, names: Sequence[str] = ()) -> None:
         self.t = t
 
-    def scene(self, state: Any, seat: int, seating: Seating, view: View) -> Scene:
+    def scene(self, shown: State, seat: int, seating: Seating, view: View) -> Scene:
+        state = engine(shown, KartuSama)
         t = seating.t
         obs = state.observation(max(seat, 0))
         current = obs["current"]
@@ -63,7 +65,8 @@ class KartuSama:
                       buttons=buttons, prompt=_prompt(t, obs, acts, seating, state.players))
         return scene if view.help else unlit(scene)
 
-    def answer(self, state: Any, seat: int, tap: str, view: View) -> Answer:
+    def answer(self, shown: State, seat: int, tap: str, view: View) -> Answer:
+        state = engine(shown, KartuSama)
         t = self.t or Translator()
         obs = state.observation(max(seat, 0))
         acts = seat >= 0 and seat == obs["current"]

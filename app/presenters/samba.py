@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.i18n import Translator, card_words
-from app.presenters.base import Answer, Seating, View, identify
+from app.presenters.base import Answer, Seating, View, engine, identify
 from app.presenters.cards import level
 from models.cards import JOKER_CODE, format_cards, samba_pack
 from models.games import samba_melds as rules
-from models.games.samba import CANCEL, DISCARD, DRAW, START_SEQ, TAKE_GROUP, sides_of
+from models.games.base import State
+from models.games.samba import CANCEL, DISCARD, DRAW, START_SEQ, TAKE_GROUP, Samba, sides_of
 from models.games.samba_melds import BLACK_THREES, IS_WILD, RED_THREES
 from views.felt_data import Button, Chair, Face, Group, Pile, Scene, Side
 
@@ -54,7 +55,7 @@ def blocked(top: int) -> bool:
 class Turn:
     """What ``seat`` sees of ``state`` and may do now, and what each tap does."""
 
-    def __init__(self, state: Any, seat: int, view: View, t: Translator) -> None:
+    def __init__(self, state: Samba, seat: int, view: View, t: Translator) -> None:
         self.state, self.seat, self.t = state, seat, t
         self.obs = obs = state.observation(seat if seat >= 0 else 0)
         players = len(obs["hand_sizes"])
@@ -339,7 +340,8 @@ class Turn:
         state, players = self.state, len(self.sides)
         dealt = (13 if players == 6 else 15) * players + 1  # and the card turned up
         draws = state.actions[len(state.actions) - state.moves :].count(DRAW)
-        return PACK - dealt - self.obs["stock"] - 2 * (draws - 1)
+        stock: int = self.obs["stock"]
+        return PACK - dealt - stock - 2 * (draws - 1)
 
     def _taken(self) -> int:
         """How many cards lay under the top of the pile just taken: counted on the moves of
@@ -486,18 +488,20 @@ class Turn:
         return t("samba.felt.meld")
 
 
-class Samba:
+class SambaPresenter:
     """Samba's presenter. ``t`` words the refusals :meth:`answer` gives (the scene's own
     come from ``Seating.t``)."""
 
     def __init__(self, t: Translator | None = None, names: Sequence[str] = ()) -> None:
         self.t = t or Translator()
 
-    def scene(self, state: Any, seat: int, seating: Seating, view: View) -> Scene:
+    def scene(self, shown: State, seat: int, seating: Seating, view: View) -> Scene:
+        state = engine(shown, Samba)
         return Turn(state, seat, view, seating.t).scene(seating)
 
-    def answer(self, state: Any, seat: int, tap: str, view: View) -> Answer:
+    def answer(self, shown: State, seat: int, tap: str, view: View) -> Answer:
+        state = engine(shown, Samba)
         return Turn(state, seat, view, self.t).answer(tap)
 
 
-__all__ = ["Samba", "Turn", "blocked", "sort_key"]
+__all__ = ["SambaPresenter", "Turn", "blocked", "sort_key"]

@@ -15,9 +15,10 @@ from dataclasses import replace
 from typing import Any
 
 from app.i18n import Translator, card_words, say
-from app.presenters.base import Answer, Seating, View, identify, unlit
+from app.presenters.base import Answer, Seating, View, engine, identify, unlit
 from app.presenters.cards import level
 from models.cards import format_cards
+from models.games.base import State
 from models.games.sums import DRAW, LET, STOP, TAKE, TAKE_BACK_BELOW, TARGET
 from models.games.sums import Sums as Engine
 from views.felt_data import Button, Chair, Face, Group, Pile, Scene
@@ -57,7 +58,7 @@ def _action(tap: str) -> int | None:
     return {"let": LET, "stop": STOP}.get(tap)
 
 
-class Sums:
+class SumsPresenter:
     """The presenter of Sums (see the module's docstring). ``t`` and ``names`` word the
     refusals :meth:`answer` gives (the scene's own texts come from the seating's)."""
 
@@ -65,7 +66,8 @@ class Sums:
         self.t = t
         self.names = tuple(names)
 
-    def scene(self, state: Engine, seat: int, seating: Seating, view: View) -> Scene:
+    def scene(self, shown: State, seat: int, seating: Seating, view: View) -> Scene:
+        state = engine(shown, Engine)
         obs = state.observation(max(seat, 0))
         hand: list[int] = obs["hand"] if seat >= 0 else []
         current = obs["current"]
@@ -126,7 +128,8 @@ class Sums:
         )
         return scene if view.help else _unlit(scene)
 
-    def answer(self, state: Engine, seat: int, tap: str, view: View) -> Answer:
+    def answer(self, shown: State, seat: int, tap: str, view: View) -> Answer:
+        state = engine(shown, Engine)
         action = _action(tap)
         if seat < 0:
             return Answer()
@@ -157,7 +160,7 @@ class Sums:
         return TARGET + owner * 52 + c, f"target:{owner}:{c}", why.target(owner, c)
 
     @staticmethod
-    def _attack(attack: Sequence[int] | None, names: Sequence[str]) -> dict[str, Any]:
+    def _attack(attack: Sequence[int] | None, names: Sequence[str]) -> dict[str, object]:
         if attack is None:
             return {}
         return {"player": names[attack[0]], "played": _code(attack[1]),
@@ -271,4 +274,4 @@ class _Why:
                                                 "played": _code(played)})
 
 
-__all__ = ["Sums"]
+__all__ = ["SumsPresenter"]

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 from urllib.parse import urlsplit
 
 import flet as ft
@@ -22,6 +23,11 @@ SCAN = "/import/camera"
 PAUSE = 0.2  # seconds between two looks; reading a frame takes 2-12 ms
 # 480p on phones (720x480), 640x480 in browsers: a code held close is 4+ px a module.
 RESOLUTION = fc.ResolutionPreset.MEDIUM
+
+
+def _untyped(call: object) -> Callable[[], Awaitable[None]]:
+    """A camera call Flet leaves untyped (starting and stopping the image stream), typed."""
+    return cast("Callable[[], Awaitable[None]]", call)
 
 
 def secure(url: str) -> bool:
@@ -137,7 +143,7 @@ class Scan:
                     (back or cameras)[0], RESOLUTION, enable_audio=False), 60)
                 streaming = await asyncio.wait_for(camera.supports_image_streaming(), 15)
                 if streaming:
-                    await asyncio.wait_for(camera.start_image_stream(), 15)
+                    await asyncio.wait_for(_untyped(camera.start_image_stream)(), 15)
             except Exception as error:  # noqa: BLE001 - the platform says why
                 if on():
                     self._failed(error)
@@ -160,7 +166,7 @@ class Scan:
         finally:
             if streaming:
                 with suppress(Exception):
-                    await camera.stop_image_stream()
+                    await _untyped(camera.stop_image_stream)()
             if run == self.running:
                 self.camera, self.frame = None, b""
 

@@ -16,6 +16,7 @@ from app.games import ENTRIES
 from app.storage import Store
 from models.match import Match, Setup
 from models.share import LIMIT, Shared, encode, read_shared, shared_doc
+from models.tables.base import MatchState
 
 
 def created_of(match_id: str) -> str:
@@ -63,9 +64,10 @@ def find_copy(store: Store, origin: str, setup: Setup) -> tuple[str, dict[str, A
     return None
 
 
-def summary_of(match: Match) -> dict[str, Any]:
-    """The history summary of a match, worked out from its events by its game's referee."""
-    return ENTRIES[match.setup.game].summary(match)
+def summary_of(match: Match[MatchState]) -> dict[str, object]:
+    """The history summary of a match, worked out from its events by its game's referee (as
+    saved: more may be added, such as where an imported match came from)."""
+    return dict(ENTRIES[match.setup.game].summary(match))
 
 
 def import_shared(store: Store, shared: Shared) -> Imported:

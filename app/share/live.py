@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from app.i18n import names
+from app.i18n import Translator, names
 from app.storage import NotFound, Store
 
 
@@ -254,7 +254,7 @@ def stop_live() -> None:
             _live = None
 
 
-def scoreboard(store: Store, t: Any) -> dict[str, Any]:
+def scoreboard(store: Store, t: Translator) -> dict[str, object]:
     """What the live page shows: the match in progress (else the latest one), from its
     summary: players, points per round, totals, and a headline. Rounds are called what the
     game calls them (a hand in 41 and Samba)."""

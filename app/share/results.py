@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from views.common import Tr
 from views.scoreboard import Place, ScoreData, deleted, heading, round_words, typed
 
 # A code a phone camera reads at a glance from another phone's screen: QR version 22 or so
@@ -38,7 +39,7 @@ class Results:
     legend: tuple[str, ...] = ()  # what the rows' signs mean: "– deleted round", "* typed…"
 
 
-def results(t: Any, score: ScoreData, game_title: str, date: str) -> Results:
+def results(t: Tr, score: ScoreData, game_title: str, date: str) -> Results:
     """The results of the scoreboard ``score`` (its ``game`` set), played on ``date``."""
     words = round_words(t, score.game)
     return Results(
@@ -55,7 +56,7 @@ def place_line(p: Place) -> str:
     return f"{p.place}. {p.name} · {p.total}"
 
 
-def text(t: Any, r: Results, *, rounds: bool = True) -> str:
+def text(t: Tr, r: Results, *, rounds: bool = True) -> str:
     """The results as lines of text: title, headline, places, and (unless ``rounds`` is
     False) one line per round."""
     lines = [r.title, r.headline, "", *map(place_line, r.places)]
@@ -68,7 +69,7 @@ def text(t: Any, r: Results, *, rounds: bool = True) -> str:
     return "\n".join([*lines, "", r.footer])
 
 
-def qr_text(t: Any, r: Results, limit: int = QR_BYTES) -> tuple[str, bool]:
+def qr_text(t: Tr, r: Results, limit: int = QR_BYTES) -> tuple[str, bool]:
     """The text a results QR code holds, and whether it is whole: the rounds are left out
     when they would make the code too dense to read (at most ``limit`` bytes of UTF-8)."""
     whole = text(t, r)

@@ -8,7 +8,7 @@ import asyncio
 import secrets
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -55,7 +55,7 @@ class Sharing:
         self.scan = Scan(self)
 
     @property
-    def t(self) -> Any:
+    def t(self) -> Translator:
         return self.shell.t
 
     @property

@@ -12,22 +12,28 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import flet as ft
 
-from app.i18n import not_saved, say
-from app.matches import NOT_SAVED, REFUSED, STALE, Ledger, Outcome, milestone
+from app.i18n import Translator, not_saved, say
+from app.matches import NOT_SAVED, REFUSED, STALE, Ledger, Outcome, Summary, milestone
 from models.match import Drop, Event, Match, Reason, Revise
 from models.people import PALETTE, People
+from models.tables.base import Change, MatchState, Record, RoundTable
+from views.common import Tr
 from views.round import RoundData, RoundLine, round_view
 from views.scoreboard import ScoreData, heading, round_words, scoreboard_view, standings
 
 if TYPE_CHECKING:
     from app.host import Host
 
+T = TypeVar("T", bound=MatchState, covariant=True)
+R = TypeVar("R", bound=RoundTable[Any], covariant=True)
+RecT = TypeVar("RecT", bound=Record)
 
-def over(match: Match) -> bool:
+
+def over(match: Match[MatchState]) -> bool:
     """Whether ``match`` is over."""
     return bool(match.table.phase == "over")
 
@@ -37,15 +43,27 @@ def status(over: bool) -> str:
     return "finished" if over else "playing"
 
 
-class Referee:
-    """One match loaded from storage, and the taps that change it. A game's referee adds its
-    screens (``view(sub)``) and the words and numbers only it knows."""
+class TableScreen(Protocol):
+    """What every game's table screen data says: its title and whose turn (``prompt``)."""
 
-    def __init__(self, host: Host, match_id: str, match: Match) -> None:
+    @property
+    def title(self) -> str: ...
+    @property
+    def prompt(self) -> str: ...
+
+
+class Referee(Generic[T]):
+    """One match loaded from storage, and the taps that change it. A game's referee names
+    its table's class (``table_type``: the match is checked to be of it, and typed by it) and
+    adds its screens (``view(sub)``) and the words and numbers only it knows."""
+
+    table_type: type[T]
+
+    def __init__(self, host: Host, match_id: str, match: Match[MatchState]) -> None:
         self.host = host
         self.match_id = match_id
-        self.ledger = Ledger(host.store, match_id, match, lambda _m: self.summary(),
-                             host.announce, self._milestone)
+        self.ledger = Ledger(host.store, match_id, match.of(self.table_type),
+                             lambda _m: self.summary(), host.announce, self._milestone)
         self.names = list(match.setup.players)
         self.read_only = False  # an imported match: the device it came from referees it
         self.asking = -1  # the round whose deletion is being asked about
@@ -55,19 +73,15 @@ class Referee:
         """The screen of ``/match/<id>/<sub>``."""
         raise NotImplementedError
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         """What the history shows of this match, from its events: the game's ``summary``
         function (which needs no screen), in this order: status, round, mode, totals,
         winners, rounds."""
         raise NotImplementedError
 
     @property
-    def match(self) -> Match:
+    def match(self) -> Match[T]:
         return self.ledger.match
-
-    @match.setter
-    def match(self, match: Match) -> None:
-        self.ledger.match = match
 
     @property
     def version(self) -> int:
@@ -75,11 +89,11 @@ class Referee:
         return self.ledger.version
 
     @property
-    def t(self) -> Any:
+    def t(self) -> Translator:
         return self.host.t
 
     @property
-    def table(self) -> Any:
+    def table(self) -> T:
         return self.match.table
 
     @property
@@ -169,7 +183,7 @@ class Referee:
             what = self._event_words(event)
         return str(self.t("table.undo", what=what))
 
-    def _table_data(self) -> Any:
+    def _table_data(self) -> TableScreen:
         """What the table screen shows (its ``title``, ``prompt``...)."""
         raise NotImplementedError
 
@@ -180,12 +194,12 @@ class Referee:
         """What the scoreboard shows (the sharing screen's results are made of it)."""
         return dataclasses.replace(self._score_data(), game=self.match.setup.game)
 
-    def _beside(self, t: Any) -> list[ft.Control]:
+    def _beside(self, t: Tr) -> list[ft.Control]:
         """The standings a wide screen shows beside the table."""
         return standings(t, dataclasses.replace(self._score_data(), game=self.match.setup.game,
                                                 colours=self._colours()))
 
-    def _scoreboard(self, t: Any, extra: Sequence[ft.Control] = (),
+    def _scoreboard(self, t: Tr, extra: Sequence[ft.Control] = (),
                     back: str | None = None) -> ft.View:
         """The scoreboard: back to the table while the match goes on (or to ``back``), a
         rematch once over. A read-only match has no table here: back leads home."""
@@ -209,6 +223,20 @@ class Referee:
         return tuple(PALETTE[i] for i in people.seat_colours(self.match.setup.players))
 
     def _rematch(self) -> None:
+        """The same players and options again."""
+        raise NotImplementedError
+
+    def _open_round(self, index: int) -> None:
+        self.asking = -1
+        self._go(f"round-{index + 1}")
+
+
+class RoundReferee(Referee[R], Generic[R, RecT]):
+    """The referee of a game played in rounds (Kartu Sama, 41, Samba; ``RecT``: its table's
+    record of a round): the screen of each played round, its correction and deletion, and the
+    rematch dealt by the next dealer."""
+
+    def _rematch(self) -> None:
         """The same players and options again, dealt by whoever deals next."""
         setup = self.match.setup
         options = dict(self.host.store.load_match(self.match_id)["setup"]["options"])
@@ -219,14 +247,10 @@ class Referee:
     # -- one round, and its corrections -------------------------------------------------------
     ENTRY = "hands"  # the screen on which a round's hands (or results) are entered
 
-    def _open_round(self, index: int) -> None:
-        self.asking = -1
-        self._go(f"round-{index + 1}")
-
-    def _shown_round(self, sub: str) -> Any:
+    def _shown_round(self, sub: str) -> RecT | None:
         """The played round ``sub`` names (``round-2``), or None."""
         number = sub.removeprefix("round-")
-        played = self.table.played
+        played: Sequence[RecT] = self.table.played
         if not number.isascii() or not number.isdigit() or not 1 <= int(number) <= len(played):
             return None
         return played[int(number) - 1]
@@ -249,7 +273,7 @@ class Referee:
             on_back=lambda: self._go("score"),
         )
 
-    def _round_data(self, r: Any) -> RoundData:
+    def _round_data(self, r: RecT) -> RoundData:
         t = self.t
         words = round_words(t, self.match.setup.game)
         facts = [t("round.dealt", name=self.names[r.dealer])]
@@ -267,11 +291,11 @@ class Referee:
             version=self.version,
         )
 
-    def _round_lines(self, r: Any) -> tuple[RoundLine, ...]:
+    def _round_lines(self, r: RecT) -> tuple[RoundLine, ...]:
         """Each player's (or side's) hand and points in the round ``r``."""
         raise NotImplementedError
 
-    def _change_words(self, change: Any) -> str:
+    def _change_words(self, change: Change) -> str:
         """``Corrected during round 4``, ``Deleted after the end of the match``..."""
         t = self.t
         words = round_words(t, self.match.setup.game)
@@ -289,12 +313,12 @@ class Referee:
     def _after_drop(self, k: int) -> str:
         """What deleting round ``k`` changes: the totals and the state of the match after."""
         t = self.t
-        real = self.match
-        self.match = Match(real.setup, [*real.events, Drop(k)])
+        real = self.ledger.match
+        self.ledger.match = Match(real.setup, [*real.events, Drop(k)]).of(self.table_type)
         try:
             data = self._score_data()
         finally:
-            self.match = real
+            self.ledger.match = real
         words = round_words(t, real.setup.game)
         totals = ", ".join(f"{n}: {x}" for n, x in zip(data.names, data.totals, strict=False))
         then = data.headline if data.finished else t("round.goes_on")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
 
@@ -32,13 +32,19 @@ from app.tables import base
 from models.cards import parse_card
 from models.errors import MejaError
 from models.match import Event, Hand, Match, Points, Start
+from models.tables.base import EnteredRecord, MatchState, RoundTable
+from views.common import Tr
 from views.hands import HandEntryData, hands_view
 
 if TYPE_CHECKING:
     from app.host import Host
 
 
-class HandEntryReferee(base.Referee):
+R = TypeVar("R", bound=RoundTable[Any], covariant=True)
+RecT = TypeVar("RecT", bound=EnteredRecord)
+
+
+class HandEntryReferee(base.RoundReferee[R, RecT]):
     """A referee that takes each player's hand on the card grid at the end of a round.
 
     A game adds: the round whose hands are entered (:meth:`_round`), the copies of each card
@@ -50,7 +56,7 @@ class HandEntryReferee(base.Referee):
     HAND_CAP: int | None = None  # the most cards a hand holds, when the game says
     CAN_TYPE = True  # a player's round points may be typed instead of their cards
 
-    def __init__(self, host: Host, match_id: str, match: Match) -> None:
+    def __init__(self, host: Host, match_id: str, match: Match[MatchState]) -> None:
         super().__init__(host, match_id, match)
         self.entry: dict[int, list[str]] = {}  # the cards shown for each seat
         self.entry_seat = 0
@@ -62,7 +68,7 @@ class HandEntryReferee(base.Referee):
         self._restore_draft()
 
     # -- what a game tells ------------------------------------------------------------------
-    def _round(self) -> Any:
+    def _round(self) -> RecT | None:
         """The current (or last) round, with its ``number`` and recorded ``hands``."""
         raise NotImplementedError
 
@@ -188,9 +194,8 @@ class HandEntryReferee(base.Referee):
     # -- the entered cards ------------------------------------------------------------------
     def _recorded(self, seat: int) -> list[str] | None:
         r = self._round()
-        if r is None or r.hands[seat] is None:
-            return None
-        return [str(c) for c in r.hands[seat]]
+        hand = None if r is None else r.hands[seat]
+        return None if hand is None else [str(c) for c in hand]
 
     def _entry(self, seat: int) -> list[str]:
         if seat not in self.entry:
@@ -201,7 +206,7 @@ class HandEntryReferee(base.Referee):
         self.error = ""
         self._go("hands")
 
-    def _hand_screen(self, t: Any) -> ft.View:
+    def _hand_screen(self, t: Tr) -> ft.View:
         return hands_view(
             t, self._hands_data(), on_player=self._pick_player, on_card=self._tap_card,
             on_undo_card=self._undo_card, on_clear=self._clear,

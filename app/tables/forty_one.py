@@ -11,22 +11,26 @@ from typing import Any
 import flet as ft
 
 from app.i18n import card_words, names, say
+from app.matches import Summary
 from app.tables import base
 from app.tables.entry import HandEntryReferee
 from models.cards import SUITS, format_cards, parse_card
 from models.games.forty_one import HAND_SIZE, counted_suit, hand_score
 from models.match import Close, Event, Hand, Match, Points, Reason, Start
+from models.tables.base import MatchState
 from models.tables.forty_one import (
     PACK,
+    Deal,
     DrawStock,
     Finish,
+    FortyOneTable,
     Resume,
     Show41,
     StockOut,
     Stop,
     TakeDiscard,
 )
-from views.common import drawn, small_button
+from views.common import Tr, drawn, small_button
 from views.forty_one import ShownHand, shown_hands
 from views.hands import HandEntryData, PlayerHand
 from views.round import RoundLine
@@ -62,7 +66,7 @@ SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 class Words:
     """The translator handed to the shared screens, with 41's words swapped in."""
 
-    def __init__(self, t: Any) -> None:
+    def __init__(self, t: Tr) -> None:
         self.t = t
 
     def __call__(self, key: str, /, **params: object) -> str:
@@ -72,15 +76,15 @@ class Words:
         return str(self.t.plural(SWAPS.get(key, key), count, **params))
 
 
-def how_it_ends(players: list[str], values: dict[str, Any], t: Any) -> list[str]:
+def how_it_ends(players: list[str], values: dict[str, Any], t: Tr) -> list[str]:
     """The new-match screen's line on how a 41 match ends."""
     return [t("forty_one.how_it_ends_total" if values.get("running_score")
               else "forty_one.how_it_ends")]
 
 
-def summary(match: Match) -> dict[str, Any]:
+def summary(match: Match[MatchState]) -> Summary:
     """What the history shows of a 41 match, worked out from its events."""
-    table, names, over = match.table, match.setup.players, base.over(match)
+    table, names, over = match.of(FortyOneTable).table, match.setup.players, base.over(match)
     history = table.history
     running = table.options.running_score
     return {
@@ -93,8 +97,10 @@ def summary(match: Match) -> dict[str, Any]:
     }
 
 
-class Referee(HandEntryReferee):
+class Referee(HandEntryReferee[FortyOneTable, Deal]):
     """One 41 match loaded from storage, and the taps that change it."""
+
+    table_type = FortyOneTable
 
     ENTRY_PHASES = ("ended",)
     HAND_CAP = HAND_SIZE
@@ -126,7 +132,7 @@ class Referee(HandEntryReferee):
             return self._go()
         return super()._undone(event)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         return summary(self.match)
 
     def _total(self, seat: int) -> str:
@@ -228,7 +234,7 @@ class Referee(HandEntryReferee):
         return None
 
     # -- the cards --------------------------------------------------------------------------
-    def _round(self) -> Any:
+    def _round(self) -> Deal | None:
         return self.match.table.deal
 
     def _copies(self) -> dict[str, int]:
@@ -311,7 +317,7 @@ class Referee(HandEntryReferee):
         self._redraw()
 
     # -- the scoreboard ---------------------------------------------------------------------
-    def _cell(self, d: Any, seat: int) -> str:
+    def _cell(self, d: Deal, seat: int) -> str:
         mark = " ★" if seat == d.winner else " ▼" if seat == d.loser else ""
         typed = " *" if seat in d.typed else ""
         return f"{d.points[seat]}{SUIT_SIGNS.get(d.suits[seat], '')}{typed}{mark}"
@@ -393,7 +399,7 @@ class Referee(HandEntryReferee):
             self._go()
 
     # -- one hand ---------------------------------------------------------------------------
-    def _round_lines(self, r: Any) -> tuple[RoundLine, ...]:
+    def _round_lines(self, r: Deal) -> tuple[RoundLine, ...]:
         t, colours = self.t, self._colours()
         return tuple(
             RoundLine(name=self.names[s], points=t.plural("table.points", r.points[s]),

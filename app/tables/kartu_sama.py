@@ -5,27 +5,28 @@ derived table. Screens: the table, the hand entry, and the scoreboard."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
 from app.i18n import card_words, names
+from app.matches import Summary
 from app.tables import base
 from app.tables.entry import HandEntryReferee
 from models.cards import format_cards, parse_card
 from models.games.kartu_sama import hand_points
 from models.match import Event, Match, Out, Play, Start
-from models.tables.kartu_sama import Draw, Fail, Joker, Pay
+from models.tables.base import MatchState
+from models.tables.kartu_sama import Draw, DrawPlan, Fail, Joker, KartuSamaTable, Pay, Round
 from views.hands import HandEntryData, PlayerHand
 from views.round import RoundLine
 from views.scoreboard import Place, ScoreData
 from views.table import Action, Seat, TableData, table_view
 
 
-def summary(match: Match) -> dict[str, Any]:
+def summary(match: Match[MatchState]) -> Summary:
     """What the history shows of a Kartu Sama match, worked out from its events."""
-    table, names, over = match.table, match.setup.players, base.over(match)
+    table, names, over = match.of(KartuSamaTable).table, match.setup.players, base.over(match)
     history = table.history
     return {
         "status": base.status(over),
@@ -37,8 +38,10 @@ def summary(match: Match) -> dict[str, Any]:
     }
 
 
-class Referee(HandEntryReferee):
+class Referee(HandEntryReferee[KartuSamaTable, Round]):
     """One Kartu Sama match loaded from storage, and the taps that change it."""
+
+    table_type = KartuSamaTable
 
     ENTRY_PHASES = ("play", "ended")  # hands may be entered before the round ends
 
@@ -55,7 +58,7 @@ class Referee(HandEntryReferee):
         return self._table_view()
 
     # -- recording --------------------------------------------------------------------------
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         return summary(self.match)
 
     # -- the table --------------------------------------------------------------------------
@@ -140,7 +143,7 @@ class Referee(HandEntryReferee):
             version=self.version,
         )
 
-    def _draw_label(self, plan: Any) -> str:
+    def _draw_label(self, plan: DrawPlan) -> str:
         t = self.t
         if plan.why == "joker":
             text = t("table.fail", n=plan.count)
@@ -183,7 +186,7 @@ class Referee(HandEntryReferee):
         elif r is not None:
             turn = r.turn
             plan = table.must_draw()
-            event = {
+            makes: dict[str, Callable[[], Event]] = {
                 "play": lambda: Play(turn),
                 "pay": lambda: Pay(turn),
                 "joker": lambda: Joker(turn),
@@ -191,7 +194,8 @@ class Referee(HandEntryReferee):
                 "extra": lambda: Play(r.extra),
                 "draw": lambda: Draw(turn, plan.takes if plan else 2),
                 "fail": lambda: Fail(turn, plan.takes if plan else 2),
-            }[key]()
+            }
+            event = makes[key]()
         if event is not None and self.record(event, at):
             if key != "start" and table.phase == "ended":  # the round just ended: the hands
                 return self._open_hands()
@@ -202,7 +206,7 @@ class Referee(HandEntryReferee):
     def _copies(self) -> dict[str, int]:
         return {format_cards([c]): n for c, n in Counter(self.match.table.cards).items()}
 
-    def _round(self) -> Any:
+    def _round(self) -> Round | None:
         return self.match.table.round
 
     def _has_hand(self, seat: int) -> bool:
@@ -343,7 +347,7 @@ class Referee(HandEntryReferee):
         return self._scoreboard(self.t)
 
     # -- one round --------------------------------------------------------------------------
-    def _round_lines(self, r: Any) -> tuple[RoundLine, ...]:
+    def _round_lines(self, r: Round) -> tuple[RoundLine, ...]:
         t, colours = self.t, self._colours()
         return tuple(
             RoundLine(name=name, points=t.plural("table.points", r.points[s]),

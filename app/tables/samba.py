@@ -11,19 +11,23 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.i18n import card_words, names
+from app.i18n import Translator, card_words, names
+from app.matches import Summary
 from app.tables import base
 from models.cards import parse_card, samba_pack
 from models.games.samba import sides_of
 from models.games.samba_melds import Breakdown, card_value
 from models.match import Close, Event, Match, Out, Start
+from models.tables.base import MatchState
 from models.tables.samba import (
     CLASSES,
     COPIES,
     RED_COPIES,
     Canasta,
+    HandRecord,
     Result,
     SambaMade,
+    SambaTable,
     StockOut,
     breakdown,
     tally,
@@ -50,7 +54,7 @@ MELDED = "melded"
 COPIES_OF = {str(c): n for c, n in Counter(samba_pack()).items()}  # 3 of each, 6 jokers
 
 
-def teams(players: list[str], values: dict[str, Any], t: Any) -> list[str]:
+def teams(players: list[str], values: dict[str, Any], t: Translator) -> list[str]:
     """The sides the seating makes, for the new-match screen."""
     n = len(players)
     if n < 2:
@@ -72,9 +76,9 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else number(n)
 
 
-def summary(match: Match) -> dict[str, Any]:
+def summary(match: Match[MatchState]) -> Summary:
     """What the history shows of a Samba game, worked out from its events."""
-    table, names, over = match.table, match.setup.players, base.over(match)
+    table, names, over = match.of(SambaTable).table, match.setup.players, base.over(match)
     history = table.history
     side = table.side_of
     return {
@@ -87,10 +91,12 @@ def summary(match: Match) -> dict[str, Any]:
     }
 
 
-class Referee(base.Referee):
+class Referee(base.RoundReferee[SambaTable, HandRecord]):
     """One Samba match loaded from storage, and the taps that change it."""
 
-    def __init__(self, host: Host, match_id: str, match: Match) -> None:
+    table_type = SambaTable
+
+    def __init__(self, host: Host, match_id: str, match: Match[MatchState]) -> None:
         super().__init__(host, match_id, match)
         self._reset()
 
@@ -120,7 +126,7 @@ class Referee(base.Referee):
             self.counts.pop(event.side, None)
         super()._undone(event)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         return summary(self.match)
 
     # -- the table --------------------------------------------------------------------------
@@ -451,7 +457,7 @@ class Referee(base.Referee):
     # -- one hand ---------------------------------------------------------------------------
     ENTRY = "result"
 
-    def _round_lines(self, r: Any) -> tuple[RoundLine, ...]:
+    def _round_lines(self, r: HandRecord) -> tuple[RoundLine, ...]:
         table = self.table
         colours = self._colours()
         best = max(r.points, default=0)

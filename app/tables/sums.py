@@ -10,16 +10,17 @@ records the counter."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from app.i18n import names, say
+from app.matches import Summary
 from app.tables import base
 from models.cards import parse_card
+from models.games.sums import EITHER, LAST
 from models.match import Event, Match, Play, Reason
 from models.tables import sums as tb
-from models.tables.sums import Counter, DrawPile, FaceUp, Let, Remove, Stop, TakeBack
+from models.tables.base import MatchState
+from models.tables.sums import Counter, DrawPile, FaceUp, Let, Remove, Stop, SumsTable, TakeBack
 from views.scoreboard import Place, ScoreData
 from views.sums import (
     Breakdown,
@@ -35,9 +36,9 @@ from views.table import Action
 CARD_PARAMS = ("card", "played", "helper", "target")
 
 
-def summary(match: Match) -> dict[str, Any]:
+def summary(match: Match[MatchState]) -> Summary:
     """What the history shows of a game of Sums, worked out from its events."""
-    table, names, over = match.table, match.setup.players, base.over(match)
+    table, names, over = match.of(SumsTable).table, match.setup.players, base.over(match)
     scores = table.scores()
     return {
         "status": base.status(over),
@@ -49,8 +50,10 @@ def summary(match: Match) -> dict[str, Any]:
     }
 
 
-class Referee(base.Referee):
+class Referee(base.Referee[SumsTable]):
     """One Sums match loaded from storage, and the taps that change it."""
+
+    table_type = SumsTable
 
     countering = False  # the owner said they have a counter: the cards that would are shown
 
@@ -88,7 +91,7 @@ class Referee(base.Referee):
     def _refusal(self, reason: Reason) -> str:
         return self.say(reason, signs=False)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         return summary(self.match)
 
     # -- the table --------------------------------------------------------------------------
@@ -121,15 +124,15 @@ class Referee(base.Referee):
         elif phase == tb.DEAL:
             prompt, help_text, grid = t("sums.deal", name=name), t("sums.deal_help", name=name), \
                 copies
-        elif phase in (tb.DRAW, tb.EITHER):
+        elif phase in (tb.DRAW, EITHER):
             prompt = t("sums.draw" if phase == tb.DRAW else "sums.either", name=name)
             help_text = t("sums.draw_help", name=name)
-            if phase == tb.EITHER and table.hands[table.current]:
+            if phase == EITHER and table.hands[table.current]:
                 help_text, grid = t("sums.either_help", name=name), copies
-        elif phase in (tb.PLACE, tb.LAST):
+        elif phase in (tb.PLACE, LAST):
             prompt = t("sums.place" if phase == tb.PLACE else "sums.last", name=name)
             help_text, grid = t("sums.place_help", name=name), copies
-            if phase == tb.LAST:
+            if phase == LAST:
                 notes.append(self.say(tb.why("sums_pile_empty", pile=table.last_pile + 1,
                                              player=name)))
                 actions.append(Action("stop", t("sums.stop"), primary=False))
@@ -168,7 +171,7 @@ class Referee(base.Referee):
             route=f"/match/{self.match_id}", title=t("sums.title"), prompt=prompt,
             help=help_text, notes=tuple(notes),
             piles=tuple((t("sums.pile", n=i + 1), n) for i, n in enumerate(table.piles)),
-            draw=phase in (tb.DRAW, tb.EITHER) and not asking, seats=seats,
+            draw=phase in (tb.DRAW, EITHER) and not asking, seats=seats,
             choices=tuple(choices), grid=grid,
             actions=tuple(actions), undo=self._undo_text(), version=self.version,
         )

@@ -1,5 +1,5 @@
 """The one-line "why" of a computer move: a ``code`` and its parameters (the app translates
-the code), like ``models.match.Reason``."""
+the code), like ``models.events.Reason``."""
 
 from __future__ import annotations
 

@@ -5,8 +5,8 @@ module defines an ``Options`` frozen dataclass (the defaults of RULES.md), a
 state class with ``current_player``, ``legal_actions()``, ``apply(action)``,
 ``is_over``, ``clone()``, ``observation(seat)``, ``action_str(action)`` (the action in
 the notation, for logs and tests) and ``action_words(action)`` (the action as a code and its
-facts, which the app says in the player's language), and a :class:`Game` entry registered in
-``models.games.GAMES``, naming its table and bot. The ``Options`` fields made with
+facts, which the app says in the player's language), and its :class:`Rules` (``RULES``), which
+``models.registry.GAMES`` joins to its table and bot. The ``Options`` fields made with
 :func:`option` carry their bounds and choices: the set-up screens are built from them.
 The state classes build on :class:`Engine`; the ``determinize``
 functions (a copy of the game for a search) deal the hidden cards with :func:`redeal`.
@@ -88,13 +88,9 @@ StateT = TypeVar("StateT", bound=State, covariant=True)
 
 
 @dataclass(frozen=True)
-class Game(Generic[StateT]):
-    """A registry entry: the game's key, its title, its options type, a factory, and its parts
-    at a real table and in a computer player's seat: ``table()`` gives the class deriving a
-    match's state from its events (:class:`models.match.Table`; None: a game not refereed
-    at a table yet), ``bot()`` the computer player's :class:`~models.bots.base.Playbook`.
-    Both are functions: those modules import this game's engine, so the engine cannot import
-    them first."""
+class Rules(Generic[StateT]):
+    """What a game's engine says of itself: its key, its title, its player counts, its options
+    type and a factory. The registry (:mod:`models.registry`) adds its table and bot."""
 
     key: str
     title: str
@@ -102,8 +98,6 @@ class Game(Generic[StateT]):
     max_players: int
     options_type: type[Any]
     factory: Callable[[int, int, Any], StateT]
-    bot: Callable[[], Any]
-    table: Callable[[], type[Any]] | None = None
     lower_is_better: bool = False
     notes: Mapping[str, str] = field(default_factory=dict)
 

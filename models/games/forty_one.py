@@ -39,7 +39,16 @@ from typing import Any
 
 from models.cards import SUITS, format_cards, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Engine, Game, RoundResult, bounds, option, redeal, within
+from models.games.base import (
+    ActionWords,
+    Engine,
+    RoundResult,
+    Rules,
+    bounds,
+    option,
+    redeal,
+    within,
+)
 
 DRAW = 52
 TAKE = 53
@@ -85,7 +94,7 @@ class Options:
 
 def check_setup(players: int, options: Options) -> None:
     """Refuse a set-up the rules do not allow, with its reason as a code and params."""
-    GAME.check_players(players)
+    RULES.check_players(players)
     if options.first_dealer >= players:
         raise SetupError("setup_dealer_seat", players=players)
 
@@ -520,26 +529,12 @@ def determinize(state: FortyOne, seat: int, rng: random.Random) -> FortyOne:
     return new
 
 
-def _table() -> type[Any]:
-    from models.tables.forty_one import FortyOneTable  # it imports this module
-
-    return FortyOneTable
-
-
-def _bot() -> Any:
-    from models.bots.forty_one import BOOK  # it imports this module
-
-    return BOOK
-
-
-GAME = Game(
+RULES = Rules(
     key="forty_one",
     title="41",
     min_players=2,
     max_players=8,
     options_type=Options,
     factory=FortyOne,
-    table=_table,
-    bot=_bot,
 )
-new_game = GAME.new_game  # a new 41 match
+new_game = RULES.new_game  # a new 41 match

@@ -21,8 +21,8 @@ from models.errors import IllegalAction, SetupError
 from models.games.base import (
     ActionWords,
     Engine,
-    Game,
     RoundResult,
+    Rules,
     bounds,
     option,
     redeal,
@@ -108,7 +108,7 @@ class Options:
 
 def check_setup(players: int, options: Options) -> None:
     """Refuse a set-up the pack cannot deal, with its reason as a code and params."""
-    GAME.check_players(players)
+    RULES.check_players(players)
     need = options.hand_size * players + 1
     have = len(pack_codes(options))
     if need > have:
@@ -595,27 +595,13 @@ def determinize(state: KartuSama, seat: int, rng: random.Random) -> KartuSama:
     return new
 
 
-def _table() -> type[Any]:
-    from models.tables.kartu_sama import KartuSamaTable  # it imports this module
-
-    return KartuSamaTable
-
-
-def _bot() -> Any:
-    from models.bots.kartu_sama import BOOK  # it imports this module
-
-    return BOOK
-
-
-GAME = Game(
+RULES = Rules(
     key="kartu_sama",
     title="Kartu Sama",
     min_players=2,
     max_players=20,
     options_type=Options,
     factory=KartuSama,
-    table=_table,
-    bot=_bot,
     lower_is_better=True,
 )
-new_game = GAME.new_game  # a new Kartu Sama match
+new_game = RULES.new_game  # a new Kartu Sama match

@@ -40,7 +40,7 @@ from typing import Any, Self
 
 from models.cards import format_cards, random_shuffle, samba_pack
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Engine, Game, RoundResult, option, redeal, within
+from models.games.base import ActionWords, Engine, RoundResult, Rules, option, redeal, within
 from models.games.samba_melds import (
     BLACK_THREES,
     IS_WILD,
@@ -65,7 +65,7 @@ from models.games.samba_melds import (
 )
 
 __all__ = [
-    "GAME", "Breakdown", "InvalidMeld", "Options", "Samba", "card_value", "group_problem",
+    "RULES", "Breakdown", "InvalidMeld", "Options", "Samba", "card_value", "group_problem",
     "initial_meld_minimum", "is_canasta", "is_group", "is_pure", "is_samba", "is_sequence",
     "determinize", "meld_kind", "new_game", "score_breakdown", "sequence_problem", "settle_turn",
     "side_score",
@@ -210,7 +210,7 @@ class Samba(Engine[Options]):
 
     def __init__(self, players: int, seed: int = 0, options: Options | None = None) -> None:
         options = options or Options()
-        GAME.check_players(players)
+        RULES.check_players(players)
         if options.first_dealer >= players:
             raise SetupError("setup_dealer_seat", players=players)
         super().__init__(players, seed, options)
@@ -921,26 +921,12 @@ def settle_turn(world: Samba, seat: int) -> None:
         world.fresh = None
 
 
-def _table() -> type[Any]:
-    from models.tables.samba import SambaTable  # it imports this module
-
-    return SambaTable
-
-
-def _bot() -> Any:
-    from models.bots.samba import BOOK  # it imports this module
-
-    return BOOK
-
-
-GAME = Game(
+RULES = Rules(
     key="samba",
     title="Samba",
     min_players=2,
     max_players=6,
     options_type=Options,
     factory=Samba,
-    table=_table,
-    bot=_bot,
 )
-new_game = GAME.new_game  # a new Samba game
+new_game = RULES.new_game  # a new Samba game

@@ -46,7 +46,16 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from models.cards import ACE, JACK, KING, QUEEN, Card, card, format_cards, pack, random_shuffle
 from models.errors import IllegalAction, SetupError
-from models.games.base import ActionWords, Engine, Game, RoundResult, bounds, option, redeal, within
+from models.games.base import (
+    ActionWords,
+    Engine,
+    RoundResult,
+    Rules,
+    bounds,
+    option,
+    redeal,
+    within,
+)
 
 MAX_PLAYERS = 8
 MAX_PILES = 8
@@ -221,7 +230,7 @@ class Options:
 
 def check_setup(players: int, options: Options) -> None:
     """Refuse a set-up the pack cannot deal, with its reason as a code and params."""
-    GAME.check_players(players)
+    RULES.check_players(players)
     packs, hand = options.pack_count(players), options.hand(players)
     need = players * (hand + 1) + options.piles
     have = 52 * packs
@@ -688,26 +697,12 @@ def determinize(state: Sums, seat: int, rng: random.Random) -> Sums:
     return new
 
 
-def _table() -> type[Any]:
-    from models.tables.sums import SumsTable  # it imports this module
-
-    return SumsTable
-
-
-def _bot() -> Any:
-    from models.bots.sums import BOOK  # it imports this module
-
-    return BOOK
-
-
-GAME = Game(
+RULES = Rules(
     key="sums",
     title="Sums",
     min_players=2,
     max_players=MAX_PLAYERS,
     options_type=Options,
     factory=Sums,
-    table=_table,
-    bot=_bot,
 )
-new_game = GAME.new_game  # a new game of Sums
+new_game = RULES.new_game  # a new game of Sums

@@ -19,9 +19,26 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
-from models.match import Close, Drop, Event, Reason, Revise, Setup
+from models.cards import Card
+from models.events import Close, Drop, Event, Reason, Revise
+
+if TYPE_CHECKING:  # the set-up checks a game against the registry, which names the tables
+    from models.match import Setup
+
+
+class MatchState(Protocol):
+    """What a game derives from a match's events at a real table (one class per game,
+    ``models.tables.<game>``): the check and the move of each event, the events a screen
+    offers, and the phase (``"over"`` once the match has ended)."""
+
+    def __init__(self, setup: Setup) -> None: ...
+    def check(self, event: Event) -> Reason | None: ...
+    def apply(self, event: Event) -> None: ...
+    def legal_events(self) -> list[Event]: ...
+    @property
+    def phase(self) -> str: ...
 
 PLAY, ENDED, CLOSED = "play", "ended", "closed"
 
@@ -72,6 +89,15 @@ class Record:
     def number(self) -> int:
         """1 for the first round."""
         return self.index + 1
+
+
+class EnteredRecord(Record):
+    """A round whose hands are entered at its end, one per seat: the cards (None: not yet),
+    or the points typed instead (``typed``: seat -> points). A game's round keeps both."""
+
+    __slots__ = ()
+    hands: list[tuple[Card, ...] | None]
+    typed: dict[int, int]
 
 
 R = TypeVar("R", bound=Record)
@@ -183,6 +209,10 @@ class RoundTable(Generic[R]):
             self._moves[type(event)](event)
 
     # -- corrections ------------------------------------------------------------------------
+    def legal_events(self) -> list[Event]:
+        """The events a table screen offers now (each game's own)."""
+        raise NotImplementedError
+
     def _check_change(self, event: Revise | Drop) -> Reason | None:
         if self.revising >= 0:
             return self._revising()

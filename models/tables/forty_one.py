@@ -24,8 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from models.cards import SUITS, Card, format_cards
+from models.events import Close, Event, Hand, Place, Points, Reason, Start
 from models.games.forty_one import (
     HAND_SIZE,
     SIGNED,
@@ -45,8 +47,10 @@ from models.games.forty_one import (
     stop_fault,
 )
 from models.games.forty_one import match_winners as winners_of
-from models.match import Close, Event, Hand, Place, Points, Reason, Setup, Start
-from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
+from models.tables.base import CLOSED, ENDED, PLAY, EnteredRecord, RoundTable, ranking
+
+if TYPE_CHECKING:
+    from models.match import Setup
 
 PACK = 52
 LOWEST = -22  # the lowest score four cards can have: four aces, 11 - 3 x 11
@@ -113,7 +117,7 @@ ENDS: dict[type[Event], tuple[str, str]] = {
 }
 
 
-class Deal(Record):
+class Deal(EnteredRecord):
     """One hand as recorded so far: the turns while it is played, then its cards and result."""
 
     __slots__ = (
@@ -526,5 +530,5 @@ def worst(cards: Sequence[int], index: int) -> tuple[str, str]:
     c = ranked[index]
     return format_cards([c]), f"{SIGNED[suit][c]:+d}"
 
-
-Table = FortyOneTable
+# this table's own event kinds (registered by models.registry)
+EVENTS: tuple[type[Event], ...] = (DrawStock, TakeDiscard, Stop, StockOut, Show41, Finish, Resume)

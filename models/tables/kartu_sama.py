@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from models.cards import JOKER_CODE, Card, CardError, check_within, format_cards
+from models.events import Close, Event, Hand, Out, Place, Play, Points, Reason, Start
 from models.games.kartu_sama import (
     FOLLOWS,
     FREE,
@@ -38,8 +40,10 @@ from models.games.kartu_sama import (
     rank_seats,
     round_loser,
 )
-from models.match import Close, Event, Hand, Out, Place, Play, Points, Reason, Setup, Start
-from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
+from models.tables.base import CLOSED, ENDED, PLAY, EnteredRecord, RoundTable, ranking
+
+if TYPE_CHECKING:
+    from models.match import Setup
 
 
 # -- Kartu Sama's own events (the shared Start, Play, Out, Hand and Close are in models.match)
@@ -130,7 +134,7 @@ class DrawPlan:
     reasons: tuple[Reason, ...]
 
 
-class Round(Record):
+class Round(EnteredRecord):
     """One round as recorded so far: the counts while it is played, then its hands and score."""
 
     __slots__ = (
@@ -718,5 +722,5 @@ def _step(
         params["other_card"] = format_cards([master_cards(theirs)[index]])
     return Reason(f"{side}_{step}", params)
 
-
-Table = KartuSamaTable
+# this table's own event kinds (registered by models.registry)
+EVENTS: tuple[type[Event], ...] = (Draw, Joker, Pay, Fail, FixCount, FixTurn, FixPile, FixHand)

@@ -33,9 +33,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from models.cards import JOKER_CODE, Card
+from models.events import Close, Event, Out, Place, Reason, Start
 from models.games.samba import (
     Options,
     game_over,
@@ -53,8 +54,10 @@ from models.games.samba_melds import (
     initial_meld_minimum,
     score_breakdown,
 )
-from models.match import Close, Event, Out, Place, Reason, Setup, Start
 from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
+
+if TYPE_CHECKING:
+    from models.match import Setup
 
 # Card classes of the quick entry, a card standing for each, and how many three packs hold.
 CLASSES = ("jokers", "aces_twos", "high", "low", "black_threes")
@@ -512,5 +515,5 @@ class SambaTable(RoundTable[HandRecord]):
             self.end = _why("samba_target", players=reached, target=o.target, winners=players,
                             total=top)
 
-
-Table = SambaTable
+# this table's own event kinds (registered by models.registry)
+EVENTS: tuple[type[Event], ...] = (Canasta, SambaMade, StockOut, Result)

@@ -11,7 +11,7 @@ never knows which cards are in a hand. The game is one round:
   once, or the player picks (:class:`Remove`);
 - a counter does not hold play up: the attacked card goes at once and the next turn starts,
   but while nothing else is recorded (the rules' "at once") the owner may still counter
-  (:class:`Counter`, the :class:`Window`): the removal is then taken back and the counter
+  (:class:`Counter`, the :class:`CounterWindow`): the removal is then taken back and the counter
   played as the engine plays it. The window opens only when a counter is possible from the
   cards seen: the owner holds a card and some card able to counter is not yet face up or
   removed. When settling the attack would end the game, the owner is asked first (a
@@ -30,9 +30,10 @@ import copy
 from collections import Counter as Tally
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from models.cards import Card, card, pack
+from models.events import Event, Place, Play, Reason
 from models.games.sums import (
     CHOOSING,
     COUNTERING,
@@ -53,8 +54,10 @@ from models.games.sums import (
     leaders,
     removable,
 )
-from models.match import Event, Place, Play, Reason, Setup
 from models.tables.base import ranking
+
+if TYPE_CHECKING:
+    from models.match import Setup
 
 # the phases, the engine's (models.games.sums) under the table's names
 DEAL, DRAW, PLACE, TARGET, COUNTER = DEALING, DRAWING, PLACING, CHOOSING, COUNTERING
@@ -159,7 +162,7 @@ _SETTLED = ("in_play", "captured", "removals", "last", "chain", "choices", "play
 
 
 @dataclass(frozen=True)
-class Window:
+class CounterWindow:
     """``attack`` is settled, but its owner may still counter it (until the next event):
     ``helpers`` are the owner's face-up cards then (the attacked card included) and
     ``before`` the state to return to (the fields of ``_SETTLED``)."""
@@ -207,7 +210,7 @@ class SumsTable(Flow[Target, Attack]):
         self.phase = DEAL
         self._set_opening(options)
         self.last_pile = -1  # the empty pile that started the last play
-        self.window: Window | None = None
+        self.window: CounterWindow | None = None
         self._checks: dict[type[Event], Callable[[Event], Why | None]] = {
             FaceUp: self._check_up,
             DrawPile: self._check_draw,
@@ -593,7 +596,7 @@ class SumsTable(Flow[Target, Attack]):
         self._put(seat, c)
         self._counter(Attack(seat, c, a.attacker, a.played, reason))
 
-    def _reopen(self, w: Window) -> None:
+    def _reopen(self, w: CounterWindow) -> None:
         """Back to the attack of ``w``, its removal not made, its owner to answer."""
         for name, value in zip(_SETTLED, w.before, strict=True):
             setattr(self, name, value)
@@ -629,7 +632,7 @@ class SumsTable(Flow[Target, Attack]):
         super()._resolve()
         if not possible:
             return
-        w = Window(a, helpers, before)
+        w = CounterWindow(a, helpers, before)
         if self.over:
             self._reopen(w)
         else:
@@ -651,4 +654,5 @@ class SumsTable(Flow[Target, Attack]):
         super()._finish()
         self.played = None
 
-Table = SumsTable
+# this table's own event kinds (registered by models.registry)
+EVENTS: tuple[type[Event], ...] = (FaceUp, DrawPile, Remove, Let, Counter, Stop, TakeBack)
