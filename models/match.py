@@ -101,12 +101,12 @@ class Match(Generic[TableT]):
 
     __slots__ = ("setup", "events", "_table")
 
-    def __init__(self, setup: Setup, events: Iterable[Event] = ()) -> None:
+    def __init__(self, setup: Setup, events: Iterable[Event] = (), saved: bool = False) -> None:
         self.setup = setup
         self.events: list[Event] = []
         self._table = self._new_table()
         for event in events:
-            self.record(event)
+            self.record(event, saved)
 
     @staticmethod
     def new(players: Sequence[str], game: str = "kartu_sama",
@@ -138,12 +138,13 @@ class Match(Generic[TableT]):
         """Whether ``event`` may be recorded now (the check :meth:`record` makes)."""
         return self._table.check(event) is None
 
-    def record(self, event: Event) -> None:
-        """Record ``event``; raise :class:`Refused` (with its reason) if it cannot be."""
+    def record(self, event: Event, saved: bool = False) -> None:
+        """Record ``event``; raise :class:`Refused` (with its reason) if it cannot be. An
+        event ``saved`` before a check of the table's ``LATER`` was added passes that check."""
         if not isinstance(event, Event) or not event.kind:
             raise MejaError("event_type", got=type(event).__name__)
         reason = self._table.check(event)
-        if reason is not None:
+        if reason is not None and not (saved and reason.code in self._table.LATER):
             raise Refused(reason)
         self._table.apply(event)
         self.events.append(event)
@@ -184,14 +185,15 @@ class Match(Generic[TableT]):
 
     @staticmethod
     def from_dict(data: object) -> Match[MatchState]:
-        """The match of a dict made by :meth:`to_dict`, every event checked again."""
+        """The match of a dict made by :meth:`to_dict`, every event checked again (by the
+        checks it was saved under: see ``MatchState.LATER``)."""
         if not isinstance(data, Mapping) or data.get("version") != VERSION:
             raise MejaError("match_version", version=VERSION)
         events = data.get("events")
         if not isinstance(events, list):
             raise MejaError("match_events")
         setup = Setup.from_dict(data.get("setup"))
-        return Match(setup, [Event.from_dict(e) for e in events])
+        return Match(setup, [Event.from_dict(e) for e in events], saved=True)
 
 
 __all__ = [

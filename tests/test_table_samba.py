@@ -259,6 +259,21 @@ def test_first_melds_below_the_minimum_are_refused() -> None:
     assert m.table.totals == [1630, -75]
 
 
+def test_a_match_saved_before_first_melds_were_checked_still_opens() -> None:
+    """A side entered under its minimum before Meja checked it opens again, as saved (nothing
+    lost); the same entry recorded now is refused."""
+    m = four(target=20000)
+    m.record(Start())
+    saved = m.to_dict()
+    saved["events"].append(Result(0, high=3).to_dict())  # 30 of 50, saved by an older Meja
+    again = Match.from_dict(saved)
+    assert len(again.events) == len(m.events) + 1
+    assert again.table.rounds[-1].results[0] is not None
+    assert why(m, Result(0, high=3)) == "samba_first_meld"
+    with pytest.raises(Refused):
+        m.record(Result(0, high=3))
+
+
 def close_hand(m: Match, a: int, b: int) -> None:
     """A hand scoring ``a`` and ``b`` hundreds (pure canastas of kings, no going out)."""
     m.record(Start())

@@ -31,7 +31,11 @@ if TYPE_CHECKING:  # the set-up checks a game against the registry, which names 
 class MatchState(Protocol):
     """What a game derives from a match's events at a real table (one class per game,
     ``models.tables.<game>``): the check and the move of each event, the events a screen
-    offers, and the phase (``"over"`` once the match has ended)."""
+    offers, and the phase (``"over"`` once the match has ended). ``LATER`` names the
+    refusals of checks added after matches were saved without them: a saved match they
+    refuse still opens (:meth:`models.match.Match.from_dict`); a new event is refused."""
+
+    LATER: ClassVar[frozenset[str]]
 
     def __init__(self, setup: Setup) -> None: ...
     def check(self, event: Event) -> Reason | None: ...
@@ -106,6 +110,8 @@ R = TypeVar("R", bound=Record)
 class RoundTable(Generic[R]):
     """A table whose match is a run of rounds (see :class:`models.match.Match`). A game's
     table fills ``_checks`` and ``_moves``: the check and the move of each event type."""
+
+    LATER: ClassVar[frozenset[str]] = frozenset()
 
     __slots__ = (
         "setup", "options", "names", "n", "rounds", "over", "winners", "end", "next_dealer",

@@ -241,6 +241,7 @@ class SambaTable(RoundTable[HandRecord]):
     __slots__ = ("side_of", "sides", "members", "totals", "tie")
     options: Options
     REVISING = "samba_revising"
+    LATER = frozenset({"samba_first_meld"})  # matches saved before Meja checked first melds
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)

@@ -30,7 +30,7 @@ import copy
 from collections import Counter as Tally
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from models.cards import Card, card, pack
 from models.events import Event, Place, Play, Reason
@@ -175,6 +175,7 @@ class CounterWindow:
 class SumsTable(Flow[Target, Attack]):
     """The Sums table derived from a match's events (see :class:`models.match.Match`)."""
 
+    LATER: ClassVar[frozenset[str]] = frozenset()
     hands: list[int]
     piles: list[int]
 
