@@ -11,6 +11,11 @@ from importlib import resources
 from typing import Any
 
 from app import options
+from app.figures import Figures
+from app.figures import forty_one as forty_one_figures
+from app.figures import kartu_sama as kartu_sama_figures
+from app.figures import samba as samba_figures
+from app.figures import sums as sums_figures
 from app.i18n import Translator
 from app.matches import Summary
 from app.options import OptionSpec
@@ -34,7 +39,8 @@ Notes = Callable[[list[str], dict[str, Any], Translator], list[str]]
 @dataclass(frozen=True)
 class Entry:
     """One game in the app. ``texts`` is its gettext domain (its messages catalog);
-    ``rules`` names its rules documents, ``rules/<rules>.<language>.md``."""
+    ``rules`` names its rules documents, ``rules/<rules>.<language>.md``; ``figures`` are
+    its own figures on the Players screen (``app.figures``)."""
 
     key: str
     controller: type[Referee[MatchState]]
@@ -42,6 +48,7 @@ class Entry:
     presenter: Make  # its card table for play on the device
     texts: str
     rules: str
+    figures: Figures
     notes: Notes | None = None
 
     @property
@@ -67,9 +74,11 @@ class Entry:
 
 ENTRIES: dict[str, Entry] = {e.key: e for e in (
     Entry("kartu_sama", kartu_sama.Referee, kartu_sama.summary, KartuSamaPresenter, "kartu_sama",
-          "kartu_sama"),
+          "kartu_sama", kartu_sama_figures.FIGURES),
     Entry("forty_one", forty_one.Referee, forty_one.summary, FortyOnePresenter, "forty_one",
-          "forty_one", forty_one.how_it_ends),
-    Entry("sums", sums.Referee, sums.summary, SumsPresenter, "sums", "sums"),
-    Entry("samba", samba.Referee, samba.summary, SambaPresenter, "samba", "samba", samba.teams),
+          "forty_one", forty_one_figures.FIGURES, forty_one.how_it_ends),
+    Entry("sums", sums.Referee, sums.summary, SumsPresenter, "sums", "sums",
+          sums_figures.FIGURES),
+    Entry("samba", samba.Referee, samba.summary, SambaPresenter, "samba", "samba",
+          samba_figures.FIGURES, samba.teams),
 )}

@@ -11,7 +11,6 @@ import dataclasses
 from datetime import UTC, datetime
 from typing import Any
 
-from app.figures import FIGURES
 from app.games import ENTRIES
 from app.i18n import Translator, names, say
 from app.newmatch import NewMatchForm
@@ -317,10 +316,10 @@ def seat_tallies(doc: dict[str, Any]) -> list[dict[str, int]]:
     """What each seat of a stored match at the table did, by the figures of its game (none
     for a game without figures), from its events replayed (checked when recorded)."""
     setup = Setup.from_dict(doc["setup"])
-    figures = FIGURES.get(setup.game)
-    if figures is None:
+    entry = ENTRIES.get(setup.game)
+    if entry is None:
         return []
-    return figures.tallies(setup, [Event.from_dict(e) for e in doc["events"]])
+    return entry.figures.tallies(setup, [Event.from_dict(e) for e in doc["events"]])
 
 
 def game_figures(store: Store, game: str) -> GameFigures:
@@ -328,7 +327,7 @@ def game_figures(store: Store, game: str) -> GameFigures:
     played at the table (a game on the device keeps no such record), counted for the person
     each recorded name now means; a match that cannot be read is left out."""
     known = people(store)
-    keys = FIGURES[game].keys if game in FIGURES else ()
+    keys = ENTRIES[game].figures.keys if game in ENTRIES else ()
     rows: dict[str, dict[str, int]] = {}
     matches = 0
     for entry in store.list_matches():

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from app import records
-from app.figures import FIGURES
+from app.games import ENTRIES
 from app.i18n import Translator
 from app.storage import Store
 from app.tables import forty_one as app41
@@ -166,9 +166,9 @@ def test_the_screen_shows_each_players_figures_in_words(tmp_path: Path) -> None:
     assert "Arrêts" in find(view, "figures-note").value
     for language in ("en", "fr", "id"):
         tr = Translator(language)
-        for game, figures in FIGURES.items():
+        for game, entry in ENTRIES.items():
             assert tr.has(f"stats.figures_note.{game}")
-            assert all(tr.has(f"stats.fig.{k}") for k in figures.keys)
+            assert all(tr.has(f"stats.fig.{k}") for k in entry.figures.keys)
     empty = stats_view(t, games=[("forty_one", "41")], game="forty_one", rows=[],
                        lower_is_better=False, on_game=print, on_back=print,
                        figures=GameFigures("forty_one", ("hands", "stops"), (), 0))

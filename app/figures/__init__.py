@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from app.figures import forty_one, kartu_sama, samba, sums
 from models.match import Event, Setup
 
 Tally = dict[str, int]
@@ -20,6 +19,3 @@ class Figures:
 
     keys: tuple[str, ...]
     tallies: Callable[[Setup, Sequence[Event]], list[Tally]]
-
-
-FIGURES = {m.GAME: Figures(m.KEYS, m.tallies) for m in (kartu_sama, forty_one, samba, sums)}

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.figures import Figures
 from models.match import Event, Setup
 from models.tables.forty_one import FortyOneTable
 
-GAME = "forty_one"
 KEYS = ("hands", "stops", "fortyones", "won", "won_avg")
 
 
@@ -28,3 +28,6 @@ def tallies(setup: Setup, events: Sequence[Event]) -> list[dict[str, int]]:
             seats[d.winner]["won"] += 1
             seats[d.winner]["won_sum"] += d.points[d.winner]
     return seats
+
+
+FIGURES = Figures(KEYS, tallies)

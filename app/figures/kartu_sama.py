@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.figures import Figures
 from models.match import Event, Setup
 from models.tables.kartu_sama import Draw, Fail, Joker, KartuSamaTable
 
-GAME = "kartu_sama"
 KEYS = ("rounds", "went_out", "jokers", "failed", "one_card")
 
 
@@ -34,3 +34,6 @@ def tallies(setup: Setup, events: Sequence[Event]) -> list[dict[str, int]]:
         for seat in out:
             seats[seat]["went_out"] += 1
     return seats
+
+
+FIGURES = Figures(KEYS, tallies)

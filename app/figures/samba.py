@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.figures import Figures
 from models.match import Event, Setup
 from models.tables.samba import SambaTable
 
-GAME = "samba"
 KEYS = ("hands", "went_out", "pure", "mixed", "sambas", "red_threes")
 
 
@@ -31,3 +31,6 @@ def tallies(setup: Setup, events: Sequence[Event]) -> list[dict[str, int]]:
         if h.out >= 0:
             seats[h.out]["went_out"] += 1
     return seats
+
+
+FIGURES = Figures(KEYS, tallies)

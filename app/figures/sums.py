@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.figures import Figures
 from models.match import Event, Setup
 from models.tables.sums import Counter, SumsTable
 
-GAME = "sums"
 KEYS = ("games", "removed", "lost", "counters")
 
 
@@ -23,3 +23,6 @@ def tallies(setup: Setup, events: Sequence[Event]) -> list[dict[str, int]]:
         seats[remover]["removed"] += 1
         seats[owner]["lost"] += 1
     return seats
+
+
+FIGURES = Figures(KEYS, tallies)
