@@ -19,8 +19,8 @@ from typing import Any, Protocol
 
 from app.storage import Stale
 from models.errors import IllegalAction, MejaError
+from models.games import GAMES
 from models.games.base import ActionWords, State
-from models.registry import GAMES
 
 LOG_LINES = 20
 

@@ -26,9 +26,10 @@ from app.presenters.samba import SambaPresenter
 from app.presenters.sums import SumsPresenter
 from app.tables import forty_one, kartu_sama, samba, sums
 from app.tables.base import Referee
+from models.games import GAMES
 from models.games.base import State
 from models.match import Match
-from models.registry import GAMES, Game
+from models.registry import Game
 from models.tables.base import MatchState
 
 # Lines the new-match screen shows under the seats, e.g. the teams seating makes:

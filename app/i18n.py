@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from models.errors import MejaError, SetupError
+from models.games import GAMES as REGISTERED
 from models.match import Reason
-from models.registry import GAMES as REGISTERED
 from views.common import card_text
 
 LOCALE = Path(__file__).resolve().parent / "locale"

@@ -14,7 +14,7 @@ from app.games import ENTRIES
 from app.i18n import refusal
 from app.options import visible
 from models.errors import MejaError
-from models.registry import GAMES
+from models.games import GAMES
 from models.simulate import simulate
 from views.lab import RESULTS, Chart, Histogram, LabData, lab_view, percent
 from views.setup import OptionRow

@@ -12,9 +12,9 @@ from app.i18n import Translator, refusal
 from app.options import visible
 from app.play import seat_colours, seat_names
 from models.errors import MejaError
+from models.games import GAMES
 from models.names import clean_name
 from models.people import People
-from models.registry import GAMES
 from views.setup import OptionRow, SetupData
 
 MIN_PLAYERS = 2

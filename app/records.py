@@ -16,10 +16,10 @@ from app.i18n import Translator, names, say
 from app.newmatch import NewMatchForm
 from app.storage import Store
 from models.errors import MejaError
+from models.games import GAMES
 from models.match import Event, Setup
 from models.names import clean_name
 from models.people import PALETTE, People
-from models.registry import GAMES
 from views.history import MatchLine
 from views.home import Unfinished
 from views.scoreboard import round_words

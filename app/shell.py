@@ -26,9 +26,9 @@ from app.referees import Referees
 from app.storage import Store
 from app.tables.base import over
 from models.errors import MejaError
+from models.games import GAMES
 from models.names import clean_name
 from models.people import PALETTE
-from models.registry import GAMES
 from views.common import FONTS, snack, theme
 from views.history import history_view
 from views.home import Unfinished, home_view

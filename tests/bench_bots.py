@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from models import computers
-from models.registry import GAMES
+from models.games import GAMES
 
 # (game, options, (seats, deals) simple-vs-random, (seats, deals) strong-vs-simple). Two-seat
 # Kartu Sama is mostly luck for a rule of thumb against random play, so that pairing uses four

@@ -16,8 +16,7 @@ from models import computers
 from models.bots.hint import Hint
 from models.bots.search import pick
 from models.errors import MejaError
-from models.games import forty_one, kartu_sama, samba, sums
-from models.registry import GAMES
+from models.games import GAMES, forty_one, kartu_sama, samba, sums
 from models.simulate import main as simulate_main
 from tests.english import EN, english, refused
 

@@ -22,7 +22,7 @@ import pytest
 from app.play import new_doc
 from app.storage import Store
 from models.cards import format_cards
-from models.registry import GAMES
+from models.games import GAMES
 from tests.browser import PHONE, Server, back, load, open_app, press, see, shot
 from tests.test_e2e_computers import saved
 

@@ -21,9 +21,9 @@ from app.tables.base import Referee
 from models import computers
 from models.bots.base import Playbook
 from models.events import EVENTS, SHARED, Event
+from models.games import GAMES
 from models.games.base import option_meta
 from models.match import Close, Hand, Match, Start, table_of
-from models.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Ana", "Bea", "Cai", "Dan"]
@@ -240,3 +240,12 @@ def test_games_are_found_by_plain_imports_at_the_registries_only() -> None:
                     if rel not in allowed and module.rsplit(".", 1)[1] not in own:
                         offenders.append(f"{rel}: {module}")
     assert offenders == []
+
+
+def test_the_public_name_of_the_registry_is_the_registrys_own() -> None:
+    """``from models.games import GAMES`` (DESIGN.md's public API) works first thing in a fresh
+    interpreter and is the registry's ``GAMES``."""
+    code = ("from models.games import GAMES; import models.registry as r; "
+            "assert GAMES is r.GAMES and list(GAMES) == ['kartu_sama', 'forty_one', 'sums', "
+            "'samba']")
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)

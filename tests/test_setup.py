@@ -12,7 +12,7 @@ import pytest
 
 from app.i18n import Translator
 from app.newmatch import DRAWS_EACH, NewMatchForm, left_to_draw, setup_data
-from models.registry import GAMES
+from models.games import GAMES
 from tests.fakes import FakePage, FakeShell, run_alone
 from views.common import find
 from views.setup import setup_view
