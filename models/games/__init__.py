@@ -17,7 +17,7 @@ def __getattr__(name: str) -> object:
         from models.registry import GAMES
 
         return GAMES
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(name)
 
 
 __all__ = ["GAMES"]
