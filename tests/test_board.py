@@ -189,7 +189,7 @@ def test_axis_ticks_are_few_even_round_and_cover_the_values(low: int, span: int,
 
 
 def test_whole_numbers_have_no_decimal_point() -> None:
-    assert (whole(12.0), whole(12), whole(10.5), whole(-3.0)) == ("12", "12", "10.5", "-3")
+    assert (whole(12.0), whole(12), whole(10.5), whole(-3.0)) == ("12", "12", "10.5", "\u22123")
     bars = bars_chart(("Ana", "Bea"), (50.0, 12.5), key="b", top=100, unit="%")
     values = [c.value for c in walk(bars) if isinstance(c, ft.Text)]
     assert values == ["Ana", "50%", "Bea", "12.5%"]

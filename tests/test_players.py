@@ -43,7 +43,7 @@ def test_a_win_shared_on_a_tie_is_a_whole_win_said_as_shared(tmp_path: Path) -> 
                       rows=list(rows.values()), lower_is_better=False,
                       on_game=print, on_back=print)
     shown = [find(view, f"wins-{i}").value for i in range(2)]
-    assert shown == ["2 (100%) · 1 shared", "1 (50%) · 1 shared"]
+    assert shown == ["2 (100%)\n1 shared", "1 (50%)\n1 shared"]
     assert find(view, "stats-note").value == "Round points: higher is better in 41."
     assert "." not in str(rows["Ana"].wins)
 

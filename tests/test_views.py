@@ -226,7 +226,7 @@ def test_stats_table_and_chart() -> None:
     view = stats_view(t, games=[("kartu_sama", "Kartu Sama")], game="kartu_sama", rows=rows,
                       lower_is_better=True, on_game=print, on_back=print)
     assert find(view, "stats-chart") is not None
-    assert text(view, "wins-0") == "3 (75%) · 1 shared"
+    assert text(view, "wins-0") == "3 (75%)\n1 shared"
     assert text(view, "average-0") == "10.5"
 
 

@@ -104,8 +104,10 @@ def totals_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, key: 
 
 
 def whole(value: float) -> str:
-    """A number as people write it: ``12`` for a whole one, ``12.5`` otherwise."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    """A number as people write it: ``12`` for a whole one, ``12.5`` otherwise, a true minus
+    sign below zero (``−50``)."""
+    text = str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    return text.replace("-", "\u2212")
 
 
 def bars_chart(

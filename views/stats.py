@@ -87,8 +87,8 @@ def stats_view(
                 ft.Text(str(r.matches), key=f"matches-{i}"),
                 ft.Text(_wins(t, r), key=f"wins-{i}", text_align=ft.TextAlign.CENTER),
                 ft.Text(whole(round(r.average, 1)), key=f"average-{i}"),
-                ft.Text("—" if r.best is None else str(r.best)),
-                ft.Text("—" if r.worst is None else str(r.worst)),
+                ft.Text("—" if r.best is None else whole(r.best)),
+                ft.Text("—" if r.worst is None else whole(r.worst)),
             ])
             for i, r in enumerate(rows)
         ]
@@ -113,9 +113,9 @@ def stats_view(
 
 
 def _wins(t: Tr, row: PlayerStats) -> str:
-    """``3 (75%)``, and how many of them were shared on a tie: ``3 (75%) · 1 shared``."""
+    """``3 (75%)``, and how many of them were shared on a tie under it: ``1 shared``."""
     text = f"{row.wins} ({row.win_rate:.0%})"
-    return f"{text} · {t.plural('stats.shared', row.shared)}" if row.shared else text
+    return f"{text}\n{t.plural('stats.shared', row.shared)}" if row.shared else text
 
 
 def figures_section(t: Tr, figures: GameFigures, title: str) -> ft.Control:
