@@ -503,6 +503,18 @@ def hidden_cards(state: FortyOne, others: Sequence[int]) -> tuple[list[int], lis
     return unseen, known
 
 
+FIGURES = ("stops", "fortyones", "stock_ends")
+
+
+def figures(state: FortyOne) -> dict[str, int]:
+    """What a finished match did, for the rule lab: hands stopped on a suit, hands won with
+    41, hands ended on an empty stock."""
+    results = state.results
+    return {"stops": sum(r.end == "stop" for r in results),
+            "fortyones": sum(r.points[r.winners[0]] == 41 for r in results),
+            "stock_ends": sum(r.end == "stock" for r in results)}
+
+
 def determinize(state: FortyOne, seat: int, rng: random.Random) -> FortyOne:
     """A copy of ``state`` consistent with what ``seat`` has seen, for search: the cards it
     cannot see (the other hands, the stock) are dealt again at random, every size kept, except
