@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from models import stats
-from models.tally import FIGURES, SHARE, VALUES, Spec, Tally
+from models.tally import SHARE, VALUES, Spec, Tally
 
 MARGIN = 0.01  # the margin the games needed are worked out for: ±1 point of a rate
 
@@ -158,10 +158,8 @@ def report(spec: Spec, tally: Tally, seconds: float, workers: int) -> Report:
         first = _rate(tally.first_wins / SHARE, tally.first_rounds, per_game)
         even = 1 / tally.players
         advantage = stats.Interval(first.value - even, first.low - even, first.high - even)
-    keys, _ = FIGURES[spec.game]
     averages = {k: _mean(tally.values.get(k, Counter())) for k in VALUES}
-    averages |= {f"figure.{k}": _mean(tally.values.get(f"figure.{k}", Counter()))
-                 for k in keys}
+    averages |= {k: _mean(c) for k, c in tally.values.items() if k.startswith("figure.")}
     return Report(
         game=spec.game, players=spec.players, seats=spec.seats(), options=dict(spec.options),
         seed=spec.seed, games=tally.games, moves=tally.moves, rounds=rounds,

@@ -14,9 +14,10 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
 from models.errors import MejaError
-from models.games import GAMES, forty_one, kartu_sama, samba, sums
+from models.games import GAMES
 from models.games.base import State
 
 Chooser = Callable[[State, random.Random], int]
@@ -25,13 +26,15 @@ Chooser = Callable[[State, random.Random], int]
 # any number of winners up to 20 (so adding shares in any order gives the same total).
 SHARE = math.lcm(*range(1, 21))
 
-# each game's own figures of a finished game (models/games/<game>.py: FIGURES, figures)
-FIGURES: dict[str, tuple[tuple[str, ...], Callable[[State], dict[str, int]]]] = {
-    "kartu_sama": (kartu_sama.FIGURES, kartu_sama.figures),  # type: ignore[dict-item]
-    "forty_one": (forty_one.FIGURES, forty_one.figures),  # type: ignore[dict-item]
-    "samba": (samba.FIGURES, samba.figures),  # type: ignore[dict-item]
-    "sums": (sums.FIGURES, sums.figures),  # type: ignore[dict-item]
-}
+
+@runtime_checkable
+class Figured(Protocol):
+    """An engine that says what a finished game did in its own terms (jokers played, canastas
+    made...): ``figures()``, read once the game is over, not move by move."""
+
+    def figures(self) -> dict[str, int]: ...
+
+
 # the figures every game has: their values counted (so their mean, spread and histogram)
 VALUES = ("rounds_per_game", "game_length", "round_length", "points", "winning_points")
 
@@ -60,7 +63,8 @@ class Tally:
     moves: int = 0
     rounds: int = 0
     seconds: float = 0.0  # time spent playing (summed over workers; not part of equality)
-    values: dict[str, Counter[int]] = field(default_factory=dict)  # VALUES and the figures
+    # VALUES, then the game's own figures ("figure.<key>", in the order the engine gives them)
+    values: dict[str, Counter[int]] = field(default_factory=dict)
     ends: Counter[str] = field(default_factory=Counter)
     round_wins: list[int] = field(default_factory=list)
     match_wins: list[int] = field(default_factory=list)
@@ -110,7 +114,6 @@ def play(spec: Spec, start: int, count: int,
     entry = GAMES[spec.game]
     options = entry.options(dict(spec.options))
     seats = choosers(spec)
-    _, figures = FIGURES[spec.game]
     tally = Tally(spec.players)
     values = tally.values
     rounds_per_game, game_length, round_length, points, winning = (
@@ -153,7 +156,7 @@ def play(spec: Spec, start: int, count: int,
         won = state.winners
         for seat in won:
             tally.match_wins[seat] += share // len(won)
-        for key, value in figures(state).items():
+        for key, value in (state.figures() if isinstance(state, Figured) else {}).items():
             counts = own.get(key)
             if counts is None:
                 counts = own[key] = values.setdefault(f"figure.{key}", Counter())

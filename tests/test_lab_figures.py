@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
-from models.games import GAMES, forty_one, kartu_sama, samba, sums
+from models.games import GAMES, kartu_sama, sums
 from models.games.base import RoundResult
 
 JK, DRAW = 52, kartu_sama.DRAW
@@ -28,7 +28,7 @@ def test_kartu_sama_debts_on_a_hand_checked_log() -> None:
     results = [RoundResult((0, 1, 2), 18, "out", (0,), 1), RoundResult((0, 5, 5), 2, "out",
                                                                         (0,), 2)]
     state = SimpleNamespace(actions=actions, players=3, results=results, one_card=4)
-    assert kartu_sama.figures(state) == {  # type: ignore[arg-type]
+    assert kartu_sama.KartuSama.figures(state) == {  # type: ignore[arg-type]
         "jokers": 5, "debts_paid": 2, "debts_failed": 1, "one_card": 4, "pile_ends": 0}
 
 
@@ -59,7 +59,7 @@ def test_kartu_sama_figures_match_a_watched_replay() -> None:
         for options in ({"jokers": True}, {"jokers": True, "packs": 2, "play_after_draw": True},
                         {}):
             state, seen = watched_kartu_sama(seed, options)
-            assert kartu_sama.figures(state) == seen, (seed, options)  # type: ignore[arg-type]
+            assert state.figures() == seen, (seed, options)  # type: ignore[attr-defined]
             for key, value in seen.items():
                 totals[key] = totals.get(key, 0) + value
     assert min(totals.values()) > 50  # every figure was seen often
@@ -67,7 +67,7 @@ def test_kartu_sama_figures_match_a_watched_replay() -> None:
 
 def test_forty_one_figures() -> None:
     state = random_game("forty_one", 4, 3, {"hands": 30, "instant_41": True})
-    got = forty_one.figures(state)  # type: ignore[arg-type]
+    got = state.figures()  # type: ignore[attr-defined]
     ends = [r.end for r in state.results]  # type: ignore[attr-defined]
     assert got["stops"] == ends.count("stop") and got["stock_ends"] == ends.count("stock")
     assert got["fortyones"] >= ends.count("41")  # a 41 at once wins with 41
@@ -77,7 +77,7 @@ def test_forty_one_figures() -> None:
 def test_samba_figures_are_plausible() -> None:
     for seed in range(3):
         state = random_game("samba", 4, seed, {"hands": 1})
-        got = samba.figures(state)  # type: ignore[arg-type]
+        got = state.figures()  # type: ignore[attr-defined]
         assert got["hands"] == 1
         assert 0 <= got["red_threes"] <= 6
         if state.results[0].end == "out":  # type: ignore[attr-defined]
@@ -94,7 +94,7 @@ def test_sums_counters_match_a_watched_replay() -> None:
             action = rng.choice(state.legal_actions())
             counters += state.phase == sums.COUNTERING and action < sums.TAKE
             state.apply(action)
-        got = sums.figures(state)
+        got = state.figures()
         assert got["counters"] == counters
         seen += counters
         assert got["removals"] == sum(map(len, state.captured))

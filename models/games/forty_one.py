@@ -471,6 +471,14 @@ class FortyOne(Engine[Options]):
             raise IllegalAction("fo_action", action=action)
         return ActionWords(_WORD_CODES[action])
 
+    def figures(self) -> dict[str, int]:
+        """What a finished match did, for the rule lab: hands stopped on a suit, hands won with
+        41, hands ended on an empty stock."""
+        results = self.results
+        return {"stops": sum(r.end == "stop" for r in results),
+                "fortyones": sum(r.points[r.winners[0]] == 41 for r in results),
+                "stock_ends": sum(r.end == "stock" for r in results)}
+
 
 def known_cards(state: FortyOne) -> list[list[int]]:
     """The cards each seat is seen to hold: taken from the discard in this hand and not
@@ -501,18 +509,6 @@ def hidden_cards(state: FortyOne, others: Sequence[int]) -> tuple[list[int], lis
             unseen.remove(c)
         known[s] = held
     return unseen, known
-
-
-FIGURES = ("stops", "fortyones", "stock_ends")
-
-
-def figures(state: FortyOne) -> dict[str, int]:
-    """What a finished match did, for the rule lab: hands stopped on a suit, hands won with
-    41, hands ended on an empty stock."""
-    results = state.results
-    return {"stops": sum(r.end == "stop" for r in results),
-            "fortyones": sum(r.points[r.winners[0]] == 41 for r in results),
-            "stock_ends": sum(r.end == "stock" for r in results)}
 
 
 def determinize(state: FortyOne, seat: int, rng: random.Random) -> FortyOne:

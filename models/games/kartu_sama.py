@@ -580,43 +580,40 @@ class KartuSama(Engine[Options]):
         return ActionWords("play", (action,))
 
 
-FIGURES = ("jokers", "debts_paid", "debts_failed", "one_card", "pile_ends")
-
-
-def figures(state: KartuSama) -> dict[str, int]:
-    """What a finished match did, for the rule lab: jokers played, joker debts paid in full and
-    failed (a debt cut short by an empty hand is neither), one-card draws, and rounds ended on
-    an empty draw pile. Read from the action log once the match is over, not move by move."""
-    actions, n = state.actions, state.players
-    jokers = actions.count(JOKER_CODE)
-    paid = failed = 0
-    if jokers:
-        start = 0
-        for result in state.results:  # a debt ends with its round
-            end = start + result.moves
-            debt, at = 0, start
-            while at < end:
-                a = actions[at]
-                if a == JOKER_CODE:
-                    debt = debt + n - 1 if debt else n
-                elif debt:
-                    if a == DRAW:
-                        failed += 1
-                        debt = 0
-                    elif a < JOKER_CODE:
-                        debt -= 1
-                        paid += not debt
-                else:  # no debt: on to the round's next joker
-                    try:
-                        at = actions.index(JOKER_CODE, at, end)
-                    except ValueError:
-                        break
-                    continue
-                at += 1
-            start = end
-    pile = sum(r.end == "pile" for r in state.results)
-    return {"jokers": jokers, "debts_paid": paid, "debts_failed": failed,
-            "one_card": state.one_card, "pile_ends": pile}
+    def figures(self) -> dict[str, int]:
+        """What a finished match did, for the rule lab: jokers played, joker debts paid in full and
+        failed (a debt cut short by an empty hand is neither), one-card draws, and rounds ended on
+        an empty draw pile. Read from the action log once the match is over, not move by move."""
+        actions, n = self.actions, self.players
+        jokers = actions.count(JOKER_CODE)
+        paid = failed = 0
+        if jokers:
+            start = 0
+            for result in self.results:  # a debt ends with its round
+                end = start + result.moves
+                debt, at = 0, start
+                while at < end:
+                    a = actions[at]
+                    if a == JOKER_CODE:
+                        debt = debt + n - 1 if debt else n
+                    elif debt:
+                        if a == DRAW:
+                            failed += 1
+                            debt = 0
+                        elif a < JOKER_CODE:
+                            debt -= 1
+                            paid += not debt
+                    else:  # no debt: on to the round's next joker
+                        try:
+                            at = actions.index(JOKER_CODE, at, end)
+                        except ValueError:
+                            break
+                        continue
+                    at += 1
+                start = end
+        pile = sum(r.end == "pile" for r in self.results)
+        return {"jokers": jokers, "debts_paid": paid, "debts_failed": failed,
+                "one_card": self.one_card, "pile_ends": pile}
 
 
 def determinize(state: KartuSama, seat: int, rng: random.Random) -> KartuSama:

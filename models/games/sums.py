@@ -670,14 +670,11 @@ class Sums(Engine[Options], Flow[int, Attack]):
         return ActionWords("remove", (c,), seat=seat)
 
 
-FIGURES = ("removals", "counters", "moves")
-
-
-def figures(state: Sums) -> dict[str, int]:
-    """What a finished game did, for the rule lab: cards removed, counters played, and its
-    length in moves."""
-    return {"removals": len(state.removals), "counters": state.counters,
-            "moves": len(state.actions)}
+    def figures(self) -> dict[str, int]:
+        """What a finished game did, for the rule lab: cards removed, counters played, and its
+        length in moves."""
+        return {"removals": len(self.removals), "counters": self.counters,
+                "moves": len(self.actions)}
 
 
 def determinize(state: Sums, seat: int, rng: random.Random) -> Sums:
