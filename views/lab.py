@@ -176,9 +176,9 @@ def _figure(t: Tr, f: Figure, columns: tuple[str, str]) -> ft.Control:
                              key=f"lab-value-{f.key}"))
     else:
         lines += [
-            ft.Row([ft.Text(t("lab.side", side=columns[0], value=f.base), size=14, expand=True),
-                    ft.Text(t("lab.side", side=columns[1], value=f.value), size=14, expand=True,
-                            weight=ft.FontWeight.W_600)], wrap=True, spacing=8),
+            ft.Text(t("lab.side", side=columns[0], value=f.base), size=14),
+            ft.Text(t("lab.side", side=columns[1], value=f.value), size=14,
+                    weight=ft.FontWeight.W_600),
             ft.Text(t("lab.verdict", diff=f.diff, verdict=f.verdict), size=14,
                     key=f"lab-diff-{f.key}",
                     weight=ft.FontWeight.BOLD if f.stands_out else None,
