@@ -32,19 +32,16 @@ if TYPE_CHECKING:
 
 KINDS = ("random", "simple", "strong")
 DEFAULT_KIND = "simple"  # quick and sensible: 500 Kartu Sama games in about a second
-PARALLEL_FROM = 2000  # random players: fewer games are done before processes start
 
 
 class Stopped(Exception):
     """The person stopped the run."""
 
 
-def workers_for(games: int, kinds: tuple[str, ...]) -> int:
-    """Processes for a run: one where the device makes none (a phone, a packaged app) or the
-    run is too short to gain from them, else every core."""
+def workers_for() -> int:
+    """Processes for a run: every core, or one where the device makes none (a phone, a packaged
+    app). A short run is played here all the same (``models.simulate.run`` tries first)."""
     if os.environ.get("FLET_PLATFORM") or getattr(sys, "frozen", False):
-        return 1
-    if all(k == "random" for k in kinds) and games < PARALLEL_FROM:
         return 1
     return cores()
 
@@ -306,7 +303,7 @@ class Lab:
     async def _work(self, pair: bool) -> None:
         games, variant = self.games, self._spec()
         base = self._spec(self._base())
-        workers = workers_for(games, variant.kinds)
+        workers = workers_for()
 
         def progress(done: int) -> None:
             self.done = done

@@ -53,32 +53,59 @@ def check(spec: Spec) -> None:
     choosers(spec)
 
 
+PILOT = 0.5  # seconds of games played here before deciding whether processes pay
+WORTH = 2.0  # seconds the rest must be expected to take for processes to pay off
+
+
 def run(spec: Spec, games: int, workers: int = 1, progress: Progress | None = None,
         method: str | None = None) -> tuple[Tally, int]:
-    """Play ``games`` games of ``spec`` on ``workers`` processes (``method``: how they start,
-    e.g. ``"spawn"``); the tally, the same whatever the number of workers, and the workers
-    used (1 where processes fail to start: the games are then played here)."""
+    """Play ``games`` games of ``spec`` on up to ``workers`` processes (``method``: how they
+    start, e.g. ``"spawn"``); the tally, the same whatever the number of workers, and the
+    workers used. The first games are played here for :data:`PILOT` seconds: the rest goes to
+    processes only when it would take more than :data:`WORTH` seconds here (starting them
+    costs about a second), and is played here where processes fail to start."""
     check(spec)
-    if workers > 1 and games >= 2 * workers:
+    began = time.perf_counter()
+    tally = play(spec, 0, games, progress, until=began + PILOT if workers > 1 else None)
+    rest = games - tally.games
+    if not rest:
+        return tally, 1
+    expected = (time.perf_counter() - began) / tally.games * rest
+    if expected > WORTH and rest >= 2 * workers:
+        def told(done: int) -> None:
+            if progress:
+                progress(tally.games + done)
+
         try:
-            return _parallel(spec, games, workers, progress, method), workers
+            tally.merge(_parallel(spec, tally.games, rest, workers, told, method))
+            return tally, workers
         except _NoWorkers:
             pass
-    return play(spec, 0, games, progress), 1
+    played = tally.games
+
+    def after(done: int) -> None:
+        if progress:
+            progress(played + done)
+
+    tally.merge(play(spec, played, rest, after))
+    return tally, 1
 
 
 class _NoWorkers(Exception):
     """The worker processes could not start or died."""
 
 
-def _parallel(spec: Spec, games: int, workers: int, progress: Progress | None,
+def _parallel(spec: Spec, first: int, games: int, workers: int, progress: Progress | None,
               method: str | None) -> Tally:
+    """Games ``first`` to ``first + games - 1`` in chunks on ``workers`` processes, merged in
+    order."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
 
     size = max(1, min(5000, math.ceil(games / (workers * 8))))  # chunks: steady progress
-    chunks = [(s, min(size, games - s)) for s in range(0, games, size)]
+    end = first + games
+    chunks = [(s, min(size, end - s)) for s in range(first, end, size)]
     try:
         pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method))
     except (ImportError, OSError, NotImplementedError, ValueError) as error:

@@ -108,9 +108,11 @@ def choosers(spec: Spec) -> list[Chooser] | None:
 
 
 def play(spec: Spec, start: int, count: int,
-         progress: Callable[[int], None] | None = None) -> Tally:
+         progress: Callable[[int], None] | None = None, until: float | None = None) -> Tally:
     """Play games ``start`` to ``start + count - 1`` of ``spec`` and tally them (``progress``
-    is told how many are done after each one; it may raise to stop)."""
+    is told how many are done after each one; it may raise to stop). ``until``: stop after
+    the game that ends past this ``time.perf_counter()`` (fewer games, counted in the
+    tally)."""
     entry = GAMES[spec.game]
     options = entry.options(dict(spec.options))
     seats = choosers(spec)
@@ -167,4 +169,6 @@ def play(spec: Spec, start: int, count: int,
         tally.games += 1
         if progress:
             progress(tally.games)
+        if until is not None and clock() > until:
+            break
     return tally

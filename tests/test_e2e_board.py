@@ -13,7 +13,20 @@ import pytest
 
 from app.storage import Store
 from models.match import Close, Hand, Match, Start
-from tests.browser import PHONE, SEEN, WIDE, Server, back, gone, open_app, resize, see, seen, shot
+from tests.browser import (
+    PHONE,
+    SEEN,
+    WIDE,
+    Server,
+    back,
+    gone,
+    into_view,
+    open_app,
+    resize,
+    see,
+    seen,
+    shot,
+)
 from tests.test_share import kartu_sama_summary, stored
 
 pytestmark = pytest.mark.browser
@@ -172,7 +185,12 @@ def start(page: Any, button: str, done: str) -> None:
 def _lab(page: Any) -> None:
     tap(page, "Rule lab")
     see(page, "Seats at the table")
-    page.get_by_role("checkbox", name="Samba", exact=True).click()
+    scroll_down_to(page, "Seat 4")  # every seat plays Quick; one tap changes a seat
+    page.get_by_role("button", name="Random", exact=True).nth(2).click()  # All, Seat 1, Seat 2
+    see(page, "Run")
+    shot(page, "board-16-lab-players-phone")
+    page.get_by_role("button", name="Quick", exact=True).first.click()  # All: Quick again
+    into_view(page, page.get_by_role("checkbox", name="Samba", exact=True)).click()
     see(page, "Games to play")
     tap(page, "Run")  # 500 games of Samba by quick computers: long enough to see them go
     see(page, "of 500")  # the progress, pinned under the options

@@ -15,7 +15,7 @@ from PIL import Image
 from app.i18n import Translator
 from app.lab import Lab, workers_for
 from app.lab_export import csv_text, png
-from models.simulate import Spec, simulate, simulate_pair
+from models.simulate import Spec, cores, simulate, simulate_pair
 from tests.fakes import texts
 from views.common import find
 
@@ -130,6 +130,6 @@ def test_the_picture_decodes() -> None:
 
 def test_a_phone_plays_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FLET_PLATFORM", "android")
-    assert workers_for(100_000, ("simple",)) == 1
+    assert workers_for() == 1
     monkeypatch.delenv("FLET_PLATFORM")
-    assert workers_for(100, ("random",)) == 1  # over before processes would start
+    assert workers_for() == cores()

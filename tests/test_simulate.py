@@ -107,6 +107,14 @@ def test_same_seed_same_games() -> None:
     }
 
 
+@pytest.fixture
+def eager(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Processes for any run, however short (one game played here first)."""
+    monkeypatch.setattr(tally, "PILOT", 0.0)
+    monkeypatch.setattr(tally, "WORTH", 0.0)
+
+
+@pytest.mark.usefixtures("eager")
 def test_one_worker_or_two_give_the_same_figures() -> None:
     spec = Spec("kartu_sama", 4, {"jokers": True}, ("random",) * 4, seed=5)
     one, used_one = tally.run(spec, 60, workers=1)
@@ -241,6 +249,13 @@ def test_cli_compares_a_variant_with_the_base(capsys: pytest.CaptureFixture[str]
     assert line["stands_out"] is True and line["low"] <= line["diff"] <= line["high"]
 
 
+@pytest.mark.usefixtures("eager")
+def test_progress_counts_every_game_once_across_processes() -> None:
+    seen: list[int] = []
+    report = simulate("forty_one", 3, 50, workers=2, progress=seen.append)
+    assert report.workers == 2 and seen[0] == 1 and seen[-1] == 50 and seen == sorted(seen)
+
+
 def test_progress_can_stop_a_run() -> None:
     class Stop(Exception):
         pass
@@ -253,6 +268,12 @@ def test_progress_can_stop_a_run() -> None:
         simulate("forty_one", 4, 50, progress=progress)
 
 
+def test_a_short_run_is_played_here_without_processes() -> None:
+    report = simulate("forty_one", 3, 40, workers=2)
+    assert report.workers == 1 and report.games == 40
+
+
+@pytest.mark.usefixtures("eager")
 def test_where_processes_cannot_start_the_games_are_played_here(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
