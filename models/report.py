@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from models import stats
 from models.tally import SHARE, VALUES, Spec, Tally
 
-MARGIN = 0.01  # the margin the games needed are worked out for: ±1 point of a rate
+MARGIN = 0.01  # the margin the games needed are worked out for, unless told: ±1 point
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def histogram(values: list[float] | list[int], most: int = 12) -> tuple[Bin, ...
 @dataclass(frozen=True)
 class Rate:
     """A rate (0..1) with its Wilson interval, from ``hits`` out of ``n`` trials (rounds or
-    games), and the games needed to know it within ±:data:`MARGIN`."""
+    games), and the games needed to know it within the report's ``margin``."""
 
     value: float
     low: float
@@ -106,6 +106,7 @@ class Report:
     us_per_move: float  # playing time per move on one core
     games_per_s: float
     workers: int
+    margin: float  # the games_needed of each rate: to know it within ± this
     round_win_rate_by_seat: tuple[Rate, ...]
     match_win_rate_by_seat: tuple[Rate, ...]
     first_player_win_rate: Rate | None  # the seat that starts a round wins it
@@ -142,20 +143,22 @@ def _median(counts: Counter[int]) -> float:
     return (at((n - 1) // 2) + at(n // 2)) / 2
 
 
-def _rate(hits: float, n: int, per_game: float = 1.0) -> Rate:
+def _rate(hits: float, n: int, per_game: float = 1.0, margin: float = MARGIN) -> Rate:
     """A rate of ``hits`` in ``n`` trials; ``per_game``: trials a game brings (rounds)."""
     ci = stats.wilson(hits, n)
-    need = stats.needed_for_rate(ci.value, MARGIN)
+    need = stats.needed_for_rate(ci.value, margin)
     return Rate(ci.value, ci.low, ci.high, hits, n, math.ceil(need / max(per_game, 1e-9)))
 
 
-def report(spec: Spec, tally: Tally, seconds: float, workers: int) -> Report:
-    """The figures of ``tally`` (a run of ``spec``) with their intervals."""
+def report(spec: Spec, tally: Tally, seconds: float, workers: int,
+           margin: float = MARGIN) -> Report:
+    """The figures of ``tally`` (a run of ``spec``) with their intervals, and the games each
+    rate needs to be known within ``± margin`` (0.01: one point)."""
     rounds = tally.rounds
     per_game = rounds / tally.games if tally.games else 1.0
     first = advantage = None
     if tally.first_rounds:
-        first = _rate(tally.first_wins / SHARE, tally.first_rounds, per_game)
+        first = _rate(tally.first_wins / SHARE, tally.first_rounds, per_game, margin)
         even = 1 / tally.players
         advantage = stats.Interval(first.value - even, first.low - even, first.high - even)
     averages = {k: _mean(tally.values.get(k, Counter())) for k in VALUES}
@@ -167,11 +170,14 @@ def report(spec: Spec, tally: Tally, seconds: float, workers: int) -> Report:
         us_per_move=round(tally.seconds / max(1, tally.moves) * 1e6, 3),
         games_per_s=round(tally.games / seconds, 1) if seconds else 0.0,
         workers=workers,
-        round_win_rate_by_seat=tuple(_rate(w / SHARE, rounds, per_game)
+        margin=margin,
+        round_win_rate_by_seat=tuple(_rate(w / SHARE, rounds, per_game, margin)
                                      for w in tally.round_wins),
-        match_win_rate_by_seat=tuple(_rate(w / SHARE, tally.games) for w in tally.match_wins),
+        match_win_rate_by_seat=tuple(_rate(w / SHARE, tally.games, 1.0, margin)
+                                     for w in tally.match_wins),
         first_player_win_rate=first, first_player_advantage=advantage,
-        end_conditions={k: _rate(c, rounds, per_game) for k, c in sorted(tally.ends.items())},
+        end_conditions={k: _rate(c, rounds, per_game, margin)
+                        for k, c in sorted(tally.ends.items())},
         averages=averages,
         histograms={k: histogram_of(tally.values.get(k, Counter()))
                     for k in ("rounds_per_game", "round_length", "points")},

@@ -2,9 +2,10 @@
 designer wants, each with its 95% interval; or compare a variant with the base game.
 
 ``python -m models.simulate GAME --players N --games G --seed S [--bots NAME,...]
-[--option k=v] [--compare k=v] [--workers N] [--json]``. Without ``--bots`` every seat plays
-uniformly random legal actions. ``--compare`` plays the same seeds again with those options
-on top, and reports both runs and each figure's difference. Progress goes to stderr.
+[--option k=v] [--compare k=v] [--workers N] [--margin POINTS] [--json]``. Without
+``--bots`` every seat plays uniformly random legal actions. ``--compare`` plays the same
+seeds again with those options on top, and reports both runs and each figure's difference.
+Progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from models.errors import MejaError
 from models.games import GAMES
 from models.report import (
+    MARGIN,
     NICE,
     Bin,
     Comparison,
@@ -135,17 +137,19 @@ def _parallel(spec: Spec, first: int, games: int, workers: int, progress: Progre
 def simulate(game: str, players: int, games: int, seed: int = 0,
              options: Mapping[str, object] | None = None, kinds: Sequence[str] = (),
              workers: int = 1, progress: Progress | None = None,
-             method: str | None = None) -> Report:
+             method: str | None = None, margin: float = MARGIN) -> Report:
     """Play ``games`` complete games and report speed and every figure with its interval
-    (``kinds``: each seat's player, ``random`` everywhere when empty)."""
+    (``kinds``: each seat's player, ``random`` everywhere when empty; ``margin``: the games
+    each rate needs are for that margin)."""
     spec = Spec(game, players, dict(options or {}), tuple(kinds), seed)
     start = time.perf_counter()
     tally, used = run(spec, games, workers, progress, method)
-    return report(spec, tally, time.perf_counter() - start, used)
+    return report(spec, tally, time.perf_counter() - start, used, margin)
 
 
 def simulate_pair(base: Spec, variant: Spec, games: int, workers: int = 1,
-                  progress: Progress | None = None, method: str | None = None) -> Comparison:
+                  progress: Progress | None = None, method: str | None = None,
+                  margin: float = MARGIN) -> Comparison:
     """``base`` and ``variant`` played with the same seeds (so the same deals where the
     options allow: it narrows the noise), and each figure's difference."""
     check(base)
@@ -158,7 +162,7 @@ def simulate_pair(base: Spec, variant: Spec, games: int, workers: int = 1,
 
         start = time.perf_counter()
         tally, used = run(spec, games, workers, told, method)
-        reports.append(report(spec, tally, time.perf_counter() - start, used))
+        reports.append(report(spec, tally, time.perf_counter() - start, used, margin))
     return compare(reports[0], reports[1])
 
 
@@ -218,6 +222,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="a variant: these options on top, played with the same seeds")
     parser.add_argument("--bots", default="", help="comma-separated bot names, one per seat")
     parser.add_argument("--workers", type=int, default=0, help="processes (default: all cores)")
+    parser.add_argument("--margin", type=float, default=MARGIN * 100,
+                        help="points: the games each rate needs are for this margin (1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     options = _options(args.option)
@@ -228,10 +234,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.compare:
             variant = dataclasses.replace(base, options={**options, **_options(args.compare)})
-            result = simulate_pair(base, variant, args.games, workers, _Meter(2 * args.games))
+            result = simulate_pair(base, variant, args.games, workers, _Meter(2 * args.games),
+                                   margin=args.margin / 100)
         else:
             result = simulate(args.game, args.players, args.games, args.seed, options, kinds,
-                              workers, _Meter(args.games))
+                              workers, _Meter(args.games), margin=args.margin / 100)
     except MejaError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

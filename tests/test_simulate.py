@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -290,3 +291,17 @@ def test_cores_is_one_without_sem_open(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setitem(system.modules, "multiprocessing.synchronize", None)
     assert tally.cores() == 1
+
+
+def test_the_games_needed_follow_the_margin_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["forty_one", "--games", "200", "--workers", "1", "--json"]
+    assert main(args) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert main([*args, "--margin", "2"]) == 0
+    two = json.loads(capsys.readouterr().out)
+    assert (one["margin"], two["margin"]) == (0.01, 0.02)
+    need = [r["games_needed"] for r in one["match_win_rate_by_seat"]]
+    half = [r["games_needed"] for r in two["match_win_rate_by_seat"]]
+    assert all(abs(n / h - 4) < 0.01 for n, h in zip(need, half, strict=True))  # 1/m²
+    rate = one["match_win_rate_by_seat"][0]["value"]
+    assert need[0] == math.ceil(1.959964**2 * rate * (1 - rate) / 0.01**2)
