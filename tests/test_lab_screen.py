@@ -133,3 +133,21 @@ def test_a_phone_plays_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
     assert workers_for() == 1
     monkeypatch.delenv("FLET_PLATFORM")
     assert workers_for() == cores()
+
+
+def test_kept_rules_become_the_base_to_compare_with() -> None:
+    it = lab()
+    it.options = {"jokers": True}
+    it.result = simulate("kartu_sama", 4, 20, options={"jokers": True})
+    assert find(it.view(), "lab-keep").content == "Keep these rules to compare with"
+    find(it.view(), "lab-keep").on_click(None)
+    assert it.base == {"jokers": True}
+    shown = texts(it.view())
+    assert "Change an option to compare it with the kept rules." in shown
+    assert find(it.view(), "lab-compare").disabled
+    it._option("hand_size", 6)
+    assert find(it.view(), "lab-compare").content == "Compare with the kept rules"
+    it.result = simulate("kartu_sama", 4, 20, options={"jokers": True})
+    it.options = {"jokers": True}
+    find(it.view(), "lab-keep").on_click(None)  # "Compare with the usual rules again"
+    assert it.base is None
