@@ -344,13 +344,31 @@ class Lab:
         report = result if isinstance(result, Report) else result.b
         title = t("lab.file_title", game=t(f"game.{report.game}"), players=report.players,
                   games=self.number(report.games, 0))
-        rules = ", ".join(f"{k}={v}" for k, v in sorted(report.options.items())) or "-"
         seats = ", ".join(t(f"lab.level.{k}") for k in report.seats)
         numbers = _numbers(result)
-        return Sheet(title=title, lines=(t("lab.file_rules", rules=rules),
-                                         t("lab.file_seats", seats=seats), *data.summary),
+        rules = [t("lab.file_rules", rules=self._rules(report.game, report.options))]
+        if isinstance(result, Comparison):
+            rules.append(t("lab.file_base", rules=self._rules(report.game, result.a.options)))
+        return Sheet(title=title, lines=(*rules, t("lab.file_seats", seats=seats),
+                                         *data.summary),
                      columns=data.columns if isinstance(result, Comparison) else ("", ""),
                      groups=data.groups, numbers=numbers)
+
+    def _rules(self, game: str, options: Mapping[str, object]) -> str:
+        """Options in words: "Joker variant: on, Cards each: 6" ("usual rules": none)."""
+        t = self.t
+
+        def word(key: str, value: object) -> str:
+            if isinstance(value, bool):
+                return t("lab.on") if value else t("lab.off")
+            if key == "mode":
+                return t(f"mode.{value}")
+            named = f"opt.{game}.{key}.{value}"
+            return t(named) if t.has(named) else str(value)
+
+        said = [t("lab.side", side=t(f"opt.{game}.{k}") if k != "mode" else t("setup.mode"),
+                  value=word(k, v)) for k, v in sorted(options.items())]
+        return ", ".join(said) or t("lab.usual")
 
     def _save(self, kind: str) -> None:
         self.shell.page.run_task(self._save_file, kind)

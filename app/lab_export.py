@@ -57,7 +57,8 @@ def csv_text(sheet: Sheet, t: Tr) -> str:
 def png(sheet: Sheet, t: Tr) -> bytes:
     """The figures in words as a picture: the title, the sentences, then each group."""
     big, mid, small = font(40), font(28), font(24)
-    rows: list[tuple[str, object, str]] = [(sheet.title, big, INK)]
+    rows: list[tuple[str, object, str]] = [(line, big, INK)
+                                            for line in textwrap.wrap(sheet.title, 36)]
     rows += [(line, small, SOFT) for s in sheet.lines for line in _wrap(s)]
     for group in sheet.groups:
         rows.append(("", small, INK))

@@ -4,12 +4,15 @@ stops, then says its figures in words and compares the joker variant with the us
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from app.storage import Store
 from models.match import Close, Hand, Match, Start
@@ -160,7 +163,7 @@ def test_the_lab_runs_stops_then_compares_a_variant_with_the_usual_rules(
     server = Server(tmp_path / "data").start()
     page = open_app(browser, server.url)
     try:
-        _lab(page)
+        _lab(page, tmp_path)
     except Exception:
         shot(page, "lab-failure")
         raise
@@ -182,7 +185,7 @@ def start(page: Any, button: str, done: str) -> None:
     raise AssertionError(f"{button} never started a run")
 
 
-def _lab(page: Any) -> None:
+def _lab(page: Any, tmp_path: Path) -> None:
     tap(page, "Rule lab")
     see(page, "Seats at the table")
     scroll_down_to(page, "Seat 4")  # every seat plays Quick; one tap changes a seat
@@ -223,3 +226,21 @@ def _lab(page: Any) -> None:
     resize(page, WIDE)
     see(page, "Side by side")
     shot(page, "board-15-lab-desktop")
+    saves = page.get_by_role("button", name="Save as CSV", exact=True)
+    page.mouse.move(640, 400)
+    for _ in range(40):  # the end of the results: each figure of both sides is long
+        if saves.count() and (b := saves.bounding_box()) and 60 < b["y"] < 700:
+            break
+        page.mouse.wheel(0, 400)
+        page.wait_for_timeout(0)
+    with page.expect_download() as download:  # a browser saves the file as a download
+        tap(page, "Save as CSV")
+    table = (tmp_path / "lab.csv")
+    download.value.save_as(table)
+    rows = list(csv.reader(io.StringIO(table.read_text(encoding="utf-8"))))
+    assert rows[0][-1] == "p-value" and any(r[1:2] == ["averages.figure.jokers"] for r in rows)
+    with page.expect_download() as download:
+        tap(page, "Save as picture")
+    picture = tmp_path / download.value.suggested_filename
+    download.value.save_as(picture)
+    assert Image.open(picture).format == "PNG"

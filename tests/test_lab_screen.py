@@ -101,7 +101,7 @@ def test_the_csv_holds_every_figure_with_its_interval() -> None:
         value, low, high = map(float, row[2:5])
         assert low <= value <= high
     notes = [row[0] for row in rows[rows.index([]) + 1:]]
-    assert notes[:3] == ["Rule lab: 41, 4 players, 80 games", "Options: -",
+    assert notes[:3] == ["Rule lab: 41, 4 players, 80 games", "Options: Usual rules",
                          "Seats: Random, Random, Random, Random"]
     assert any(n.startswith("The player who starts a round wins it") for n in notes)
 
