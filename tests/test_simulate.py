@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from models import simulate as tally
@@ -305,3 +306,21 @@ def test_the_games_needed_follow_the_margin_asked(capsys: pytest.CaptureFixture[
     assert all(abs(n / h - 4) < 0.01 for n, h in zip(need, half, strict=True))  # 1/m²
     rate = one["match_win_rate_by_seat"][0]["value"]
     assert need[0] == math.ceil(1.959964**2 * rate * (1 - rate) / 0.01**2)
+
+
+WHOLE = play(Spec("forty_one", 3, seed=21), 0, 40)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.integers(1, 39), max_size=6, unique=True), st.randoms())
+def test_any_split_of_the_seeds_merged_in_any_order_is_the_whole(
+    cuts: list[int], rng: random.Random,
+) -> None:
+    ends = [0, *sorted(cuts), 40]
+    parts = [play(Spec("forty_one", 3, seed=21), a, b - a) for a, b in zip(ends, ends[1:],
+                                                                           strict=False)]
+    rng.shuffle(parts)
+    total = parts[0]
+    for part in parts[1:]:
+        total.merge(part)
+    assert total.same(WHOLE)
