@@ -1,32 +1,49 @@
-"""The rule lab controller: runs ``models.simulate`` off the UI thread with a progress bar,
-then shows what the options do (round length, points, win rate by seat, how rounds end)."""
+"""The rule lab controller: runs ``models.simulate`` off the UI thread (on every core where the
+device can make processes, else here) with a progress bar, then says what the options do,
+every figure with its margin of error in plain words; compares a variant with the usual (or
+kept) rules on the same seeds; saves the results as CSV or as a picture."""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
+import sys
 import threading
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from app.games import ENTRIES
-from app.i18n import refusal
+from app.i18n import Translator, refusal
+from app.lab_export import Sheet, csv_text, png
 from app.options import visible
 from models.errors import MejaError
 from models.games import GAMES
-from models.simulate import simulate
-from views.lab import RESULTS, Chart, Histogram, LabData, lab_view, percent
+from models.report import MARGIN, Comparison, Line, Mean, Rate, Report
+from models.simulate import Spec, check, cores, simulate, simulate_pair
+from models.tally import VALUES
+from views.lab import RESULTS, Figure, Group, Histogram, LabData, LabHandlers, lab_view
 from views.setup import OptionRow
 
 if TYPE_CHECKING:
     from app.window import Window
 
 KINDS = ("random", "simple", "strong")
+DEFAULT_KIND = "simple"  # quick and sensible: 500 Kartu Sama games in about a second
 
 
 class Stopped(Exception):
     """The person stopped the run."""
+
+
+def workers_for() -> int:
+    """Processes for a run: every core, or one where the device makes none (a phone, a packaged
+    app). A short run is played here all the same (``models.simulate.run`` tries first)."""
+    if os.environ.get("FLET_PLATFORM") or getattr(sys, "frozen", False):
+        return 1
+    return cores()
 
 
 class Lab:
@@ -35,35 +52,50 @@ class Lab:
     def __init__(self, shell: Window) -> None:
         self.shell = shell
         self.game = "kartu_sama"
-        self.options: dict[str, Any] = {}
+        self.options: dict[str, object] = {}
+        self.base: dict[str, object] | None = None  # kept rules to compare with (None: usual)
         self.players = 4
-        self.games = 200
-        self.kinds = ["random"] * self.players
+        self.games = 500
+        self.kinds = [DEFAULT_KIND] * self.players
         self.running = False
+        self.total = 0  # games the run in progress plays (both sides of a comparison)
         self.unseen = False  # a run's results not yet scrolled to
         self.done = 0
-        self.report: dict[str, Any] | None = None
+        self.result: Report | Comparison | None = None
         self.error = ""
         self._stop = threading.Event()
+        self.picker = ft.FilePicker()  # a service: created once, kept referenced
 
     @property
-    def t(self) -> Any:
+    def t(self) -> Translator:
         return self.shell.t
 
     def view(self) -> ft.View:
-        return lab_view(
-            self.t, self.data(), on_game=self._game, on_option=self._option,
-            on_seat=self._seat, on_run=self._run, on_stop=self._stop.set,
-            on_back=lambda: self.shell.go("/"),
-            on_results=self._laid_out,
-        )
+        return lab_view(self.t, self.data(), LabHandlers(
+            on_game=self._game, on_option=self._option, on_kind=self._kind,
+            on_every=self._every, on_run=lambda: self._run(False),
+            on_compare=lambda: self._run(True), on_keep=self._keep, on_stop=self._stop.set,
+            on_back=lambda: self.shell.go("/"), on_csv=lambda: self._save("csv"),
+            on_png=lambda: self._save("png"), on_results=self._laid_out,
+        ))
 
-    def _values(self) -> dict[str, Any]:
-        return {**dataclasses.asdict(GAMES[self.game].options()), **self.options}
+    def _values(self, options: Mapping[str, object]) -> dict[str, object]:
+        return dataclasses.asdict(GAMES[self.game].options(dict(options)))
 
+    def _base(self) -> dict[str, object]:
+        return self.base if self.base is not None else {}
+
+    def _differs(self) -> bool:
+        try:
+            return self._values(self.options) != self._values(self._base())
+        except MejaError:
+            return False
+
+    # -- what the screen shows ----------------------------------------------------------------
     def data(self) -> LabData:
         t, entry = self.t, GAMES[self.game]
-        values = self._values()
+        values = self._values(self.options) if not self._check() else {
+            **self._values({}), **self.options}
         table = ENTRIES.get(self.game)
         rows = [
             OptionRow(s.key, s.kind, values[s.key], t(f"opt.{self.game}.{s.key}"),
@@ -75,63 +107,160 @@ class Lab:
         if table and table.modes:
             rows.insert(0, OptionRow("mode", "choice", values.get("mode"), t("setup.mode"), "",
                                      choices=tuple((m, t(f"mode.{m}")) for m in table.modes)))
-        rows += [
-            OptionRow("players", "int", self.players, t("lab.players"), t("lab.players.help"),
-                      entry.min_players, min(entry.max_players, 8)),
-            OptionRow("games", "int", self.games, t("lab.games"), t("lab.games.help"),
-                      10, 5000, 10 if self.games < 100 else 100),
-        ]
-        report = self.report
-        figures = results = ""
-        charts: tuple[Chart, ...] = ()
-        histograms: tuple[Histogram, ...] = ()
-        notes: tuple[str, ...] = ()
-        if report and not self.running:
-            results = t("lab.results")
-            figures = t("lab.figures", games=report["games"], moves=report["moves"],
-                        seconds=report["seconds"], us=report["us_per_move"])
-            charts = self._charts(report)
-            histograms = tuple(
-                Histogram(t(f"lab.hist.{k}"), t(f"lab.hist.{k}.note"),
-                          tuple((lo, hi, c) for lo, hi, c in report["histograms"][k]))
-                for k in ("rounds_per_game", "round_length", "points"))
-            advantage = report.get("first_player_advantage")
-            if advantage is not None:
-                notes = (t("lab.first", value=f"{advantage * 100:+.1f}"),)
-        status = t("lab.running", done=self.done, total=self.games) if self.running else ""
-        return LabData(
+        step = 10 if self.games < 100 else 100 if self.games < 2000 else 1000
+        rows.append(OptionRow("games", "int", self.games, t("lab.games"), t("lab.games.help"),
+                              10, 20000, step))
+        players = OptionRow("players", "int", self.players, t("lab.count"),
+                            t("lab.count.help"), entry.min_players, min(entry.max_players, 8))
+        kept = self.base is not None
+        differs = self._differs()
+        compare = (t("lab.compare_kept") if kept else t("lab.compare")) if differs else ""
+        note = "" if differs else t("lab.compare.same_kept" if kept else "lab.compare.same")
+        total = max(1, self.total)
+        status = t("lab.running", done=min(self.done, total), total=total) if self.running else ""
+        data = LabData(
             games=tuple((k, t(f"game.{k}")) for k in GAMES), game=self.game,
-            seats=tuple(t(f"play.kind.{k}") for k in self.kinds), options=tuple(rows),
-            running=self.running, progress=self.done / max(1, self.games), status=status,
-            figures=figures, charts=charts, notes=notes, error=self.error or self._check(),
-            histograms=histograms, results=results,
+            options=tuple(rows), players=players, kinds=tuple(self.kinds),
+            levels=tuple((k, t(f"lab.level.{k}")) for k in KINDS),
+            running=self.running, progress=self.done / total, status=status,
+            error=self.error or self._check(),
+            note=t("lab.strong_slow") if "strong" in self.kinds else "",
+            compare=compare, compare_note=note,
         )
+        if self.result is None or self.running:
+            return data
+        return self._shown(data, self.result)
 
-    def _charts(self, report: dict[str, Any]) -> tuple[Chart, ...]:
+    def _shown(self, data: LabData, result: Report | Comparison) -> LabData:
+        """``data`` with the results."""
         t = self.t
-        seats = tuple(t("lab.seat", n=i + 1) for i in range(report["players"]))
-        ends = report["end_conditions"]
-        return (
-            Chart(t("lab.win_rate"), seats, percent(report["round_win_rate_by_seat"]), 100),
-            Chart(t("lab.match_rate"), seats, percent(report["match_win_rate_by_seat"]), 100),
-            Chart(t("lab.ends"), tuple(t(f"lab.end.{k}") if t.has(f"lab.end.{k}") else k
-                                       for k in ends), percent(list(ends.values())), 100),
-        )
+        keep = (t("lab.unkeep") if self.base is not None and not self._differs()
+                else t("lab.keep"))
+        if isinstance(result, Report):
+            return dataclasses.replace(
+                data, results=t("lab.results"), summary=self._summary(result),
+                groups=self._groups(result), histograms=self._histograms(result), keep=keep)
+        lines = {line.key: line for line in result.lines}
+        out = sum(line.stands_out for line in result.lines)
+        b = result.b
+        speed = self._speed(result.a.games + b.games, result.a.seconds + b.seconds,
+                            max(result.a.workers, b.workers))
+        summary = (speed, t("lab.standing_out", out=out, total=len(result.lines)))
+        base = t("lab.kept") if self.base is not None else t("lab.usual")
+        return dataclasses.replace(
+            data, results=t("lab.results_compared"), summary=summary,
+            groups=self._groups(b, lines), columns=(base, t("lab.variant")), keep=keep)
+
+    def number(self, x: float, digits: int = 1) -> str:
+        """``x`` with ``digits`` decimals, in the language's marks."""
+        text = f"{x:,.{digits}f}"
+        return text.translate({ord(","): "\0", ord("."): self.t("lab.decimal")}).replace(
+            "\0", self.t("lab.thousands"))
+
+    def _speed(self, games: int, seconds: float, workers: int) -> str:
+        t = self.t
+        rate = games / seconds if seconds else 0.0
+        said = t("lab.speed", games=self.number(games, 0),
+                 seconds=self.number(seconds, 2 if seconds < 10 else 0),
+                 rate=self.number(rate, 0))
+        return said + (" " + t("lab.cores", n=workers) if workers > 1 else "")
+
+    def _summary(self, r: Report) -> tuple[str, ...]:
+        t = self.t
+        said = [self._speed(r.games, r.seconds, r.workers)]
+        adv = r.first_player_advantage
+        if adv is not None:
+            key = "lab.first.more" if adv.value >= 0 else "lab.first.less"
+            said.append(t(key, points=self.number(abs(adv.value) * 100),
+                          even=self.number(100 / r.players), margin=self.number(adv.margin * 100)))
+            if adv.low <= 0 <= adv.high:
+                said[-1] += " " + t("lab.first.noise")
+        if r.round_win_rate_by_seat:
+            need = max(rate.games_needed for rate in r.round_win_rate_by_seat)
+            said.append(t("lab.needed", margin=self.number(MARGIN * 100, 0),
+                          games=self.number(need, 0), played=self.number(r.games, 0)))
+        return tuple(said)
+
+    def _rate(self, rate: Rate) -> str:
+        return self.t("lab.rate", value=self.number(rate.value * 100),
+                      margin=self.number((rate.high - rate.low) / 2 * 100))
+
+    def _mean(self, mean: Mean) -> str:
+        return self.t("lab.mean", value=self.number(mean.value),
+                      margin=self.number((mean.high - mean.low) / 2))
+
+    def _figure(self, key: str, label: str, value: str, line: Line | None,
+                rate: bool) -> Figure:
+        """A figure in words; comparing (``line``), with the base and the difference."""
+        if line is None:
+            return Figure(key, label, value)
+        t = self.t
+        scale = 100 if rate else 1
+        sign = "+" if line.diff > 0 else "−" if line.diff < 0 else "±"
+        diff = t("lab.diff.rate" if rate else "lab.diff.mean",
+                 diff=sign + self.number(abs(line.diff) * scale),
+                 margin=self.number((line.high - line.low) / 2 * scale))
+        verdict = t("lab.stands_out") if line.stands_out else t("lab.noise")
+        base = t("lab.percent", value=self.number(line.a * 100)) if rate else self.number(line.a)
+        return Figure(key, label, value, base, diff, verdict, line.stands_out)
+
+    def _groups(self, r: Report, lines: Mapping[str, Line] | None = None) -> tuple[Group, ...]:
+        """The figures by group, each in words (comparing: with the base and the difference)."""
+        t = self.t
+
+        found = lines or {}
+
+        def rate(key: str, label: str, value: Rate) -> Figure:
+            return self._figure(key, label, self._rate(value), found.get(key), True)
+
+        def mean(key: str, label: str, value: Mean) -> Figure:
+            return self._figure(key, label, self._mean(value), found.get(key), False)
+
+        wins = [rate(f"round_win_rate_by_seat.{i}", t("lab.round_win", n=i + 1), x)
+                for i, x in enumerate(r.round_win_rate_by_seat)]
+        wins += [rate(f"match_win_rate_by_seat.{i}", t("lab.match_win", n=i + 1), x)
+                 for i, x in enumerate(r.match_win_rate_by_seat)]
+        if r.first_player_win_rate is not None:
+            wins.append(rate("first_player_win_rate", t("lab.first_wins"),
+                             r.first_player_win_rate))
+        ends = [rate(f"end_conditions.{k}", t(f"lab.end.{k}") if t.has(f"lab.end.{k}") else k,
+                     x) for k, x in r.end_conditions.items()]
+        averages = [mean(f"averages.{k}", t(f"lab.avg.{k}"), r.averages[k]) for k in VALUES]
+        own = [mean(f"averages.{k}", t(f"lab.fig.{r.game}.{k.removeprefix('figure.')}"), x)
+               for k, x in r.averages.items() if k.startswith("figure.")]
+        return (Group(t("lab.group.wins"), tuple(wins)), Group(t("lab.group.ends"), tuple(ends)),
+                Group(t("lab.group.averages"), tuple(averages)),
+                Group(t("lab.group.own", game=t(f"game.{r.game}")), tuple(own)))
+
+    def _histograms(self, r: Report) -> tuple[Histogram, ...]:
+        t = self.t
+        return tuple(
+            Histogram(t(f"lab.hist.{k}"), t(f"lab.hist.{k}.note"),
+                      tuple((b.low, b.high, b.count) for b in r.histograms[k]))
+            for k in ("rounds_per_game", "round_length", "points"))
 
     def _check(self) -> str:
         try:
-            GAMES[self.game].new_game(self.players, 0, self.options)
+            check(self._spec())
         except MejaError as error:
             return refusal(self.t, error)
         return ""
 
+    def _spec(self, options: Mapping[str, object] | None = None) -> Spec:
+        return Spec(self.game, self.players, dict(self.options if options is None else options),
+                    tuple(self.kinds), seed=0)
+
     # -- changes ----------------------------------------------------------------------------
+    def _changed(self) -> None:
+        self.result = None
+        self.shell.refresh()
+
     def _game(self, game: str) -> None:
         entry = GAMES[game]
-        self.game, self.options, self.report = game, {}, None
+        self.game, self.options, self.base = game, {}, None
         self.players = max(entry.min_players, min(self.players, entry.max_players))
         self._resize()
-        self.shell.refresh()
+        self._changed()
 
     def _option(self, key: str, value: object) -> None:
         if key == "players":
@@ -141,58 +270,125 @@ class Lab:
             self.games = int(value)  # type: ignore[call-overload]
         else:
             self.options[key] = value
-        self.report = None
-        self.shell.refresh()
+        self._changed()
 
     def _resize(self) -> None:
-        self.kinds = (self.kinds + ["random"] * self.players)[: self.players]
+        fill = self.kinds[-1] if self.kinds else DEFAULT_KIND
+        self.kinds = (self.kinds + [fill] * self.players)[: self.players]
 
-    def _seat(self, seat: int) -> None:
-        self.kinds[seat] = KINDS[(KINDS.index(self.kinds[seat]) + 1) % len(KINDS)]
-        self.report = None
+    def _kind(self, seat: int, kind: str) -> None:
+        if kind in KINDS and 0 <= seat < self.players:
+            self.kinds[seat] = kind
+            self._changed()
+
+    def _every(self, kind: str) -> None:
+        if kind in KINDS:
+            self.kinds = [kind] * self.players
+            self._changed()
+
+    def _keep(self) -> None:
+        """Keep these rules as the base to compare with (again: back to the usual rules)."""
+        self.base = None if self.base is not None and not self._differs() else dict(self.options)
         self.shell.refresh()
 
-    def _run(self) -> None:
-        if self.running or self._check():
+    def _run(self, pair: bool) -> None:
+        if self.running or self._check() or (pair and not self._differs()):
             return
-        self.running, self.done, self.report, self.error = True, 0, None, ""
+        self.running, self.done, self.result, self.error = True, 0, None, ""
+        self.total = self.games * (2 if pair else 1)
         self._stop.clear()
         self.shell.refresh()
-        self.shell.page.run_task(self._work)
+        self.shell.page.run_task(self._work, pair)
 
-    async def _work(self) -> None:
-        from models import computers
-
-        choosers = None
-        if any(k != "random" for k in self.kinds):
-            choosers = [computers.chooser(self.game, k) for k in self.kinds]
+    async def _work(self, pair: bool) -> None:
+        games, variant = self.games, self._spec()
+        base = self._spec(self._base())
+        workers = workers_for()
 
         def progress(done: int) -> None:
             self.done = done
             if self._stop.is_set():
                 raise Stopped
 
-        def run() -> dict[str, Any] | None:
+        def run() -> Report | Comparison | None:
             try:
-                return simulate(self.game, self.players, self.games, 0, self.options,
-                                choosers, progress)
+                if pair:
+                    return simulate_pair(base, variant, games, workers, progress, "spawn")
+                return simulate(variant.game, variant.players, games, 0, variant.options,
+                                variant.kinds, workers, progress, "spawn")
             except Stopped:
                 return None
 
-        task = asyncio.create_task(asyncio.to_thread(run))
+        task = asyncio.ensure_future(asyncio.to_thread(run))
         while not task.done():
-            await asyncio.sleep(0.3)
+            await asyncio.wait([task], timeout=0.3)
             if self.shell.page.route == "/lab":
                 self.shell.refresh()
         try:
-            self.report = task.result()
+            self.result = task.result()
         except MejaError as error:
             self.error = refusal(self.t, error)
         self.running = False
-        self.unseen = self.report is not None
+        self.unseen = self.result is not None
         if self.shell.page.route == "/lab":
             self.shell.refresh()
 
+    # -- files ------------------------------------------------------------------------------
+    def sheet(self) -> Sheet | None:
+        """The results as rows for a file (None: no results)."""
+        if self.result is None:
+            return None
+        data = self.data()
+        t = self.t
+        result = self.result
+        report = result if isinstance(result, Report) else result.b
+        title = t("lab.file_title", game=t(f"game.{report.game}"), players=report.players,
+                  games=self.number(report.games, 0))
+        seats = ", ".join(t(f"lab.level.{k}") for k in report.seats)
+        numbers = _numbers(result)
+        rules = [t("lab.file_rules", rules=self._rules(report.game, report.options))]
+        if isinstance(result, Comparison):
+            rules.append(t("lab.file_base", rules=self._rules(report.game, result.a.options)))
+        return Sheet(title=title, lines=(*rules, t("lab.file_seats", seats=seats),
+                                         *data.summary),
+                     columns=data.columns if isinstance(result, Comparison) else ("", ""),
+                     groups=data.groups, numbers=numbers)
+
+    def _rules(self, game: str, options: Mapping[str, object]) -> str:
+        """Options in words: "Joker variant: on, Cards each: 6" ("usual rules": none)."""
+        t = self.t
+
+        def word(key: str, value: object) -> str:
+            if isinstance(value, bool):
+                return t("lab.on") if value else t("lab.off")
+            if key == "mode":
+                return t(f"mode.{value}")
+            named = f"opt.{game}.{key}.{value}"
+            return t(named) if t.has(named) else str(value)
+
+        said = [t("lab.side", side=t(f"opt.{game}.{k}") if k != "mode" else t("setup.mode"),
+                  value=word(k, v)) for k, v in sorted(options.items())]
+        return ", ".join(said) or t("lab.usual")
+
+    def _save(self, kind: str) -> None:
+        self.shell.page.run_task(self._save_file, kind)
+
+    async def _save_file(self, kind: str) -> None:
+        sheet = self.sheet()
+        if sheet is None:
+            return
+        body = (csv_text(sheet, self.t).encode("utf-8") if kind == "csv"
+                else await asyncio.to_thread(png, sheet, self.t))
+        try:
+            path = await self.picker.save_file(file_name=f"meja-lab-{self.game}.{kind}",
+                                               src_bytes=body)
+        except Exception as error:  # noqa: BLE001 - the platform says why
+            self.shell.toast(self.t("share.save_failed", error=error))
+            return
+        if path or self.shell.page.web:
+            self.shell.toast(self.t("share.saved"))
+
+    # -- scrolling --------------------------------------------------------------------------
     def _laid_out(self) -> None:
         """The results are on the device: scroll to them once after a run (a scroll asked
         for before the device has built them finds nothing to scroll to)."""
@@ -207,7 +403,29 @@ class Lab:
             await body.scroll_to(scroll_key=RESULTS.value, duration=400)
 
 
-def scrolling(root: Any) -> ft.Column | None:
+def _numbers(result: Report | Comparison) -> dict[str, tuple[float, ...]]:
+    """Each figure's numbers for a spreadsheet, by key: value, low, high (comparing, then the
+    base's value, the difference, its low and high, and the p-value)."""
+    report = result if isinstance(result, Report) else result.b
+    out: dict[str, tuple[float, ...]] = {}
+    for name in ("round_win_rate_by_seat", "match_win_rate_by_seat"):
+        for i, x in enumerate(getattr(report, name)):
+            out[f"{name}.{i}"] = (x.value, x.low, x.high)
+    if report.first_player_win_rate is not None:
+        x = report.first_player_win_rate
+        out["first_player_win_rate"] = (x.value, x.low, x.high)
+    for k, x in report.end_conditions.items():
+        out[f"end_conditions.{k}"] = (x.value, x.low, x.high)
+    for k, m in report.averages.items():
+        out[f"averages.{k}"] = (m.value, m.low, m.high)
+    if isinstance(result, Comparison):
+        for line in result.lines:
+            if line.key in out:
+                out[line.key] += (line.a, line.diff, line.low, line.high, line.p)
+    return out
+
+
+def scrolling(root: object) -> ft.Column | None:
     """The first scrolling column under ``root``: a screen's body."""
     if isinstance(root, ft.Column) and root.scroll is not None:
         return root
@@ -217,3 +435,6 @@ def scrolling(root: Any) -> ft.Column | None:
             if (found := scrolling(c)) is not None:
                 return found
     return None
+
+
+__all__ = ["KINDS", "Lab", "Stopped", "scrolling", "workers_for"]

@@ -1,172 +1,174 @@
-"""Play many complete games and report speed and the statistics a rule designer wants.
+"""Play many complete games, on every core, and report speed and the statistics a rule
+designer wants, each with its 95% interval; or compare a variant with the base game.
 
-``python -m models.simulate GAME --players N --games G --seed S [--bots NAME] [--option k=v]
-[--json]``. Without ``--bots`` every seat plays uniformly random legal actions.
+``python -m models.simulate GAME --players N --games G --seed S [--bots NAME,...]
+[--option k=v] [--compare k=v] [--workers N] [--margin POINTS] [--json]``. Without
+``--bots`` every seat plays uniformly random legal actions. ``--compare`` plays the same
+seeds again with those options on top, and reports both runs and each figure's difference.
+Progress goes to stderr.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
-import random
-import statistics
+import os
 import sys
 import time
-from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from models.errors import MejaError
-from models.games.base import State
-from models.registry import GAMES
+from models.games import GAMES
+from models.report import (
+    MARGIN,
+    NICE,
+    Bin,
+    Comparison,
+    Report,
+    bin_width,
+    compare,
+    histogram,
+    histogram_of,
+    report,
+)
+from models.tally import Spec, Tally, choosers, play
 
-Chooser = Callable[[State, random.Random], int]
-
-
-def random_player(state: State, rng: random.Random) -> int:
-    """A uniformly random legal action."""
-    return rng.choice(state.legal_actions())
-
-
-@dataclass(frozen=True)
-class Bin:
-    """Whole values from ``low`` to ``high`` (both included) and how many fell there."""
-
-    low: int
-    high: int
-    count: int
+Progress = Callable[[int], None]  # told the games done so far; may raise to stop
 
 
-NICE = (1, 2, 5)  # bin widths: 1, 2, 5, 10, 20, 50... (labels people read at a glance)
+def cores() -> int:
+    """How many worker processes this device can run: its cores, or 1 where processes cannot
+    be made (Android has no ``sem_open``, so ``multiprocessing.synchronize`` fails)."""
+    try:
+        import multiprocessing.synchronize  # noqa: F401
+        from concurrent.futures import ProcessPoolExecutor  # noqa: F401
+    except ImportError:
+        return 1
+    return os.cpu_count() or 1
 
 
-def bin_width(span: int, most: int) -> int:
-    """The smallest round width (1, 2, 5, 10, 20...) that covers ``span`` whole values in at
-    most ``most`` bins."""
-    scale = 1
-    while True:
-        for nice in NICE:
-            if span <= nice * scale * most:
-                return nice * scale
-        scale *= 10
+def check(spec: Spec) -> None:
+    """Refuse a set-up the engine or the players refuse, before any worker starts."""
+    GAMES[spec.game].new_game(spec.players, spec.seed, dict(spec.options))
+    choosers(spec)
 
 
-def histogram(values: Sequence[float], most: int = 12) -> tuple[Bin, ...]:
-    """``values`` counted in at most ``most`` bins of one round width, from the bin of the
-    lowest value to the bin of the highest; every value in exactly one bin (a value is
-    counted by its whole part)."""
-    if not values:
-        return ()
-    whole = [math.floor(v) for v in values]
-    low, high = min(whole), max(whole)
-    width = bin_width(high - low + 1, most)
-    start = low // width * width
-    counts = [0] * ((high - start) // width + 1)
-    for v in whole:
-        counts[(v - start) // width] += 1
-    return tuple(Bin(start + i * width, start + (i + 1) * width - 1, c)
-                 for i, c in enumerate(counts))
+PILOT = 0.5  # seconds of games played here before deciding whether processes pay
+WORTH = 2.0  # seconds the rest must be expected to take for processes to pay off
 
 
-def _bins(values: Sequence[float]) -> list[list[int]]:
-    """A histogram as JSON: ``[low, high, count]`` per bin."""
-    return [[b.low, b.high, b.count] for b in histogram(values)]
+def run(spec: Spec, games: int, workers: int = 1, progress: Progress | None = None,
+        method: str | None = None) -> tuple[Tally, int]:
+    """Play ``games`` games of ``spec`` on up to ``workers`` processes (``method``: how they
+    start, e.g. ``"spawn"``); the tally, the same whatever the number of workers, and the
+    workers used. The first games are played here for :data:`PILOT` seconds: the rest goes to
+    processes only when it would take more than :data:`WORTH` seconds here (starting them
+    costs about a second), and is played here where processes fail to start."""
+    check(spec)
+    began = time.perf_counter()
+    tally = play(spec, 0, games, progress, until=began + PILOT if workers > 1 else None)
+    rest = games - tally.games
+    if not rest:
+        return tally, 1
+    expected = (time.perf_counter() - began) / tally.games * rest
+    if expected > WORTH and rest >= 2 * workers:
+        def told(done: int) -> None:
+            if progress:
+                progress(tally.games + done)
 
+        try:
+            tally.merge(_parallel(spec, tally.games, rest, workers, told, method))
+            return tally, workers
+        except _NoWorkers:
+            pass
+    played = tally.games
 
-def _spread(values: Sequence[float]) -> dict[str, float]:
-    if not values:
-        return {"min": 0, "mean": 0, "median": 0, "max": 0, "stdev": 0}
-    return {
-        "min": min(values),
-        "mean": round(statistics.fmean(values), 3),
-        "median": statistics.median(values),
-        "max": max(values),
-        "stdev": round(statistics.pstdev(values), 3),
-    }
-
-
-def simulate(
-    game: str,
-    players: int,
-    games: int,
-    seed: int = 0,
-    options: object = None,
-    choosers: Sequence[Chooser] | None = None,
-    progress: Callable[[int], None] | None = None,
-) -> dict[str, Any]:
-    """Play ``games`` complete games and return speed figures and statistics as a dict."""
-    entry = GAMES[game]
-    seats: list[Chooser] = list(choosers) if choosers else [random_player] * players
-    if len(seats) != players:
-        raise MejaError("seats_players", players=players, seats=len(seats))
-    rng = random.Random(seed)
-    moves = 0
-    round_moves: list[int] = []
-    round_points: list[int] = []
-    rounds_per_game: list[int] = []
-    ends: Counter[str] = Counter()
-    round_wins = [0.0] * players
-    first_wins, first_rounds = 0.0, 0
-    match_wins = [0.0] * players
-    all_random = all(c is random_player for c in seats)
-    start = time.perf_counter()
-    for g in range(games):
-        state = entry.new_game(players, seed + g, options)
-        if all_random:  # the bare loop: this is what us_per_move measures
-            choice, legal, apply = rng.choice, state.legal_actions, state.apply
-            while not state.is_over:
-                apply(choice(legal()))
-                moves += 1
-        else:
-            while not state.is_over:
-                state.apply(seats[state.current_player](state, rng))
-                moves += 1
-        for result in state.results:
-            round_moves.append(result.moves)
-            round_points.extend(result.points)
-            ends[result.end] += 1
-            for seat in result.winners:
-                round_wins[seat] += 1 / len(result.winners)
-            if result.first >= 0:
-                first_rounds += 1
-                if result.first in result.winners:
-                    first_wins += 1 / len(result.winners)
-        rounds_per_game.append(len(state.results))
-        for seat in state.winners:
-            match_wins[seat] += 1 / len(state.winners)
+    def after(done: int) -> None:
         if progress:
-            progress(g + 1)
-    seconds = time.perf_counter() - start
-    rounds = max(1, len(round_moves))
-    return {
-        "game": game,
-        "players": players,
-        "games": games,
-        "seed": seed,
-        "moves": moves,
-        "seconds": round(seconds, 4),
-        "us_per_move": round(seconds / max(1, moves) * 1e6, 3),
-        "games_per_s": round(games / seconds, 1) if seconds else 0.0,
-        "rounds": len(round_moves),
-        "rounds_per_game": _spread(rounds_per_game),
-        "round_length": _spread(round_moves),
-        "points": _spread(round_points),
-        # distributions: [low, high, count] per bin (see histogram)
-        "histograms": {
-            "rounds_per_game": _bins(rounds_per_game),
-            "round_length": _bins(round_moves),
-            "points": _bins(round_points),
-        },
-        "end_conditions": {k: round(v / rounds, 4) for k, v in sorted(ends.items())},
-        "round_win_rate_by_seat": [round(w / rounds, 4) for w in round_wins],
-        "match_win_rate_by_seat": [round(w / max(1, games), 4) for w in match_wins],
-        # how much more often the player who plays first wins a round than an even share
-        "first_player_advantage": round(first_wins / first_rounds - 1 / players, 4)
-        if first_rounds
-        else None,
-    }
+            progress(played + done)
+
+    tally.merge(play(spec, played, rest, after))
+    return tally, 1
+
+
+class _NoWorkers(Exception):
+    """The worker processes could not start or died."""
+
+
+def _parallel(spec: Spec, first: int, games: int, workers: int, progress: Progress | None,
+              method: str | None) -> Tally:
+    """Games ``first`` to ``first + games - 1`` in chunks on ``workers`` processes, merged in
+    order."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
+    size = max(1, min(5000, math.ceil(games / (workers * 8))))  # chunks: steady progress
+    end = first + games
+    chunks = [(s, min(size, end - s)) for s in range(first, end, size)]
+    try:
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method))
+    except (ImportError, OSError, NotImplementedError, ValueError) as error:
+        raise _NoWorkers from error
+    parts: dict[int, Tally] = {}
+    done = 0
+    try:
+        futures = {pool.submit(play, spec, s, n): s for s, n in chunks}
+        for future in as_completed(futures):
+            part = parts[futures[future]] = future.result()
+            done += part.games
+            if progress:
+                progress(done)
+    except (BrokenProcessPool, OSError) as error:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise _NoWorkers from error
+    except BaseException:  # stopped: the chunks under way finish in the background
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    total = Tally(spec.players)
+    for start in sorted(parts):
+        total.merge(parts[start])
+    return total
+
+
+def simulate(game: str, players: int, games: int, seed: int = 0,
+             options: Mapping[str, object] | None = None, kinds: Sequence[str] = (),
+             workers: int = 1, progress: Progress | None = None,
+             method: str | None = None, margin: float = MARGIN) -> Report:
+    """Play ``games`` complete games and report speed and every figure with its interval
+    (``kinds``: each seat's player, ``random`` everywhere when empty; ``margin``: the games
+    each rate needs are for that margin)."""
+    spec = Spec(game, players, dict(options or {}), tuple(kinds), seed)
+    start = time.perf_counter()
+    tally, used = run(spec, games, workers, progress, method)
+    return report(spec, tally, time.perf_counter() - start, used, margin)
+
+
+def simulate_pair(base: Spec, variant: Spec, games: int, workers: int = 1,
+                  progress: Progress | None = None, method: str | None = None,
+                  margin: float = MARGIN) -> Comparison:
+    """``base`` and ``variant`` played with the same seeds (so the same deals where the
+    options allow: it narrows the noise), and each figure's difference."""
+    check(base)
+    check(variant)
+    reports = []
+    for k, spec in enumerate((base, variant)):
+        def told(done: int, k: int = k) -> None:
+            if progress:
+                progress(k * games + done)
+
+        start = time.perf_counter()
+        tally, used = run(spec, games, workers, told, method)
+        reports.append(report(spec, tally, time.perf_counter() - start, used, margin))
+    return compare(reports[0], reports[1])
+
+
+def to_dict(result: Report | Comparison) -> dict[str, object]:
+    """A report or a comparison as plain JSON data."""
+    return dataclasses.asdict(result)
 
 
 def _option_value(text: str) -> object:
@@ -181,6 +183,33 @@ def _option_value(text: str) -> object:
         return text
 
 
+def _options(items: Sequence[str]) -> dict[str, object]:
+    options: dict[str, object] = {}
+    for item in items:
+        key, _, value = item.partition("=")
+        options[key.strip()] = _option_value(value.strip())
+    return options
+
+
+class _Meter:
+    """Progress on stderr: a line rewritten in a terminal, else a line every tenth."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.shown, self.last = total, 0, 0.0
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, done: int) -> None:
+        now = time.perf_counter()
+        if self.tty:
+            if now - self.last > 0.2 or done == self.total:
+                self.last = now
+                end = "\n" if done == self.total else ""
+                print(f"\r{done}/{self.total} games", end=end, file=sys.stderr, flush=True)
+        elif (tenth := done * 10 // max(1, self.total)) > self.shown:
+            self.shown = tenth
+            print(f"{done}/{self.total} games", file=sys.stderr, flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m models.simulate", description=__doc__)
@@ -189,31 +218,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--compare", action="append", default=[], metavar="KEY=VALUE",
+                        help="a variant: these options on top, played with the same seeds")
     parser.add_argument("--bots", default="", help="comma-separated bot names, one per seat")
+    parser.add_argument("--workers", type=int, default=0, help="processes (default: all cores)")
+    parser.add_argument("--margin", type=float, default=MARGIN * 100,
+                        help="points: the games each rate needs are for this margin (1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    options: dict[str, object] = {}
-    for item in args.option:
-        key, _, value = item.partition("=")
-        options[key.strip()] = _option_value(value.strip())
-    choosers: list[Chooser] | None = None
+    options = _options(args.option)
+    kinds = tuple(n.strip() for n in args.bots.split(",")) if args.bots else ()
+    workers = args.workers or cores()
+    base = Spec(args.game, args.players, options, kinds, args.seed)
+    result: Report | Comparison
     try:
-        if args.bots:
-            from models import computers
-
-            names = [n.strip() for n in args.bots.split(",")]
-            choosers = [computers.chooser(args.game, name) for name in names]
-        report = simulate(args.game, args.players, args.games, args.seed, options, choosers)
+        if args.compare:
+            variant = dataclasses.replace(base, options={**options, **_options(args.compare)})
+            result = simulate_pair(base, variant, args.games, workers, _Meter(2 * args.games),
+                                   margin=args.margin / 100)
+        else:
+            result = simulate(args.game, args.players, args.games, args.seed, options, kinds,
+                              workers, _Meter(args.games), margin=args.margin / 100)
     except MejaError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    data = to_dict(result)
     if args.json:
-        print(json.dumps(report))
+        print(json.dumps(data))
     else:
-        for key, value in report.items():
+        for key, value in data.items():
             print(f"{key:>24}: {value}")
     return 0
 
+
+__all__ = ["NICE", "Bin", "Comparison", "Report", "Spec", "bin_width", "cores", "histogram",
+           "histogram_of", "main", "run", "simulate", "simulate_pair", "to_dict"]
 
 if __name__ == "__main__":
     sys.exit(main())

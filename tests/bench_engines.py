@@ -28,10 +28,10 @@ def best_of(runs: int, game: str, players: int, games: int, options: Any) -> tup
     for run in range(runs):
         cpu = time.process_time()
         report = simulate(game, players, games, seed=run * games, options=options)
-        cpu_us = (time.process_time() - cpu) / max(1, report["moves"]) * 1e6
-        best = min(best, report["us_per_move"])
+        cpu_us = (time.process_time() - cpu) / max(1, report.moves) * 1e6
+        best = min(best, report.us_per_move)
         best_cpu = min(best_cpu, cpu_us)
-        rate = max(rate, report["games_per_s"])
+        rate = max(rate, report.games_per_s)
     return best, best_cpu, rate
 
 

@@ -16,7 +16,7 @@ from app.lab import scrolling
 from views.charts import PALETTE, bars_chart, histogram_chart, ticks, totals_chart, whole
 from views.common import find
 from views.grid import PHONE, WIDE_PANE
-from views.lab import RESULTS, Chart, Histogram, LabData, lab_view
+from views.lab import RESULTS, Figure, Group, Histogram, LabData, LabHandlers, lab_view
 from views.scoreboard import (
     CELL,
     HEAD,
@@ -27,6 +27,7 @@ from views.scoreboard import (
     ScoreData,
     scoreboard_view,
 )
+from views.setup import OptionRow
 from views.stats import PlayerStats, stats_view
 
 t = Translator("en")
@@ -223,15 +224,19 @@ def test_a_histogram_has_a_bar_per_bin_and_its_ends_under_it() -> None:
 
 def lab_data(**changes: Any) -> LabData:
     base: dict[str, Any] = dict(
-        games=(("samba", "Samba"),), game="samba", seats=("Random",) * 4, options=(),
-        running=False, progress=0.0, status="", figures="", charts=(), notes=(),
+        games=(("samba", "Samba"),), game="samba", options=(),
+        players=OptionRow("players", "int", 4, "Seats at the table", "", 2, 6),
+        kinds=("random",) * 4, levels=(("random", "Random"), ("simple", "Quick")),
+        running=False, progress=0.0, status="",
     )
     return LabData(**(base | changes))
 
 
 def lab(data: LabData) -> ft.View:
-    return lab_view(t, data, on_game=print, on_option=print, on_seat=print, on_run=print,
-                    on_stop=print, on_back=print)
+    return lab_view(t, data, LabHandlers(
+        on_game=print, on_option=print, on_kind=print, on_every=print, on_run=print,
+        on_compare=print, on_keep=print, on_stop=print, on_back=print, on_csv=print,
+        on_png=print))
 
 
 def test_the_lab_shows_its_progress_pinned_and_run_disabled_while_it_runs() -> None:
@@ -244,14 +249,16 @@ def test_the_lab_shows_its_progress_pinned_and_run_disabled_while_it_runs() -> N
 
 
 def test_the_lab_shows_distributions_under_its_results_heading() -> None:
-    view = lab(lab_data(results="Results", figures="200 games",
-                        charts=(Chart("Rounds won by seat (%)", ("Seat 1", "Seat 2"),
-                                      (50.0, 50.0), 100),),
+    view = lab(lab_data(results="Results", summary=("200 games",),
+                        groups=(Group("Who wins", (Figure("round_win_rate_by_seat.0",
+                                                          "Seat 1 wins a round",
+                                                          "50.0% (± 7.0)"),)),),
                         histograms=(Histogram("Rounds per game", "How many games…",
                                               ((1, 1, 150), (2, 2, 50))),)))
     results = scrolling(view).controls[-1]
     assert results.key == RESULTS
-    assert find(results, "lab-histogram-0") is not None and find(results, "lab-chart-0")
+    assert find(results, "lab-histogram-0") is not None and find(results, "lab-group-0")
+    assert find(results, "lab-value-round_win_rate_by_seat.0").value == "50.0% (± 7.0)"
     assert not find(view, "lab-run").disabled
     assert find(lab_data_view_idle(), "lab-progress") is None
 

@@ -1,21 +1,37 @@
 """Scoreboards, stats and the rule lab in a real Chromium at phone size: six players with long
-names slide under a frozen first column with a visible hint; the lab shows its progress, then
-scrolls to its histograms."""
+names slide under a frozen first column with a visible hint; the lab shows its progress and
+stops, then says its figures in words and compares the joker variant with the usual rules."""
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from app.storage import Store
 from app.tables.samba import summary
 from models.match import Close, Hand, Match, Out, Start
 from models.tables.samba import Canasta, Result, SambaMade, StockOut
-from tests.browser import PHONE, WIDE, Server, back, into_view, open_app, resize, see, shot
+from tests.browser import (
+    PHONE,
+    SEEN,
+    WIDE,
+    Server,
+    back,
+    gone,
+    into_view,
+    open_app,
+    resize,
+    see,
+    seen,
+    shot,
+)
 from tests.test_share import kartu_sama_summary, stored
 
 pytestmark = pytest.mark.browser
@@ -170,12 +186,12 @@ def _dark(page: Any) -> None:
     shot(page, "board-09-stats-dark-phone")
 
 
-def test_the_lab_shows_its_progress_then_scrolls_to_its_histograms(browser: Any,
-                                                                   tmp_path: Path) -> None:
+def test_the_lab_runs_stops_then_compares_a_variant_with_the_usual_rules(
+        browser: Any, tmp_path: Path) -> None:
     server = Server(tmp_path / "data").start()
     page = open_app(browser, server.url)
     try:
-        _lab(page)
+        _lab(page, tmp_path)
     except Exception:
         shot(page, "lab-failure")
         raise
@@ -183,31 +199,76 @@ def test_the_lab_shows_its_progress_then_scrolls_to_its_histograms(browser: Any,
         server.stop()
 
 
-def _lab(page: Any) -> None:
+def start(page: Any, button: str, done: str) -> None:
+    """Tap ``button`` until the run shows its progress or is ``done`` (a tap dropped while the
+    page redraws on a busy machine is tapped again)."""
+    for _ in range(3):
+        tap(page, button)
+        try:
+            page.wait_for_function(
+                f"(t) => ({SEEN})('Playing game') || ({SEEN})(t)", arg=done, timeout=10_000)
+            return
+        except Exception:  # noqa: BLE001 - Playwright's TimeoutError
+            continue
+    raise AssertionError(f"{button} never started a run")
+
+
+def _lab(page: Any, tmp_path: Path) -> None:
     tap(page, "Rule lab")
-    page.get_by_role("checkbox", name="Samba", exact=True).click()
-    for games in ("300", "400", "500"):  # 500 games of Samba: long enough to see them go
-        for _ in range(3):  # a tap dropped while the page redraws (a busy machine): again
-            page.get_by_label("Games to play: more", exact=True).click()
-            try:
-                see(page, games, timeout=5_000)
-                break
-            except Exception:  # noqa: BLE001 - Playwright's TimeoutError
-                continue
-    see(page, "500")
-    tap(page, "Run")
+    see(page, "Seats at the table")
+    scroll_down_to(page, "Seat 4")  # every seat plays Quick; one tap changes a seat
+    page.get_by_role("button", name="Random", exact=True).nth(2).click()  # All, Seat 1, Seat 2
+    see(page, "Run")
+    shot(page, "board-16-lab-players-phone")
+    page.get_by_role("button", name="Quick", exact=True).first.click()  # All: Quick again
+    into_view(page, page.get_by_role("checkbox", name="Samba", exact=True)).click()
+    see(page, "Games to play")
+    tap(page, "Run")  # 500 games of Samba by quick computers: long enough to see them go
     see(page, "of 500")  # the progress, pinned under the options
     assert page.get_by_role("button", name="Run", exact=True).is_disabled()
     shot(page, "board-10-lab-running-phone")
-    see(page, "Rounds per game", timeout=120_000)
+    tap(page, "Stop")
+    gone(page, "of 500", timeout=60_000)  # stopped (after the games under way): no results
+    assert not seen(page, "Results")
+    page.get_by_role("checkbox", name="Kartu Sama", exact=True).click()
+    see(page, "Change an option to compare it with the usual rules.")
+    page.get_by_role("switch").first.click()  # the first switch: the joker variant
+    see(page, "Compare with the usual rules")
+    start(page, "Run", "Results")
+    see(page, "Jokers played", timeout=120_000)
     page.wait_for_function(
         """() => { const e = Array.from(document.querySelectorAll('flt-semantics'))
              .find(e => e.innerText === 'Results');
            if (!e) return false; const r = e.getBoundingClientRect();
            return r.top >= 0 && r.bottom <= 850; }""")  # scrolled to the results
+    see(page, "The player who starts a round wins it")
     shot(page, "board-11-lab-results-phone")
-    scroll_down_to(page, "A player's points in a round")
-    shot(page, "board-12-lab-histograms-phone")
+    scroll_down_to(page, "Jokers played")
+    shot(page, "board-12-lab-jokers-phone")
+    start(page, "Compare with the usual rules", "Side by side")
+    see(page, "Side by side", timeout=120_000)
+    see(page, "stand out of the noise")
+    shot(page, "board-13-lab-compared-phone")
+    scroll_down_to(page, "Jokers played")
+    shot(page, "board-14-lab-compared-jokers-phone")
     resize(page, WIDE)
-    see(page, "Results")
-    shot(page, "board-13-lab-desktop")
+    see(page, "Side by side")
+    shot(page, "board-15-lab-desktop")
+    saves = page.get_by_role("button", name="Save as CSV", exact=True)
+    page.mouse.move(640, 400)
+    for _ in range(40):  # the end of the results: each figure of both sides is long
+        if saves.count() and (b := saves.bounding_box()) and 60 < b["y"] < 700:
+            break
+        page.mouse.wheel(0, 400)
+        page.wait_for_timeout(0)
+    with page.expect_download() as download:  # a browser saves the file as a download
+        tap(page, "Save as CSV")
+    table = (tmp_path / "lab.csv")
+    download.value.save_as(table)
+    rows = list(csv.reader(io.StringIO(table.read_text(encoding="utf-8"))))
+    assert rows[0][-1] == "p-value" and any(r[1:2] == ["averages.figure.jokers"] for r in rows)
+    with page.expect_download() as download:
+        tap(page, "Save as picture")
+    picture = tmp_path / download.value.suggested_filename
+    download.value.save_as(picture)
+    assert Image.open(picture).format == "PNG"

@@ -253,4 +253,4 @@ def test_the_lab_says_players_once_the_count_beside_the_seats_heading() -> None:
         tr = Translator(language)
         shown = texts(Lab(SimpleNamespace(t=tr)).view()).splitlines()  # type: ignore[arg-type]
         assert shown.count(tr("lab.players")) == 1, language
-        assert tr("lab.seats") in shown and tr("lab.seats") != tr("lab.players")
+        assert tr("lab.count") in shown and tr("lab.count") != tr("lab.players")

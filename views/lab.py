@@ -1,24 +1,18 @@
-"""The rule lab: a game, its options and its seats; run many games by computer; what came
-out as bars (by seat, by how rounds end) and distributions (histograms)."""
+"""The rule lab: a game, its options and its players (each seat's computer level); run many games
+by computer, or the same games under the usual rules and these, and read what came out: every
+figure with its margin of error in words, bars, distributions, and the differences that stand
+out of the noise."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import flet as ft
 
-from views.charts import bars_chart, histogram_chart
-from views.common import Handler, Tr, big_button, choices, screen, section
+from views.charts import histogram_chart
+from views.common import TOUCH, Handler, Tr, big_button, choices, screen, section
 from views.setup import OptionRow, option_control
-
-
-@dataclass(frozen=True)
-class Chart:
-    title: str
-    labels: tuple[str, ...]
-    values: tuple[float, ...]
-    top: float | None = None
 
 
 @dataclass(frozen=True)
@@ -30,6 +24,26 @@ class Histogram:
     bins: tuple[tuple[int, int, int], ...]
 
 
+@dataclass(frozen=True)
+class Figure:
+    """One figure in words: this run's value with its margin (the variant's when comparing);
+    comparing, the base's value too, the difference with its margin and the verdict."""
+
+    key: str
+    label: str
+    value: str
+    base: str = ""
+    diff: str = ""
+    verdict: str = ""
+    stands_out: bool = False
+
+
+@dataclass(frozen=True)
+class Group:
+    title: str
+    figures: tuple[Figure, ...]
+
+
 # where the screen scrolls once a run is done (flet builds its keys by a decorator mypy
 # does not see through)
 RESULTS = ft.ScrollKey("lab-results")  # type: ignore[call-arg]
@@ -39,46 +53,93 @@ RESULTS = ft.ScrollKey("lab-results")  # type: ignore[call-arg]
 class LabData:
     games: tuple[tuple[str, str], ...]
     game: str
-    seats: tuple[str, ...]  # each seat's player kind, in words
-    options: tuple[OptionRow, ...]  # the game's options, then players and games to play
+    options: tuple[OptionRow, ...]  # the game's options, then the games to play
+    players: OptionRow  # how many players
+    kinds: tuple[str, ...]  # each seat's computer level
+    levels: tuple[tuple[str, str], ...]  # (level, its word)
     running: bool
     progress: float  # 0..1
     status: str
-    figures: str
-    charts: tuple[Chart, ...]
-    notes: tuple[str, ...]
     error: str = ""
-    histograms: tuple[Histogram, ...] = ()
+    note: str = ""  # a word on the levels chosen (strong computers are slow)
+    compare: str = ""  # the compare button's label ("": nothing to compare with)
+    compare_note: str = ""  # why there is nothing to compare with, or with what
+    keep: str = ""  # the "keep these rules as the base" button's label ("": none)
     results: str = ""  # the results' title, once there are results
+    summary: tuple[str, ...] = ()  # sentences: speed, who starts, games needed
+    columns: tuple[str, str] = ("", "")  # comparing: the base's and the variant's names
+    groups: tuple[Group, ...] = ()
+    histograms: tuple[Histogram, ...] = ()
 
 
-def lab_view(
-    t: Tr,
-    data: LabData,
-    *,
-    on_game: Callable[[str], None],
-    on_option: Callable[[str, object], None],
-    on_seat: Callable[[int], None],
-    on_run: Handler,
-    on_stop: Handler,
-    on_back: Handler,
-    on_results: Handler | None = None,
-) -> ft.View:
+@dataclass(frozen=True)
+class LabHandlers:
+    on_game: Callable[[str], None]
+    on_option: Callable[[str, object], None]
+    on_kind: Callable[[int, str], None]
+    on_every: Callable[[str], None]
+    on_run: Handler
+    on_compare: Handler
+    on_keep: Handler
+    on_stop: Handler
+    on_back: Handler
+    on_csv: Handler
+    on_png: Handler
+    on_results: Handler | None = None
+
+
+def lab_view(t: Tr, data: LabData, h: LabHandlers) -> ft.View:
     controls: list[ft.Control] = [
         ft.Text(t("lab.help"), size=14),
-        choices(data.games, data.game, on_game, key="lab-game"),
-        section(t("setup.options"), *[option_control(r, on_option, t) for r in data.options]),
-        section(t("lab.seats"), ft.Row(
-            [ft.OutlinedButton(f"{t('lab.seat', n=i + 1)}: {kind}", key=f"lab-seat-{i}",
-                               on_click=lambda _e, i=i: on_seat(i), height=48)
-             for i, kind in enumerate(data.seats)],
-            wrap=True, spacing=6, run_spacing=6,
-        )),
+        choices(data.games, data.game, h.on_game, key="lab-game"),
+        section(t("setup.options"), *[option_control(r, h.on_option, t) for r in data.options]),
+        _players(t, data, h),
     ]
     if data.error:
         controls.append(ft.Text(data.error, color=ft.Colors.ERROR, key="lab-error"))
     if data.results:
-        controls.append(_results(data, on_results))
+        controls.append(_results(t, data, h))
+    return screen("/lab", t("lab.title"), controls, on_back=h.on_back,
+                  back_label=t("common.back"), bottom=_bottom(t, data, h))
+
+
+def _levels(data: LabData, selected: str, on: Callable[[str], None], key: str) -> ft.Control:
+    """The computer levels, one tap each (the one selected, if any, lit)."""
+    def chosen(e: ft.Event[ft.SegmentedButton]) -> None:
+        if e.control.selected:
+            on(list(e.control.selected)[0])
+
+    return ft.SegmentedButton(
+        segments=[ft.Segment(value=k, label=ft.Text(word, size=14)) for k, word in data.levels],
+        selected=[selected] if selected else [], allow_empty_selection=True, key=key,
+        show_selected_icon=False, on_change=chosen,
+    )
+
+
+def _seat(h: LabHandlers, seat: int) -> Callable[[str], None]:
+    return lambda kind: h.on_kind(seat, kind)
+
+
+def _players(t: Tr, data: LabData, h: LabHandlers) -> ft.Control:
+    """How many players, then each seat's computer level (one tap), and every seat at once."""
+    every = data.kinds[0] if len(set(data.kinds)) == 1 else ""
+    rows: list[ft.Control] = [
+        option_control(data.players, h.on_option, t),
+        ft.Text(t("lab.levels"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Row([ft.Text(t("lab.every"), width=72, weight=ft.FontWeight.W_600),
+                _levels(data, every, h.on_every, "lab-every")],
+               wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        *[ft.Row([ft.Text(t("lab.seat", n=i + 1), width=72),
+                  _levels(data, kind, _seat(h, i), f"lab-seat-{i}")],
+                 wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+          for i, kind in enumerate(data.kinds)],
+    ]
+    if data.note:
+        rows.append(ft.Text(data.note, size=13, key="lab-note"))
+    return section(t("lab.players"), *rows, key="lab-players")
+
+
+def _bottom(t: Tr, data: LabData, h: LabHandlers) -> ft.Control:
     bottom = ft.Column(spacing=8)
     if data.running:
         bottom.controls += [
@@ -86,38 +147,68 @@ def lab_view(
                            border_radius=ft.BorderRadius.all(4)),
             ft.Text(data.status, key="lab-status", size=15),
         ]
-    run = big_button(t("lab.run"), None if data.running or data.error else on_run,
-                     key="lab-run", icon=ft.Icons.SCIENCE)
-    if data.running:
+        run = big_button(t("lab.run"), None, key="lab-run", icon=ft.Icons.SCIENCE)
         run.expand = 2
-        stop = big_button(t("lab.stop"), on_stop, key="lab-stop", danger=True,
+        stop = big_button(t("lab.stop"), h.on_stop, key="lab-stop", danger=True,
                           icon=ft.Icons.STOP)
         stop.expand = 1
         bottom.controls.append(ft.Row([run, stop], spacing=8))
+        return bottom
+    if data.compare_note:
+        bottom.controls.append(ft.Text(data.compare_note, size=13, key="lab-compare-note"))
+    run = big_button(t("lab.run"), None if data.error else h.on_run, key="lab-run",
+                     icon=ft.Icons.SCIENCE)
+    run.expand = 1
+    compare = big_button(data.compare or t("lab.compare"),
+                         None if data.error or not data.compare else h.on_compare,
+                         key="lab-compare", icon=ft.Icons.COMPARE_ARROWS, primary=False)
+    compare.expand = 1
+    bottom.controls.append(ft.Row([run, compare], spacing=8))
+    return bottom
+
+
+def _figure(t: Tr, f: Figure, columns: tuple[str, str]) -> ft.Control:
+    """A figure: its words, then its value; comparing, both values and the difference, marked
+    when it stands out of the noise."""
+    lines: list[ft.Control] = [ft.Text(f.label, size=14)]
+    if not f.diff:
+        lines.append(ft.Text(f.value, size=16, weight=ft.FontWeight.W_600,
+                             key=f"lab-value-{f.key}"))
     else:
-        bottom.controls.append(run)
-    return screen("/lab", t("lab.title"), controls, on_back=on_back,
-                  back_label=t("common.back"), bottom=bottom)
+        lines += [
+            ft.Text(t("lab.side", side=columns[0], value=f.base), size=14),
+            ft.Text(t("lab.side", side=columns[1], value=f.value), size=14,
+                    weight=ft.FontWeight.W_600),
+            ft.Text(t("lab.verdict", diff=f.diff, verdict=f.verdict), size=14,
+                    key=f"lab-diff-{f.key}",
+                    weight=ft.FontWeight.BOLD if f.stands_out else None,
+                    color=ft.Colors.PRIMARY if f.stands_out else ft.Colors.ON_SURFACE_VARIANT),
+        ]
+    return ft.Container(ft.Column(lines, spacing=2), padding=ft.Padding.symmetric(vertical=4))
 
 
-def _results(data: LabData, on_laid_out: Handler | None = None) -> ft.Control:
-    """The figures, the notes, the bars and the histograms, under one heading the screen
-    scrolls to (``on_laid_out``: told once the device has laid them out, when it can)."""
+def _results(t: Tr, data: LabData, h: LabHandlers) -> ft.Control:
+    """The sentences, the figures by group, the bars and the histograms, the exports, under
+    one heading the screen scrolls to (``on_results``: told once the device has laid them
+    out)."""
     parts: list[ft.Control] = [ft.Text(data.results, size=20, weight=ft.FontWeight.BOLD)]
-    if data.figures:
-        parts.append(ft.Text(data.figures, key="lab-figures", weight=ft.FontWeight.W_500))
-    parts += [ft.Text(note) for note in data.notes]
-    parts += [section(chart.title, bars_chart(chart.labels, chart.values, key=f"lab-chart-{i}",
-                                              top=chart.top, unit="%" if chart.top == 100
-                                              else ""))
-              for i, chart in enumerate(data.charts)]
-    parts += [section(h.title, ft.Text(h.note, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                      histogram_chart(h.bins, key=f"lab-histogram-{i}"))
-              for i, h in enumerate(data.histograms)]
+    parts += [ft.Text(s, key=f"lab-summary-{i}", size=15) for i, s in enumerate(data.summary)]
+    parts += [section(g.title, *[_figure(t, f, data.columns) for f in g.figures],
+                      key=f"lab-group-{i}")
+              for i, g in enumerate(data.groups)]
+    parts += [section(hist.title, ft.Text(hist.note, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                      histogram_chart(hist.bins, key=f"lab-histogram-{i}"))
+              for i, hist in enumerate(data.histograms)]
+    saves: list[ft.Control] = [
+        ft.OutlinedButton(t("lab.csv"), icon=ft.Icons.TABLE_CHART, key="lab-csv",
+                          on_click=lambda _e: h.on_csv(), height=TOUCH, expand=True),
+        ft.OutlinedButton(t("lab.png"), icon=ft.Icons.IMAGE, key="lab-png",
+                          on_click=lambda _e: h.on_png(), height=TOUCH, expand=True)]
+    parts.append(ft.Row(saves, spacing=8))
+    if data.keep:
+        parts.append(ft.TextButton(data.keep, key="lab-keep", on_click=lambda _e: h.on_keep(),
+                                   height=TOUCH))
+    on_laid_out = h.on_results
     return ft.Column(parts, spacing=12, key=RESULTS,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                      on_size_change=None if on_laid_out is None else lambda _e: on_laid_out())
-
-
-def percent(values: Sequence[float]) -> tuple[float, ...]:
-    return tuple(round(v * 100, 1) for v in values)

@@ -480,6 +480,14 @@ class FortyOne(Engine[Options]):
             raise IllegalAction("fo_action", action=action)
         return ActionWords(_WORD_CODES[action])
 
+    def figures(self) -> dict[str, int]:
+        """What a finished match did, for the rule lab: hands stopped on a suit, hands won with
+        41, hands ended on an empty stock."""
+        results = self.results
+        return {"stops": sum(r.end == "stop" for r in results),
+                "fortyones": sum(r.points[r.winners[0]] == 41 for r in results),
+                "stock_ends": sum(r.end == "stock" for r in results)}
+
 
 def known_cards(state: FortyOne) -> list[list[int]]:
     """The cards each seat is seen to hold: taken from the discard in this hand and not

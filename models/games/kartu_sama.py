@@ -325,7 +325,7 @@ class KartuSama(Engine[Options]):
         "round_no", "dealer", "hands", "pile", "discard", "current", "debt", "base", "drawn",
         "totals", "wins", "round_start", "over", "is_over", "reshuffles", "_unique",
         "_follow_any", "_may_draw", "_refill", "_keep_drawn", "last_draw", "_cards", "_in_order",
-        "_legal", "_dealt", "_dealt_up", "_dealt_pile", "shown",
+        "_legal", "_dealt", "_dealt_up", "_dealt_pile", "shown", "one_card",
     )
     LISTS = ("actions", "pile", "discard", "drawn", "totals", "wins", "results", "shown")
     NESTED = ("hands",)
@@ -338,6 +338,7 @@ class KartuSama(Engine[Options]):
         self.totals = [0] * players
         self.wins = [0] * players
         self.shown: list[tuple[tuple[int, ...], ...]] = []  # the hands as each round ended
+        self.one_card = 0  # draws of players + 1 by a player holding one card (the lab counts)
         self.round_no = 0
         self.dealer = options.first_dealer
         self.over = self.is_over = False
@@ -483,6 +484,8 @@ class KartuSama(Engine[Options]):
         hand += taken
         hand.sort()
         self.last_draw = (seat, takes, why)
+        if why == "last_card":
+            self.one_card += 1
         if ends:
             self._end_round("pile")
         elif self._keep_drawn[why] and not FOLLOWS[self.base].isdisjoint(taken):
@@ -575,6 +578,42 @@ class KartuSama(Engine[Options]):
         if action == PASS:
             return ActionWords("keep")
         return ActionWords("play", (action,))
+
+
+    def figures(self) -> dict[str, int]:
+        """What a finished match did, for the rule lab: jokers played, joker debts paid in full and
+        failed (a debt cut short by an empty hand is neither), one-card draws, and rounds ended on
+        an empty draw pile. Read from the action log once the match is over, not move by move."""
+        actions, n = self.actions, self.players
+        jokers = actions.count(JOKER_CODE)
+        paid = failed = 0
+        if jokers:
+            start = 0
+            for result in self.results:  # a debt ends with its round
+                end = start + result.moves
+                debt, at = 0, start
+                while at < end:
+                    a = actions[at]
+                    if a == JOKER_CODE:
+                        debt = debt + n - 1 if debt else n
+                    elif debt:
+                        if a == DRAW:
+                            failed += 1
+                            debt = 0
+                        elif a < JOKER_CODE:
+                            debt -= 1
+                            paid += not debt
+                    else:  # no debt: on to the round's next joker
+                        try:
+                            at = actions.index(JOKER_CODE, at, end)
+                        except ValueError:
+                            break
+                        continue
+                    at += 1
+                start = end
+        pile = sum(r.end == "pile" for r in self.results)
+        return {"jokers": jokers, "debts_paid": paid, "debts_failed": failed,
+                "one_card": self.one_card, "pile_ends": pile}
 
 
 def determinize(state: KartuSama, seat: int, rng: random.Random) -> KartuSama:

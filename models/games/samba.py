@@ -889,6 +889,19 @@ class Samba(Engine[Options]):
         return SEQ_CARD[suit][low : high + 1]
 
 
+    def figures(self) -> dict[str, int]:
+        """What a finished game did, for the rule lab, from each hand's score sheet: canastas
+        (pure and mixed) and sambas melded, red 3s melded, hands played."""
+        canastas = sambas = red = 0
+        for parts in self.breakdowns:
+            for b in parts:
+                canastas += b.pure_canastas // 500 + b.mixed_canastas // 300
+                sambas += b.sambas // 1500
+                red += 6 if abs(b.red_threes) == 1000 else abs(b.red_threes) // 100
+        return {"canastas": canastas, "sambas": sambas, "red_threes": red,
+                "hands": len(self.results)}
+
+
 def determinize(state: Samba, seat: int, rng: random.Random) -> Samba:
     """A copy of ``state`` consistent with ``state.observation(seat)``, for search: the cards
     ``seat`` cannot see (the other hands, the partner's too, the stock, the pile under its top

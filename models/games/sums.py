@@ -396,7 +396,7 @@ class Sums(Engine[Options], Flow[int, Attack]):
     __slots__ = (
         "hands", "in_play", "counts", "masks", "captured", "piles", "phase", "turn", "current",
         "skips", "chain", "played", "final", "choices", "removals", "opening", "_multi",
-        "_draws", "_legal", "is_over",
+        "_draws", "_legal", "is_over", "counters",
     )
     LISTS = ("actions", "skips", "chain", "removals", "results")
     NESTED = ("hands", "in_play", "counts", "masks", "captured", "piles")
@@ -427,6 +427,7 @@ class Sums(Engine[Options], Flow[int, Attack]):
         self.captured: list[list[int]] = [[] for _ in range(players)]
         self.removals: list[tuple[int, int, int]] = []  # (remover, owner, card)
         self.skips = [0] * players
+        self.counters = 0  # counters played (the lab counts them)
         self.chain: list[Attack] = []
         self.choices: list[int] = []
         self.played = -1
@@ -584,6 +585,7 @@ class Sums(Engine[Options], Flow[int, Attack]):
         a = self.chain[-1]
         self.hands[seat].remove(c)
         self._put(seat, c)
+        self.counters += 1
         self._counter((seat, c, a[0], a[1]))
 
     def _finish(self) -> None:
@@ -675,6 +677,13 @@ class Sums(Engine[Options], Flow[int, Attack]):
             return ActionWords("end_game")
         seat, c = divmod(action - TARGET, 52)
         return ActionWords("remove", (c,), seat=seat)
+
+
+    def figures(self) -> dict[str, int]:
+        """What a finished game did, for the rule lab: cards removed, counters played, and its
+        length in moves."""
+        return {"removals": len(self.removals), "counters": self.counters,
+                "moves": len(self.actions)}
 
 
 def determinize(state: Sums, seat: int, rng: random.Random) -> Sums:

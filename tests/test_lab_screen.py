@@ -1,0 +1,153 @@
+"""The rule lab's controller and screen, headless: each seat's computer level in one tap, every
+seat at once, the comparison offered only when the rules differ, the results in plain words with
+their margins, and the CSV and the picture they save."""
+
+from __future__ import annotations
+
+import csv
+import io
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from app.i18n import Translator
+from app.lab import Lab, workers_for
+from app.lab_export import csv_text, png
+from models.simulate import Spec, cores, simulate, simulate_pair
+from tests.fakes import texts
+from views.common import find
+
+
+class Event:
+    def __init__(self, control: Any) -> None:
+        self.control = control
+
+
+def lab(language: str = "en") -> Lab:
+    shell = SimpleNamespace(t=Translator(language), refresh=lambda: None, go=lambda _r: None)
+    return Lab(shell)  # type: ignore[arg-type]
+
+
+def select(lab: Lab, key: str, value: str) -> None:
+    control = find(lab.view(), key)
+    control.selected = [value]
+    control.on_change(Event(control))
+
+
+def test_every_seat_plays_quick_by_default_one_tap_changes_one_and_all_change_all() -> None:
+    it = lab()
+    assert it.kinds == ["simple"] * 4
+    assert find(it.view(), "lab-every").selected == ["simple"]
+    select(it, "lab-seat-2", "strong")
+    assert it.kinds == ["simple", "simple", "strong", "simple"]
+    view = it.view()
+    assert find(view, "lab-every").selected == []  # mixed: no level lit for all
+    assert "fifth of a second" in texts(view)  # a strong seat is slow: said
+    select(it, "lab-every", "random")
+    assert it.kinds == ["random"] * 4
+    it._option("players", 6)
+    assert it.kinds == ["random"] * 6 and find(it.view(), "lab-seat-5") is not None
+
+
+def test_comparing_needs_rules_that_differ_from_the_base() -> None:
+    it = lab()
+    assert find(it.view(), "lab-compare").disabled
+    assert "Change an option" in texts(it.view())
+    it._option("jokers", True)
+    button = find(it.view(), "lab-compare")
+    assert not button.disabled and "usual rules" in texts(it.view())
+
+
+def test_results_in_plain_words_with_their_margins() -> None:
+    it = lab()
+    it.result = simulate("kartu_sama", 4, 120, options={"jokers": True})
+    shown = texts(it.view())
+    assert "µs" not in shown and "advantage" not in shown
+    assert "The player who starts a round wins it" in shown
+    assert "To know each seat's round win rate within ± 1 point, play about" in shown
+    assert "Seat 1 wins a round" in shown and "Jokers played" in shown
+    assert "Joker debts not paid (the player drew instead)" in shown
+    value = find(it.view(), "lab-value-round_win_rate_by_seat.0").value
+    assert value.endswith(")") and "% (± " in value
+
+
+def test_a_comparison_says_what_stands_out() -> None:
+    it = lab("fr")
+    it.options = {"hand_size": 5}
+    it.result = simulate_pair(Spec("kartu_sama", 4, {}, ("random",) * 4),
+                              Spec("kartu_sama", 4, {"hand_size": 5}, ("random",) * 4), 120)
+    view = it.view()
+    said = find(view, "lab-diff-averages.round_length").value
+    assert said.startswith("−") and said.endswith("sort du bruit")
+    shown = texts(view)
+    assert "Règles habituelles : " in shown and "Règles habituelles: " not in shown
+    assert "%" in shown and "," in shown and "." not in said  # French marks
+    assert "Côte à côte" in texts(view)
+
+
+def test_the_csv_holds_every_figure_with_its_interval() -> None:
+    it = lab()
+    it.result = simulate("forty_one", 4, 80)
+    sheet = it.sheet()
+    assert sheet is not None
+    rows = list(csv.reader(io.StringIO(csv_text(sheet, it.t))))
+    assert rows[0] == ["Figure", "Key", "Value", "Low (95%)", "High (95%)"]
+    table = {row[1]: row for row in rows[1:] if len(row) > 2}
+    assert {"round_win_rate_by_seat.0", "averages.figure.stops", "averages.winning_points",
+            "first_player_win_rate"} <= set(table)
+    for row in table.values():
+        value, low, high = map(float, row[2:5])
+        assert low <= value <= high
+    notes = [row[0] for row in rows[rows.index([]) + 1:]]
+    assert notes[:3] == ["Rule lab: 41, 4 players, 80 games", "Options: Usual rules",
+                         "Seats: Random, Random, Random, Random"]
+    assert any(n.startswith("The player who starts a round wins it") for n in notes)
+
+
+def test_a_comparison_csv_has_the_difference_and_p() -> None:
+    it = lab()
+    it.options = {"hand_size": 5}
+    it.result = simulate_pair(Spec("kartu_sama", 3), Spec("kartu_sama", 3, {"hand_size": 5}), 60)
+    sheet = it.sheet()
+    assert sheet is not None
+    rows = list(csv.reader(io.StringIO(csv_text(sheet, it.t))))
+    assert rows[0][5:] == ["Base", "Difference", "Low (95%)", "High (95%)", "p-value"]
+    line = next(r for r in rows if r[1:2] == ["averages.round_length"])
+    base, diff, low, high, p = map(float, line[5:10])
+    assert low <= diff <= high < 0 and p < 0.05
+
+
+def test_the_picture_decodes() -> None:
+    it = lab("id")
+    it.result = simulate("sums", 2, 40)
+    sheet = it.sheet()
+    assert sheet is not None
+    image = Image.open(io.BytesIO(png(sheet, it.t)))
+    assert image.format == "PNG" and image.width == 960 and image.height > 600
+
+
+def test_a_phone_plays_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FLET_PLATFORM", "android")
+    assert workers_for() == 1
+    monkeypatch.delenv("FLET_PLATFORM")
+    assert workers_for() == cores()
+
+
+def test_kept_rules_become_the_base_to_compare_with() -> None:
+    it = lab()
+    it.options = {"jokers": True}
+    it.result = simulate("kartu_sama", 4, 20, options={"jokers": True})
+    assert find(it.view(), "lab-keep").content == "Keep these rules to compare with"
+    find(it.view(), "lab-keep").on_click(None)
+    assert it.base == {"jokers": True}
+    shown = texts(it.view())
+    assert "Change an option to compare it with the kept rules." in shown
+    assert find(it.view(), "lab-compare").disabled
+    it._option("hand_size", 6)
+    assert find(it.view(), "lab-compare").content == "Compare with the kept rules"
+    it.result = simulate("kartu_sama", 4, 20, options={"jokers": True})
+    it.options = {"jokers": True}
+    find(it.view(), "lab-keep").on_click(None)  # "Compare with the usual rules again"
+    assert it.base is None
