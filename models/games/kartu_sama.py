@@ -430,11 +430,11 @@ class KartuSama(Engine[Options]):
         are kept until the next action: apply checks the action against them."""
         if self.over:
             return []
-        follows = FOLLOWS[self.base]
+        follows = FOLLOWS[self.base].__contains__  # filtered in C: no Python call a card
         if self.drawn:
-            plays = [c for c in dict.fromkeys(self.drawn) if c in follows] + [PASS]
+            plays = [*filter(follows, dict.fromkeys(self.drawn)), PASS]
         else:
-            plays = [c for c in self.hands[self.current] if c in follows]
+            plays = list(filter(follows, self.hands[self.current]))
             if not self._unique:
                 plays = list(dict.fromkeys(plays))
             if not plays or (self._may_draw and not self.debt):
