@@ -256,6 +256,8 @@ class Lab:
         self.shell.refresh()
 
     def _game(self, game: str) -> None:
+        if self.running:  # a run plays the rules it was started with
+            return
         entry = GAMES[game]
         self.game, self.options, self.base = game, {}, None
         self.players = max(entry.min_players, min(self.players, entry.max_players))
@@ -263,6 +265,8 @@ class Lab:
         self._changed()
 
     def _option(self, key: str, value: object) -> None:
+        if self.running:  # a run plays the rules it was started with
+            return
         if key == "players":
             self.players = int(value)  # type: ignore[call-overload]
             self._resize()
@@ -277,17 +281,23 @@ class Lab:
         self.kinds = (self.kinds + [fill] * self.players)[: self.players]
 
     def _kind(self, seat: int, kind: str) -> None:
+        if self.running:  # a run plays the rules it was started with
+            return
         if kind in KINDS and 0 <= seat < self.players:
             self.kinds[seat] = kind
             self._changed()
 
     def _every(self, kind: str) -> None:
+        if self.running:  # a run plays the rules it was started with
+            return
         if kind in KINDS:
             self.kinds = [kind] * self.players
             self._changed()
 
     def _keep(self) -> None:
         """Keep these rules as the base to compare with (again: back to the usual rules)."""
+        if self.running:
+            return
         self.base = None if self.base is not None and not self._differs() else dict(self.options)
         self.shell.refresh()
 

@@ -51,6 +51,25 @@ def test_every_seat_plays_quick_by_default_one_tap_changes_one_and_all_change_al
     assert it.kinds == ["random"] * 6 and find(it.view(), "lab-seat-5") is not None
 
 
+def test_a_run_keeps_the_rules_it_was_started_with() -> None:
+    """While games are played the rules, the game and the seats are shown and cannot change
+    (a tap on a screen drawn before the run changes nothing): the results are those rules'."""
+    it = lab()
+    it.running = True
+    view = it.view()
+    assert find(view, "lab-game").disabled and find(view, "lab-players").disabled
+    select(it, "lab-seat-1", "strong")
+    select(it, "lab-every", "random")
+    it._option("jokers", True)
+    it._option("players", 3)
+    it._game("samba")
+    it._keep()
+    assert (it.game, it.options, it.players, it.kinds, it.base) == (
+        "kartu_sama", {}, 4, ["simple"] * 4, None)
+    it.running = False
+    assert not find(it.view(), "lab-players").disabled
+
+
 def test_comparing_needs_rules_that_differ_from_the_base() -> None:
     it = lab()
     assert find(it.view(), "lab-compare").disabled

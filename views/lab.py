@@ -95,6 +95,8 @@ def lab_view(t: Tr, data: LabData, h: LabHandlers) -> ft.View:
         section(t("setup.options"), *[option_control(r, h.on_option, t) for r in data.options]),
         _players(t, data, h),
     ]
+    for control in controls[1:]:  # a run plays the rules it was started with
+        control.disabled = data.running
     if data.error:
         controls.append(ft.Text(data.error, color=ft.Colors.ERROR, key="lab-error"))
     if data.results:
