@@ -17,10 +17,10 @@ from models.games.sums import (
     STOP,
     TAKE,
     TARGET,
+    Capture,
     Options,
-    Reason,
     Sums,
-    explain,
+    capture,
     final_score,
     removable,
 )
@@ -212,18 +212,18 @@ def test_removable_lists_each_card_once() -> None:
 
 
 def test_explain_gives_the_helper_and_the_operation() -> None:
-    reason = explain(one("7H"), cards("5D 3S"), one("QD"))
-    assert reason == Reason(parse_cards("7H")[0], parse_cards("5D")[0], parse_cards("QD")[0], "+")
+    reason = capture(one("7H"), cards("5D 3S"), one("QD"))
+    assert reason == Capture(parse_cards("7H")[0], parse_cards("5D")[0], parse_cards("QD")[0], "+")
     assert str(reason) == "7H + 5D = 12: QD"
-    low = explain(one("3H"), cards("9D"), one("6H"))
+    low = capture(one("3H"), cards("9D"), one("6H"))
     assert low is not None and str(low) == "9D - 3H = 6: 6H"
-    ace = explain(one("QC"), [], one("AS"))
+    ace = capture(one("QC"), [], one("AS"))
     assert ace is not None and ace.helper is None and ace.op == "ace"
     assert str(ace) == "QC: AS"
-    king = explain(one("2D"), [], one("KH"))
+    king = capture(one("2D"), [], one("KH"))
     assert king is not None and king.op == "king"
-    assert explain(one("QS"), [], one("AD")) is None
-    assert explain(one("7H"), cards("5S"), one("QD")) is None
+    assert capture(one("QS"), [], one("AD")) is None
+    assert capture(one("7H"), cards("5S"), one("QD")) is None
 
 
 # -- a turn -----------------------------------------------------------------------------------

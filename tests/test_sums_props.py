@@ -23,7 +23,7 @@ from models.games.sums import (
     PLACING,
     TAKE,
     Sums,
-    explain,
+    capture,
     removable,
 )
 
@@ -260,7 +260,7 @@ def test_removable_is_the_rule_and_explain_agrees(
     found = removable(played, own, opponent)
     assert [int(c) for c in found] == brute_removable(played, own, opponent)
     for v in set(opponent):
-        reason = explain(played, own, v)
+        reason = capture(played, own, v)
         assert (reason is not None) == (v in found)
         if reason is not None and reason.helper is not None:
             assert reason.helper in own and reason.target == v and reason.played == played

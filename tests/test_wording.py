@@ -358,7 +358,7 @@ def test_hints_are_said_in_french(game: str) -> None:
 def test_hints_with_a_suit_or_a_sum_in_french() -> None:
     from models.bots.hint import Hint
     from models.bots.sums import _take
-    from models.games.sums import explain
+    from models.games.sums import capture
 
     fr = Translator("fr")
 
@@ -372,12 +372,12 @@ def test_hints_with_a_suit_or_a_sum_in_french() -> None:
     assert said(Hint("fo_discard", {"card": "2C", "score": 30, "suit": "S"})) == (
         "Défausser 2♣ : la main garde 30 en piques")  # cards with their suit symbols
     c = {text: int(parse_card(text)) for text in ("7H", "5D", "QD", "3H", "9D", "6H", "QH", "AD")}
-    take = _take("7H", explain(c["7H"], [c["5D"]], c["QD"]))
+    take = _take("7H", capture(c["7H"], [c["5D"]], c["QD"]))
     assert say(Translator("en"), take.code, take.params, prefix="hint") == (
         "Play 7♥: it takes Q♦ (7♥ + your 5♦ = 12)")
     assert said(take) == "Jouer 7♥ : elle prend Q♦ (7♥ + votre 5♦ = 12)"
-    back = _take("3H", explain(c["3H"], [c["9D"]], c["6H"]))
+    back = _take("3H", capture(c["3H"], [c["9D"]], c["6H"]))
     assert said(back) == "Jouer 3♥ : elle prend 6♥ (votre 9♦ - 3♥ = 6)"
-    ace = _take("QH", explain(c["QH"], [], c["AD"]))
+    ace = _take("QH", capture(c["QH"], [], c["AD"]))
     assert said(ace) == "Jouer Q♥ : elle prend A♦ (une dame prend un as de la même couleur)"
     assert said(Hint("only")) == "Le seul coup permis"

@@ -18,11 +18,11 @@ from models.games.sums import (
     TAKE,
     TARGET,
     VALUE,
-    Reason,
+    Capture,
     Sums,
     _reach,
+    capture,
     determinize,
-    explain,
 )
 
 
@@ -78,7 +78,7 @@ def why(state: Sums, action: int) -> Hint:
         gain, target = _best_target(state, seat, action)
         card = format_cards([action])
         if target >= 0:
-            return _take(card, explain(action, state.in_play[seat], target))
+            return _take(card, capture(action, state.in_play[seat], target))
         return Hint("su_place", {"card": card, "points": POINTS[action]})
     if action < DRAW:
         return Hint("su_take_back", {"card": format_cards([action - TAKE])})
@@ -93,7 +93,7 @@ def why(state: Sums, action: int) -> Hint:
     return Hint("su_draw", params)
 
 
-def _take(card: str, reason: Reason | None) -> Hint:
+def _take(card: str, reason: Capture | None) -> Hint:
     """Play ``card`` to take a card, and the rule that lets it (facts, no words)."""
     assert reason is not None  # _best_target found the target within reach
     params: dict[str, object] = {"card": card, "target": str(reason.target)}

@@ -150,7 +150,7 @@ def next_seat(seat: int, skips: list[int]) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Reason:
+class Capture:
     """Why a play takes a card: ``played`` with the player's own ``helper`` card, by ``op``
     (``"+"`` sum, ``"-"`` difference), or by the ace rule (a queen, ``op="ace"``) or the king
     rule (a two, ``op="king"``), where ``helper`` is None."""
@@ -175,7 +175,7 @@ class Reason:
         return f"{self._sum()}: {self.target}"
 
 
-def explain(played: int, own_in_play: Iterable[int], target: int) -> Reason | None:
+def capture(played: int, own_in_play: Iterable[int], target: int) -> Capture | None:
     """Why playing ``played`` may take the opponent's ``target`` (None if it may not).
 
     ``own_in_play`` are the player's other face-up cards. A sum is preferred to a difference.
@@ -185,13 +185,13 @@ def explain(played: int, own_in_play: Iterable[int], target: int) -> Reason | No
         return None
     if VALUE[target] in (ACE, KING):
         rule, needs = ("ace", QUEEN) if VALUE[target] == ACE else ("king", 2)
-        return Reason(p, None, v, rule) if VALUE[played] == needs else None
+        return Capture(p, None, v, rule) if VALUE[played] == needs else None
     helpers = [card(c) for c in dict.fromkeys(own_in_play) if RED[c] == RED[played]]
     for op in ("+", "-"):
         for q in helpers:
             total = VALUE[p] + VALUE[q] if op == "+" else abs(VALUE[p] - VALUE[q])
             if total == VALUE[v]:
-                return Reason(p, q, v, op)
+                return Capture(p, q, v, op)
     return None
 
 

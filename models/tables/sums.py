@@ -47,9 +47,9 @@ from models.games.sums import (
     Flow,
     Options,
     Sums,
+    capture,
     card_value,
     check_setup,
-    explain,
     final_score,
     leaders,
     removable,
@@ -303,7 +303,7 @@ class SumsTable(Flow[Target, Attack]):
                 target: int) -> Why:
         """Why ``seat``'s ``played`` takes ``owner``'s ``target``; the helper is named as
         ``seat``'s (the phone lies on the table: no "your")."""
-        r = explain(played, helpers, target)
+        r = capture(played, helpers, target)
         assert r is not None  # the caller found it with removable()
         params: dict[str, object] = {"played": str(r.played), "owner": self.names[owner],
                                      "target": str(r.target)}
