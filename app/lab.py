@@ -21,10 +21,10 @@ from app.lab_export import Sheet, csv_text, png
 from app.options import visible
 from models.errors import MejaError
 from models.games import GAMES
-from models.report import MARGIN, Comparison, Line, Mean, Rate, Report
+from models.report import MARGIN, Compared, Comparison, Mean, Rate, Report
 from models.simulate import Spec, check, cores, simulate, simulate_pair
 from models.tally import VALUES
-from views.lab import RESULTS, Figure, Group, Histogram, LabData, LabHandlers, lab_view
+from views.lab import RESULTS, Figure, Histogram, LabData, LabHandlers, Topic, lab_view
 from views.setup import OptionRow
 
 if TYPE_CHECKING:
@@ -189,7 +189,7 @@ class Lab:
         return self.t("lab.mean", value=self.number(mean.value),
                       margin=self.number((mean.high - mean.low) / 2))
 
-    def _figure(self, key: str, label: str, value: str, line: Line | None,
+    def _figure(self, key: str, label: str, value: str, line: Compared | None,
                 rate: bool) -> Figure:
         """A figure in words; comparing (``line``), with the base and the difference."""
         if line is None:
@@ -204,7 +204,7 @@ class Lab:
         base = t("lab.percent", value=self.number(line.a * 100)) if rate else self.number(line.a)
         return Figure(key, label, value, base, diff, verdict, line.stands_out)
 
-    def _groups(self, r: Report, lines: Mapping[str, Line] | None = None) -> tuple[Group, ...]:
+    def _groups(self, r: Report, lines: Mapping[str, Compared] | None = None) -> tuple[Topic, ...]:
         """The figures by group, each in words (comparing: with the base and the difference)."""
         t = self.t
 
@@ -228,9 +228,9 @@ class Lab:
         averages = [mean(f"averages.{k}", t(f"lab.avg.{k}"), r.averages[k]) for k in VALUES]
         own = [mean(f"averages.{k}", t(f"lab.fig.{r.game}.{k.removeprefix('figure.')}"), x)
                for k, x in r.averages.items() if k.startswith("figure.")]
-        return (Group(t("lab.group.wins"), tuple(wins)), Group(t("lab.group.ends"), tuple(ends)),
-                Group(t("lab.group.averages"), tuple(averages)),
-                Group(t("lab.group.own", game=t(f"game.{r.game}")), tuple(own)))
+        return (Topic(t("lab.group.wins"), tuple(wins)), Topic(t("lab.group.ends"), tuple(ends)),
+                Topic(t("lab.group.averages"), tuple(averages)),
+                Topic(t("lab.group.own", game=t(f"game.{r.game}")), tuple(own)))
 
     def _histograms(self, r: Report) -> tuple[Histogram, ...]:
         t = self.t

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from app.share.exports import cell
 from app.share.results import INK, PAPER, SOFT, font
 from views.common import Tr
-from views.lab import Group
+from views.lab import Topic
 
 MARGIN, WIDTH, WRAP = 32, 960, 58  # pixels, and characters a line of the picture holds
 STRONG = "#1b5e20"  # a difference that stands out
@@ -28,7 +28,7 @@ class Sheet:
     title: str
     lines: tuple[str, ...]
     columns: tuple[str, str]  # comparing: the base's and the variant's names; else empty
-    groups: tuple[Group, ...]
+    groups: tuple[Topic, ...]
     numbers: dict[str, tuple[float, ...]]
 
 

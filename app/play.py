@@ -33,7 +33,7 @@ from models.people import NEUTRAL, PALETTE, People
 from views.common import card_text
 from views.felt import SPEEDS, Felt, felt_view, log_sheet, table_size
 from views.felt_data import Scene
-from views.play import SeatLine, Summary, cover_view, summary_view
+from views.play import RoundSummary, SeatLine, cover_view, summary_view
 from views.scoreboard import round_words
 
 if TYPE_CHECKING:
@@ -209,7 +209,7 @@ class DevicePlay:
         if invite is not None:
             invite.open(self.key, [(s, self.names[s]) for s in self.people()], self.route)
 
-    def summary(self, title: str) -> Summary:
+    def summary(self, title: str) -> RoundSummary:
         """The summary of the round just ended, on this game's screen."""
         enders = self.doc.get("enders") or []
         index = len(self.state.results) - 1
@@ -518,7 +518,7 @@ def seat_colours(players: Sequence[str], kinds: Sequence[str] | None,
 
 
 def round_summary(game: str, state: State, seats: Sequence[str], kinds: Sequence[str],
-                  t: Translator, ender: int = -1, colours: Sequence[str] = ()) -> Summary:
+                  t: Translator, ender: int = -1, colours: Sequence[str] = ()) -> RoundSummary:
     """The summary of the last round ``state`` closed (``ender``: the seat whose move closed
     it, -1 if not known), from the engine's own results: its end, the hands it kept, the
     points and totals, the winners; at the end of the game, the game's winners and why."""
@@ -547,7 +547,7 @@ def round_summary(game: str, state: State, seats: Sequence[str], kinds: Sequence
                    _match_why(game, state, seats, t))
     heading = (t("play.sum.game_over") if over and game == "sums"
                else t("play.sum.heading", n=index + 1, **words))
-    return Summary(
+    return RoundSummary(
         route="", title="", heading=heading, how=how, lines=lines, why=tuple(w for w in why if w),
         points_label=t("play.sum.points", **words),
         total_label=t("play.sum.wins") if wins else t("score.total"),

@@ -19,7 +19,7 @@ from models.games.base import State
 Pick = Callable[[str, str], Callable[[State, random.Random], int]]
 
 
-def pick(game: str, kind: str) -> Callable[[State, random.Random], int]:
+def chooser_for(game: str, kind: str) -> Callable[[State, random.Random], int]:
     from models import computers
 
     return computers.chooser(game, kind)
@@ -32,7 +32,7 @@ class Runner:
                  choose: Pick | None = None) -> None:
         self.game = game
         self.on_change = on_change
-        self.choose = choose or pick
+        self.choose = choose or chooser_for
         self._task: asyncio.Task[None] | None = None
         self._thought: asyncio.Future[int] | None = None  # the thread thinking, if any
 

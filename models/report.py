@@ -185,7 +185,7 @@ def report(spec: Spec, tally: Tally, seconds: float, workers: int,
 
 
 @dataclass(frozen=True)
-class Line:
+class Compared:
     """One figure of two runs: ``a``, ``b``, the difference ``b - a`` with its 95% interval,
     the test's p-value, and whether the difference stands out of the noise."""
 
@@ -206,14 +206,14 @@ class Comparison:
 
     a: Report
     b: Report
-    lines: tuple[Line, ...]
+    lines: tuple[Compared, ...]
 
 
-def _line(key: str, d: stats.Difference) -> Line:
-    return Line(key, d.a, d.b, d.diff.value, d.diff.low, d.diff.high, d.p, d.stands_out)
+def _line(key: str, d: stats.Difference) -> Compared:
+    return Compared(key, d.a, d.b, d.diff.value, d.diff.low, d.diff.high, d.p, d.stands_out)
 
 
-def _rates(key: str, a: Rate | None, b: Rate | None) -> list[Line]:
+def _rates(key: str, a: Rate | None, b: Rate | None) -> list[Compared]:
     if a is None or b is None:
         return []
     return [_line(key, stats.compare_rates(a.hits, a.n, b.hits, b.n))]
@@ -221,7 +221,7 @@ def _rates(key: str, a: Rate | None, b: Rate | None) -> list[Line]:
 
 def compare(a: Report, b: Report) -> Comparison:
     """Each figure both runs have, ``b`` against ``a``."""
-    lines: list[Line] = []
+    lines: list[Compared] = []
     for name in ("round_win_rate_by_seat", "match_win_rate_by_seat"):
         pairs = zip(getattr(a, name), getattr(b, name), strict=False)
         for seat, (ra, rb) in enumerate(pairs):

@@ -16,15 +16,15 @@ from app.lab import scrolling
 from views.charts import PALETTE, bars_chart, histogram_chart, ticks, totals_chart, whole
 from views.common import find
 from views.grid import PHONE, WIDE_PANE
-from views.lab import RESULTS, Figure, Group, Histogram, LabData, LabHandlers, lab_view
+from views.lab import RESULTS, Figure, Histogram, LabData, LabHandlers, Topic, lab_view
 from views.scoreboard import (
     CELL,
     HEAD,
     MARKED,
     NUMBER,
     SHORT,
-    Place,
     ScoreData,
+    Standing,
     scoreboard_view,
 )
 from views.setup import OptionRow
@@ -75,7 +75,7 @@ def board(players: int, *, marks: tuple[str, ...] = (), on_round: Any = None,
         route="/match/m/score", title="Scores", headline="After round 3", names=names,
         rounds=rounds, totals=tuple(t.plural("table.points", 6 * (s + 2))
                                     for s in range(players)),
-        places=tuple(Place(i + 1, n, "12 points",
+        places=tuple(Standing(i + 1, n, "12 points",
                            f"{n}: fewest points, then fewer cards in the last round")
                      for i, n in enumerate(names)),
         round_notes=tuple(f"{n} held 3 cards: 12 points" for n in names),
@@ -250,7 +250,7 @@ def test_the_lab_shows_its_progress_pinned_and_run_disabled_while_it_runs() -> N
 
 def test_the_lab_shows_distributions_under_its_results_heading() -> None:
     view = lab(lab_data(results="Results", summary=("200 games",),
-                        groups=(Group("Who wins", (Figure("round_win_rate_by_seat.0",
+                        groups=(Topic("Who wins", (Figure("round_win_rate_by_seat.0",
                                                           "Seat 1 wins a round",
                                                           "50.0% (± 7.0)"),)),),
                         histograms=(Histogram("Rounds per game", "How many games…",
@@ -271,7 +271,7 @@ def test_a_tied_place_shows_the_colour_of_each_player_in_it() -> None:
     data = ScoreData(
         route="/match/m/score", title="Scores", headline="After round 1",
         names=("Ana", "Bea", "Cid"), rounds=(("3", "3", "0 ★"),), totals=("3", "3", "0"),
-        places=(Place(1, "Cid", "0", ""), Place(2, "Ana and Bea", "3", "tied")),
+        places=(Standing(1, "Cid", "0", ""), Standing(2, "Ana and Bea", "3", "tied")),
         round_notes=(), series=((3,), (3,), (0,)), next_dealer="", finished=False,
         playing=False, colours=("#111111", "#222222", "#333333"))
     view = scoreboard_view(t, data, on_continue=None, on_rematch=None, on_home=print,

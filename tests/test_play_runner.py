@@ -50,7 +50,7 @@ class Choosers:
         self.most = 0
         self.chosen: set[tuple[tuple[int, ...], int]] = set()
         self.slow = slow
-        self.pick = runner.pick  # the real players (before the test puts this in their place)
+        self.pick = runner.chooser_for  # the real players (before the test puts this in their place)
 
     def __call__(self, game: str, kind: str) -> Callable[[Any, random.Random], int]:
         real = self.pick(game, kind)
@@ -171,7 +171,7 @@ def test_whole_games_with_three_computers_lose_and_double_nothing(
         game: str, options: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
     choosers = Choosers(slow=0.002)
-    monkeypatch.setattr(runner, "pick", choosers)
+    monkeypatch.setattr(runner, "chooser_for", choosers)
     caplog.set_level(logging.WARNING)
     doc = run_alone(play_whole_game(tmp_path, game, options, choosers))
     actions, movers = doc["actions"], doc["movers"]
@@ -212,7 +212,7 @@ def computers_first() -> dict[str, Any]:
 async def left_while_thinking(root: Path, leave: Callable[[Shell, DevicePlay], None]) -> None:
     failures = watch_loop()
     shell, page = shell_on(root)
-    gate = runner.pick
+    gate = runner.chooser_for
     assert isinstance(gate, Gate)
     doc = computers_first()
     shell.start_play(doc)
@@ -253,7 +253,7 @@ def tab_closed(shell: Shell, play: DevicePlay) -> None:
 def test_leaving_the_game_stops_its_computers(leave: Callable[[Shell, DevicePlay], None],
                                               tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(runner, "pick", Gate())
+    monkeypatch.setattr(runner, "chooser_for", Gate())
     run_alone(left_while_thinking(tmp_path, leave))
 
 
@@ -323,7 +323,7 @@ def test_a_double_tap_on_a_move_plays_it_once(tmp_path: Path) -> None:
 def test_an_undo_while_a_computer_thinks_discards_its_choice(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     gate = Gate()
-    monkeypatch.setattr(runner, "pick", gate)
+    monkeypatch.setattr(runner, "chooser_for", gate)
 
     async def undo() -> None:
         failures = watch_loop()

@@ -22,7 +22,7 @@ from models.games.base import RoundResult
 from tests.fakes import FakeShell, texts
 from views.common import MAX_WIDTH, children, find
 from views.felt import PAPER
-from views.play import SUM_CARD, TURNED, SeatLine, Summary, summary_view
+from views.play import SUM_CARD, TURNED, RoundSummary, SeatLine, summary_view
 
 EN, FR = Translator("en"), Translator("fr")
 NAMES = ["Ana", "Bea", "Cid", "Dan"]
@@ -191,9 +191,9 @@ def walk(control: Any) -> list[Any]:
     return [control, *(c for child in children(control) for c in walk(child))]
 
 
-def one_line(cards: tuple[str, ...], detail: str = "", won: bool = False) -> Summary:
+def one_line(cards: tuple[str, ...], detail: str = "", won: bool = False) -> RoundSummary:
     line = SeatLine(name="Ana", cards=cards, detail=detail, points="12", total="40", won=won)
-    return Summary(route="/p", title="Kartu Sama", heading="End of round 1", how="",
+    return RoundSummary(route="/p", title="Kartu Sama", heading="End of round 1", how="",
                    lines=(line,), why=(), points_label="This round", total_label="Total",
                    over=False, next_label="Next round")
 

@@ -86,11 +86,11 @@ def test_person_sheet_renames_merges_colours_and_deletes() -> None:
 
 
 def test_the_scoreboard_shows_each_player_colour_beside_the_place() -> None:
-    from views.scoreboard import Place, ScoreData, standings
+    from views.scoreboard import ScoreData, Standing, standings
 
     data = ScoreData(route="/match/x/score", title="Kartu Sama", headline="After round 1",
                      names=("Ana", "Bea"), rounds=(("3", "9"),), totals=("3", "9"),
-                     places=(Place(1, "Bea", "9", ""), Place(2, "Ana", "3", "")),
+                     places=(Standing(1, "Bea", "9", ""), Standing(2, "Ana", "3", "")),
                      round_notes=(), series=((3,), (9,)), next_dealer="", finished=False,
                      playing=False, colours=("#43A047", "#E53935"))
     shown = standings(t, data)

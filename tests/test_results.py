@@ -27,7 +27,7 @@ from models.match import Close, Hand, Match, Start
 from tests.fakes import FakeShell, run_alone, texts
 from tests.test_share import forty_one, forty_one_summary, kartu_sama_summary, stored
 from views.common import find
-from views.scoreboard import Place, ScoreData
+from views.scoreboard import ScoreData, Standing
 
 EVENING = {
     "en": ("Kartu Sama · 2026-11-24\nCid wins the match!\n\n"
@@ -128,7 +128,7 @@ def crowd(rounds: int) -> ScoreData:
         route="/x", title="Scores", headline=f"{names[6]} wins the match!", names=names,
         rounds=tuple(tuple(str((r * 7 + s * 13) % 50) for s in range(8)) for r in range(rounds)),
         totals=tuple(f"{100 + i} pts" for i in range(8)),
-        places=tuple(Place(i + 1, n, f"{100 + i} pts", "") for i, n in enumerate(names)),
+        places=tuple(Standing(i + 1, n, f"{100 + i} pts", "") for i, n in enumerate(names)),
         round_notes=(), series=(), next_dealer="", finished=True, playing=False,
         game="kartu_sama")
 

@@ -26,7 +26,7 @@ from models.tables.samba import Result
 from tests.fakes import FakeShell, texts
 from tests.test_round_screen import ks_round, referee
 from views.common import find as find_key
-from views.scoreboard import Place, ScoreData, round_words, scoreboard_view
+from views.scoreboard import ScoreData, Standing, round_words, scoreboard_view
 from views.table import table_view
 
 LANGUAGES = ("en", "fr", "id")
@@ -71,7 +71,7 @@ def test_typed_points_are_explained_once(language: str, tmp_path: Path) -> None:
     assert not note.rstrip(".").endswith("*")
     data = ScoreData(route="/s", title="Scores", headline="After round 3", names=("Ana", "Bea"),
                      rounds=(("12 *", "3"), ("–", "–"), ("4", "7 *")), totals=("16", "10"),
-                     places=(Place(1, "Bea", "10", ""), Place(2, "Ana", "16", "")),
+                     places=(Standing(1, "Bea", "10", ""), Standing(2, "Ana", "16", "")),
                      round_notes=(), series=((12, 16), (3, 10)), next_dealer="",
                      finished=False, playing=False, round_marks=("", t("round.mark.deleted"), ""))
     view = scoreboard_view(t, data, on_continue=None, on_rematch=None, on_home=print,
@@ -95,7 +95,7 @@ def test_the_shared_results_say_what_dash_and_star_mean(language: str) -> None:
     t = Translator(language)
     score = ScoreData(route="/s", title="Scores", headline="After round 3", names=("Ana", "Bea"),
                       rounds=(("12 *", "3"), ("–", "–"), ("4", "7")), totals=("16", "10"),
-                      places=(Place(1, "Bea", "10", ""), Place(2, "Ana", "16", "")),
+                      places=(Standing(1, "Bea", "10", ""), Standing(2, "Ana", "16", "")),
                       round_notes=(), series=(), next_dealer="", finished=False,
                       playing=False, game="kartu_sama")
     r = results(t, score, "Kartu Sama", "2026-11-25")

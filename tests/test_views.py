@@ -12,7 +12,7 @@ from views.common import find
 from views.hands import HandEntryData, PlayerHand, card_grid, hands_view
 from views.history import MatchLine, history_view
 from views.home import Unfinished, home_view
-from views.scoreboard import Place, ScoreData, scoreboard_view
+from views.scoreboard import ScoreData, Standing, scoreboard_view
 from views.settings import settings_view
 from views.setup import OptionRow, SetupData, setup_view
 from views.stats import PlayerStats, stats_view
@@ -194,8 +194,8 @@ def test_scoreboard_continue_or_rematch() -> None:
     data = ScoreData(
         route="/match/x/score", title="Scores", headline="Cid wins the match!",
         names=("Ana", "Cid"), rounds=(("22", "1 ★"),), totals=("22 pts", "1 pt"),
-        places=(Place(1, "Cid", "1 pt", "Cid: lowest total, 1 point"),
-                Place(2, "Ana", "22 pts", "")),
+        places=(Standing(1, "Cid", "1 pt", "Cid: lowest total, 1 point"),
+                Standing(2, "Ana", "22 pts", "")),
         round_notes=("Cid won the round",), series=((22,), (1,)), next_dealer="",
         finished=True, playing=False,
     )

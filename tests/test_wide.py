@@ -11,7 +11,7 @@ from tests.test_views import t, table_data
 from views.common import MAX_WIDTH, SPREAD, WIDE, children, find, panes, same_key, screen
 from views.hands import HandEntryData, PlayerHand, card_grid, hands_view
 from views.home import home_view
-from views.scoreboard import Place, ScoreData, scoreboard_view, standings
+from views.scoreboard import ScoreData, Standing, scoreboard_view, standings
 from views.table import table_view
 
 PHONE, LAPTOP = 400, 1280
@@ -128,7 +128,7 @@ def score_data() -> ScoreData:
     return ScoreData(
         route="/match/m/score", title="Scores", headline="After round 1",
         names=("Ana", "Bea"), rounds=(("3", "0 ★"),), totals=("3 pts", "0 pts"),
-        places=(Place(1, "Bea", "0 pts", ""), Place(2, "Ana", "3 pts", "")),
+        places=(Standing(1, "Bea", "0 pts", ""), Standing(2, "Ana", "3 pts", "")),
         round_notes=("Bea won",), series=((3,), (0,)), next_dealer="Bea deals next",
         finished=False, playing=False,
     )

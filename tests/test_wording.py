@@ -23,7 +23,7 @@ from models.match import Close, Hand, Match, Out, Start
 from models.tables.samba import Canasta, Result
 from tests.catalogs import CATALOG
 from tests.fakes import texts
-from views.scoreboard import Place, ScoreData, round_words, scoreboard_view
+from views.scoreboard import ScoreData, Standing, round_words, scoreboard_view
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -64,7 +64,7 @@ def score_data(game: str, headline: str) -> ScoreData:
     return ScoreData(
         route="/match/x/score", title="Scores", headline=headline, names=("Ana", "Bea"),
         rounds=(("120", "-40"),), totals=("120", "-40"),
-        places=(Place(1, "Ana", "120", ""), Place(2, "Bea", "-40", "")),
+        places=(Standing(1, "Ana", "120", ""), Standing(2, "Bea", "-40", "")),
         round_notes=("Ana: +120",), series=((120,), (-40,)), next_dealer="",
         finished=False, playing=False, game=game,
     )

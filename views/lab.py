@@ -39,7 +39,7 @@ class Figure:
 
 
 @dataclass(frozen=True)
-class Group:
+class Topic:
     title: str
     figures: tuple[Figure, ...]
 
@@ -68,7 +68,7 @@ class LabData:
     results: str = ""  # the results' title, once there are results
     summary: tuple[str, ...] = ()  # sentences: speed, who starts, games needed
     columns: tuple[str, str] = ("", "")  # comparing: the base's and the variant's names
-    groups: tuple[Group, ...] = ()
+    groups: tuple[Topic, ...] = ()
     histograms: tuple[Histogram, ...] = ()
 
 

@@ -39,7 +39,7 @@ class SeatLine:
 
 
 @dataclass(frozen=True)
-class Summary:
+class RoundSummary:
     """Between two rounds, or at the end: how the round ended, each player's line, why the
     winners won, and what the button does next."""
 
@@ -119,7 +119,7 @@ def _seat_card(line: SeatLine, index: int, points_label: str, total_label: str) 
     )
 
 
-def summary_view(t: Tr, data: Summary, *, on_next: Handler, on_back: Handler) -> ft.View:
+def summary_view(t: Tr, data: RoundSummary, *, on_next: Handler, on_back: Handler) -> ft.View:
     """The round just ended (or the game): how it ended, what each player held, the points
     and totals, why the winners won; one button goes on."""
     head: list[ft.Control] = [

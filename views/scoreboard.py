@@ -14,7 +14,7 @@ from views.grid import Line, frozen_table
 
 
 @dataclass(frozen=True)
-class Place:
+class Standing:
     place: int  # 1 = first
     name: str
     total: str
@@ -29,7 +29,7 @@ class ScoreData:
     names: tuple[str, ...]
     rounds: tuple[tuple[str, ...], ...]  # per round: each seat's cell ("12", "12 ★")
     totals: tuple[str, ...]
-    places: tuple[Place, ...]
+    places: tuple[Standing, ...]
     round_notes: tuple[str, ...]  # the last round's result in words
     series: tuple[tuple[int, ...], ...]  # per seat: running totals after each round
     next_dealer: str  # "Cid deals next" or ""

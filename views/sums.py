@@ -38,7 +38,7 @@ class SumsSeat:
 
 
 @dataclass(frozen=True)
-class Choice:
+class Tile:
     """A tile to tap: a card the player may take, with why; or a card that counters
     (``card``, shown big), with its sum."""
 
@@ -57,7 +57,7 @@ class SumsTableData:
     piles: tuple[tuple[str, int], ...]  # ("Pile 1", 20)
     draw: bool  # the piles are tapped: which one the player drew from
     seats: tuple[SumsSeat, ...]
-    choices: tuple[Choice, ...]
+    choices: tuple[Tile, ...]
     grid: Mapping[str, int] | None  # the cards that may be entered now, or None
     actions: tuple[Action, ...]
     undo: str
@@ -99,7 +99,7 @@ def _seat(i: int, s: SumsSeat, t: Tr) -> ft.Control:
     )
 
 
-def _choice(c: Choice, on_action: Callable[[str], None], wide: bool = False,
+def _choice(c: Tile, on_action: Callable[[str], None], wide: bool = False,
             version: int = 0) -> ft.Control:
     label = card_line(c.label, key=f"label-{c.key}", size=16, bold=not c.card)
     content: ft.Control = label
@@ -120,7 +120,7 @@ def _choice(c: Choice, on_action: Callable[[str], None], wide: bool = False,
     ), version)
 
 
-def _choices(items: Sequence[Choice], on_action: Callable[[str], None],
+def _choices(items: Sequence[Tile], on_action: Callable[[str], None],
              version: int = 0) -> list[ft.Control]:
     """The tiles: cards that counter two abreast on a phone (one or two: a line each), the
     rest one under the other."""
@@ -217,7 +217,7 @@ def sums_table_view(
 
 
 @dataclass(frozen=True)
-class Breakdown:
+class PlayerScore:
     """One player's cards at the end (or so far) and how they score."""
 
     name: str
@@ -227,7 +227,7 @@ class Breakdown:
     winner: bool
 
 
-def breakdown_sections(t: Tr, players: Sequence[Breakdown]) -> list[ft.Control]:
+def breakdown_sections(t: Tr, players: Sequence[PlayerScore]) -> list[ft.Control]:
     """A section per player: cards in play, cards removed, the score in words."""
 
     def cards(label: str, items: tuple[str, ...], key: str) -> ft.Control:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from models.match import Event, Setup
 
-Tally = dict[str, int]
+Counts = dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -18,4 +18,4 @@ class Figures:
     ``<name>_sum`` over ``<name>``), and the tally of each seat of a match."""
 
     keys: tuple[str, ...]
-    tallies: Callable[[Setup, Sequence[Event]], list[Tally]]
+    tallies: Callable[[Setup, Sequence[Event]], list[Counts]]

@@ -20,7 +20,7 @@ TAP = 64  # the longest tap key a guest may send
 ORDERS = ("suit", "rank")
 
 
-def version(body: dict[str, Any]) -> int | None:
+def asked_version(body: dict[str, Any]) -> int | None:
     """The version a guest's action names (None when it names none, or not as a number)."""
     n = body.get("n")
     return n if isinstance(n, int) and not isinstance(n, bool) else None
@@ -68,7 +68,7 @@ class PlaySeats:
         t = t or play.t
         if seat not in play.people():
             return Reply(False, t("guest.bad"), REFUSED)
-        at = version(body)
+        at = asked_version(body)
         if at is None:
             return Reply(False, t("guest.bad"), REFUSED)
         if "order" in body:

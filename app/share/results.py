@@ -13,7 +13,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from views.common import Tr
-from views.scoreboard import Place, ScoreData, deleted, heading, round_words, typed
+from views.scoreboard import ScoreData, Standing, deleted, heading, round_words, typed
 
 # A code a phone camera reads at a glance from another phone's screen: QR version 22 or so
 # at error correction M. Longer results keep the places and leave the rounds out.
@@ -28,7 +28,7 @@ class Results:
 
     title: str  # "Kartu Sama · 2026-11-24"
     headline: str  # "Bea wins the match"
-    places: tuple[Place, ...]
+    places: tuple[Standing, ...]
     names: tuple[str, ...]
     round_word: str  # "Round", "Hand"
     rounds_title: str  # "Points per round"
@@ -52,7 +52,7 @@ def results(t: Tr, score: ScoreData, game_title: str, date: str) -> Results:
     )
 
 
-def place_line(p: Place) -> str:
+def place_line(p: Standing) -> str:
     return f"{p.place}. {p.name} · {p.total}"
 
 

@@ -34,7 +34,7 @@ from views.common import Tr, drawn, small_button
 from views.forty_one import ShownHand, shown_hands
 from views.hands import HandEntryData, PlayerHand
 from views.round import RoundLine
-from views.scoreboard import Place, ScoreData
+from views.scoreboard import ScoreData, Standing
 from views.table import Action, Seat, TableData, table_view
 
 # The shared screens speak of a draw pile; 41 plays from a stock. (The scoreboard says
@@ -63,7 +63,7 @@ COPIES = dict.fromkeys(CARDS, 1)
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-class Words:
+class FortyOneWords:
     """The translator handed to the shared screens, with 41's words swapped in."""
 
     def __init__(self, t: Tr) -> None:
@@ -207,10 +207,10 @@ class Referee(HandEntryReferee[FortyOneTable, Deal]):
 
     def _table_view(self) -> ft.View:
         return table_view(
-            Words(self.t), self._table_data(), on_action=self._at(self._act),
+            FortyOneWords(self.t), self._table_data(), on_action=self._at(self._act),
             on_undo=self._at(self.undo),
             on_scores=lambda: self._go("score"), on_back=lambda: self.host.go("/"),
-            side=self._beside(Words(self.t)),
+            side=self._beside(FortyOneWords(self.t)),
         )
 
     def _act(self, key: str, at: int | None = None) -> None:
@@ -289,7 +289,7 @@ class Referee(HandEntryReferee[FortyOneTable, Deal]):
         )
 
     def _hands_view(self) -> ft.View:
-        return self._hand_screen(Words(self.t))
+        return self._hand_screen(FortyOneWords(self.t))
 
     def _pick_player(self, seat: int) -> None:
         self.entry_seat = seat
@@ -328,7 +328,7 @@ class Referee(HandEntryReferee[FortyOneTable, Deal]):
         over = table.phase == "over"
         running = table.options.running_score
         places = tuple(
-            Place(place=p.rank, name=names([self.names[s] for s in p.seats], t),
+            Standing(place=p.rank, name=names([self.names[s] for s in p.seats], t),
                   total=self._total(p.seats[0]), reason=self.say(p.reason))
             for p in table.standings()
         )
@@ -411,7 +411,7 @@ class Referee(HandEntryReferee[FortyOneTable, Deal]):
         )
 
     def _score_view(self) -> ft.View:
-        return self._scoreboard(Words(self.t), extra=self._shown())
+        return self._scoreboard(FortyOneWords(self.t), extra=self._shown())
 
 
 def shown_order(cards: Sequence[int], counted: str) -> tuple[str, ...]:

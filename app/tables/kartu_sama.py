@@ -20,7 +20,7 @@ from models.tables.base import MatchState
 from models.tables.kartu_sama import Draw, DrawPlan, Fail, Joker, KartuSamaTable, Pay, Round
 from views.hands import HandEntryData, PlayerHand
 from views.round import RoundLine
-from views.scoreboard import Place, ScoreData
+from views.scoreboard import ScoreData, Standing
 from views.table import Action, Seat, TableData, table_view
 
 
@@ -313,7 +313,7 @@ class Referee(HandEntryReferee[KartuSamaTable, Round]):
             for s in range(len(self.names))
         )
         places = tuple(
-            Place(place=p.rank, name=names([self.names[s] for s in p.seats], t),
+            Standing(place=p.rank, name=names([self.names[s] for s in p.seats], t),
                   total=self._total(p.seats[0]), reason=self.say(p.reason))
             for p in table.standings()
         )

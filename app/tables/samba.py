@@ -43,7 +43,7 @@ from views.samba import (
     hand_details,
     samba_table_view,
 )
-from views.scoreboard import Place, ScoreData
+from views.scoreboard import ScoreData, Standing
 from views.table import Action
 
 if TYPE_CHECKING:
@@ -422,7 +422,7 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
         )
         series = tuple(tuple(h.totals[s] for h in history) for s in range(table.sides))
         places = tuple(
-            Place(place=p.rank, name=names(self._place_sides(p.seats), t),
+            Standing(place=p.rank, name=names(self._place_sides(p.seats), t),
                   total=self._points(table.totals[table.side_of[p.seats[0]]]),
                   reason=self.say(p.reason))
             for p in table.standings()

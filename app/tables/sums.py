@@ -21,12 +21,12 @@ from models.match import Event, Match, Play, Reason
 from models.tables import sums as tb
 from models.tables.base import MatchState
 from models.tables.sums import Counter, DrawPile, FaceUp, Let, Remove, Stop, SumsTable, TakeBack
-from views.scoreboard import Place, ScoreData
+from views.scoreboard import ScoreData, Standing
 from views.sums import (
-    Breakdown,
-    Choice,
+    PlayerScore,
     SumsSeat,
     SumsTableData,
+    Tile,
     breakdown_sections,
     sums_table_view,
     symbols,
@@ -104,7 +104,7 @@ class Referee(base.Referee[SumsTable]):
         name = self.names[table.current]
         prompt, help_text = "", ""
         notes: list[str] = []
-        choices: list[Choice] = []
+        choices: list[Tile] = []
         actions: list[Action] = []
         grid: dict[str, int] | None = None
         copies = {str(c): n for c, n in table.copies().items()}
@@ -117,7 +117,7 @@ class Referee(base.Referee[SumsTable]):
             prompt = t("sums.counter_which", name=owner, attacker=self.names[attack.attacker],
                        played=symbols(str(attack.played)))
             notes.append(t("sums.counter_pick", name=owner))
-            choices = [Choice(f"counter-{x.played}", self._formula(x.reason),
+            choices = [Tile(f"counter-{x.played}", self._formula(x.reason),
                               card=str(x.played)) for x in table.counters()]
             actions.append(Action("let" if phase == tb.COUNTER else "cancel", t("sums.let"),
                                   primary=False))
@@ -144,7 +144,7 @@ class Referee(base.Referee[SumsTable]):
         elif phase == tb.TARGET:
             prompt = t("sums.pick", name=name)
             notes.append(t("sums.pick_help", card=symbols(str(table.choices[0].played))))
-            choices = [Choice(f"target-{x.owner}-{x.card}", self.say(x.reason))
+            choices = [Tile(f"target-{x.owner}-{x.card}", self.say(x.reason))
                        for x in table.choices]
         else:
             prompt = t("sums.over")
@@ -260,7 +260,7 @@ class Referee(base.Referee[SumsTable]):
         t, table = self.t, self.match.table
         over = table.over
         places = tuple(
-            Place(place=p.rank, name=names([self.names[s] for s in p.seats], t),
+            Standing(place=p.rank, name=names([self.names[s] for s in p.seats], t),
                   total=self._points(p.seats[0]), reason=self.say(p.reason))
             for p in table.standings()
         )
@@ -276,13 +276,13 @@ class Referee(base.Referee[SumsTable]):
             round_notes=(), series=(), next_dealer="", finished=over, playing=not over,
         )
 
-    def _breakdowns(self) -> list[Breakdown]:
+    def _breakdowns(self) -> list[PlayerScore]:
         t, table = self.t, self.match.table
         winners = table.winners
         out = []
         for s, name in enumerate(self.names):
             in_play, removed = table.breakdown(s)
-            out.append(Breakdown(
+            out.append(PlayerScore(
                 name=name, in_play=tuple(str(c) for c in table.in_play[s]),
                 removed=tuple(str(c) for c in table.captured[s]),
                 line=t("sums.score.breakdown", in_play=in_play, removed=removed,
