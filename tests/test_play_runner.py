@@ -50,7 +50,7 @@ class Choosers:
         self.most = 0
         self.chosen: set[tuple[tuple[int, ...], int]] = set()
         self.slow = slow
-        self.pick = runner.chooser_for  # the real players (before the test puts this in their place)
+        self.pick = runner.chooser_for  # the real players (before the test replaces them)
 
     def __call__(self, game: str, kind: str) -> Callable[[Any, random.Random], int]:
         real = self.pick(game, kind)
