@@ -1,5 +1,5 @@
 """Driving the real app in a real Chromium: a web server on a free loopback port, Playwright on
-the system browser, and the few Flutter-specific moves (see FLET.md, Testing)."""
+the system browser, and the few Flutter-specific moves (see docs/flet.md, Browser tests)."""
 
 from __future__ import annotations
 

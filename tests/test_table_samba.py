@@ -204,7 +204,7 @@ def test_tracked_canastas_are_a_guide() -> None:
 
 
 def test_a_tapped_samba_entered_as_a_canasta_is_pointed_out() -> None:
-    """RULES.md, Samba (how Meja referees it): a samba tapped during the hand and missing from
+    """docs/rules.md, Samba (At a real table): a samba tapped during the hand and missing from
     the entry is named, even when the entry has as many canastas and sambas in all."""
     m = four()
     m.record(Start())
@@ -224,7 +224,7 @@ def test_a_tapped_samba_entered_as_a_canasta_is_pointed_out() -> None:
 
 
 def test_first_melds_below_the_minimum_are_refused() -> None:
-    """RULES.md, Samba: a side's first melds of a hand reach 50 (90, 120, 150 as its total
+    """docs/rules.md, Samba: a side's first melds of a hand reach 50 (90, 120, 150 as its total
     grows; 15 below zero). They are among the melded cards, so an entry worth less is
     refused, with the shortfall; red threes count nothing toward it."""
     m = four(target=20000)
