@@ -15,12 +15,13 @@ import dataclasses
 import random
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.device import DeviceGame, Outcome
+from app.device import LOG_LINES, DeviceGame, Moved, Outcome
 from app.games import ENTRIES
 from app.guests.seats import OLD, REFUSED, Reply
 from app.i18n import Translator, names, not_saved, refusal, say
@@ -31,8 +32,9 @@ from models.errors import MejaError
 from models.games.base import ActionWords, State
 from models.people import NEUTRAL, PALETTE, People
 from views.common import card_text
-from views.felt import SPEEDS, Felt, felt_view, log_sheet, table_size
+from views.felt import SPEEDS, Felt
 from views.felt_data import Scene
+from views.felt_screen import Entry, Line, felt_view, frame, log_sheet
 from views.play import RoundSummary, SeatLine, cover_view, summary_view
 from views.scoreboard import round_words
 
@@ -46,6 +48,7 @@ CARD_PARAMS = ("card", "target", "helper")  # a hint's cards, shown as on the ca
 COMPUTER_COLOURS = (5, 3, 7, 1, 4, 8, 2, 6, 9, 0)
 PACES = (0, 1, 2, 3)  # seconds a computer move stays on screen
 LAUNCH = 0.04  # seconds a new card shows where it comes from before it travels
+DOUBLE = 0.3  # seconds: a second tap on the same thing within it is the same tap
 # hints whose words do not name the move: the hint names it first
 UNNAMED = frozenset({"only", "sa_meld"})
 
@@ -70,6 +73,25 @@ def move_label(words: ActionWords, t: Translator, seats: Sequence[str]) -> str:
     return t(key, n=words.n, **params)
 
 
+def moved_line(moved: Moved, t: Translator, seats: Sequence[str]) -> str:
+    """One move of the log in ``t``'s language: "Ana played Q♦"."""
+    return t("play.moved", name=seats[moved.seat], move=move_label(moved.words, t, seats))
+
+
+def log_entries(moves: Sequence[Moved], t: Translator, seats: Sequence[str], game: str,
+                lines: int = LOG_LINES) -> list[Entry]:
+    """The last moves, newest first, each round's moves under its number."""
+    shown = list(moves[-lines:])[::-1]
+    out: list[Entry] = []
+    for i, moved in enumerate(shown):
+        head = ""
+        if i == 0 or shown[i - 1].round != moved.round:
+            said = t("play.log.round", n=moved.round + 1, **round_words(t, game))
+            head = said[:1].upper() + said[1:]
+        out.append(Entry(moved_line(moved, t, seats), head))
+    return out
+
+
 @dataclasses.dataclass(frozen=True)
 class Press(Reply):
     """A tap's answer; ``said``: its refusal is already shown on this screen."""
@@ -81,15 +103,21 @@ class DevicePlay:
     """One game on the device on screen: turns taps into calls on its :class:`DeviceGame`
     and redraws; its :class:`Runner` plays the computer seats while people are at it."""
 
-    def __init__(self, shell: Window, key: str, doc: dict[str, Any]) -> None:
+    def __init__(self, shell: Window, key: str, doc: dict[str, Any],
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.shell = shell
-        self.game = DeviceGame(shell.store, key, doc, line=self._line)
+        self.game = DeviceGame(shell.store, key, doc)
         self.runner = Runner(self.game, self._changed)
         self.shown = -1  # the person whose hand is on screen (pass and play)
-        self.hint: tuple[int, str] = (-1, "")  # the hint and the version it was asked at
+        self.hint: tuple[int, int, str] = (-1, -1, "")  # its version, action and words
+        self.said: tuple[int, Line] | None = None  # a message and the version it is about
         self.felt = Felt()  # the card table's controls, kept: its cards move
         self.looks: dict[int, View] = {}  # each person's order, selection, help
         self.scene: Scene | None = None  # the table last drawn
+        self.clock = clock
+        self._tapped: tuple[str, int, float] = ("", -1, -1.0)  # the last tap: what, who, when
+        self._turn = -1  # the person last told it is their turn (a tick in the hand)
+        self._log_words: tuple[object, list[Entry]] = (None, [])
 
     @property
     def t(self) -> Translator:
@@ -134,7 +162,7 @@ class DevicePlay:
     # -- screens (drawn from state alone: drawing changes nothing) --------------------------
     def view(self) -> ft.View:
         game = self.game
-        title = self.t("play.title", game=self.t(f"game.{self.doc['game']}"))
+        title = self.t(f"game.{self.doc['game']}")
         if self.pending:
             seen = game.seen
             return summary_view(self.t, self.summary(title),
@@ -180,28 +208,52 @@ class DevicePlay:
         seat, version = self.looking(), self.game.version
         look = dataclasses.replace(self.looks.get(seat, View()), help=seat_help(self.doc, seat))
         scene = presenter.scene(self.state, seat, self.seating(), look)
+        if self.hint[0] == version and seat >= 0:
+            scene = dataclasses.replace(scene, hinted=hinted(
+                presenter, self.state, seat, look, scene, self.hint[1]))
         page = self.shell.page
-        hint = self.hint[1] if self.hint[0] == version else ""
-        width, height, wide = table_size(getattr(page, "width", None) or 400,
-                                         getattr(page, "height", None) or 850,
-                                         len(scene.buttons), bool(hint))
+        shape = frame(getattr(page, "width", None) or 400, getattr(page, "height", None) or 850,
+                      len(scene.buttons))
 
-        def on_tap(key: str) -> None:
-            self.tap(key, seat, version)
+        def on_tap(key: str, what: str = "") -> None:
+            self.tap(key, seat, version, what)
 
-        table = self.felt.show(scene, width, height, on_tap=on_tap, t=self.t, order=look.order,
+        stamp = f"{seat}.{version}"
+        table = self.felt.show(scene, *shape.table, on_tap=on_tap, t=self.t, order=look.order,
                                on_order=(lambda o: self.order(seat, o)) if seat >= 0 else None,
-                               speed=self.speed(), version=version)
+                               speed=self.speed(), stamp=stamp)
         self.scene = scene
-        log = self.doc.get("log") or []
         casual = bool(self.doc.get("casual"))
         return felt_view(
-            self.t, self.route, title, table, buttons=scene.buttons, on_tap=on_tap,
-            caption=str(log[-1]) if log else "", on_log=self._log, on_back=self._leave,
+            self.t, self.route, title, table, frame=shape, buttons=scene.buttons,
+            on_tap=on_tap, line=self.line(version), log=self.log(), on_log=self._log,
+            on_back=self._leave,
             on_hint=(lambda: self._hint(version)) if look.help and seat >= 0 else None,
             on_undo=(lambda: self.undo(version)) if casual else None,
-            can_undo=self.game.last_person_move() is not None, hint=hint, wide=wide,
-            on_invite=self._invite if self.people() else None)
+            on_redo=(lambda: self.redo(version)) if casual else None,
+            can_undo=self.game.last_person_move() is not None, can_redo=self.game.can_redo,
+            on_invite=self._invite if self.people() else None, hinted=frozenset(scene.hinted),
+            stamp=stamp)
+
+    def line(self, version: int) -> Line:
+        """What the message line says now: a message about this version, else the hint asked
+        at it, else the last move of the round."""
+        if self.said is not None and self.said[0] == version:
+            return self.said[1]
+        if self.hint[0] == version and self.hint[2]:
+            return Line(self.hint[2], "hint")
+        moves = self.game.moves
+        if moves and moves[-1].round == len(self.state.results) - (1 if self.pending else 0):
+            return Line(moved_line(moves[-1], self.t, self.names))
+        return Line("")
+
+    def log(self) -> list[Entry]:
+        """The last moves in words (worded again only when a move or the language changed)."""
+        key = (len(self.game.moves), self.game.moves[-1:], self.t.language)
+        if self._log_words[0] != key:
+            self._log_words = (key, log_entries(self.game.moves, self.t, self.names,
+                                                self.doc["game"]))
+        return self._log_words[1]
 
     def _invite(self) -> None:
         """Open this game to the players' phones, and show their codes."""
@@ -218,27 +270,34 @@ class DevicePlay:
                              self.colours())
         return dataclasses.replace(data, route=self.route, title=title)
 
-    def _line(self, seats: list[str], seat: int, words: ActionWords, _state: State,
-              _action: int) -> str:
-        """A move in the log, in the player's language."""
-        return self.t("play.moved", name=seats[seat], move=move_label(words, self.t, seats))
-
     # -- taps: each names the version of the screen it was made on --------------------------
     def move(self, action: int, version: int) -> None:
         """A person's move by its engine action (a tap answered by the table, or a test)."""
         self._after(self.game.move(action, version))
 
-    def tap(self, key: str, seat: int, version: int) -> None:
-        """A tap on the card table drawn at ``version`` for ``seat``. None counts while cards
-        travel: the second tap of a double tap on a pile may land on the card just taken from
-        it, which is the same control in its new place."""
-        if self.felt.moving:
+    def tap(self, key: str, seat: int, version: int, what: str = "") -> None:
+        """A tap on the card table drawn at ``version`` for ``seat``, on the thing ``what``
+        (a card's face id, a pile: the same thing whatever it means now). A second tap on the
+        same thing within :data:`DOUBLE` seconds is the same tap (a double tap, or its second
+        half landing on the card just moved from under it). Taps made while cards travel
+        count like any other: the cards go on to their new places."""
+        now = self.clock()
+        what = what or key
+        last_what, last_seat, when = self._tapped
+        self._tapped = (what, seat, now)
+        if what == last_what and seat == last_seat and now - when < DOUBLE:
             return
         reply = self.press(key, seat, version)
         if reply.status == REFUSED and not reply.said:
             why = reply.why or self._why(key)
             if why:
-                self.shell.toast(why)
+                self.say(Line(why, "refusal"))
+
+    def say(self, line: Line) -> None:
+        """Show ``line`` on the message line until the game moves on."""
+        self.said = (self.game.version, line)
+        if self.showing:
+            self._redraw()
 
     def press(self, key: str, seat: int, version: int, t: Translator | None = None) -> Press:
         """A tap on the table drawn at ``version`` for ``seat`` (on this screen, or on a guest
@@ -251,10 +310,12 @@ class DevicePlay:
         presenter = (self.presenter if t is None
                      else ENTRIES[self.doc["game"]].presenter(t, self.names))
         answer = presenter.answer(self.state, seat, key, look)
-        if answer.action is not None:
+        actions = answer.actions or ((answer.action,) if answer.action is not None else ())
+        if actions:
             if seat != self.game.person_turn():
                 return Press(False, status=OLD)
-            outcome = self.game.move(answer.action, version)
+            outcome = (self.game.move(actions[0], version) if len(actions) == 1
+                       else self.game.apply_all(list(actions), version))
             if outcome.changed:
                 # what stays selected after a meld (Samba), named for the new hand
                 left = answer.chosen if answer.chosen is not None else frozenset()
@@ -297,42 +358,44 @@ class DevicePlay:
 
     def _log(self) -> None:
         """The last moves, in a sheet over the table."""
-        self.shell.page.show_dialog(log_sheet(self.t, self.doc.get("log") or []))
+        self.shell.page.show_dialog(log_sheet(self.t, self.log()))
 
     def redraw(self) -> None:
         """The window changed size: the table is laid out again."""
         self._redraw()
 
     def _redraw(self) -> None:
-        """Draw the table again; taps wait while its cards travel."""
         self.shell.refresh()
-        self.settle()
 
-    def settle(self) -> None:
-        """Once the cards have arrived (their travel's time), taps count again."""
-        felt = self.felt
-        if not felt.moving:
+    def sent(self) -> None:
+        """The screen was sent: the cards whose paper, print or motion changed are sent too
+        (isolated, the page's update does not look into them); new cards, shown where they
+        come from, are sent on their way a moment later."""
+        felt, page = self.felt, self.shell.page
+        changed = felt.flush()
+        with contextlib.suppress(Exception):  # the table left the page meanwhile
+            if changed:
+                page.update(*changed)
+        if not felt.launching:
             return
-        delay = self.speed() / 1000 + 0.05
 
-        async def arrived() -> None:
-            if felt.launching:  # new cards: shown where they come from, then sent on
-                await asyncio.sleep(LAUNCH)
-                if felt.launch():
-                    with contextlib.suppress(Exception):  # the table left the screen
-                        felt.table.update()
-            await asyncio.sleep(delay)
-            if felt.moving:
-                felt.settled()
-                with contextlib.suppress(Exception):  # the table left the screen meanwhile
-                    felt.table.update()
+        async def launch() -> None:
+            await asyncio.sleep(LAUNCH)
+            cards = felt.launch()
+            with contextlib.suppress(Exception):
+                if cards:
+                    page.update(*cards)
 
         with contextlib.suppress(Exception):  # no event loop (a screen built in a test)
-            self.shell.page.run_task(arrived)
+            page.run_task(launch)
 
     def undo(self, version: int) -> None:
         """Take back the last move of a person and the computer moves after it."""
         self._after(self.game.undo(version), shown=lambda: self.state.current_player)
+
+    def redo(self, version: int) -> None:
+        """Make again what the last undo took back."""
+        self._after(self.game.redo(version), shown=lambda: self.state.current_player)
 
     def next_round(self, seen: int) -> None:
         """Close the summary: the next round starts (or the final result shows)."""
@@ -348,17 +411,30 @@ class DevicePlay:
             self.runner.start()
 
     def _changed(self, outcome: Outcome) -> None:
-        """A change's outcome (a tap's, or a computer's move): said, and shown."""
+        """A change's outcome (a tap's, or a computer's move): said, and shown; the person
+        whose turn it now is feels it."""
         if outcome.error is not None:
-            self.shell.toast(self._error(outcome.error))
+            kind = "note" if isinstance(outcome.error, OSError) else "refusal"
+            self.said = (self.game.version, Line(self._error(outcome.error), kind))
         elif outcome.reloaded:
-            self.shell.toast(self.t("play.stale"))
+            self.said = (self.game.version, Line(self.t("play.stale"), "note"))
         if outcome.finished:
             self._forget()
-        if (outcome.changed or outcome.reloaded) and self.showing:
+        if outcome.changed or outcome.reloaded:
+            self._tick()
+        if (outcome.changed or outcome.reloaded or outcome.error is not None) and self.showing:
             self._redraw()
         if outcome.changed or outcome.reloaded:
             self.publish()
+
+    def _tick(self) -> None:
+        """A tick in the hand when the turn comes to a person playing on this device."""
+        seat = self.game.person_turn()
+        if seat >= 0 and seat != self._turn and seat not in self.guested:
+            buzz = getattr(self.shell, "buzz", None)
+            if buzz is not None and self.game.moves and self.game.moves[-1].seat != seat:
+                buzz()
+        self._turn = seat
 
     # -- guest phones -------------------------------------------------------------------------
     @property
@@ -393,7 +469,7 @@ class DevicePlay:
             try:
                 self.shell.store.save_settings(settings)
             except OSError as error:
-                self.shell.toast(not_saved(self.t, error))
+                self.said = (self.game.version, Line(not_saved(self.t, error), "note"))
 
     def _hint(self, version: int) -> None:
         from models import computers
@@ -412,7 +488,7 @@ class DevicePlay:
             text = self.t("play.hint_move", move=label, why=why)
         else:
             text = self.t("play.hint_text", why=why)
-        self.hint = (version, text)
+        self.hint = (version, action, text)
         self.shell.refresh()
 
     # -- people at the game -------------------------------------------------------------------
@@ -420,7 +496,6 @@ class DevicePlay:
         """People are at this game's screen: the computers play if it is their turn (the
         screen stays on meanwhile)."""
         self.runner.start()
-        self.settle()  # drawn again for a window resized meanwhile: its cards moved
         awake = getattr(self.shell, "keep_awake", None)
         if awake is not None:
             awake(True)
@@ -449,6 +524,29 @@ class DevicePlay:
         self.shell.start_play(doc)
 
 
+def hinted(presenter: Presenter, state: State, seat: int, look: View, scene: Scene,
+           action: int) -> tuple[str, ...]:
+    """The taps on ``scene`` that make ``action`` (a card, a pile, a button), else the cards
+    of the hand the move names: what the table marks for a hint."""
+    taps = [f.tap for f in scene.hand if f.tap] + [p.tap for p in scene.piles if p.tap]
+    taps += [g.tap for side in scene.sides for g in side.groups if g.tap]
+    taps += [f.tap for c in scene.chairs for g in c.groups for f in g.cards if f.tap]
+    taps += [b.tap for b in scene.buttons]
+    out = []
+    for tap in taps:
+        answer = presenter.answer(state, seat, tap, look)
+        if answer.action == action or answer.actions[:1] == (action,):
+            out.append(tap)
+    if out:
+        return tuple(out)
+    named = Counter(format_cards([c]) for c in state.action_words(action).cards)
+    for face in scene.hand:
+        if face.tap and named[face.code] > 0:
+            named[face.code] -= 1
+            out.append(face.tap)
+    return tuple(out)
+
+
 def new_doc(game: str, players: list[str], kinds: list[str], options: dict[str, Any],
             casual: bool, pace: int, helps: Sequence[bool] | None = None) -> dict[str, Any]:
     """A new game on the device, as saved: each seat with its name, kind and help (whether
@@ -458,7 +556,7 @@ def new_doc(game: str, players: list[str], kinds: list[str], options: dict[str, 
         "game": game, "options": dict(options), "seed": secrets.randbelow(2**31),
         "seats": [{"name": n, "kind": k, "help": bool(h)}
                   for n, k, h in zip(players, kinds, helps, strict=True)],
-        "actions": [], "movers": [], "enders": [], "seen": 0, "log": [], "casual": casual,
+        "actions": [], "movers": [], "enders": [], "seen": 0, "redo": [], "casual": casual,
         "pace": pace,
     }
 

@@ -210,6 +210,7 @@ class Shell:
         self.page.views.clear()
         self.page.views.extend(views)
         self.page.update()
+        self._sent()
 
     def refresh(self) -> None:
         """Rebuild only the screen on top (a tap's answer: cheaper than a full render)."""
@@ -222,7 +223,13 @@ class Shell:
         else:
             self.page.views.append(top)
         self.page.update()
+        self._sent()
         return None
+
+    def _sent(self) -> None:
+        """The screen was sent: a card table sends its cards that changed."""
+        if self.play is not None and self.play.showing:
+            self.play.sent()
 
     def _screen(self, route: str) -> ft.View | None:
         """The screen on top of home for ``route`` (None: home itself)."""

@@ -36,12 +36,14 @@ class View:
 
 @dataclass(frozen=True)
 class Answer:
-    """What a tap does: an engine ``action`` to apply, or a new selection (``chosen``), or a
-    refusal in the game's words (``why``)."""
+    """What a tap does: an engine ``action`` to apply (or several, ``actions``, made as one
+    move: Samba's Meld lays a meld and adds the other cards selected), or a new selection
+    (``chosen``), or a refusal in the game's words (``why``)."""
 
     action: int | None = None
     chosen: frozenset[str] | None = None
     why: str = ""
+    actions: tuple[int, ...] = ()
 
 
 class Presenter(Protocol):

@@ -39,7 +39,8 @@ class KartuSamaPresenter:
         debt = obs["debt"]
         owes = t("felt.kartu_sama.owes", count=debt) if debt else ""
         table = chairs(obs, seating, scores,
-                       [owes if s == current else "" for s in range(len(obs["hand_sizes"]))])
+                       [owes if s == current else "" for s in range(len(obs["hand_sizes"]))],
+                       wins=state.options.mode == "victory")
         seen: Counter[str] = Counter()
         tops = faces(obs["discard"][-SHOWN:], seen)
         discard = Pile(key="discard", label=t("felt.kartu_sama.discard"), top=tops,

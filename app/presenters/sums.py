@@ -16,7 +16,7 @@ from typing import Any
 
 from app.i18n import Translator, card_words, say
 from app.presenters.base import Answer, Seating, View, engine, identify, unlit
-from app.presenters.cards import level
+from app.presenters.cards import level, score_words
 from models.cards import format_cards
 from models.games.base import State
 from models.games.sums import DRAW, LET, STOP, TAKE, TAKE_BACK_BELOW, TARGET
@@ -102,13 +102,14 @@ class SumsPresenter:
                                why="" if lit else no))
             kind = seating.kinds[s]
             chairs.append(Chair(
-                seat=s, name=names[s], colour=seating.colours[s], score=str(obs["scores"][s]),
+                seat=s, name=names[s], colour=seating.colours[s],
+                score=score_words(t, obs["scores"][s]),
                 cards=obs["hand_sizes"][s], active=s == current,
                 level=level(t, kind),
                 note=say(t, "sums_attack", self._attack(attack, names)) if
                 attack is not None and attack[2] == s else "",
                 groups=(Group(f"up:{s}", tuple(up)),),
-                tally=t.plural("sums.removed", len(obs["captured"][s])),
+                tally=t.plural("sums.felt.removed", len(obs["captured"][s])),
             ))
         codes = _order(hand, view.order)
         held = []
@@ -125,6 +126,7 @@ class SumsPresenter:
             seat=seat, chairs=tuple(chairs), piles=tuple(piles), hand=tuple(held),
             buttons=tuple(buttons), prompt=self._prompt(obs, seat, names, t, legal),
             note=say(t, "sums_attack", self._attack(attack, names)) if attack else "",
+            goal=t("sums.felt.goal"),
         )
         return scene if view.help else _unlit(scene)
 
