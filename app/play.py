@@ -115,7 +115,8 @@ class DevicePlay:
         self.looks: dict[int, View] = {}  # each person's order, selection, help
         self.scene: Scene | None = None  # the table last drawn
         self.clock = clock
-        self._tapped: tuple[str, int, float] = ("", -1, -1.0)  # the last tap: what, who, when
+        # the last tap: on what, by whom, when, and the version it left the game at
+        self._tapped: tuple[str, int, float, int] = ("", -1, -1.0, -1)
         self._turn = -1  # the person last told it is their turn (a tick in the hand)
         self._log_words: tuple[object, list[Entry]] = (None, [])
 
@@ -278,16 +279,18 @@ class DevicePlay:
     def tap(self, key: str, seat: int, version: int, what: str = "") -> None:
         """A tap on the card table drawn at ``version`` for ``seat``, on the thing ``what``
         (a card's face id, a pile: the same thing whatever it means now). A second tap on the
-        same thing within :data:`DOUBLE` seconds is the same tap (a double tap, or its second
-        half landing on the card just moved from under it). Taps made while cards travel
-        count like any other: the cards go on to their new places."""
+        same thing within :data:`DOUBLE` seconds, on the table the first one left, is the same
+        tap (a double tap: a card selected stays selected, a pile drawn from once is drawn
+        from once). Taps made while cards travel count like any other: the cards go on to
+        their new places."""
         now = self.clock()
         what = what or key
-        last_what, last_seat, when = self._tapped
-        self._tapped = (what, seat, now)
-        if what == last_what and seat == last_seat and now - when < DOUBLE:
-            return
+        last_what, last_seat, when, after = self._tapped
+        if (what, seat, version) == (last_what, last_seat, after) and now - when < DOUBLE:
+            return  # the second half of a double tap, on the table the first one left
         reply = self.press(key, seat, version)
+        if reply.status != OLD:  # a tap on a table already replaced is no first half
+            self._tapped = (what, seat, now, self.game.version)
         if reply.status == REFUSED and not reply.said:
             why = reply.why or self._why(key)
             if why:

@@ -87,7 +87,7 @@ def test_a_write_that_fails_leaves_the_game_as_it_was() -> None:
     before = g.state.clone()
     outcome = g.move(g.state.legal_actions()[0], 0)
     assert not outcome.changed and isinstance(outcome.error, OSError)
-    assert g.version == 0 and g.doc["movers"] == [] and g.doc["log"] == []
+    assert g.version == 0 and g.doc["movers"] == [] and g.moves == []
     assert g.state.legal_actions() == before.legal_actions()
     assert g.state.current_player == before.current_player
 

@@ -24,6 +24,7 @@ from app.shell import Shell
 from app.storage import Store
 from tests.fakes import FakePage, run_alone
 from views.common import find
+from views.felt import CardBox
 from views.home import Unfinished
 
 GAMES = [("kartu_sama", {"rounds": 2}), ("forty_one", {"hands": 2}), ("samba", {"hands": 2}),
@@ -87,8 +88,6 @@ def moves(play: DevicePlay, view: Any) -> list[Callable[[Any], None]]:
     scene = play.scene
     if find(view, "felt") is None or scene is None:
         return []
-    if play.felt.moving:
-        play.felt.settled()  # the cards arrive (their animation's end)
     faces = [*scene.hand, *(f for p in scene.piles for f in p.top),
              *(f for side in scene.sides for g in side.groups for f in g.cards),
              *(f for c in scene.chairs for g in c.groups for f in g.cards)]
@@ -100,8 +99,11 @@ def moves(play: DevicePlay, view: Any) -> list[Callable[[Any], None]]:
     out = []
     for tap, key in taps:
         control = find(view, key)
+        if isinstance(control, CardBox):  # a card is tapped on its tap layer
+            control = control.content
         answer = play.presenter.answer(play.state, seat, tap, look)
-        if control is not None and control.on_click is not None and answer.action is not None:
+        move = answer.action is not None or bool(answer.actions)
+        if control is not None and getattr(control, "on_click", None) is not None and move:
             out.append(control.on_click)
     return out
 

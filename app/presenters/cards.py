@@ -51,7 +51,9 @@ def level(t: Translator, kind: str) -> str:
 
 def score_words(t: Translator, score: int, wins: bool = False) -> str:
     """A seat's score in words: "12 points", or "2 round wins" where the game counts them."""
-    return t.plural("unit.round_win" if wins else "unit.point", score)
+    if wins:
+        return t.plural("unit.round_win", score)
+    return t.plural("unit.point", score)
 
 
 def chairs(obs: dict[str, Any], seating: Seating, scores: Sequence[int],

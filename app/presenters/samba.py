@@ -323,7 +323,7 @@ class Turn:
             actions = self.meld_all()
             if not actions:
                 return Answer()
-            return Answer(actions=actions, chosen=self._kept(*self._laid(actions)))
+            return _moves(actions, self._kept(*self._laid(actions)))
         if word in self.words:
             return Answer(action=self.words[word], chosen=frozenset())
         return Answer()
@@ -345,7 +345,7 @@ class Turn:
             side, index = key[1:].split(".")
             slot = int(index) if key[0] == "g" else 13 + int(index)
             actions = self._chain(slot, self.picked())
-            return Answer(actions=actions, chosen=self._kept(*self._laid(actions)))
+            return _moves(actions, self._kept(*self._laid(actions)))
         if self.chosen:
             return Answer(why=t("samba.felt.why.not_on", cards=_shown(self.picked())))
         if adds:
@@ -548,6 +548,11 @@ class Turn:
         if self.state.may_out:  # the partner's answer, which everyone heard
             return t("samba.felt.must_out" if self.state.may_out > 0 else "samba.felt.stay_in")
         return t("samba.felt.meld")
+
+
+def _moves(actions: tuple[int, ...], chosen: frozenset[str]) -> Answer:
+    """The answer of a tap that makes ``actions`` (one, or several made as one move)."""
+    return Answer(action=actions[0], chosen=chosen, actions=actions if len(actions) > 1 else ())
 
 
 class SambaPresenter:
