@@ -13,7 +13,7 @@ import flet as ft
 import pytest
 
 from app.i18n import Translator
-from tests.test_felt_layout import chairs, faces, kartu_sama, samba, sums
+from tests.test_felt_layout import chairs, kartu_sama, samba, sums
 from views.common import find
 from views.felt import BACK, HINT, LIT, CardBox, Felt, card_face
 from views.felt_data import Button, Face, Pile, Scene
