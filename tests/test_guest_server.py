@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.client
 import json
 import threading
+from collections.abc import Iterator
 from http.cookies import SimpleCookie
 from typing import Any
 
@@ -46,6 +47,11 @@ class Table:
 
 @pytest.fixture
 def served(monkeypatch: pytest.MonkeyPatch) -> Any:
+    yield from serving(monkeypatch)
+
+
+def serving(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[GuestServer, Table]]:
+    """A server of a :class:`Table` on loopback, stopped after the test."""
     monkeypatch.setattr(guests, "static", lambda name: b"<!doctype html><p>page</p>")
     table = Table()
     door = Door.open("play-x", table.seats())
@@ -63,13 +69,16 @@ def served(monkeypatch: pytest.MonkeyPatch) -> Any:
 class Phone:
     """A phone's browser: keeps its cookies, names the server's address as its Host."""
 
-    def __init__(self, server: GuestServer, host: str | None = None) -> None:
+    def __init__(self, server: GuestServer, host: str | None = None,
+                 source: str = "127.0.0.1") -> None:
         self.server = server
+        self.source = source  # the phone's own address
         self.cookies: dict[str, str] = {}
         self.host = host or f"127.0.0.1:{server.address[1]}"
 
     def _conn(self) -> http.client.HTTPConnection:
-        return http.client.HTTPConnection(*self.server.address, timeout=5)
+        return http.client.HTTPConnection(*self.server.address, timeout=5,
+                                          source_address=(self.source, 0))
 
     def _keep(self, response: http.client.HTTPResponse) -> None:
         for header in response.headers.get_all("Set-Cookie") or []:

@@ -464,14 +464,16 @@ class GuestServer:
                 if not await self._answer(request, reader, writer):
                     return
                 answered = False
-        except (OSError, EOFError):
-            answered = False  # timed out, or the phone went away (Wi-Fi lost, a tab closed)
+        except (OSError, EOFError, asyncio.CancelledError):
+            answered = False  # timed out, the phone went away (Wi-Fi lost, a tab closed), its
+            # stream gave way to a newer one, or the server stops
         except Exception:  # a fault of ours: logged, the connection closed, the server on
             log.exception("guest request failed")
         finally:
             try:
                 if answered and not self.closing:
-                    await wire.linger(reader, writer)
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await wire.linger(reader, writer)
             finally:
                 writer.transport.abort()
                 self.gate.leave(peer)

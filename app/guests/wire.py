@@ -57,8 +57,9 @@ class Request:
 
     @property
     def unread(self) -> bool:
-        """Whether a body is left on the connection (the answer must close it)."""
-        return bool(self.length) and self.body is None
+        """Whether a body may be left on the connection (the answer must then close it): one
+        declared and not read, or a POST's that was not read (declared or not)."""
+        return self.body is None and (bool(self.length) or self.method not in ("GET", "HEAD"))
 
 
 @dataclass
