@@ -243,6 +243,9 @@ def test_strangers_streams_never_take_a_seats(served: Any) -> None:
         else:
             held.append(conn)
     assert len(held) == guests.STRANGER_STREAMS and refused == 40 - guests.STRANGER_STREAMS
+    joining = Phone(server)  # a phone with Bea's link, not seated yet: it sees the door
+    joining.seat(server.door.tickets[1].token)
+    assert joining.first_event()[1]["door"] == "join"
     start = time.monotonic()
     _ident, data = phone.first_event()
     assert data["seat"] == 0 and phone.post("/act", {"n": 0, "tap": "ok"})[0] == 200

@@ -45,9 +45,10 @@ T = TypeVar("T")
 
 BODY = 4096  # the largest body a guest may post
 DEPTH = 4  # the deepest JSON a guest may post (the page's bodies are 2 deep)
-SEAT_STREAMS = 2  # event streams a seat holds (two tabs): a third replaces the oldest
+SEAT_STREAMS = 2  # event streams a seat holds (two tabs), and its link's phones not seated:
+# a third replaces the oldest
 WATCH_STREAMS = 4  # the table screens' streams: a fifth replaces the oldest
-STRANGER_STREAMS = 8  # streams of phones not seated (at the door, asking): 503 beyond
+STRANGER_STREAMS = 8  # streams of phones with no link that opens anything: 503 beyond
 HOST_CALLS = 4  # guests' calls waiting on the host's event loop at once (threads)
 BACKLOG = 256  # connections the system holds before they are accepted
 BEAT = 15.0  # seconds between two keep-alive comments on a quiet stream
@@ -176,16 +177,21 @@ def new_device(cookies: dict[str, str]) -> tuple[str, ...]:
 @dataclass(eq=False)
 class Stream:
     """One open event stream: its task (cancelled when its slot is given to a newer one) and
-    the slot it holds ("seat:<n>", "watch" or "stranger")."""
+    the slot it holds ("seat:<n>", "link:<n>", "watch" or "stranger")."""
 
     task: asyncio.Task[Any]
     slot: str = ""
 
 
 def slot_of(state: str, seat: int) -> str:
+    """Whose slots a phone's stream takes: its seat's (seated), its seat link's (a phone with
+    the link, not seated: about to take the seat, asking for it, locked out), the table
+    screens', or the strangers' (no link that opens anything)."""
     if state == SEATED:
         return f"seat:{seat}"
-    return "watch" if state == "watching" else "stranger"
+    if state == "watching":
+        return "watch"
+    return f"link:{seat}" if seat >= 0 else "stranger"
 
 
 class GuestServer:
@@ -577,8 +583,8 @@ class GuestServer:
         gives way; the strangers' pool is full at :data:`STRANGER_STREAMS` (False)."""
         self._release(stream)
         held = self.slots.setdefault(slot, [])
-        most = (SEAT_STREAMS if slot.startswith("seat:") else
-                WATCH_STREAMS if slot == "watch" else STRANGER_STREAMS)
+        most = (WATCH_STREAMS if slot == "watch" else
+                STRANGER_STREAMS if slot == "stranger" else SEAT_STREAMS)
         if len(held) >= most:
             if slot == "stranger":
                 return False
