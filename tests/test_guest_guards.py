@@ -241,7 +241,7 @@ def test_strangers_streams_never_take_a_seats(served: Any) -> None:
             response.read()
             conn.close()
         else:
-            held.append(conn)
+            held.append(response)  # (its socket: the connection gave it to the response)
     assert len(held) == guests.STRANGER_STREAMS and refused == 40 - guests.STRANGER_STREAMS
     joining = Phone(server)  # a phone with Bea's link, not seated yet: it sees the door
     joining.seat(server.door.tickets[1].token)
@@ -250,8 +250,12 @@ def test_strangers_streams_never_take_a_seats(served: Any) -> None:
     _ident, data = phone.first_event()
     assert data["seat"] == 0 and phone.post("/act", {"n": 0, "tap": "ok"})[0] == 200
     assert time.monotonic() - start < 1.0
-    for conn in held:
-        conn.close()
+    for response in held:
+        response.close()
+    deadline = time.monotonic() + WAIT  # the strangers left: their slots are free at once
+    while server.slots.get("stranger"):  # (polled: nothing on the table changes to wait on)
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
 
 
 def test_one_guesser_of_short_codes_blocks_only_itself(served: Any) -> None:

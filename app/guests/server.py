@@ -494,7 +494,7 @@ class GuestServer:
             answer = text(421, "Wrong host")
         elif request.method in ("GET", "HEAD"):
             if request.path == "/stream" and not head and not request.unread:
-                await self._stream(request, writer)
+                await self._stream(request, reader, writer)
                 return False
             answer = self._get(request)
         elif request.method == "POST":
@@ -601,9 +601,11 @@ class GuestServer:
             self.slots.pop(stream.slot, None)
         stream.slot = ""
 
-    async def _stream(self, request: Request, writer: asyncio.StreamWriter) -> None:
+    async def _stream(self, request: Request, reader: asyncio.StreamReader,
+                      writer: asyncio.StreamWriter) -> None:
         """The phone's event stream: its view now and at each change, a comment when quiet.
-        The phone's place is looked at again at each push (a seat taken, freed)."""
+        The phone's place is looked at again at each push (a seat taken, freed); the stream
+        ends (its slot free) as soon as the phone closes it."""
         cookies, lang = cookies_of(request), language(request)
         task = asyncio.current_task()
         assert task is not None
@@ -613,6 +615,7 @@ class GuestServer:
             return
         last = request.header("Last-Event-ID", 64)
         key: tuple[int, str] | None = None
+        gone = asyncio.ensure_future(reader.read(1))  # the phone closed (or spoke): it ends
         try:
             await wire.send(writer, wire.stream_head(HEADERS.items())
                             + b"retry: %d\n\n" % RETRY)  # a lost phone comes back soon
@@ -637,11 +640,18 @@ class GuestServer:
                     last = ident
                 if self.closing:
                     return
-                try:
-                    await asyncio.wait_for(tick.wait(), BEAT)
-                except TimeoutError:
+                changed = asyncio.ensure_future(tick.wait())
+                done, _ = await asyncio.wait({changed, gone}, timeout=BEAT,
+                                             return_when=asyncio.FIRST_COMPLETED)
+                changed.cancel()
+                if gone in done:
+                    return
+                if changed not in done:
                     await wire.send(writer, b": beat\n\n")
         finally:
+            gone.cancel()
+            if gone.done() and not gone.cancelled():
+                gone.exception()  # a reset connection: seen
             self._release(stream)
             if key is not None:
                 self.unstream(key)
