@@ -180,6 +180,7 @@ class Shell:
         self.render()
         if self.play is not None and self.page.route == self.play.route:
             self.play.open()
+        self.guests.claim()  # a window that shows the phones' table is their host
 
     def away(self) -> None:
         """The browser tab was closed (or lost its connection): the computers stop playing
@@ -188,9 +189,10 @@ class Shell:
             self.play.close()
 
     def back(self) -> None:
-        """The tab is connected again: the game on screen plays on."""
+        """The tab is connected again: the game on screen plays on (and its phones)."""
         if self.play is not None and self.page.route == self.play.route:
             self.play.open()
+        self.guests.claim()
 
     def render(self) -> None:
         """Rebuild the view stack for the current route (home below everything). A view whose

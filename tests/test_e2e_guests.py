@@ -213,12 +213,14 @@ def test_four_phones_enter_their_own_hands_at_a_real_table(
             send.dblclick()  # a hurried hand: saved once
             page.wait_for_selector("text=Your hand is in")
         store = Store(data)
-        events = store.load_match(match_id)["events"]
-        entered = [e for e in events if e.get("kind") == "hand"]
-        assert sorted(e["player"] for e in entered) == [0, 2, 3], entered
+        draft = store.load_draft(match_id)  # the hands sent wait for the host's Save
+        assert sorted(draft["hands"]) == ["0", "2", "3"] and draft["sent"] == [0, 2, 3], draft
         load(host, f"{server.url}match/{match_id}/hands")
         see(host, "Close the round")
         host.get_by_role("button", name="Close the round").click()
         waiting_for(phones, "Bea deals")
+        events = store.load_match(match_id)["events"]
+        entered = [e for e in events if e.get("kind") == "hand"]
+        assert sorted(e["player"] for e in entered) == [0, 2, 3], entered
     finally:
         server.stop()

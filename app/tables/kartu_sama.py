@@ -234,7 +234,7 @@ class Referee(HandEntryReferee[KartuSamaTable, Round]):
                 name=name, cards=tuple(cards), points=points,
                 summary=t.plural("hands.summary", len(cards), points=points),
                 expected=r.counts[s] if r.tracked and s != r.out else None,
-                done=r.hands[s] is not None or typed is not None,
+                done=r.hands[s] is not None or typed is not None or s in self.sent,
                 out=s == r.out, typed=typed, colour=colours[s],
             ))
         mismatch = [
