@@ -1,5 +1,6 @@
 """Play many complete games, on every core, and report speed and the statistics a rule
-designer wants, each with its 95% interval; or compare a variant with the base game.
+designer wants, each with its 95% interval; or compare a variant with the base game, game by
+game on the same seeds.
 
 ``python -m models.simulate GAME --players N --games G --seed S [--bots NAME,...]
 [--option k=v] [--compare k=v] [--workers N] [--margin POINTS] [--json]``. Without
@@ -32,6 +33,7 @@ from models.report import (
     histogram,
     histogram_of,
     report,
+    spans,
 )
 from models.tally import Spec, Tally, choosers, play
 
@@ -151,10 +153,11 @@ def simulate_pair(base: Spec, variant: Spec, games: int, workers: int = 1,
                   progress: Progress | None = None, method: str | None = None,
                   margin: float = MARGIN) -> Comparison:
     """``base`` and ``variant`` played with the same seeds (so the same deals where the
-    options allow: it narrows the noise), and each figure's difference."""
+    options allow), and each figure's difference, game by game (it narrows the noise); their
+    histograms binned alike."""
     check(base)
     check(variant)
-    reports = []
+    played = []
     for k, spec in enumerate((base, variant)):
         def told(done: int, k: int = k) -> None:
             if progress:
@@ -162,8 +165,11 @@ def simulate_pair(base: Spec, variant: Spec, games: int, workers: int = 1,
 
         start = time.perf_counter()
         tally, used = run(spec, games, workers, told, method)
-        reports.append(report(spec, tally, time.perf_counter() - start, used, margin))
-    return compare(reports[0], reports[1])
+        played.append((spec, tally, time.perf_counter() - start, used))
+    span = spans(*(tally for _, tally, _, _ in played))
+    a, b = (report(spec, tally, seconds, used, margin, span)
+            for spec, tally, seconds, used in played)
+    return compare(a, b, (played[0][1].per_game, played[1][1].per_game))
 
 
 def to_dict(result: Report | Comparison) -> dict[str, object]:
