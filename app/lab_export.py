@@ -1,14 +1,18 @@
-"""The rule lab's results as a CSV table for a spreadsheet: one header row, one row per figure,
-one value per column."""
+"""The rule lab's results as text: a CSV table for a spreadsheet (one header row, one row per
+figure, one value per column) and the report the command line prints (the figures in the lab
+screen's words)."""
 
 from __future__ import annotations
 
 import csv
 import io
+import textwrap
 
 from app.lab_words import SMALL_P, Sheet
 from app.share.exports import cell
 from views.common import Tr
+
+WIDTH = 88  # characters a line of the printed report holds
 
 
 def p_cell(p: float) -> str:
@@ -60,4 +64,27 @@ def csv_text(sheet: Sheet, t: Tr) -> str:
     return out.getvalue()
 
 
-__all__ = ["csv_text", "p_cell"]
+def report_text(sheet: Sheet, t: Tr) -> str:
+    """The results as the command line prints them: the title, the run, the summary, then each
+    figure by group in the lab screen's words (comparing: both runs' values and the verdict)."""
+    out = [sheet.title, *_wrap(sheet.lines), "", *_wrap(sheet.summary)]
+    for group in sheet.groups:
+        out += ["", group.title]
+        for f in group.figures:
+            out += _wrap([f.label], "  ")
+            if f.verdict:
+                sides = (t("lab.side", side=sheet.names[0], value=f.base) + "  ·  "
+                         + t("lab.side", side=sheet.names[1], value=f.value))
+                out += _wrap([sides, f.verdict], "    ")
+            else:
+                out.append(f"    {f.value}")
+    return "\n".join(out) + "\n"
+
+
+def _wrap(lines: tuple[str, ...] | list[str], indent: str = "") -> list[str]:
+    return [wrapped for line in lines
+            for wrapped in textwrap.wrap(line, WIDTH, initial_indent=indent,
+                                         subsequent_indent=indent + "  ") or [""]]
+
+
+__all__ = ["csv_text", "p_cell", "report_text"]

@@ -1,16 +1,12 @@
-"""The self-play simulator: its command line, its JSON report and its errors, its tallies that
-merge whatever the workers, each game's own sums, comparisons game by game on the same seeds,
-and how rarely rules that change nothing seem to."""
+"""The self-play simulator: its report, its tallies that merge whatever the workers, each game's
+own sums, comparisons game by game on the same seeds, and how rarely rules that change nothing
+seem to."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -23,65 +19,11 @@ from models.simulate import (
     Spec,
     bin_width,
     histogram,
-    main,
     simulate,
     simulate_pair,
     to_dict,
 )
 from models.tally import SHARE, Tally, play
-
-ROOT = Path(__file__).resolve().parents[1]
-KEYS = {"game", "players", "games", "moves", "seconds", "us_per_move", "games_per_s"}
-STATISTICS = {
-    "seed",
-    "rounds",
-    "averages",
-    "end_conditions",
-    "round_win_rate_by_seat",
-    "match_win_rate_by_seat",
-    "first_player_win_rate",
-    "first_player_advantage",
-    "histograms",
-    "workers",
-    "seats",
-    "options",
-}
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "models.simulate", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
-def test_cli_prints_one_json_object() -> None:
-    done = run("kartu_sama", "--players", "3", "--games", "20", "--seed", "4", "--json")
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.strip().splitlines()
-    assert len(lines) == 1
-    report = json.loads(lines[0])
-    assert set(report) >= KEYS | STATISTICS
-    assert (report["game"], report["players"], report["games"]) == ("kartu_sama", 3, 20)
-    assert report["seed"] == 4
-    assert report["moves"] > 0
-    assert report["seconds"] > 0
-    assert report["us_per_move"] > 0
-    assert report["games_per_s"] > 0
-    assert report["rounds"] >= 20
-    assert len(report["round_win_rate_by_seat"]) == 3
-    assert len(report["match_win_rate_by_seat"]) == 3
-    for rate in report["round_win_rate_by_seat"]:
-        assert rate["low"] <= rate["value"] <= rate["high"] and rate["games_needed"] > 0
-    for key in ("rounds_per_game", "round_length", "points", "game_length", "winning_points",
-                "figure.jokers", "figure.debts_paid", "figure.debts_failed", "figure.one_card",
-                "figure.pile_ends"):
-        mean = report["averages"][key]
-        assert set(mean) >= {"value", "low", "high", "min", "median", "max", "sd", "n"}, key
-    assert "20/20 games" in done.stderr  # progress
 
 
 def test_report_adds_up() -> None:
@@ -137,57 +79,6 @@ def test_games_are_played_the_same_in_any_chunk() -> None:
     assert whole.same(parts)
 
 
-def test_options_reach_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["kartu_sama", "--players", "2", "--games", "5", "--json"]
-    assert main([*args, "--option", "mode=victory", "--option", "wins=1"]) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["rounds"] == 5  # first to one round win: one round a game
-    assert main([*args, "--option", "rounds=2"]) == 0
-    assert json.loads(capsys.readouterr().out)["rounds"] == 10
-
-
-def test_plain_output(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["kartu_sama", "--players", "2", "--games", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "us_per_move:" in out
-    assert "game: kartu_sama" in out
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["--option", "packs=0"], "error: setup_packs(most=8)"),
-        (["--option", "colour=red"], "error: setup_unknown_option(key='colour', known="),
-        (["--option", "packs=two"], "error: setup_option_int(key='packs', value=\"'two'\")"),
-        (["--option", "jokers=2"], "error: setup_option_bool(key='jokers', value='2')"),
-        (["--players", "7"], "error: setup_deal_one(players=7, need=57, each=8, have=52"),
-        (["--players", "1"],
-         "error: setup_players(game='Kartu Sama', low=2, high=20, players=1)"),
-    ],
-)
-def test_bad_options_give_a_clear_error_and_exit_2(
-    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main(["kartu_sama", "--games", "1", "--json", *args]) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert captured.err.startswith(message)
-    assert "Traceback" not in captured.err
-
-
-def test_bad_options_on_the_command_line() -> None:
-    done = run("kartu_sama", "--games", "1", "--option", "packs=0")
-    assert done.returncode == 2
-    assert done.stdout == ""
-    assert done.stderr.strip() == "error: setup_packs(most=8)"
-
-
-def test_unknown_game_exits_2() -> None:
-    done = run("chess", "--games", "1")
-    assert done.returncode == 2
-    assert "invalid choice: 'chess'" in done.stderr
-
-
 @given(st.lists(st.integers(-500, 5000), max_size=300), st.integers(1, 20))
 def test_histogram_counts_every_value_once_in_round_bins(values: list[int], most: int) -> None:
     bins = histogram(values, most)
@@ -228,18 +119,6 @@ def test_a_smaller_hand_stands_out_of_the_noise() -> None:
     assert length.stands_out and length.diff < 0 and length.high < 0
     assert length.a == pytest.approx(length.b - length.diff)
     assert lines["averages.rounds_per_game"].stands_out  # fewer points a round: longer games
-
-
-def test_cli_compares_a_variant_with_the_base(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["kartu_sama", "--games", "60", "--workers", "1", "--json",
-                 "--compare", "hand_size=5"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["a"]["options"] == {} and data["b"]["options"] == {"hand_size": 5}
-    keys = {line["key"] for line in data["lines"]}
-    assert {"averages.round_length", "round_win_rate_by_seat.0", "first_player_win_rate",
-            "averages.figure.one_card"} <= keys
-    line = next(x for x in data["lines"] if x["key"] == "averages.round_length")
-    assert line["stands_out"] is True and line["low"] <= line["diff"] <= line["high"]
 
 
 @pytest.mark.usefixtures("eager")
@@ -283,20 +162,6 @@ def test_cores_is_one_without_sem_open(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setitem(system.modules, "multiprocessing.synchronize", None)
     assert tally.cores() == 1
-
-
-def test_the_games_needed_follow_the_margin_asked(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["forty_one", "--games", "200", "--workers", "1", "--json"]
-    assert main(args) == 0
-    one = json.loads(capsys.readouterr().out)
-    assert main([*args, "--margin", "2"]) == 0
-    two = json.loads(capsys.readouterr().out)
-    assert (one["margin"], two["margin"]) == (0.01, 0.02)
-    need = [r["games_needed"] for r in one["match_win_rate_by_seat"]]
-    half = [r["games_needed"] for r in two["match_win_rate_by_seat"]]
-    assert all(abs(n / h - 4) < 0.01 for n, h in zip(need, half, strict=True))  # 1/m²
-    rate = one["match_win_rate_by_seat"][0]["value"]
-    assert need[0] == math.ceil(1.959964**2 * rate * (1 - rate) / 0.01**2)
 
 
 WHOLE = play(Spec("forty_one", 3, seed=21), 0, 40)
