@@ -231,7 +231,8 @@ def test_each_seats_rate_is_a_bar_per_run_with_its_interval() -> None:
     chart = find(view, "r")
     assert isinstance(chart, fch.BarChart) and len(chart.groups) == 4
     rods = chart.groups[1].rods
-    assert [r.color for r in rods] == list(SERIES)
+    assert [r.stack_items[0].color for r in rods] == list(SERIES)
+    assert all(r.color == ft.Colors.TRANSPARENT for r in rods)  # only its parts are painted
     solid, pale, mark = rods[0].stack_items
     assert (solid.from_y, solid.to_y) == (0, 26.0) and (pale.from_y, pale.to_y) == (26.0, 34.0)
     assert mark.from_y < 30.0 < mark.to_y and rods[0].to_y == 34.0

@@ -187,8 +187,8 @@ def rates_chart(labels: Sequence[str], series: Sequence[Series], *, key: str, ev
             value = s.values[i]
             low = s.lows[i] if s.lows else value
             high = s.highs[i] if s.highs else value
-            rods.append(fch.BarChartRod(
-                from_y=0, to_y=high, width=width, color=colour, border_radius=0,
+            rods.append(fch.BarChartRod(  # the rod itself unpainted: its parts say it all
+                from_y=0, to_y=high, width=width, color=ft.Colors.TRANSPARENT, border_radius=0,
                 stack_items=[
                     fch.BarChartRodStackItem(from_y=0, to_y=low, color=colour),
                     fch.BarChartRodStackItem(from_y=low, to_y=high,
@@ -201,7 +201,7 @@ def rates_chart(labels: Sequence[str], series: Sequence[Series], *, key: str, ev
         groups=groups, min_y=0, max_y=top, interactive=False,
         left_axis=fch.ChartAxis(labels=[
             fch.ChartAxisLabel(value=m, label=ft.Text(f"{m:.0f}{unit}", size=11))
-            for m in marks], label_size=AXIS),
+            for m in marks], label_size=AXIS, label_spacing=step),
         bottom_axis=fch.ChartAxis(
             labels=[fch.ChartAxisLabel(value=i, label=ft.Text(label, size=12))
                     for i, label in enumerate(labels)],
@@ -242,10 +242,10 @@ def spread_chart(edges: Sequence[tuple[int, int]], series: Sequence[Series], *, 
         data_series=data, min_x=start, max_x=end, min_y=0, max_y=marks[-1], interactive=False,
         left_axis=fch.ChartAxis(labels=[
             fch.ChartAxisLabel(value=m, label=ft.Text(f"{m}{unit}", size=11)) for m in marks],
-            label_size=AXIS),
+            label_size=AXIS, label_spacing=marks[1] - marks[0]),
         bottom_axis=fch.ChartAxis(labels=[
             fch.ChartAxisLabel(value=x, label=ft.Text(str(x), size=11)) for x in under],
-            label_size=24),
+            label_size=24, label_spacing=under[1] - under[0] if len(under) > 1 else None),
         top_axis=fch.ChartAxis(show_labels=False, label_size=0),
         right_axis=fch.ChartAxis(show_labels=False, label_size=0),
         horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1,
