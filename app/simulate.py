@@ -3,10 +3,11 @@ the lab screen's words (every figure with its 95% interval, and comparing, each 
 its verdict), or one JSON object with ``--json``. Mistakes are said in a sentence, exit 2.
 
 ``python -m app.simulate GAME --players N --games G --seed S [--bots NAME,...]
-[--option k=v] [--compare k=v] [--workers N] [--margin POINTS] [--language xx] [--json]``.
-Without ``--bots`` every seat plays uniformly random legal actions. ``--compare`` plays the same
-seeds again with those options on top and compares the two runs game by game. The report is in
-the system's language (English unless it is French or Indonesian); progress goes to stderr.
+[--option k=v] [--compare k=v] [--workers N] [--margin PERCENTAGE_POINTS] [--language xx]
+[--json]``. Without ``--bots`` every seat plays uniformly random legal actions. ``--compare``
+plays the same seeds again with those options on top and compares the two runs game by game.
+The report is in the system's language (English unless it is French or Indonesian); progress
+goes to stderr.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="", help="comma-separated bot names, one per seat")
     p.add_argument("--workers", type=int, default=0, help="processes (default: all cores)")
     p.add_argument("--margin", type=float, default=MARGIN * 100,
-                   help="points: the games each rate needs are for this margin (1)")
+                   help="percentage points: the games each rate needs are for this margin (1)")
     p.add_argument("--language", choices=sorted(LANGUAGES),
                    help="the report's language (default: the system's)")
     p.add_argument("--json", action="store_true", help="print one JSON object")

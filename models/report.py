@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from models import stats
 from models.tally import SHARE, VALUES, GameSums, Spec, Tally
 
-MARGIN = 0.01  # the margin the games needed are worked out for, unless told: ±1 point
+MARGIN = 0.01  # the margin the games needed are worked out for, unless told: ±1 percentage point
 
 
 @dataclass(frozen=True)
@@ -170,8 +170,8 @@ def spans(*tallies: Tally) -> dict[str, Span]:
 def report(spec: Spec, tally: Tally, seconds: float, workers: int,
            margin: float = MARGIN, span: Mapping[str, Span] | None = None) -> Report:
     """The figures of ``tally`` (a run of ``spec``) with their intervals, and the games each
-    rate needs to be known within ``± margin`` (0.01: one point); ``span``: the values each
-    histogram covers (to bin two runs alike)."""
+    rate needs to be known within ``± margin`` (0.01: one percentage point); ``span``: the
+    values each histogram covers (to bin two runs alike)."""
     rounds = tally.rounds
     per_game = rounds / tally.games if tally.games else 1.0
     first = advantage = None

@@ -77,7 +77,7 @@ def test_the_report_reads_as_the_lab_screen(capsys: pytest.CaptureFixture[str]) 
     assert "Who wins" in lines and "On average" in lines
     at = lines.index("  Seat 1 wins a round")
     assert lines[at + 1].startswith("    ") and "% (± " in lines[at + 1]
-    assert any(line.startswith("To know each seat's round win rate within ± 1 point")
+    assert any(line.startswith("To know each seat's round win rate within ± 1 percentage point")
                for line in lines)
     assert max(map(len, lines)) <= 90  # wrapped for a terminal
 

@@ -86,7 +86,7 @@ def test_results_in_plain_words_with_their_margins() -> None:
     shown = texts(it.view())
     assert "µs" not in shown and "advantage" not in shown
     assert "The player who starts a round wins it" in shown
-    assert "To know each seat's round win rate within ± 1 point, play about" in shown
+    assert "To know each seat's round win rate within ± 1 percentage point, play about" in shown
     assert "Seat 1 wins a round" in shown and "Jokers played" in shown
     assert "Joker debts not paid (the player drew instead)" in shown
     value = find(it.view(), "lab-value-round_win_rate_by_seat.0").value
