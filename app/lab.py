@@ -1,7 +1,8 @@
 """The rule lab controller: runs ``models.simulate`` off the UI thread (on every core where the
-device can make processes, else here) with a progress bar, then says what the options do,
-every figure with its margin of error in plain words; compares a variant with the usual (or
-kept) rules on the same seeds; saves the results as CSV or as a picture."""
+device can make processes, else here) with a progress bar, then shows what the options do (the
+charts, and every figure with its margin of error in the words of ``app.lab_words``); compares a
+variant with the usual (or kept) rules on the same seeds, game by game; saves the results as CSV
+or as a picture."""
 
 from __future__ import annotations
 
