@@ -112,11 +112,11 @@ class Tally:
     # VALUES, then the game's own figures ("figure.<key>", in the order the engine gives them)
     values: dict[str, Counter[int]] = field(default_factory=dict)
     ends: Counter[str] = field(default_factory=Counter)
+    per_game: GameSums = field(default_factory=GameSums)  # each game's own sums, by its number
     round_wins: list[int] = field(default_factory=list)
     match_wins: list[int] = field(default_factory=list)
     first_rounds: int = 0
     first_wins: int = 0
-    per_game: GameSums = field(default_factory=GameSums)
 
     def __post_init__(self) -> None:
         self.round_wins = self.round_wins or [0] * self.players
@@ -131,11 +131,11 @@ class Tally:
         for key, counts in other.values.items():
             self.values.setdefault(key, Counter()).update(counts)
         self.ends.update(other.ends)
+        self.per_game.merge(other.per_game)
         self.round_wins = [a + b for a, b in zip(self.round_wins, other.round_wins, strict=True)]
         self.match_wins = [a + b for a, b in zip(self.match_wins, other.match_wins, strict=True)]
         self.first_rounds += other.first_rounds
         self.first_wins += other.first_wins
-        self.per_game.merge(other.per_game)
 
     def same(self, other: Tally) -> bool:
         """Whether both tallies count the same games the same way (timing aside)."""
