@@ -2,7 +2,7 @@
 the lab screen's words (every figure with its 95% interval, and comparing, each difference with
 its verdict), or one JSON object with ``--json``. Mistakes are said in a sentence, exit 2.
 
-``python -m app.simulate GAME --players N --games G --seed S [--bots NAME,...]
+``python -m models.simulate GAME --players N --games G --seed S [--bots NAME,...]
 [--option k=v] [--compare k=v] [--workers N] [--margin PERCENTAGE_POINTS] [--language xx]
 [--json]``. Without ``--bots`` every seat plays uniformly random legal actions. ``--compare``
 plays the same seeds again with those options on top and compares the two runs game by game.
@@ -73,7 +73,7 @@ class Meter:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m app.simulate", description=__doc__,
+    p = argparse.ArgumentParser(prog="python -m models.simulate", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", choices=sorted(GAMES))
     p.add_argument("--players", type=int, default=4)

@@ -1,16 +1,25 @@
 """Play many complete games, on every core, and report speed and the statistics a rule
 designer wants, each with its 95% interval; or compare a variant with the base game, game by
-game on the same seeds. Its command line, which words the results, is ``app.simulate``.
+game on the same seeds.
+
+``python -m models.simulate GAME --players N --games G --seed S [--bots NAME,...]
+[--option k=v] [--compare k=v] [--workers N] [--margin POINTS] [--json]``: the command line.
+Its report is worded in the reader's language, with the app's words, so the command is the
+app's (``app/simulate.py``), found here by its entry point (``meja.simulate`` in
+pyproject.toml): the models import no app.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib.metadata
 import math
 import os
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 
+from models.errors import MejaError
 from models.games import GAMES
 from models.report import (
     MARGIN,
@@ -167,5 +176,15 @@ def to_dict(result: Report | Comparison) -> dict[str, object]:
     return dataclasses.asdict(result)
 
 
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line the installed app registers (entry point group ``meja.simulate``)."""
+    for entry in importlib.metadata.entry_points(group="meja.simulate"):
+        return int(entry.load()(argv))
+    raise MejaError("no_command", group="meja.simulate")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
 __all__ = ["NICE", "Bin", "Comparison", "Report", "Spec", "bin_width", "cores", "histogram",
-           "histogram_of", "run", "simulate", "simulate_pair", "to_dict"]
+           "histogram_of", "main", "run", "simulate", "simulate_pair", "to_dict"]

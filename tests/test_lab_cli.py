@@ -25,7 +25,7 @@ STATISTICS = {"seed", "rounds", "averages", "end_conditions", "round_win_rate_by
 
 def run(*args: str, language: str = "C") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
-    return subprocess.run([sys.executable, "-m", "app.simulate", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "models.simulate", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=120,
                           env={**env, "LANG": language})
 
