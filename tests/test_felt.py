@@ -347,7 +347,9 @@ def test_a_wide_window_keeps_the_last_moves_beside_the_table() -> None:
     narrow = felt_view(T, "/play/x", "Kartu Sama", felt.table, frame=frame(400, 850, 1),
                        buttons=(), on_tap=lambda k, w: None, line=Line(""), log=[],
                        on_log=lambda: None, on_back=lambda: None)
-    assert find(narrow, "side-log") is None and find(narrow, "last-moves") is not None
+    assert not find(narrow, "side").visible and find(narrow, "last-moves") is not None
+    # the same shape on both: the table's parent is the same control (never moved)
+    assert find(view, "main") is not None and find(narrow, "main") is not None
 
 
 @pytest.mark.parametrize("kind", ["move", "refusal", "hint", "note"])
@@ -358,3 +360,37 @@ def test_each_message_has_its_own_line(kind: str) -> None:
                      on_log=lambda: None, on_back=lambda: None)
     line = find(view, "message-line")
     assert find(line, "message").value == "Said." and line.height == 40
+
+
+def test_what_changed_on_a_card_is_sent_even_when_the_list_changes() -> None:
+    """A card's new print and paper are sent with the card itself, before the stack whose
+    list changed: the stack's diff would take them as seen without sending them (the card is
+    isolated), and the card would keep its old look and place on the screen."""
+    import msgpack  # type: ignore[import-untyped]
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+    first = kartu_sama()
+    felt, _, _ = draw(first)
+    root = ft.Column()
+    msgpack.packb(root, default=configure_encode_object_for_msgpack(BaseControl))  # sent
+    root.controls.append(felt.table)  # the table shown: added (and sent whole)
+    ObjectPatch.from_diff(root, root, control_cls=BaseControl)
+    assert felt.table.parent is root
+    felt.flush()
+    moved = first.hand[0]
+    new = Face("8D.h9", "8D", tap="c:8D.h9", lit=True, new=True)  # a card new to the table
+    after = replace(first, hand=(*first.hand[1:], replace(moved, lit=False), new))
+    felt, _, _ = draw(after, felt, stamp="0.2")
+    sent = felt.flush()
+    card = felt.cards[moved.id]
+    assert felt.stack in sent and card in sent
+    ops: dict[int, list[str]] = {}
+    for control in sent:  # each patch computed in the order sent, as the page does
+        patch, _added, _removed = ObjectPatch.from_diff(control, control,
+                                                        control_cls=BaseControl)
+        ops[id(control)] = [str(op) for op in patch.to_message()]
+    assert any("'border'" in op for op in ops[id(card)])  # its paper: no longer lit
+    assert any("'left'" in op for op in ops[id(card)])  # its place
+    assert card.border.top.color != LIT

@@ -633,11 +633,17 @@ class Felt:
             k: c for k, c in self.dirty.items() if k in listed}}
 
     def flush(self) -> list[ft.Control]:
-        """The controls changed since the last call that are on a page (to update), in the
-        order to send them; forgotten."""
-        out = [c for c in self.dirty.values() if _on_page(c)]
+        """The controls changed since the last call (to update, in this order; none while
+        the table is on no screen), forgotten. The cards go first: a card is isolated, and
+        the diff of the stack or the table above it would take its changed print, paper or
+        motion as seen without sending them (a new card is sent whole with the stack)."""
+        changed = list(self.dirty.values()) if self.table.parent is not None else []
         self.dirty = {}
-        return out
+        last = (self.stack, self.table)
+        return ([c for c in changed if isinstance(c, CardBox)]
+                + [c for c in changed if not isinstance(c, CardBox)
+                   and all(c is not x for x in last)]
+                + [c for c in last if any(c is x for x in changed)])
 
     def launch(self) -> list[CardBox]:
         """Send the new cards, shown where they come from, on their way; the cards to update."""
@@ -649,7 +655,7 @@ class Felt:
                 self.looks[fid] = replace(look, pose=(left, top, look.pose[2]))
                 out.append(card)
         self.launching = {}
-        return [c for c in out if _on_page(c)]
+        return out if self.table.parent is not None else []
 
     def settled(self) -> None:
         """The cards arrived."""
@@ -658,13 +664,6 @@ class Felt:
 
 def _tapped(on_tap: Tap, key: str, what: str, _e: object = None) -> None:
     on_tap(key, what)
-
-
-def _on_page(control: ft.BaseControl) -> bool:
-    try:
-        return control.page is not None
-    except RuntimeError:
-        return False
 
 
 def faces(scene: Scene) -> Iterable[tuple[Face, str, str, str]]:

@@ -169,26 +169,27 @@ def felt_view(
     if on_invite is not None:
         actions.append(named_icon(ft.Icons.PHONELINK_RING, t("guests.invite"), "invite",
                                   on_invite))
-    moves = ft.Column(_buttons(buttons, on_tap, 1 if frame.wide else frame.columns, hinted,
-                               stamp),
-                      spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                      key="moves")
-    if frame.wide:
-        side = ft.Column(
-            [moves, ft.Text(t("felt.last_moves"), size=14, weight=ft.FontWeight.BOLD),
-             ft.Column(log_lines(t, log, "side-log"), spacing=2, scroll=ft.ScrollMode.AUTO,
-                       expand=True, key="side-log")],
-            width=SIDE, spacing=GAP, height=frame.table[1] + LINE + GAP,
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        body: ft.Control = ft.Row(
-            [ft.Column([message_line(t, line, None), table], spacing=GAP,
-                       width=frame.table[0]), side],
-            spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.START)
-    else:
+    made = _buttons(buttons, on_tap, 1 if frame.wide else frame.columns, hinted, stamp)
+    # One shape on every window (the table's parent never changes: a control moved to another
+    # parent is unmounted and mounted again, and its cards with it): the table's column, and
+    # beside it a column shown on a wide window only (the buttons and the last moves).
+    main = ft.Column(
+        [message_line(t, line, None if frame.wide else on_log), table,
+         ft.Column([] if frame.wide else made, spacing=GAP, key="moves",
+                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
+        spacing=GAP, width=frame.table[0], tight=True, key="main",
         # scrolls only when a table too crowded for any size grew taller than the window
-        body = ft.Column([message_line(t, line, on_log), table, moves], spacing=GAP,
-                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH, tight=True,
-                         scroll=ft.ScrollMode.AUTO, expand=True)
+        scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    side = ft.Column(
+        [ft.Column(made if frame.wide else [], spacing=GAP, key="side-moves",
+                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+         ft.Text(t("felt.last_moves"), size=14, weight=ft.FontWeight.BOLD),
+         ft.Column(log_lines(t, log, "side-log") if frame.wide else [], spacing=2,
+                   scroll=ft.ScrollMode.AUTO, expand=True, key="side-log")],
+        width=SIDE, spacing=GAP, height=frame.table[1] + LINE + GAP, visible=frame.wide,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH, key="side")
+    body = ft.Row([main, side], spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.START,
+                  key="body", expand=True)
     return ft.View(
         route=route,
         appbar=ft.AppBar(
