@@ -157,13 +157,19 @@ def test_the_seats_say_their_cards_and_points_with_their_words() -> None:
     assert me.content.label.startswith("You, 7 cards, 0 points, to play")
 
 
+def spoken(text: ft.Text) -> str:
+    return str(text.semantics_label or text.value or "")
+
+
 def test_the_seat_to_play_glows_and_your_turn_is_said() -> None:
     felt, _, _ = draw(kartu_sama())
-    assert find(felt.table, "your-turn") is not None  # seat 0, Ana, is to play
+    prompt = find(felt.table, "felt-prompt")  # seat 0, Ana, is to play
+    assert prompt.spans[0].text.strip() == "Your turn" and prompt.spans[0].style.bgcolor == LIT
     assert find(felt.table, "me").border.top.color == LIT
     others = replace(kartu_sama(), chairs=chairs(4, active=2))
     felt, _, _ = draw(others)
-    assert find(felt.table, "your-turn") is None
+    prompt = find(felt.table, "felt-prompt")
+    assert [s.text for s in prompt.spans] == [others.prompt]
     glowing = find(felt.table, "chair-2")
     assert glowing.border.top.color == LIT and glowing.shadow is not None
     assert find(felt.table, "chair-1").shadow is None
@@ -174,7 +180,7 @@ def test_the_sort_button_asks_the_other_order() -> None:
     click(find(felt.table, "sort"))
     assert orders == ["rank"]
     assert find(felt.table, "sort").icon.semantics_label == "Sort by rank"
-    assert find(felt.table, "felt-prompt").value.startswith("Play a card")
+    assert spoken(find(felt.table, "felt-prompt")).startswith("Your turn, Play a card")
 
 
 def test_a_played_card_keeps_its_control_and_moves_to_the_pile() -> None:

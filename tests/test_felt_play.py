@@ -149,7 +149,7 @@ def test_the_order_and_a_selection_are_kept_for_the_person(tmp_path: Path,
     find(view, "sort").on_click(None)
     seat = play.looking()
     assert play.looks[seat].order == "rank"
-    assert find(play.view(), "felt-prompt").value == "rank"
+    assert find(play.view(), "felt-prompt").spans[-1].text == "rank"
     assert play.felt.moving  # the cards go to their new order
     play.tap("pick", seat, play.game.version)  # a tap while they travel counts
     assert play.looks[seat].chosen == frozenset({"x"})
@@ -253,3 +253,26 @@ def test_a_card_drawn_is_shown_on_the_pile_then_travels_to_the_hand(tmp_path: Pa
     assert shell.tasks
     run_alone(shell.tasks[-1]())  # the task: sent on
     assert (card.left, card.top) == play.felt.places[new][:2]
+
+
+def test_a_hint_marks_its_card_on_the_table(tmp_path: Path) -> None:
+    """The hint's move is marked on the table (its card or pile), and said on the message
+    line, until the game moves on."""
+    from app.play import hinted
+
+    shell, play = playing(tmp_path)
+    version = play.game.version
+    play._hint(version)
+    view = play.view()
+    assert play.hint[0] == version and play.scene is not None and play.scene.hinted
+    action = play.hint[1]
+    seat = play.looking()
+    for tap in play.scene.hinted:
+        answer = play.presenter.answer(play.state, seat, tap, play.looks.get(seat, View()))
+        named = {f.code for f in play.scene.hand if f.tap == tap}
+        words = {format_cards([c]) for c in play.state.action_words(action).cards}
+        assert answer.action == action or named <= words
+    assert find(view, "message-line").bgcolor is not None  # the hint on its own line
+    assert hinted(play.presenter, play.state, seat, View(), play.scene, action)
+    play.move(action, version)
+    assert not play.view() or not play.scene.hinted  # gone once the game moved on

@@ -572,18 +572,16 @@ class Felt:
         w, h = placed.boxes["prompt"]
         mine = next((c for c in scene.chairs if c.seat == scene.seat), None)
         turn = mine is not None and mine.active
-        head: list[ft.Control] = []
-        if turn:
-            head.append(ft.Container(
-                ft.Text(t("felt.your_turn"), size=12, weight=ft.FontWeight.BOLD,
-                        color="#000000", no_wrap=True),
-                bgcolor=LIT, border_radius=_radius(6), key="your-turn",
-                padding=ft.Padding.symmetric(horizontal=6, vertical=1)))
-        lines: list[ft.Control] = [ft.Row([*head, ft.Text(
-            scene.prompt, size=14 if len(scene.prompt) < 34 and not scene.note else 13,
-            weight=ft.FontWeight.BOLD, color=ON_FELT, key="felt-prompt", expand=True,
-            max_lines=1 if scene.note else 2, overflow=ft.TextOverflow.ELLIPSIS)],
-            spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+        spans = [ft.TextSpan(scene.prompt)]
+        if turn:  # cannot be missed: in the table's yellow, first on the line
+            spans.insert(0, ft.TextSpan(t("felt.your_turn") + "  ", ft.TextStyle(
+                color="#000000", bgcolor=LIT, weight=ft.FontWeight.W_900)))
+        size = 14 if len(scene.prompt) < 30 and not scene.note else 13
+        lines: list[ft.Control] = [ft.Text(
+            spans=spans, size=size, weight=ft.FontWeight.BOLD, color=ON_FELT,
+            key="felt-prompt", max_lines=1 if scene.note else 2,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            semantics_label=", ".join([t("felt.your_turn")] * turn + [scene.prompt]))]
         if scene.note:
             lines.append(ft.Text(scene.note, size=12, color=LIT, key="felt-note", max_lines=1,
                                  overflow=ft.TextOverflow.ELLIPSIS))
