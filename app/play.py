@@ -34,7 +34,7 @@ from models.people import NEUTRAL, PALETTE, People
 from views.common import card_text
 from views.felt import SPEEDS, Felt
 from views.felt_data import Scene
-from views.felt_screen import Entry, Line, felt_view, frame, log_sheet
+from views.felt_screen import Entry, Line, TableScreen, frame, log_sheet
 from views.play import RoundSummary, SeatLine, cover_view, summary_view
 from views.scoreboard import round_words
 
@@ -112,6 +112,7 @@ class DevicePlay:
         self.hint: tuple[int, int, str] = (-1, -1, "")  # its version, action and words
         self.said: tuple[int, Line] | None = None  # a message and the version it is about
         self.felt = Felt()  # the card table's controls, kept: its cards move
+        self.screen = TableScreen()  # the screen around it, kept: its parts change
         self.looks: dict[int, View] = {}  # each person's order, selection, help
         self.scene: Scene | None = None  # the table last drawn
         self.clock = clock
@@ -119,6 +120,7 @@ class DevicePlay:
         self._tapped: tuple[str, int, float, int] = ("", -1, -1.0, -1)
         self._turn = -1  # the person last told it is their turn (a tick in the hand)
         self._log_words: tuple[object, list[Entry]] = (None, [])
+        self._colours: tuple[str, ...] | None = None
 
     @property
     def t(self) -> Translator:
@@ -154,8 +156,12 @@ class DevicePlay:
         return self.game.pending
 
     def colours(self) -> tuple[str, ...]:
-        """Each seat's colour, as the players screen has it now."""
-        return seat_colours(self.names, self.kinds, People.from_doc(self.shell.store.people()))
+        """Each seat's colour, as the players screen has it (read when people come to the
+        game: the players screen, where colours change, is another screen)."""
+        if self._colours is None:
+            self._colours = seat_colours(self.names, self.kinds,
+                                         People.from_doc(self.shell.store.people()))
+        return self._colours
 
     def people(self) -> list[int]:
         return [s for s, k in enumerate(self.kinds) if k == "person"]
@@ -225,7 +231,7 @@ class DevicePlay:
                                speed=self.speed(), stamp=stamp)
         self.scene = scene
         casual = bool(self.doc.get("casual"))
-        return felt_view(
+        return self.screen.show(
             self.t, self.route, title, table, frame=shape, buttons=scene.buttons,
             on_tap=on_tap, line=self.line(version), log=self.log(), on_log=self._log,
             on_back=self._leave,
@@ -498,6 +504,7 @@ class DevicePlay:
     def open(self) -> None:
         """People are at this game's screen: the computers play if it is their turn (the
         screen stays on meanwhile)."""
+        self._colours = None  # the players screen may have changed them meanwhile
         self.runner.start()
         awake = getattr(self.shell, "keep_awake", None)
         if awake is not None:

@@ -221,6 +221,10 @@ class Shell:
             return self.render()
         if len(self.page.views) > 1:
             shown = self.page.views[-1]
+            if shown is top:  # a screen that keeps its view (the card table): only it changed
+                self.page.update(top)
+                self._sent()
+                return None
             self.page.views[-1] = reconcile(shown, top) if shown.route == top.route else top
         else:
             self.page.views.append(top)

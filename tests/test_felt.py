@@ -88,26 +88,31 @@ def test_a_kept_card_taps_for_the_table_shown_last() -> None:
     second: list[str] = []
     scene = kartu_sama()
     felt.show(scene, *SIZE, on_tap=lambda k, w: first.append(k), t=T, stamp="0.12")
-    stale = find(felt.table, "pile-draw")
+    stale = find(felt.table, "hit-pile:draw").content
     card = felt.cards["8H.p"]
     felt.show(replace(scene, seat=1), *SIZE, on_tap=lambda k, w: second.append(k), t=T,
               stamp="1.12")
-    click(find(felt.table, "pile-draw"))
-    assert first == [] and second == ["draw"]
-    assert find(felt.table, "pile-draw") is not stale  # drawn anew: its taps are gone
+    click(find(felt.table, "hit-pile:draw").content)
+    stale.on_click(None)  # a tap that reaches the server after the table was drawn again
+    assert first == [("draw")] and second == ["draw"]
+    assert find(felt.table, "hit-pile:draw").content is not stale  # drawn anew: gone
     assert felt.cards["8H.p"] is card  # a card is kept (it moves), its tap layer is not
 
 
-def test_the_piles_tap_as_the_pile_and_say_their_count() -> None:
+def test_a_pile_is_tapped_over_its_cards_and_says_its_count() -> None:
+    """A pile is tapped anywhere over it (its cards, its label): the area drawn over them,
+    named for a screen reader; a pile that does nothing has none, and is said as it is."""
     felt, taps, _ = draw(kartu_sama())
-    click(find(felt.table, "pile-draw"))
-    click(felt.cards["back.draw"])
-    assert taps == [("draw", "pile:draw"), ("draw", "back.draw")]
-    assert find(felt.table, "pile-discard").on_click is None  # not tappable now
-    assert not tappable(felt.cards["8H.p"])
-    pile = find(felt.table, "pile-draw").content
-    assert isinstance(pile, ft.Semantics)
-    assert pile.label == "Draw pile, 30 cards, can be tapped now"
+    hit = find(felt.table, "hit-pile:draw")
+    card = felt.cards["back.draw"]
+    assert hit.left <= card.left and hit.left + hit.width >= card.left + card.width
+    assert felt.stack.controls.index(hit) > felt.stack.controls.index(card)  # over it
+    click(hit.content)
+    assert taps == [("draw", "pile:draw")]
+    assert hit.content.content.semantics_label == "Draw pile, 30 cards, can be tapped now"
+    assert find(felt.table, "hit-pile:discard") is None  # not tappable now
+    assert not tappable(felt.cards["8H.p"]) and not tappable(card)
+    assert find(felt.table, "pile-discard").content.label == "Discard pile, 5 cards"
 
 
 def test_a_blocked_pile_shows_its_mark() -> None:
@@ -121,10 +126,11 @@ def test_melds_tap_as_the_meld_and_say_their_cards() -> None:
     scene = samba((2, 2), 10)
     felt, taps, _ = draw(scene)
     meld = scene.sides[0].groups[0]
-    click(felt.cards[meld.cards[-1].id])  # a card of a lit meld: the meld
-    click(find(felt.table, f"group-{meld.key}"))
-    assert taps == [(meld.tap, meld.cards[-1].id), (meld.tap, f"group:{meld.key}")]
-    words = find(felt.table, f"group-{meld.key}").content.semantics_label
+    hit = find(felt.table, f"hit-group:{meld.key}")
+    click(hit.content)  # anywhere over the meld: its cards, its label
+    assert taps == [(meld.tap, f"group:{meld.key}")]
+    assert not tappable(felt.cards[meld.cards[-1].id])
+    words = hit.content.content.semantics_label
     assert words.startswith("4♠ 4♥ 4♦") and words.endswith("can be tapped now")
 
 
@@ -271,7 +277,8 @@ def test_a_card_another_seat_plays_travels_face_up() -> None:
 def test_a_hint_marks_its_card_and_pile() -> None:
     scene = replace(kartu_sama(), hinted=("draw",))
     felt, _, _ = draw(scene)
-    assert find(felt.table, "pile-draw").content.label.endswith("suggested by the hint")
+    hit = find(felt.table, "hit-pile:draw")
+    assert hit.content.content.semantics_label.endswith("suggested by the hint")
     assert felt.cards["back.draw"].border.top.color == HINT
     hinted = replace(kartu_sama(), hinted=(kartu_sama().hand[1].tap,))
     felt, _, _ = draw(hinted)

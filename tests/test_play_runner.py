@@ -92,15 +92,18 @@ def moves(play: DevicePlay, view: Any) -> list[Callable[[Any], None]]:
              *(f for side in scene.sides for g in side.groups for f in g.cards),
              *(f for c in scene.chairs for g in c.groups for f in g.cards)]
     taps = [*((f.tap, f"card-{f.id}") for f in faces if f.tap),
-            *((p.tap, f"pile-{p.key}") for p in scene.piles if p.tap),
-            *((g.tap, f"group-{g.key}") for side in scene.sides for g in side.groups if g.tap),
+            *((p.tap, f"hit-pile:{p.key}") for p in scene.piles if p.tap),
+            *((g.tap, f"hit-group:{g.key}") for side in scene.sides for g in side.groups
+              if g.tap),
+            *((g.tap, f"chip-{g.key}") for side in scene.sides for g in side.groups if g.tap),
             *((b.tap, f"button-{b.tap}") for b in scene.buttons)]
     seat, look = scene.seat, play.looks.get(scene.seat, View())
     out = []
     for tap, key in taps:
         control = find(view, key)
-        if isinstance(control, CardBox):  # a card is tapped on its tap layer
-            control = control.content
+        if isinstance(control, CardBox) or (control is not None
+                                            and str(control.key).startswith("hit-")):
+            control = control.content  # a card's tap layer, the area over a pile or a meld
         answer = play.presenter.answer(play.state, seat, tap, look)
         move = answer.action is not None or bool(answer.actions)
         if control is not None and getattr(control, "on_click", None) is not None and move:

@@ -240,9 +240,21 @@ def me_box(chair: Chair, worth: str, size: Box, t: Tr) -> ft.Control:
         border=_border(2, LIT) if chair.active else _border(1, "#66FFFFFF"), key="me")
 
 
+def pile_words(pile: Pile, hinted: bool, t: Tr) -> str:
+    """A pile as a screen reader says it: "Draw pile, 30 cards, can be tapped now"."""
+    words = [t.plural("felt.pile_cards", pile.count, name=pile.label) if pile.count
+             else t("felt.pile_empty", name=pile.label)]
+    if pile.mark:
+        words.append(pile.mark)
+    if pile.lit or hinted:
+        words.append(t("felt.hint_here") if hinted else t("felt.tap_now"))
+    return ", ".join(words)
+
+
 def pile_box(pile: Pile, s_card: Box, hinted: bool, t: Tr) -> ft.Container:
     """A pile: its place (a back with the count when its top is not shown), its label with its
-    count under it, a mark on it ("Blocked") drawn and said."""
+    count under it, a mark on it ("Blocked") drawn and said (by the area tapped over it, when
+    a tap on it does something)."""
     cw, ch = s_card
     empty = not pile.top
     lit = pile.lit or hinted
@@ -266,15 +278,10 @@ def pile_box(pile: Pile, s_card: Box, hinted: bool, t: Tr) -> ft.Container:
             bgcolor="#C62828", border_radius=_radius(4), padding=ft.Padding.symmetric(
                 horizontal=3, vertical=1), left=0, top=ch * 0.62, width=cw + 16,
             key=f"pile-mark-{pile.key}"))
-    words = [t.plural("felt.pile_cards", pile.count, name=pile.label) if pile.count
-             else t("felt.pile_empty", name=pile.label)]
-    if pile.mark:
-        words.append(pile.mark)
-    if lit:
-        words.append(t("felt.hint_here") if hinted else t("felt.tap_now"))
+    spoken = "" if pile.tap or pile.why else pile_words(pile, hinted, t)
     return ft.Container(
         ft.Semantics(content=ft.Stack(parts, clip_behavior=ft.ClipBehavior.NONE),
-                     label=", ".join(words), exclude_semantics=True),
+                     label=spoken or None, exclude_semantics=True),
         width=cw + 22, height=ch + PILE_LABEL, key=f"pile-{pile.key}")
 
 
@@ -284,13 +291,14 @@ def group_words(group: Group) -> str:
     return f"{group.label}: {cards}" if group.label else cards
 
 
-def group_label(group: Group, box: Box, hinted: bool, t: Tr) -> ft.Container:
-    """A meld's kind over its cards ("Canasta (pure)"); outlined when a tap on it adds to it."""
+def group_label(group: Group, box: Box, hinted: bool) -> ft.Container:
+    """A meld's kind over its cards ("Canasta (pure)"); underlined when a tap on it adds to
+    it (the area over the meld is tapped, and says its cards)."""
     lit = group.lit or hinted
-    words = group_words(group) + (", " + t("felt.tap_now") if lit else "")
     return ft.Container(
         ft.Text(group.label or " ", size=10, color=LIT if lit else ON_FELT, max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS, semantics_label=words),
+                overflow=ft.TextOverflow.ELLIPSIS,
+                semantics_label=None if group.tap else group_words(group)),
         width=box[0], height=box[1],
         border=ft.Border.only(bottom=ft.BorderSide(2, HINT if hinted else LIT)) if lit else None,
         key=f"group-{group.key}")
@@ -353,6 +361,10 @@ class Felt:
         self.keys: dict[str, object] = {}  # what each card was last drawn from
         self.dead: set[str] = set()  # cards no longer on the table, hidden where they lie
         self.slots: dict[str, ft.Container] = {}  # seats, piles, labels... by their key
+        self.hits: dict[str, ft.Container] = {}  # where a pile or a meld is tapped, over it
+        self.hit_data: dict[str, object] = {}
+        self.prompt_texts: tuple[ft.Text, ft.Text] = (ft.Text(), ft.Text())
+        self.prompt_said: object = None  # the words the prompt line shows
         self.drawn: dict[str, object] = {}  # what each slot's content was drawn from
         self.scene: Scene | None = None
         self.layout: Layout | None = None
@@ -379,6 +391,9 @@ class Felt:
         shown: list[tuple[str, str]] = []  # (face id, region) in the order drawn
         labels = {f.id: p.label for p in scene.piles for f in p.top}
         travels = False
+        hinted_regions = {f"pile:{p.key}" for p in scene.piles if p.tap and p.tap in scene.hinted}
+        hinted_regions |= {f"group:{g.key}" for s in scene.sides for g in s.groups
+                           if g.tap and g.tap in scene.hinted}
         keys, self.keys = self.keys, {}
         for face, where, forward, region in faces(scene):
             pose = placed.poses.get(face.id)
@@ -387,8 +402,10 @@ class Felt:
             shown.append((face.id, region))
             size = placed.boxes[face.id]
             tap = face.tap or forward
-            hinted = bool(tap) and tap in scene.hinted
-            key = (face, where, tap, pose, size, hinted, speed, stamp if tap or face.why else "")
+            hinted = bool(tap) and tap in scene.hinted or region in hinted_regions
+            # a pile's or a meld's card does nothing of its own: the area over them is tapped
+            active = bool(tap or face.why) and where not in ("pile", "group")
+            key = (face, where, tap, pose, size, hinted, speed, stamp if active else "")
             self.keys[face.id] = key
             if keys.get(face.id) == key and face.id not in self.dead:
                 continue  # drawn as it is
@@ -415,14 +432,14 @@ class Felt:
                     travels = True
             travels = travels or (moves and speed > 0)
             ms = speed if moves or face.id in self.launching else min(speed, LIFT_MS)
-            active = bool(tap or face.why)
             look = Look(pose, size, face.code, face.lit, face.chosen, face.new, hinted, where,
                         name, tap, active, ms, stamp if active else "")
             self._draw(control, face, look, last, on_tap)
             self.dead.discard(face.id)
         self._bury({fid for fid, _ in shown})
         extras = self._extras(scene, placed, on_tap, t, order, on_order, stamp)
-        self._order(extras, shown)
+        hits = self._hits(scene, placed, on_tap, t, stamp)
+        self._order(extras, shown, hits)
         if _put(self.stack, width=placed.width, height=placed.height):
             _put(self.table, width=placed.width, height=placed.height)
             self.dirty = {id(self.table): self.table, **self.dirty}
@@ -513,10 +530,9 @@ class Felt:
             keep("me", (me, scene.worth, box), functools.partial(me_box, me, scene.worth, box, t))
         for pile in scene.piles:
             key = f"pile:{pile.key}"
-            data = (pile, placed.sizes.pile, pile.tap in hinted,
-                    stamp if pile.tap or pile.why else "")
-            keep(key, data, functools.partial(self._pile, pile, placed.sizes.pile,
-                                              pile.tap in hinted, t, on_tap, stamp))
+            data = (pile, placed.sizes.pile, pile.tap in hinted)
+            keep(key, data, functools.partial(pile_box, pile, placed.sizes.pile,
+                                              pile.tap in hinted, t))
         for i, side in enumerate(scene.sides):
             key = f"side:{i}"
             if key not in placed.boxes:
@@ -532,7 +548,10 @@ class Felt:
                     continue
                 box = placed.boxes[key]
                 chips = placed.sizes.chips
-                keep(key, (g, box, chips, g.tap in hinted, stamp if g.tap else ""),
+                tapped = chips and g.tap  # a meld drawn as one card is tapped on it
+                look = (g.key, g.label, g.kind, g.lit, g.tap, g.cards) if chips else (
+                    g.key, g.label, g.lit, bool(g.tap), group_words(g))
+                keep(key, (look, box, chips, g.tap in hinted, stamp if tapped else ""),
                      functools.partial(self._group, g, box, chips, g.tap in hinted, t, on_tap,
                                        stamp))
         if scene.goal and "goal" in placed.boxes:
@@ -540,55 +559,84 @@ class Felt:
             keep("goal", (scene.goal, box), functools.partial(
                 ft.Text, scene.goal, size=12, color=ON_FELT, italic=True, width=box[0],
                 text_align=ft.TextAlign.CENTER, max_lines=2, key="goal"))
-        prompt = (scene.prompt, scene.note, placed.boxes["prompt"], scene.seat >= 0, order,
-                  bool(scene.hand) and on_order is not None,
-                  any(c.active for c in scene.chairs if c.seat == scene.seat))
-        keep("prompt", prompt, lambda: self._prompt(scene, placed, t, order, on_order))
+        frame = (placed.boxes["prompt"], scene.seat >= 0, bool(scene.note),
+                 bool(scene.hand) and on_order is not None, order, t("felt.your_turn"))
+        keep("prompt", frame, lambda: self._prompt_row(placed, order, on_order, t,
+                                                       scene.seat >= 0, scene))
+        self._prompt_words(scene, t)
         return out
-
-    @staticmethod
-    def _pile(pile: Pile, card: Box, hinted: bool, t: Tr, on_tap: Tap,
-              stamp: str) -> ft.Control:
-        box = pile_box(pile, card, hinted, t)
-        if pile.tap or pile.why:
-            box.on_click = functools.partial(_tapped, on_tap, pile.tap or f"pile:{pile.key}",
-                                             f"pile:{pile.key}")
-            drawn(box, stamp)
-        return box
 
     @staticmethod
     def _group(group: Group, box: Box, chips: bool, hinted: bool, t: Tr, on_tap: Tap,
                stamp: str) -> ft.Control:
-        made = group_chip(group, box, hinted, t) if chips else group_label(group, box, hinted, t)
+        if not chips:
+            return group_label(group, box, hinted)
+        made = group_chip(group, box, hinted, t)
         if group.tap:
             made.on_click = functools.partial(_tapped, on_tap, group.tap, f"group:{group.key}")
             drawn(made, stamp)
         return made
 
-    def _prompt(self, scene: Scene, placed: Layout, t: Tr, order: str,
-                on_order: Callable[[str], None] | None) -> ft.Control:
-        """The prompt line: "Your turn" when it is, what to do now, and the count the move
-        needs; the sort button at its end. It starts after one's own seat."""
+    def _hits(self, scene: Scene, placed: Layout, on_tap: Tap, t: Tr,
+              stamp: str) -> list[ft.Control]:
+        """Over the cards: where a pile, or a meld drawn as a fan, is tapped (the whole of it,
+        its cards and its label), drawn for the state ``stamp`` names, named for a screen
+        reader."""
+        before, self.hit_data = self.hit_data, {}
+        hits, self.hits = self.hits, {}
+        out: list[ft.Control] = []
+        hinted = scene.hinted
+        areas: list[tuple[str, str, str, str]] = []  # key, tap, what, words
+        for pile in scene.piles:
+            if (pile.tap or pile.why) and f"pile:{pile.key}" in placed.poses:
+                areas.append((f"pile:{pile.key}", pile.tap or f"pile:{pile.key}",
+                              f"pile:{pile.key}", pile_words(pile, pile.tap in hinted, t)))
+        if not placed.sizes.chips:
+            for side in scene.sides:
+                for g in side.groups:
+                    if g.tap and f"group:{g.key}" in placed.poses:
+                        words = group_words(g)
+                        if g.lit or g.tap in hinted:
+                            words += ", " + t("felt.hint_here" if g.tap in hinted
+                                              else "felt.tap_now")
+                        areas.append((f"group:{g.key}", g.tap, f"group:{g.key}", words))
+        for key, tap, what, words in areas:
+            boxes = [placed.rect(key)] + [placed.rect(f.id) for f in _area_faces(scene, key)
+                                          if f.id in placed.poses]
+            left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+            width = max(b[0] + b[2] for b in boxes) - left
+            height = max(b[1] + b[3] for b in boxes) - top
+            slot = hits.get(key) or ft.Container(key=f"hit-{key}")
+            changed = _put(slot, left=left, top=top, width=width, height=height)
+            data = (tap, what, words, stamp)
+            if before.get(key) != data or slot.content is None:
+                slot.content = drawn(ft.Container(
+                    ft.Text("", semantics_label=words), key="tap", expand=True,
+                    on_click=functools.partial(_tapped, on_tap, tap, what)), stamp)
+                changed = True
+            if changed:
+                self.dirty[id(slot)] = slot
+            self.hits[key] = slot
+            self.hit_data[key] = data
+            out.append(slot)
+        return out
+
+    def _prompt_row(self, placed: Layout, order: str, on_order: Callable[[str], None] | None,
+                    t: Tr, mine: bool, scene: Scene) -> ft.Control:
+        """The prompt line's frame: its text (its words change in place: :meth:`_prompt_words`)
+        and the count the move needs, the sort button at its end. It starts after one's own
+        seat."""
         w, h = placed.boxes["prompt"]
-        mine = next((c for c in scene.chairs if c.seat == scene.seat), None)
-        turn = mine is not None and mine.active
-        spans = [ft.TextSpan(scene.prompt)]
-        if turn:  # cannot be missed: in the table's yellow, first on the line
-            spans.insert(0, ft.TextSpan(t("felt.your_turn") + "  ", ft.TextStyle(
-                color="#000000", bgcolor=LIT, weight=ft.FontWeight.W_900)))
-        size = 14 if len(scene.prompt) < 30 and not scene.note else 13
-        lines: list[ft.Control] = [ft.Text(
-            spans=spans, size=size, weight=ft.FontWeight.BOLD, color=ON_FELT,
-            key="felt-prompt", max_lines=1 if scene.note else 2,
-            overflow=ft.TextOverflow.ELLIPSIS,
-            semantics_label=", ".join([t("felt.your_turn")] * turn + [scene.prompt]))]
-        if scene.note:
-            lines.append(ft.Text(scene.note, size=12, color=LIT, key="felt-note", max_lines=1,
-                                 overflow=ft.TextOverflow.ELLIPSIS))
+        text = ft.Text(spans=[], weight=ft.FontWeight.BOLD, color=ON_FELT, key="felt-prompt",
+                       max_lines=1 if scene.note else 2, overflow=ft.TextOverflow.ELLIPSIS)
+        note = ft.Text("", size=12, color=LIT, key="felt-note", max_lines=1,
+                       overflow=ft.TextOverflow.ELLIPSIS, visible=bool(scene.note))
+        self.prompt_texts = (text, note)
+        self.prompt_said = None
         row: list[ft.Control] = []
-        if mine is not None:
+        if mine:
             row.append(ft.Container(width=placed.boxes.get("me", (0.0, 0.0))[0]))
-        row.append(ft.Column(lines, spacing=0, expand=True,
+        row.append(ft.Column([text, note], spacing=0, expand=True,
                              alignment=ft.MainAxisAlignment.CENTER))
         if scene.hand and on_order is not None:
             other = ORDERS[(ORDERS.index(order) + 1) % 2] if order in ORDERS else "rank"
@@ -598,16 +646,40 @@ class Felt:
                 tooltip=label, on_click=lambda _e: on_order(other)))
         return ft.Row(row, width=w, height=h, spacing=6, key="felt-prompt-row")
 
-    def _order(self, extras: list[ft.Control], shown: list[tuple[str, str]]) -> None:
+    def _prompt_words(self, scene: Scene, t: Tr) -> None:
+        """The prompt's words: "Your turn" first in the table's yellow when it is (it cannot
+        be missed), what to do now; the count the move needs under it."""
+        text, note = self.prompt_texts
+        mine = next((c for c in scene.chairs if c.seat == scene.seat), None)
+        turn = mine is not None and mine.active
+        words = (scene.prompt, turn, scene.note)
+        if self.prompt_said == words:
+            return
+        self.prompt_said = words
+        spans = [ft.TextSpan(scene.prompt)]
+        if turn:
+            spans.insert(0, ft.TextSpan(t("felt.your_turn") + "  ", ft.TextStyle(
+                color="#000000", bgcolor=LIT, weight=ft.FontWeight.W_900)))
+        text.spans = spans
+        text.size = 14 if len(scene.prompt) < 30 and not scene.note else 13
+        text.semantics_label = ", ".join([t("felt.your_turn")] * turn + [scene.prompt])
+        note.value = scene.note
+        slot = self.slots["prompt"]
+        self.dirty[id(slot)] = slot
+
+    def _order(self, extras: list[ft.Control], shown: list[tuple[str, str]],
+               hits: list[ft.Control]) -> None:
         """The stack's controls: what lies under the cards, then the cards. The list stays as
         it is while every card on the table is in it and each region's cards lie over each
         other in the order drawn; else it is made again in that order (the hidden cards
         dropped)."""
         current = self.stack.controls
         index = {id(c): i for i, c in enumerate(current)}
-        same = len(extras) <= len(current) and all(
+        middle = current[len(extras):len(current) - len(hits)]
+        same = len(extras) + len(hits) <= len(current) and all(
             current[i] is c for i, c in enumerate(extras)) and all(
-            isinstance(c, CardBox) for c in current[len(extras):])
+            current[len(current) - len(hits) + i] is c for i, c in enumerate(hits)) and all(
+            isinstance(c, CardBox) for c in middle)
         if same:
             last: dict[str, int] = {}
             for fid, region in shown:
@@ -624,7 +696,7 @@ class Felt:
             if card is not None:
                 self.dirty.pop(id(card), None)
         self.dead.clear()
-        self.stack.controls = [*extras, *(self.cards[fid] for fid, _ in shown)]
+        self.stack.controls = [*extras, *(self.cards[fid] for fid, _ in shown), *hits]
         # the stack goes first: the cards and slots new to it are sent whole with it
         listed = {id(c) for c in current}
         self.dirty = {id(self.stack): self.stack, **{
@@ -666,24 +738,34 @@ def _tapped(on_tap: Tap, key: str, what: str, _e: object = None) -> None:
 
 def faces(scene: Scene) -> Iterable[tuple[Face, str, str, str]]:
     """Every face of the scene, bottom to top as drawn, with where it lies (``hand``,
-    ``pile``, ``group``, ``chair``), the tap it forwards to when it has none (a pile's or a
-    meld's) and its region (the cards that may lie over each other)."""
+    ``pile``, ``group``, ``chair``), the tap it forwards to when it has none (a seat's group's)
+    and its region (the cards that may lie over each other). A pile's or a meld's cards are
+    tapped through the area drawn over them (:meth:`Felt._hits`)."""
     for chair in scene.chairs:
         for g in chair.groups:
             for f in g.cards:
                 yield f, "chair", g.tap, f"chair:{chair.seat}"
     for side in scene.sides:
         for g in side.groups:
+            last = len(g.cards) - 1
             for i, f in enumerate(g.cards):
-                yield (replace(f, lit=f.lit or (g.lit and i == len(g.cards) - 1)), "group", g.tap,
-                       f"group:{g.key}")
+                lit = g.lit and i == last and not f.lit  # the meld's top card shows it
+                yield (replace(f, lit=True) if lit else f), "group", "", f"group:{g.key}"
     for pile in scene.piles:
         shown = pile.top[-3:]
         for i, f in enumerate(shown):
-            yield (replace(f, lit=f.lit or (pile.lit and i == len(shown) - 1)), "pile", pile.tap,
-                   f"pile:{pile.key}")
+            lit = pile.lit and i == len(shown) - 1 and not f.lit
+            yield (replace(f, lit=True) if lit else f), "pile", "", f"pile:{pile.key}"
     for f in scene.hand:
         yield f, "hand", "", "hand"
+
+
+def _area_faces(scene: Scene, key: str) -> list[Face]:
+    """The cards of the pile or the meld ``key`` names (``pile:<key>``, ``group:<key>``)."""
+    kind, _, name = key.partition(":")
+    if kind == "pile":
+        return [f for p in scene.piles if p.key == name for f in p.top[-3:]]
+    return [f for s in scene.sides for g in s.groups if g.key == name for f in g.cards]
 
 
 def _source(before: Scene | None, old: Layout | None, scene: Scene,

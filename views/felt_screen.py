@@ -149,6 +149,119 @@ def _tap(on_tap: Callable[[str, str], None], key: str, _e: object) -> None:
     on_tap(key, f"button:{key}")
 
 
+class TableScreen:
+    """The card table's screen, kept: built once for a route, then each redraw changes its
+    parts in place (the message line's slot, the moves' columns, the last moves, the app
+    bar's buttons), so that a tap's answer sends those and never rebuilds the table's column
+    (whose client would build every card again). The view is keyed: a screen of another kind
+    on the route (a summary) replaces it instead of being copied onto it."""
+
+    KEY = "felt-screen"
+
+    def __init__(self) -> None:
+        self.view: ft.View | None = None
+        self.drawn: dict[str, object] = {}
+        self.parts: dict[str, ft.Control] = {}
+
+    def show(
+        self, t: Tr, route: str, title: str, table: ft.Control, *, frame: Frame,
+        buttons: Sequence[Button], on_tap: Callable[[str, str], None], line: Line,
+        log: Sequence[Entry], on_log: Handler, on_back: Handler,
+        on_hint: Handler | None = None, on_undo: Handler | None = None,
+        on_redo: Handler | None = None, can_undo: bool = False, can_redo: bool = False,
+        on_invite: Handler | None = None, hinted: frozenset[str] = frozenset(),
+        stamp: str = "",
+    ) -> ft.View:
+        """The screen (see the module's docstring), its parts as given now."""
+        if self.view is None or self.view.route != route or self.parts["table"] is not table:
+            self._build(route, table)
+        view, parts = self.view, self.parts
+        assert view is not None and isinstance(view.appbar, ft.AppBar)
+        # what a tap on a part drawn for another state does is nothing: its control is new
+        actions: list[ft.Control] = []
+        if on_hint is not None:
+            actions.append(named_icon(ft.Icons.LIGHTBULB, t("play.hint"), "hint-button",
+                                      on_hint))
+        if on_undo is not None:
+            actions.append(named_icon(ft.Icons.UNDO, t("play.undo"), "undo", on_undo,
+                                      disabled=not can_undo))
+            actions.append(named_icon(ft.Icons.REDO, t("play.redo"), "redo", on_redo,
+                                      disabled=not can_redo))
+        if on_invite is not None:
+            actions.append(named_icon(ft.Icons.PHONELINK_RING, t("guests.invite"), "invite",
+                                      on_invite))
+        appbar = view.appbar
+        if self._changed("actions", (stamp, can_undo, can_redo, [a.key for a in actions],
+                                     t("play.hint"))):
+            appbar.actions = [drawn(a, stamp) for a in actions]
+        if self._changed("title", (title, t("common.back"))):
+            assert isinstance(appbar.title, ft.Text)
+            appbar.title.value = title
+        if self._changed("back", stamp):
+            appbar.leading = named_icon(ft.Icons.ARROW_BACK, t("common.back"), "back", on_back)
+        slot = parts["line"]
+        assert isinstance(slot, ft.Container)
+        if self._changed("line", (line, frame.wide, t("felt.last_moves"))):
+            slot.content = message_line(t, line, None if frame.wide else on_log)
+        if self._changed("moves", (tuple(buttons), stamp, hinted, frame.wide, frame.columns)):
+            made = _buttons(buttons, on_tap, 1 if frame.wide else frame.columns, hinted, stamp)
+            _set(parts["moves"], [] if frame.wide else made)
+            _set(parts["side-moves"], made if frame.wide else [])
+        if self._changed("log", (tuple(log), frame.wide, t("felt.last_moves"))):
+            _set(parts["side-log"], log_lines(t, log, "side-log") if frame.wide else [])
+            heading = parts["log-heading"]
+            assert isinstance(heading, ft.Text)
+            heading.value = t("felt.last_moves")
+        main, side = parts["main"], parts["side"]
+        assert isinstance(main, ft.Column) and isinstance(side, ft.Column)
+        main.width = frame.table[0]
+        side.visible = frame.wide
+        side.height = frame.table[1] + LINE + GAP
+        return view
+
+    def _changed(self, part: str, data: object) -> bool:
+        """Whether ``part`` is to be drawn anew (what it shows changed)."""
+        if self.drawn.get(part, self) == data:
+            return False
+        self.drawn[part] = data
+        return True
+
+    def _build(self, route: str, table: ft.Control) -> None:
+        """The screen's frame, its parts empty: one shape on every window (the table's parent
+        never changes: a control moved to another parent is mounted again, and its cards
+        with it), the table's column and beside it a column shown on a wide window only (the
+        buttons and the last moves)."""
+        line = ft.Container(key="message-slot", height=LINE)
+        moves = ft.Column(spacing=GAP, key="moves",
+                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        main = ft.Column(
+            [line, table, moves], spacing=GAP, tight=True, key="main",
+            # scrolls only when a table too crowded for any size grew taller than the window
+            scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        side_moves = ft.Column(spacing=GAP, key="side-moves",
+                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        heading = ft.Text("", size=14, weight=ft.FontWeight.BOLD)
+        side_log = ft.Column(spacing=2, scroll=ft.ScrollMode.AUTO, expand=True, key="side-log")
+        side = ft.Column([side_moves, heading, side_log], width=SIDE, spacing=GAP,
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH, key="side")
+        body = ft.Row([main, side], spacing=GAP, key="body", expand=True,
+                      vertical_alignment=ft.CrossAxisAlignment.START)
+        self.view = ft.View(
+            route=route, key=self.KEY, controls=[body], padding=ft.Padding.all(PAD),
+            appbar=ft.AppBar(
+                title=ft.Text("", key="title", max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                automatically_imply_leading=False, toolbar_height=APPBAR))
+        self.parts = {"line": line, "moves": moves, "main": main, "side": side,
+                      "side-moves": side_moves, "side-log": side_log, "log-heading": heading,
+                      "table": table}
+        self.drawn = {}
+
+
+def _set(column: ft.Control, controls: list[ft.Control]) -> None:
+    assert isinstance(column, ft.Column)
+    column.controls = controls
+
+
 def felt_view(
     t: Tr, route: str, title: str, table: ft.Control, *, frame: Frame,
     buttons: Sequence[Button], on_tap: Callable[[str, str], None], line: Line,
@@ -157,49 +270,13 @@ def felt_view(
     on_redo: Handler | None = None, can_undo: bool = False, can_redo: bool = False,
     on_invite: Handler | None = None, hinted: frozenset[str] = frozenset(), stamp: str = "",
 ) -> ft.View:
-    """The card table's screen (see the module's docstring)."""
-    actions: list[ft.Control] = []
-    if on_hint is not None:
-        actions.append(named_icon(ft.Icons.LIGHTBULB, t("play.hint"), "hint-button", on_hint))
-    if on_undo is not None:
-        actions.append(named_icon(ft.Icons.UNDO, t("play.undo"), "undo", on_undo,
-                                  disabled=not can_undo))
-        actions.append(named_icon(ft.Icons.REDO, t("play.redo"), "redo", on_redo,
-                                  disabled=not can_redo))
-    if on_invite is not None:
-        actions.append(named_icon(ft.Icons.PHONELINK_RING, t("guests.invite"), "invite",
-                                  on_invite))
-    made = _buttons(buttons, on_tap, 1 if frame.wide else frame.columns, hinted, stamp)
-    # One shape on every window (the table's parent never changes: a control moved to another
-    # parent is unmounted and mounted again, and its cards with it): the table's column, and
-    # beside it a column shown on a wide window only (the buttons and the last moves).
-    main = ft.Column(
-        [message_line(t, line, None if frame.wide else on_log), table,
-         ft.Column([] if frame.wide else made, spacing=GAP, key="moves",
-                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
-        spacing=GAP, width=frame.table[0], tight=True, key="main",
-        # scrolls only when a table too crowded for any size grew taller than the window
-        scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    side = ft.Column(
-        [ft.Column(made if frame.wide else [], spacing=GAP, key="side-moves",
-                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-         ft.Text(t("felt.last_moves"), size=14, weight=ft.FontWeight.BOLD),
-         ft.Column(log_lines(t, log, "side-log") if frame.wide else [], spacing=2,
-                   scroll=ft.ScrollMode.AUTO, expand=True, key="side-log")],
-        width=SIDE, spacing=GAP, height=frame.table[1] + LINE + GAP, visible=frame.wide,
-        horizontal_alignment=ft.CrossAxisAlignment.STRETCH, key="side")
-    body = ft.Row([main, side], spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.START,
-                  key="body", expand=True)
-    return ft.View(
-        route=route,
-        appbar=ft.AppBar(
-            title=ft.Text(title, key="title", max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-            leading=named_icon(ft.Icons.ARROW_BACK, t("common.back"), "back", on_back),
-            automatically_imply_leading=False, actions=actions, toolbar_height=APPBAR),
-        controls=[body],
-        padding=ft.Padding.all(PAD),
-    )
+    """The card table's screen drawn once (see :class:`TableScreen`)."""
+    return TableScreen().show(
+        t, route, title, table, frame=frame, buttons=buttons, on_tap=on_tap, line=line,
+        log=log, on_log=on_log, on_back=on_back, on_hint=on_hint, on_undo=on_undo,
+        on_redo=on_redo, can_undo=can_undo, can_redo=can_redo, on_invite=on_invite,
+        hinted=hinted, stamp=stamp)
 
 
-__all__ = ["Entry", "Frame", "Line", "below", "felt_view", "frame", "log_lines", "log_sheet",
+__all__ = ["Entry", "Frame", "Line", "TableScreen", "below", "felt_view", "frame", "log_lines", "log_sheet",
            "message_line", "named_icon"]

@@ -10,6 +10,7 @@ Tap keys: ``c:<face id>`` a card of the hand, ``stock``, ``pile``, ``g<side>.<ra
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -120,6 +121,15 @@ class Turn:
             self.words[code] = action
 
     # -- selections ---------------------------------------------------------------------
+    @functools.cached_property
+    def hand(self) -> Counter[int]:
+        return Counter(self.codes)
+
+    @functools.cached_property
+    def needs(self) -> list[tuple[int, Counter[int]]]:
+        """Each new meld open now and its cards, counted (asked once a table drawn)."""
+        return [(action, Counter(cards)) for action, cards in self.melds]
+
     def fits(self, codes: list[int]) -> bool:
         """Whether ``codes`` may be selected together: part of a move open now."""
         if not codes:
@@ -136,9 +146,8 @@ class Turn:
         """A new meld open now that makes one meld with the cards ``have``, the rest going on
         it one by one next: its cards and ``have`` are one meld of cards in the hand, and
         (``within``) ``have`` holds its cards. -1: none."""
-        hand = Counter(self.codes)
-        for action, cards in self.melds:
-            need = Counter(cards)
+        hand = self.hand
+        for action, need in self.needs:
             if within and not need <= have:
                 continue
             if not within and have <= need:
