@@ -21,7 +21,6 @@ from app.i18n import LANGUAGES, Said, Translator, not_saved, refusal, system_lan
 from app.lab import Lab
 from app.newmatch import NewMatchForm, setup_data
 from app.play import DevicePlay, new_doc, new_key
-from app.reconcile import reconcile
 from app.referees import Referees
 from app.storage import Store
 from app.tables.base import over
@@ -32,6 +31,7 @@ from models.people import PALETTE
 from views.common import FONTS, snack, theme
 from views.history import history_view
 from views.home import Unfinished, home_view
+from views.reconcile import reconcile
 from views.rules import rules_view
 from views.settings import play_section, settings_view
 from views.setup import setup_view

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 import flet as ft
 
-from views.common import CARD_FONT, Tr, card_text, dot, drawn
+from views.common import CARD_FONT, Tr, card_text, dot, drawn, find
 from views.felt_data import Chair, Face, Group, Pile, Scene
 from views.felt_layout import (
     LIFT,
@@ -32,6 +32,7 @@ from views.felt_layout import (
     layout,
     pile_label,
 )
+from views.reconcile import reconcile
 
 FELT = "#1F5A3A"  # the cloth
 FELT_EDGE = "#174A2F"
@@ -363,7 +364,6 @@ class Felt:
         self.slots: dict[str, ft.Container] = {}  # seats, piles, labels... by their key
         self.hits: dict[str, ft.Container] = {}  # where a pile or a meld is tapped, over it
         self.hit_data: dict[str, object] = {}
-        self.prompt_texts: tuple[ft.Text, ft.Text] = (ft.Text(), ft.Text())
         self.prompt_said: object = None  # the words the prompt line shows
         self.drawn: dict[str, object] = {}  # what each slot's content was drawn from
         self.scene: Scene | None = None
@@ -510,7 +510,9 @@ class Felt:
             left, top, _ = placed.poses[key]
             changed = _put(slot, left=left, top=top)
             if before.get(key, self) != data or slot.content is None:
-                slot.content = make()
+                # what it shows changed: drawn again onto the controls already there (only
+                # what differs is sent; a control new in it is sent whole)
+                slot.content = reconcile(slot.content, make())
                 changed = True
             if changed:
                 self.dirty[id(slot)] = slot
@@ -631,7 +633,6 @@ class Felt:
                        max_lines=1 if scene.note else 2, overflow=ft.TextOverflow.ELLIPSIS)
         note = ft.Text("", size=12, color=LIT, key="felt-note", max_lines=1,
                        overflow=ft.TextOverflow.ELLIPSIS, visible=bool(scene.note))
-        self.prompt_texts = (text, note)
         self.prompt_said = None
         row: list[ft.Control] = []
         if mine:
@@ -649,7 +650,8 @@ class Felt:
     def _prompt_words(self, scene: Scene, t: Tr) -> None:
         """The prompt's words: "Your turn" first in the table's yellow when it is (it cannot
         be missed), what to do now; the count the move needs under it."""
-        text, note = self.prompt_texts
+        slot = self.slots["prompt"]
+        text, note = find(slot, "felt-prompt"), find(slot, "felt-note")
         mine = next((c for c in scene.chairs if c.seat == scene.seat), None)
         turn = mine is not None and mine.active
         words = (scene.prompt, turn, scene.note)
@@ -664,7 +666,6 @@ class Felt:
         text.size = 14 if len(scene.prompt) < 30 and not scene.note else 13
         text.semantics_label = ", ".join([t("felt.your_turn")] * turn + [scene.prompt])
         note.value = scene.note
-        slot = self.slots["prompt"]
         self.dirty[id(slot)] = slot
 
     def _order(self, extras: list[ft.Control], shown: list[tuple[str, str]],

@@ -278,5 +278,5 @@ def felt_view(
         hinted=hinted, stamp=stamp)
 
 
-__all__ = ["Entry", "Frame", "Line", "TableScreen", "below", "felt_view", "frame", "log_lines", "log_sheet",
-           "message_line", "named_icon"]
+__all__ = ["Entry", "Frame", "Line", "TableScreen", "below", "felt_view", "frame", "log_lines",
+           "log_sheet", "message_line", "named_icon"]
