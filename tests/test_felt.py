@@ -407,3 +407,17 @@ def test_what_changed_on_a_card_is_sent_even_when_the_list_changes() -> None:
     assert any("'border'" in op for op in ops[id(card)])  # its paper: no longer lit
     assert any("'left'" in op for op in ops[id(card)])  # its place
     assert card.border.top.color != LIT
+
+
+def test_a_card_still_where_it_came_from_goes_on_when_the_table_is_drawn_again() -> None:
+    """A tap drawn before a new card was sent on its way: the next drawing sends it on."""
+    first = kartu_sama()
+    felt, _, _ = draw(first)
+    new = Face("8D.h9", "8D", tap="c:8D.h9", lit=True, new=True)
+    after = replace(first, hand=(*first.hand, new),
+                    piles=(replace(first.piles[0], count=29), first.piles[1]))
+    felt, _, _ = draw(after, felt)
+    card = felt.cards["8D.h9"]
+    assert felt.launching and (card.left, card.top) == felt.places["pile:draw"][:2]
+    felt, _, _ = draw(after, felt, stamp="0.2")  # drawn again before it left
+    assert (card.left, card.top) == felt.places["8D.h9"][:2] and id(card) in felt.dirty

@@ -370,7 +370,7 @@ class Felt:
         self.layout: Layout | None = None
         self.dirty: dict[int, ft.Control] = {}  # changed, to send (by the control's id)
         self.launching: dict[str, tuple[float, float]] = {}  # new cards: where they go
-        self.moving = False  # a card travels
+        self.moving = False  # a card travels (taps count all the same)
 
     @property
     def places(self) -> dict[str, Pose]:
@@ -387,7 +387,8 @@ class Felt:
         placed = layout(scene, width, height)
         before, old = self.scene, self.layout
         source = _source(before, old, scene, placed)
-        self.launching = {}
+        for card in self._go():  # still where they came from (a tap came before they left)
+            self.dirty[id(card)] = card
         shown: list[tuple[str, str]] = []  # (face id, region) in the order drawn
         labels = {f.id: p.label for p in scene.piles for f in p.top}
         travels = False
@@ -717,7 +718,13 @@ class Felt:
                 + [c for c in last if any(c is x for x in changed)])
 
     def launch(self) -> list[CardBox]:
-        """Send the new cards, shown where they come from, on their way; the cards to update."""
+        """Send the new cards, shown where they come from, on their way; the cards to update
+        (none while the table is on no screen)."""
+        sent = self._go()
+        return sent if self.table.parent is not None else []
+
+    def _go(self) -> list[CardBox]:
+        """The new cards shown where they come from, set where they go."""
         out: list[CardBox] = []
         for fid, (left, top) in self.launching.items():
             card, look = self.cards.get(fid), self.looks.get(fid)
@@ -726,11 +733,7 @@ class Felt:
                 self.looks[fid] = replace(look, pose=(left, top, look.pose[2]))
                 out.append(card)
         self.launching = {}
-        return out if self.table.parent is not None else []
-
-    def settled(self) -> None:
-        """The cards arrived."""
-        self.moving = False
+        return out
 
 
 def _tapped(on_tap: Tap, key: str, what: str, _e: object = None) -> None:
