@@ -628,16 +628,16 @@ def seat_colours(players: Sequence[str], kinds: Sequence[str] | None,
 def round_summary(game: str, state: State, seats: Sequence[str], kinds: Sequence[str],
                   t: Translator, ender: int = -1, colours: Sequence[str] = ()) -> RoundSummary:
     """The summary of the last round ``state`` closed (``ender``: the seat whose move closed
-    it, -1 if not known), from the engine's own results: its end, the hands it kept, the
-    points and totals, the winners; at the end of the game, the game's winners and why."""
+    it, -1 if not known), from the engine's own results and what the game's presenter says of
+    them (:meth:`Presenter.ending`): its end, the hands it kept, the points and totals, the
+    winners; at the end of the game, the game's winners and why."""
     index = len(state.results) - 1
     result = state.results[index]
     words = round_words(t, game)
     over = state.is_over
-    held = _held(game, state, index, t)
-    wins = _counts_wins(state)
+    ending = ENTRIES[game].presenter(t, seats).ending(state, seats, t)
     lines = tuple(
-        SeatLine(name=seats[s], cards=held[s][0], detail=held[s][1],
+        SeatLine(name=seats[s], cards=ending.held[s][0], detail=ending.held[s][1],
                  points=str(result.points[s]), total=str(state.scores[s]),
                  won=s in (state.winners if over else result.winners),
                  computer=kinds[s] != "person",
@@ -647,85 +647,17 @@ def round_summary(game: str, state: State, seats: Sequence[str], kinds: Sequence
     how_key = f"play.end.{game}.{result.end}"
     how = (t(how_key, name=seats[ender]) if ender >= 0 and t.has(how_key)
            else t("play.end.other", **words))
-    why = [_round_why(game, state, index, seats, t)]
     verdict: tuple[str, ...] = ()
     if over:
         winners = [seats[s] for s in state.winners]
         verdict = (t.plural("play.winner", len(winners), names=names(winners, t)),
-                   _match_why(game, state, seats, t))
-    heading = (t("play.sum.game_over") if over and game == "sums"
-               else t("play.sum.heading", n=index + 1, **words))
+                   ending.verdict)
     return RoundSummary(
-        route="", title="", heading=heading, how=how, lines=lines, why=tuple(w for w in why if w),
+        route="", title="",
+        heading=ending.heading or t("play.sum.heading", n=index + 1, **words),
+        how=how, lines=lines, why=(ending.why,) if ending.why else (),
         points_label=t("play.sum.points", **words),
-        total_label=t("play.sum.wins") if wins else t("score.total"),
+        total_label=t("play.sum.wins") if ending.wins else t("score.total"),
         over=over, verdict=verdict,
         next_label=t("play.sum.finish") if over else t("play.sum.next", **words),
     )
-
-
-def _counts_wins(state: State) -> bool:
-    """Whether the game's score is a tally of round wins (Kartu Sama's victory game, 41
-    without a running score) rather than points."""
-    options = state.options  # type: ignore[attr-defined]
-    return (getattr(options, "mode", "") == "victory"
-            or getattr(options, "running_score", True) is False)
-
-
-def _held(game: str, state: Any, index: int, t: Translator) -> list[tuple[tuple[str, ...], str]]:
-    """Each seat's cards as the round ended (the notation) and what else counted."""
-    seats = range(state.players)
-    if game in ("kartu_sama", "forty_one"):
-        hands = state.shown[index]
-        return [(_notation(hands[s]), "" if hands[s] else t("play.sum.no_cards")) for s in seats]
-    if game == "sums":
-        return [(_notation(state.in_play[s]), t.plural("sums.removed", len(state.captured[s])))
-                for s in seats]
-    parts = state.breakdowns[index]  # samba: each side's score, part by part
-    out: list[tuple[tuple[str, ...], str]] = []
-    for s in seats:
-        b = parts[state.side[s]]
-        shown = [t(f"samba.part.{k}", n=v) for k, v in dataclasses.asdict(b).items() if v]
-        out.append((_notation(state.shown[index][s]), " · ".join(shown)))
-    return out
-
-
-def _notation(cards: Sequence[int]) -> tuple[str, ...]:
-    return tuple(format_cards(list(cards)).split()) if cards else ()
-
-
-def _round_why(game: str, state: State, index: int, seats: Sequence[str], t: Translator) -> str:
-    """Who won the round (the engine's round winners; Sums is one round: the game's)."""
-    result = state.results[index]
-    if game == "sums" or not result.winners:
-        return ""
-    won = [seats[s] for s in result.winners]
-    return t.plural("play.sum.won", len(won), names=names(won, t), **round_words(t, game))
-
-
-def _match_why(game: str, state: Any, seats: Sequence[str], t: Translator) -> str:
-    """Why the winners won the game, in the words the scoreboards use."""
-    winners = state.winners
-    first = winners[0]
-    players = [seats[s] for s in winners]
-    if game == "kartu_sama":
-        if state.options.mode == "victory":
-            return say(t, "most_wins", {"players": players, "wins": state.wins[first]})
-        return say(t, "lowest_total", {"players": players, "total": state.totals[first]})
-    if game == "forty_one":
-        if state.options.running_score:
-            return say(t, "forty_one_best_total",
-                       {"players": players, "total": state.totals[first]})
-        return say(t, "forty_one_record", {"players": players, "wins": state.wins[first],
-                                           "losses": state.losses[first]})
-    if game == "samba":
-        return say(t, "samba_highest", {"players": players, "total": state.totals[first]})
-    score, removed = state.scores[first], len(state.captured[first])
-    level = [s for s in range(state.players) if state.scores[s] == score and s not in winners]
-    if level:  # tied on points: more cards removed decided
-        return say(t, "sums_first_cards", {
-            "players": players, "points": score, "others": [seats[s] for s in level],
-            "cards": removed, "other_cards": max(len(state.captured[s]) for s in level)})
-    if len(winners) > 1:
-        return say(t, "sums_tied", {"players": players, "points": score, "cards": removed})
-    return t("play.why.highest", players=names(players, t), total=score)

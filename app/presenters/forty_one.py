@@ -8,8 +8,18 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from app.i18n import Translator
-from app.presenters.base import Answer, Seating, View, engine, identify, unlit
+from app.i18n import Translator, say
+from app.presenters.base import (
+    Answer,
+    Ending,
+    Seating,
+    View,
+    engine,
+    identify,
+    round_won,
+    unlit,
+)
+from app.presenters.base import notation as cards_of
 from app.presenters.cards import chairs, faces, notation, ordered, word
 from models.cards import parse_card
 from models.errors import MejaError
@@ -90,6 +100,25 @@ class FortyOnePresenter:
         if code in legal:
             return Answer(action=code)
         return Answer(why=_why_card(t, obs, code, acts))
+
+    def ending(self, shown: State, seats: Sequence[str], t: Translator) -> Ending:
+        """The hand just closed: each hand as it ended, who won it; at the end, why the
+        winners won (the best total, or the best record of hands won)."""
+        state = engine(shown, FortyOne)
+        hands = state.shown[-1]
+        held = tuple((cards_of(h), "" if h else t("play.sum.no_cards")) for h in hands)
+        verdict = ""
+        if state.is_over:
+            players = [seats[s] for s in state.winners]
+            first = state.winners[0]
+            verdict = (say(t, "forty_one_best_total", {"players": players,
+                                                       "total": state.totals[first]})
+                       if state.options.running_score else
+                       say(t, "forty_one_record", {"players": players,
+                                                   "wins": state.wins[first],
+                                                   "losses": state.losses[first]}))
+        return Ending(held, round_won(state, seats, t, "forty_one"), verdict,
+                      wins=not state.options.running_score)
 
 
 def _turn(t: Translator, obs: dict[str, Any]) -> str:

@@ -10,13 +10,14 @@ Tap keys: ``c:<face id>`` a card of the hand, ``stock``, ``pile``, ``g<side>.<ra
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from app.i18n import Translator, card_words
-from app.presenters.base import Answer, Seating, View, engine, identify
+from app.i18n import Translator, card_words, say
+from app.presenters.base import Answer, Ending, Seating, View, engine, identify, notation, round_won
 from app.presenters.cards import level, score_words
 from models.cards import JOKER_CODE, format_cards, samba_pack
 from models.games import samba_melds as rules
@@ -578,6 +579,23 @@ class SambaPresenter:
     def answer(self, shown: State, seat: int, tap: str, view: View) -> Answer:
         state = engine(shown, Samba)
         return Turn(state, seat, view, self.t).answer(tap)
+
+    def ending(self, shown: State, seats: Sequence[str], t: Translator) -> Ending:
+        """The hand just closed: each partner's cards left, and their side's score part by
+        part; who won it; at the end, the side with the highest total."""
+        state = engine(shown, Samba)
+        parts = state.breakdowns[-1]
+        held = []
+        for s in range(state.players):
+            counted = dataclasses.asdict(parts[state.side[s]])
+            said = [t(f"samba.part.{k}", n=v) for k, v in counted.items() if v]
+            held.append((notation(state.shown[-1][s]), " · ".join(said)))
+        verdict = ""
+        if state.is_over:
+            players = [seats[s] for s in state.winners]
+            verdict = say(t, "samba_highest", {"players": players,
+                                               "total": state.totals[state.winners[0]]})
+        return Ending(tuple(held), round_won(state, seats, t, "samba"), verdict)
 
 
 __all__ = ["SambaPresenter", "Turn", "blocked", "sort_key"]

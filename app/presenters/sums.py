@@ -14,8 +14,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from app.i18n import Translator, card_words, say
-from app.presenters.base import Answer, Seating, View, engine, identify, unlit
+from app.i18n import Translator, card_words, names, say
+from app.presenters.base import Answer, Ending, Seating, View, engine, identify, notation, unlit
 from app.presenters.cards import level, score_words
 from models.cards import format_cards
 from models.games.base import State
@@ -191,6 +191,33 @@ class SumsPresenter:
         if phase == "counter":
             return t("sums.felt.counter")
         return t("sums.felt.last")
+
+    def ending(self, shown: State, seats: Sequence[str], t: Translator) -> Ending:
+        """Sums is one round, the game: each player's cards in play and the count removed; why
+        the winners won (the most points, then the most cards removed)."""
+        state = engine(shown, Engine)
+        held = tuple((notation(state.in_play[s]), t.plural("sums.removed",
+                                                           len(state.captured[s])))
+                     for s in range(state.players))
+        verdict = ""
+        if state.is_over:
+            winners = state.winners
+            players = [seats[s] for s in winners]
+            score, removed = state.scores[winners[0]], len(state.captured[winners[0]])
+            level = [s for s in range(state.players)
+                     if state.scores[s] == score and s not in winners]
+            if level:  # tied on points: more cards removed decided
+                verdict = say(t, "sums_first_cards", {
+                    "players": players, "points": score, "others": [seats[s] for s in level],
+                    "cards": removed,
+                    "other_cards": max(len(state.captured[s]) for s in level)})
+            elif len(winners) > 1:
+                verdict = say(t, "sums_tied", {"players": players, "points": score,
+                                               "cards": removed})
+            else:
+                verdict = t("play.why.highest", players=names(players, t), total=score)
+        return Ending(held, "", verdict,
+                      heading=t("play.sum.game_over") if state.is_over else "")
 
 
 def _whys(scene: Scene) -> Iterator[tuple[str, str]]:
