@@ -1,18 +1,42 @@
 """Shared fixtures. The browser tests need a system Chromium: in CI a missing browser fails the
 run; on a developer's machine without one, those tests are skipped with the reason. Every test
-runs in UTC (dates shown are the device's local time) unless it sets another zone."""
+runs in UTC (dates shown are the device's local time) unless it sets another zone.
+
+`make test` runs the suite on two workers (pytest-xdist, ``--dist loadgroup``): the browser
+tests are one group, run one after the other on one worker (one Chromium, one server at a
+time: their waits are timed for that), first, while the other worker takes the rest."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import CHROMIUM_ARGS, PAGES, chromium
+from tests.browser import CHROMIUM_ARGS, PAGES, Web, chromium
+
+OUTCOME = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests in one xdist group, and first: they take longest one after the other."""
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+    items.sort(key=lambda item: item.get_closest_marker("browser") is None)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item) -> Any:
+    """Each phase's report, kept on the test (the ``web`` fixture asks whether it failed)."""
+    report = yield
+    item.stash.setdefault(OUTCOME, {})[report.when] = report
+    return report
 
 
 @pytest.fixture(autouse=True)
@@ -55,3 +79,15 @@ def close_pages() -> Iterator[None]:
         page = PAGES.pop()
         with contextlib.suppress(Exception):
             page.close()
+
+
+@pytest.fixture
+def web(browser: Any, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Web]:
+    """The app in web mode on the test's data folder (``tmp_path / "data"``), its pages in the
+    session's Chromium: see :class:`tests.browser.Web`. A failed test leaves
+    tests/screenshots/failure-<test>-<page>.png."""
+    served = Web(browser, tmp_path / "data")
+    yield served
+    call = request.node.stash.get(OUTCOME, {}).get("call")
+    name = re.sub(r"[^\w.-]+", "-", request.node.nodeid.split("/")[-1].replace(".py::", "-"))
+    served.close(name if call is not None and call.failed else None)
