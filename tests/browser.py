@@ -378,7 +378,7 @@ def seen(page: Any, text: str) -> bool:
 
 
 # Resolves after two frames: the first runs the frame callbacks, the second comes once that
-# frame (Flutter's canvas with the tree STILL saw) has been put on screen.
+# frame has been put on screen.
 DRAWN = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 WRITTEN: dict[str, str] = {}  # screenshot name -> the test that saved it
@@ -394,10 +394,21 @@ def shot_path(name: str) -> Path:
     return SHOTS / f"{name}.png"
 
 
-def shot(page: Any, name: str) -> Path:
-    """Save a screenshot under tests/screenshots/, once the screen is still and drawn."""
+def shot(page: Any, name: str, seconds: float = 3) -> Path:
+    """Save a screenshot under tests/screenshots/ once the screen is still: its accessible
+    boxes (STILL), then its pixels, two screenshots frames apart the same. A fading dialog or
+    a card on its way moves no box, and Flutter draws the frame after its tree: neither the
+    tree nor a fixed wait says the picture is whole. A screen that never stops (a progress
+    bar) is taken as it is after ``seconds``."""
     page.wait_for_function(STILL, polling="raf")
-    page.evaluate(DRAWN)
     path = shot_path(name)
-    page.screenshot(path=str(path))
+    last = page.screenshot()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        page.evaluate(DRAWN)
+        now = page.screenshot()
+        if now == last:
+            break
+        last = now
+    path.write_bytes(last)
     return path
