@@ -3,8 +3,9 @@ run; on a developer's machine without one, those tests are skipped with the reas
 runs in UTC (dates shown are the device's local time) unless it sets another zone.
 
 `make test` runs the suite on every core (pytest-xdist, ``--dist loadgroup``): the browser
-tests are one group, run one after the other on one worker (one Chromium, one server at a
-time: their waits are timed for that), first, while the other workers take the rest."""
+tests run one after the other on one worker (their waits are timed for one Chromium at a
+time), while the other workers take the rest; those that only look at screens run last,
+beside the end of the others."""
 
 from __future__ import annotations
 
@@ -25,18 +26,41 @@ OUTCOME = pytest.StashKey[dict[str, pytest.TestReport]]()
 
 
 
+E2E = re.compile(r"tests/test_e2e_(\w+)\.py::")
+# Browser tests that only look at screens (no computer players, no timed taps): a group of
+# their own, sent last, to the worker that ran the other tests while the first group ends.
+LATE = {"app", "backup", "colours", "dark", "home", "results", "setup", "signs", "tabs", "typed",
+        "wide"}
+
+
+def group(nodeid: str) -> str | None:
+    """The xdist group of a test: "browser", "browser-late" or none."""
+    found = E2E.match(nodeid)
+    return None if found is None else "browser-late" if found[1] in LATE else "browser"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The order the workers are given the tests (see :class:`Scheduling`)."""
+    order = {"browser": 0, None: 1, "browser-late": 2}
+    items.sort(key=lambda item: order[group(item.nodeid)])
+
 
 class Scheduling(LoadGroupScheduling):
-    """``--dist loadgroup`` with the browser tests (tests/test_e2e_*.py) one group, sent first
-    (the largest). xdist reads a test's group from a suffix its collection adds to the test's
-    id, which pytest 9.2 no longer lets it change (pytest-xdist issue 1386): the file says it."""
+    """``--dist loadgroup`` with the browser tests in two groups, each run one test after the
+    other on one worker: "browser" first, then every other test one at a time to any worker,
+    then "browser-late" (the collection's order, kept). xdist reads a test's group from a
+    suffix its collection adds to the test's id, which pytest 9.2 no longer lets it change
+    (pytest-xdist issue 1386): the file says it here."""
 
     def _split_scope(self, nodeid: str) -> str:
-        return "browser" if nodeid.startswith("tests/test_e2e_") else super()._split_scope(nodeid)
+        return group(nodeid) or super()._split_scope(nodeid)
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Scheduling | None:
-    return Scheduling(config, log) if config.getvalue("dist") == "loadgroup" else None
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    config.option.loadscopereorder = False  # the largest group first would send both at once
+    return Scheduling(config, log)
 
 
 @pytest.hookimpl(wrapper=True)
