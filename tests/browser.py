@@ -193,14 +193,20 @@ class Web:
 
 
 # Counts, in the page, the times Flet told the server a new window size: it lays the screen out
-# for a new width only then (about 100 ms after the resize, debounced), not at the resize.
-# Guarded: a page loaded twice keeps one count.
+# for a new width only then (about 100 ms after the resize, debounced), not at the resize; and
+# the messages the server sent (a tap was answered once one more came). Guarded: a page loaded
+# twice keeps one count.
 SIZES = """(() => {
   if (WebSocket.prototype.__meja) return;
   WebSocket.prototype.__meja = true;
   window.__mejaSized = 0;
+  window.__mejaHeard = 0;
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) {
+    if (!this.__mejaHeard) {
+      this.__mejaHeard = true;
+      this.addEventListener('message', () => window.__mejaHeard++);
+    }
     const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : data;
     if (typeof bytes !== 'string' && new TextDecoder('latin1').decode(bytes).includes('width')) {
       window.__mejaSized++;

@@ -24,8 +24,6 @@ from tests.browser import CHROMIUM_ARGS, PAGES, Web, chromium
 
 OUTCOME = pytest.StashKey[dict[str, pytest.TestReport]]()
 
-
-
 E2E = re.compile(r"tests/test_e2e_(\w+)\.py::")
 # Browser tests that only look at screens (no computer players, no timed taps): a group of
 # their own, sent last, to the worker that ran the other tests while the first group ends.

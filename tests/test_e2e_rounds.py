@@ -208,6 +208,7 @@ class Player:
         page = self.page
         page.wait_for_function(STILL, polling="raf")  # the cards arrived: taps count
         before, version = page.evaluate(STATE), len(saved(self.data)["actions"])
+        heard = page.evaluate("window.__mejaHeard")
         for _attempt in range(3):
             spot = page.evaluate(SPOT, [item.i, item.name])
             if spot is None:  # the table changed under the finger
@@ -220,9 +221,12 @@ class Player:
                 else:
                     page.mouse.click(spot["x"], spot["y"])
                 page.mouse.move(150, 84)  # off the cards: a hovering tooltip would cover them
-                # long enough for a busy machine: a tap tapped again too soon plays twice
-                page.wait_for_function(f"(b) => ({STATE})() !== b", arg=before,
-                                       timeout=20_000)
+                # long enough for a busy machine: a tap tapped again too soon plays twice. The
+                # server's answer, not only a new screen (a tooltip shown changes it too): a
+                # move is saved before it is shown
+                page.wait_for_function(
+                    f"([b, n]) => ({STATE})() !== b && window.__mejaHeard > n",
+                    arg=[before, heard], timeout=20_000)
                 break
             except Exception:  # noqa: BLE001 - Playwright's TimeoutError
                 if len(saved(self.data)["actions"]) > version:
