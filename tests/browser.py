@@ -3,6 +3,7 @@ the system browser, and the few Flutter-specific moves (see docs/flet.md, Browse
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import shutil
@@ -11,8 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -115,35 +115,98 @@ class Server:
                 self.proc.kill()
 
 
-@contextmanager
-def serve(data_dir: Path) -> Iterator[Server]:
-    server = Server(data_dir).start()
-    try:
-        yield server
-    finally:
-        server.stop()
+def saved_match(data: Path) -> Any:
+    """The one match saved in the data folder ``data``, replayed from its events (a
+    :class:`models.match.Match`): what the app stored, whatever its screens showed."""
+    from app.storage import Store
+    from models.match import Match
+
+    store = Store(data)
+    (entry,) = store.list_matches()
+    doc = store.load_match(entry["id"])
+    return Match.from_dict({"version": 1, "setup": doc["setup"], "events": doc["events"]})
 
 
 PAGES: list[Any] = []  # pages opened by the running test; closed after it (tests/conftest.py)
 
 
-def open_app(browser: Any, url: str) -> Any:
-    """A phone-sized page on the app, with Flutter's accessibility tree switched on."""
-    page = browser.new_page(viewport=PHONE)
+def open_app(browser: Any, url: str, **options: Any) -> Any:
+    """A phone-sized page on the app, with Flutter's accessibility tree switched on
+    (``options``: Playwright's for a new page)."""
+    page = browser.new_page(**{"viewport": PHONE, **options})
     PAGES.append(page)
     load(page, url)
     return page
 
 
+class Web:
+    """A browser test's app in web mode (the ``web`` fixture): :meth:`open` starts its server on
+    ``data`` (the test's own folder) at the first page; the servers stop and the pages close
+    after the test, and a test that failed leaves a picture of each page it had open."""
+
+    def __init__(self, browser: Any, data: Path) -> None:
+        self.browser = browser
+        self.data = data
+        self.servers: list[Server] = []
+        self.browsers: list[Any] = []
+
+    @property
+    def server(self) -> Server:
+        """The server started last (started now if none was)."""
+        return self.servers[-1] if self.servers else self.serve()
+
+    def serve(self, data: Path | None = None, port: int | None = None) -> Server:
+        """A server on ``data`` (the test's folder unless told), on ``port`` (a free one)."""
+        server = Server(data or self.data, port).start()
+        self.servers.append(server)
+        return server
+
+    def restart(self) -> Server:
+        """The server dies as in a crash, and a new one serves its data on its port."""
+        old = self.server
+        old.kill()
+        return self.serve(old.data_dir, old.port)
+
+    def launch(self, *args: str) -> Any:
+        """A Chromium of its own, with more ``args`` (a camera: :func:`fake_camera`)."""
+        browser = self.browser.browser_type.launch(executable_path=chromium(),
+                                                   args=[*CHROMIUM_ARGS, *args])
+        self.browsers.append(browser)
+        return browser
+
+    def open(self, path: str = "", browser: Any = None, **options: Any) -> Any:
+        """A phone-sized page on ``path`` of the server (see :func:`open_app`)."""
+        return open_app(browser or self.browser, self.server.url + path, **options)
+
+    def close(self, failed: str | None) -> None:
+        """Stop the servers and browsers; first, if the test ``failed`` (its name), save each
+        open page."""
+        try:
+            for i, page in enumerate(PAGES if failed else []):
+                with contextlib.suppress(Exception):
+                    page.screenshot(path=str(shot_path(f"failure-{failed}-{i}")))
+        finally:
+            for browser in self.browsers:
+                browser.close()
+            for server in self.servers:
+                server.stop()
+
+
 # Counts, in the page, the times Flet told the server a new window size: it lays the screen out
-# for a new width only then (about 100 ms after the resize, debounced), not at the resize.
-# Guarded: a page loaded twice keeps one count.
+# for a new width only then (about 100 ms after the resize, debounced), not at the resize; and
+# the messages the server sent (a tap was answered once one more came). Guarded: a page loaded
+# twice keeps one count.
 SIZES = """(() => {
   if (WebSocket.prototype.__meja) return;
   WebSocket.prototype.__meja = true;
   window.__mejaSized = 0;
+  window.__mejaHeard = 0;
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) {
+    if (!this.__mejaHeard) {
+      this.__mejaHeard = true;
+      this.addEventListener('message', () => window.__mejaHeard++);
+    }
     const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : data;
     if (typeof bytes !== 'string' && new TextDecoder('latin1').decode(bytes).includes('width')) {
       window.__mejaSized++;
@@ -320,10 +383,38 @@ def seen(page: Any, text: str) -> bool:
     return bool(page.evaluate(SEEN, text))
 
 
-def shot(page: Any, name: str) -> Path:
-    """Save a screenshot (after the frame settles) under tests/screenshots/."""
+# Resolves after two frames: the first runs the frame callbacks, the second comes once that
+# frame has been put on screen.
+DRAWN = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+WRITTEN: dict[str, str] = {}  # screenshot name -> the test that saved it
+
+
+def shot_path(name: str) -> Path:
+    """tests/screenshots/<name>.png, a name one test only saves (two tests running side by
+    side never write one file)."""
+    test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" ", 1)[0]
+    owner = WRITTEN.setdefault(name, test)
+    assert owner == test, f"{name}.png is saved by {owner} and {test}"
     SHOTS.mkdir(parents=True, exist_ok=True)
-    time.sleep(1.0)
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path))
+    return SHOTS / f"{name}.png"
+
+
+def shot(page: Any, name: str, seconds: float = 3) -> Path:
+    """Save a screenshot under tests/screenshots/ once the screen is still: its accessible
+    boxes (STILL), then its pixels, two screenshots frames apart the same. A fading dialog or
+    a card on its way moves no box, and Flutter draws the frame after its tree: neither the
+    tree nor a fixed wait says the picture is whole. A screen that never stops (a progress
+    bar) is taken as it is after ``seconds``."""
+    page.wait_for_function(STILL, polling="raf")
+    path = shot_path(name)
+    last = page.screenshot()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        page.evaluate(DRAWN)
+        now = page.screenshot()
+        if now == last:
+            break
+        last = now
+    path.write_bytes(last)
     return path

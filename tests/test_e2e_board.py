@@ -23,11 +23,10 @@ from tests.browser import (
     PHONE,
     SEEN,
     WIDE,
-    Server,
+    Web,
     back,
     gone,
     into_view,
-    open_app,
     resize,
     see,
     seen,
@@ -90,24 +89,15 @@ def scroll_down_to(page: Any, text: str, up: bool = False) -> None:
     raise AssertionError(f"{text!r} never came into view")
 
 
-def test_six_long_names_slide_under_the_frozen_round_numbers(browser: Any,
-                                                              tmp_path: Path) -> None:
-    data = tmp_path / "data"
+def test_six_long_names_slide_under_the_frozen_round_numbers(web: Web) -> None:
     m = long_evening()
     hand = samba_hands()
-    stored(Store(data), hand, {**summary(hand), "status": "finished"})  # before: not opened
-    stored(Store(data), m, kartu_sama_summary(m))
-    server = Server(data).start()
-    page = open_app(browser, server.url)
-    try:
-        _scoreboard(page)
-        _stats(page)
-        _dark(page)
-    except Exception:
-        shot(page, "board-failure")
-        raise
-    finally:
-        server.stop()
+    stored(Store(web.data), hand, {**summary(hand), "status": "finished"})  # before: not opened
+    stored(Store(web.data), m, kartu_sama_summary(m))
+    page = web.open()
+    _scoreboard(page)
+    _stats(page)
+    _dark(page)
 
 
 def _open_match(page: Any) -> None:
@@ -189,16 +179,8 @@ def _dark(page: Any) -> None:
 
 
 def test_the_lab_runs_stops_then_compares_a_variant_with_the_usual_rules(
-        browser: Any, tmp_path: Path) -> None:
-    server = Server(tmp_path / "data").start()
-    page = open_app(browser, server.url)
-    try:
-        _lab(page, tmp_path)
-    except Exception:
-        shot(page, "lab-failure")
-        raise
-    finally:
-        server.stop()
+        web: Web, tmp_path: Path) -> None:
+    _lab(web.open(), tmp_path)
 
 
 def start(page: Any, button: str, done: str) -> None:

@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 import statistics
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, holds, open_app, resize, see, seen, shot
+from tests.browser import Web, add_players, holds, resize, see, seen, shot
 
 pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1280, "height": 800}
@@ -63,17 +62,9 @@ def laptop_shot(page: Any, name: str, expected: str) -> None:
     see(page, expected)
 
 
-def test_short_game_with_a_removal_and_a_counter(browser: Any, tmp_path: Path) -> None:
-    server = Server(tmp_path / "data").start()
-    try:
-        page = open_app(browser, server.url)
-        try:
-            _game(page)
-        except Exception:
-            shot(page, "sums-failure")
-            raise
-    finally:
-        server.stop()
+def test_short_game_with_a_removal_and_a_counter(web: Web) -> None:
+    page = web.open()
+    _game(page)
 
 
 def _game(page: Any) -> None:

@@ -229,7 +229,7 @@ async def left_while_thinking(root: Path, leave: Callable[[Shell, DevicePlay], N
     leave(shell, play)
     await until(lambda: not play.runner.running, 5)
     gate.go.set()
-    await asyncio.sleep(0.05)  # the thought ends: its move is not applied
+    await play.runner.idle()  # the thought has ended: its move is not applied
     assert play.game.version == 0 and play.doc["actions"] == []
     assert not failures, failures
 
@@ -273,7 +273,7 @@ async def back_and_forth(root: Path) -> None:
     route = play.route
     shell.go("/")
     assert not play.runner.running
-    await asyncio.sleep(0.05)
+    await play.runner.idle()
     assert play.game.version == 0  # away, the game waits
     shell.go(route)
     assert play.runner.running
@@ -298,7 +298,7 @@ def test_drawing_the_screen_starts_no_computer(tmp_path: Path) -> None:
             shell.refresh()
         play = shell.play
         assert play is not None and not play.runner.running
-        await asyncio.sleep(0.01)
+        await play.runner.idle()
         assert play.doc["actions"] == []
 
     run_alone(draw())
@@ -345,8 +345,7 @@ def test_an_undo_while_a_computer_thinks_discards_its_choice(
         play.undo(version)  # taken back while the computer thinks about the move
         assert play.game.version == version - 1
         gate.go.set()
-        await until(lambda: not play.runner.running, 5)
-        await asyncio.sleep(0.05)
+        await play.runner.idle()  # the thought has ended: its choice is dropped
         assert play.game.version == version - 1 and play.game.person_turn() == 0
         assert not failures, failures
 
@@ -382,7 +381,7 @@ def test_a_tab_connected_again_plays_on(tmp_path: Path) -> None:
         assert play is not None and play.runner.running
         shell.away()  # the tab closed (page.on_disconnect): no one to play for
         assert not play.runner.running
-        await asyncio.sleep(0.05)
+        await play.runner.idle()
         assert play.game.version == 0
         shell.back()  # connected again (page.on_connect)
         assert play.runner.running
