@@ -133,8 +133,8 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
     def _next_player(self, at: int | None = None, seat: int | None = None) -> None:
         """Save the points typed for the player shown (``seat``: the one the button was drawn
         for), then show the next one."""
-        if not self.ledger.current(at) or seat not in (None, self.entry_seat):
-            return None  # drawn before the match changed, or for another player: a double tap
+        if seat not in (None, self.entry_seat):
+            return None  # drawn for another player: the second tap of a double tap
         seat = self.entry_seat
         if seat in self.points_text and self._is_typing(seat):
             return self._type_points()  # saved, it moves on to the next player
@@ -183,8 +183,6 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
     def _type_points(self, at: int | None = None) -> None:
         """Record the points typed for the player shown, then move on."""
         seat = self.entry_seat
-        if not self.ledger.current(at):
-            return None  # drawn before the match changed (a double tap): nothing to do
         if self._save_typed(seat, at):
             following = self._next_seat(seat)
             if following is not None:
@@ -314,7 +312,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
     def _save_hands(self, at: int | None = None) -> None:
         """Record every hand not yet recorded (and the points typed), then close the round and
         show the scores; the first seat that cannot be recorded is shown with the reason."""
-        if self._round() is None or not self.ledger.current(at):
+        if self._round() is None:
             return None
         for seat in range(len(self.names)):
             if seat in self.points_text and self._is_typing(seat) and not self._save_typed(seat):

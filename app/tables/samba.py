@@ -388,8 +388,6 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
         self.host.refresh()
 
     def _close(self, at: int | None = None) -> None:
-        if not self.ledger.current(at):
-            return None  # drawn before the match changed (a double tap): nothing to do
         table = self.table
         for side in [self.side, *range(table.sides)]:
             if not self._store(side):
