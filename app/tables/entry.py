@@ -20,8 +20,9 @@ seat."""
 from __future__ import annotations
 
 import functools
+import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
@@ -55,6 +56,8 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
     ENTRY_PHASES: tuple[str, ...] = ("ended",)  # the table phases in which hands are entered
     HAND_CAP: int | None = None  # the most cards a hand holds, when the game says
     CAN_TYPE = True  # a player's round points may be typed instead of their cards
+    TAP_GAP = 0.3  # seconds: a second tap on the same card within it is the same tap
+    clock: Callable[[], float] = staticmethod(time.monotonic)  # a test's own clock
 
     def __init__(self, host: Host, match_id: str, match: Match[MatchState]) -> None:
         super().__init__(host, match_id, match)
@@ -65,6 +68,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
         self.tapping: set[int] = set()  # seats with typed points whose cards are to be tapped
         self.points_text: dict[int, str] = {}  # points typed for a seat and not saved yet
         self._kept: dict[str, Any] | None = None  # the draft as last saved
+        self._counted: tuple[int, str, float] = (-1, "", 0.0)  # the last card tap that counted
         self._restore_draft()
 
     # -- what a game tells ------------------------------------------------------------------
@@ -206,7 +210,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
 
     def _hand_screen(self, t: Tr) -> ft.View:
         return hands_view(
-            t, self._hands_data(), on_player=self._pick_player, on_card=self._tap_card,
+            t, self._hands_data(), on_player=self._pick_player, on_card=self._card_tap,
             on_undo_card=self._undo_card, on_clear=self._clear,
             on_save=self._at(self._save_hands), on_back=lambda: self._go(),
             on_next=self._at(functools.partial(self._next_player, seat=self.entry_seat)),
@@ -216,6 +220,17 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
 
     def _pick_player(self, seat: int) -> None:
         raise NotImplementedError
+
+    def _card_tap(self, card: str) -> None:
+        """A tap on ``card`` of the grid. A second tap on the same card for the same player
+        within ``TAP_GAP`` of the one that counted is a double tap, one tap: it would take
+        out the card the first put in."""
+        seat, now = self.entry_seat, self.clock()
+        last_seat, last_card, when = self._counted
+        if (seat, card) == (last_seat, last_card) and now - when < self.TAP_GAP:
+            return
+        self._counted = (seat, card, now)
+        self._tap_card(card)
 
     def _tap_card(self, card: str) -> None:
         raise NotImplementedError
