@@ -59,6 +59,14 @@ def names(items: Sequence[str], t: Translator) -> str:
     return t("common.and", a=", ".join(items[:-1]), b=items[-1])
 
 
+def sentences(texts: Iterable[str]) -> str:
+    """Several messages shown together, each its own sentence: a text that ends without a
+    full stop (a reason also said as a clause) gets one, and they follow one another.
+    ("Ana played their last card. Cid: 3 cards entered, the table counted 12.")"""
+    said = [text.strip() for text in texts if text.strip()]
+    return " ".join(text if text[-1] in ".!?…" else text + "." for text in said)
+
+
 class CatalogMissing(RuntimeError):
     """The compiled catalogs are not there: ``make catalogs`` builds them."""
 

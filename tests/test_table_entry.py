@@ -324,3 +324,20 @@ def test_a_second_tap_on_a_card_within_the_gap_is_the_same_tap(tmp_path: Path,
     assert ref._entry(seat) == ["KH"]
     tap("AS", 0.6)  # 310 ms after it: a tap of its own
     assert ref._entry(seat) == ["KH", "AS"]
+
+
+def test_the_hand_entrys_messages_are_each_a_sentence(tmp_path: Path) -> None:
+    """They ran together: "Bea played their last card Cid: 1 card entered, the table
+    counted 8."."""
+    from app.i18n import sentences
+    from models.cards import parse_card
+    from models.match import Hand
+
+    assert sentences(["A", "B.", " ", "C?"]) == "A. B. C?"
+    ref = referee(tmp_path, "kartu_sama")
+    ref._act("start")
+    ref._act("out")  # Bea, the first to play, went out
+    assert ref.record(Hand(2, (parse_card("AS"),)))
+    ref.entry_seat = 0
+    assert ref._hands_data().warning == (
+        "Bea played their last card. Cid: 1 card entered, the table counted 8.")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.i18n import Translator, card_words, names
+from app.i18n import Translator, card_words, names, sentences
 from app.matches import Summary
 from app.tables import base
 from models.cards import parse_card, samba_pack
@@ -313,7 +313,7 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
         hint = t("samba.entry.tracked", canastas=h.canastas[side], sambas=h.sambas[side]) \
             if tracked else ""
         # what is on screen for this side, not what was last recorded for it
-        warning = " ".join(self.say(w) for w in table.warnings(h, draft))
+        warning = sentences(self.say(w) for w in table.warnings(h, draft))
         return EntryData(
             route=f"/match/{self.match_id}/result", title=t("samba.entry.title", n=h.number),
             sides=sides, endings=endings, ending_title=t("samba.who_out"), mode=mode,
