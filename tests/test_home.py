@@ -201,3 +201,28 @@ def test_a_deletion_that_cannot_be_saved_is_said_and_changes_nothing(
     monkeypatch.undo()
     assert len(records.unfinished_lines(shell.store, shell.plays(), t)) == 2
     assert find(page.views[0], "resume-1") is not None
+
+
+def test_new_match_and_play_stay_pinned_whatever_the_unfinished_matches() -> None:
+    """Nine unfinished matches pushed "New match" below the first screen: the two ways to
+    start are pinned under the scrolling list, the rest scrolls."""
+    from views.common import children
+
+    many = [Unfinished(f"/match/m{i}", f"Kartu Sama · round {i}", "Ana, Bea", "Last played",
+                       key=f"m{i}") for i in range(9)]
+    view = home_view(t, unfinished=many, problems=[], on_dismiss=print, on_open=print,
+                     on_new=print, on_play=print, on_lab=print, on_history=print,
+                     on_players=print, on_rules=print, on_settings=print)
+
+    def scrolled(control: Any, key: str, inside: bool = False) -> bool | None:
+        """Whether the control ``key`` is inside a scrolling column (None: not found)."""
+        if getattr(control, "key", None) == key:
+            return inside
+        for child in children(control):
+            found = scrolled(child, key, inside or getattr(control, "scroll", None) is not None)
+            if found is not None:
+                return found
+        return None
+
+    assert scrolled(view, "new") is False and scrolled(view, "play") is False
+    assert scrolled(view, "resume-8") is True and scrolled(view, "history") is True
