@@ -53,7 +53,7 @@ def test_every_unfinished_match_is_listed_most_recently_touched_first(
     assert lines[1].title == t("play.title", game=t("game.forty_one"))
     assert lines[2].title == t("home.resume_title", game="Kartu Sama", round=1,
                                **records.round_words(t, "kartu_sama"))
-    assert lines[2].when == t("home.touched", when="2026-11-24 09:02")
+    assert lines[2].when == t("home.touched", when="Nov 24, 2026, 9:02\u00a0AM")
     # touching the oldest match (a round closed) brings it to the top
     store.update_summary(first, {"status": "playing", "round": 2})
     assert records.unfinished_lines(store, ["g1"], t)[0].route == f"/match/{first}"
@@ -66,9 +66,12 @@ def test_last_played_is_the_devices_local_time(tmp_path: Path,
     match_id = records.create_match(store, NewMatchForm(players=["Ana", "Bea"]))
     store.save_game("g1", {"game": "sums", "seats": [{"name": "Cid", "kind": "person"}]})
     assert [r.when for r in records.unfinished_lines(store, ["g1"], t)] == [
-        t("home.touched", when="2026-11-25 03:30")] * 2  # the next morning in Jakarta
+        t("home.touched", when="Nov 25, 2026, 3:30\u00a0AM")] * 2  # the next morning in Jakarta
     (line,) = records.history_lines(store, t)
-    assert line.title == "Kartu Sama · 2026-11-25 03:30"
+    assert line.title == "Kartu Sama · Nov 25, 2026, 3:30\u00a0AM"
+    said = {lang: records.history_lines(store, Translator(lang))[0].title for lang in ("fr", "id")}
+    assert said == {"fr": "Kartu Sama · 25 nov. 2026, 03:30",
+                    "id": "Kartu Sama · 25 Nov 2026 03.30"}
     assert store.load_match(match_id)["summary"]["status"] == "playing"
     stored = (tmp_path / "matches" / f"{match_id}.json").read_text()
     assert '"created":"2026-11-24T20:30:00Z"' in stored  # kept in UTC
