@@ -73,7 +73,7 @@ def _side_card(i: int, s: SideLine, data: SambaTableData, t: Tr,
         lines.append(ft.Row([
             ft.Icon(ft.Icons.CHECK_CIRCLE if s.may_out else ft.Icons.BLOCK, size=18,
                     color=ft.Colors.PRIMARY if s.may_out else ft.Colors.OUTLINE),
-            ft.Text(s.going_out, size=15, key=f"side-out-{i}",
+            ft.Text(s.going_out, size=15, key=f"side-out-{i}", expand=True,  # wraps
                     weight=ft.FontWeight.W_600 if s.may_out else None),
         ], spacing=6))
     if data.playing:
