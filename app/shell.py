@@ -29,7 +29,7 @@ from models.errors import MejaError
 from models.games import GAMES
 from models.names import clean_name
 from models.people import PALETTE
-from views.common import FONTS, snack, theme
+from views.common import FONTS, icon_button, snack, theme
 from views.history import history_view
 from views.home import Unfinished, home_view
 from views.rules import rules_view
@@ -459,8 +459,8 @@ class Shell:
         view = referee.view("score" if referee.read_only else sub)
         if (view.route or "").endswith("/score") and isinstance(view.appbar, ft.AppBar):
             invite: list[ft.Control] = [] if referee.read_only or over(referee.match) else [
-                ft.IconButton(ft.Icons.PHONELINK_RING, tooltip=self.t("guests.invite"),
-                              key="invite", on_click=lambda _e: self.invite.open(
+                icon_button(ft.Icons.PHONELINK_RING, self.t("guests.invite"),
+                            key="invite", on_click=lambda _e: self.invite.open(
                                   match_id, list(enumerate(referee.names)),
                                   f"/match/{match_id}"))]
             view.appbar.actions = [*(view.appbar.actions or []), *invite, ft.TextButton(

@@ -7,7 +7,17 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, message, panes, screen, section
+from views.common import (
+    Handler,
+    Tr,
+    big_button,
+    hint,
+    message,
+    named_icon,
+    panes,
+    screen,
+    section,
+)
 
 
 @dataclass(frozen=True)
@@ -119,7 +129,7 @@ def _resume_card(t: Tr, i: int, resume: Unfinished, on_open: Callable[[str], Non
                                       key=f"delete-{i}", on_click=lambda _e: on_delete(resume)))
     if not items:
         return card
-    more = ft.PopupMenuButton(items=items, icon=ft.Icons.MORE_VERT, key=f"more-{i}",
-                              tooltip=t("home.more", title=resume.title, players=resume.players),
-                              width=48, height=48)
+    name = t("home.more", title=resume.title, players=resume.players)
+    more = ft.PopupMenuButton(items=items, icon=named_icon(ft.Icons.MORE_VERT, name),
+                              key=f"more-{i}", tooltip=hint(name), width=48, height=48)
     return ft.Row([card, more], spacing=4)
