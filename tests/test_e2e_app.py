@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, open_app, see, shot
+from tests.browser import Server, named, open_app, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,7 @@ def test_dark_theme_and_french(browser: Any, tmp_path: Path) -> None:
         page.get_by_role("radio", name="Dark").click()
         page.get_by_role("radio", name="Français").click()
         see(page, "Réglages")
-        page.get_by_label("Retour", exact=True).click()
+        named(page, "Retour").click()
         see(page, "Nouvelle partie")
         shot(page, "14-home-dark-fr")
     finally:

@@ -21,6 +21,7 @@ from tests.browser import (
     camera_video,
     chromium,
     fake_camera,
+    named,
     open_app,
     see,
     seen,
@@ -65,7 +66,7 @@ def test_the_camera_reads_every_part_in_any_order_and_imports_once(
         shot(page, "camera-03-imported")
 
         # Read again: recognised, not duplicated.
-        page.get_by_label("Back", exact=True).click()
+        named(page, "Back").click()
         tap(page, "Import a match")
         tap(page, "Scan with the camera")
         see(page, "already imported", 30_000)
@@ -94,7 +95,7 @@ def test_without_a_camera_the_screen_says_so_and_offers_a_way(browser: Any,
         assert seen(page, "This device has no camera Meja can use.")
         assert seen(page, "take a photo of the code")
         shot(page, "camera-04-none")
-        page.get_by_label("Back", exact=True).click()
+        named(page, "Back").click()
         see(page, "From an image file")
     except Exception:
         shot(page, "camera-failure")

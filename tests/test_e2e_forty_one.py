@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, open_app, see, seen, shot
+from tests.browser import Server, add_players, named, open_app, see, seen, shot
 
 pytestmark = pytest.mark.browser
 
@@ -194,7 +194,7 @@ def _match(page: Any) -> None:
     tap(page, "Home")
     tap(page, "History")
     see(page, f"{p0} won")
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     tap(page, "Rules")
     page.get_by_role("button", name=re.compile(r"^41$")).or_(
         page.get_by_role("checkbox", name=re.compile(r"^41$"))).first.click()

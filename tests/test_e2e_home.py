@@ -15,6 +15,7 @@ from tests.browser import (
     add_players,
     dealing,
     fill,
+    named,
     open_app,
     resize,
     see,
@@ -30,7 +31,7 @@ def start(page: Any, names: tuple[str, ...]) -> None:
     add_players(page, names)
     page.get_by_role("button", name="Start the match", exact=True).click()
     dealing(page, names[0])
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     page.get_by_role("button", name="New match", exact=True).wait_for()
 
 
@@ -84,7 +85,7 @@ def test_players_renamed_merged_removed_and_coloured(browser: Any, tmp_path: Pat
         except Exception:
             shot(page, "failure")
             raise
-        page.get_by_label("Change Annie", exact=True).click()
+        named(page, "Change Annie").click()
         page.get_by_role("button", name="Ana", exact=True).click()  # the same person as Ana
         see(page, "Annie and Ana become one person")
         page.get_by_role("button", name="Merge", exact=True).click()
@@ -93,18 +94,18 @@ def test_players_renamed_merged_removed_and_coloured(browser: Any, tmp_path: Pat
         except Exception:
             shot(page, "failure")
             raise
-        page.get_by_label("Change Bea", exact=True).click()
+        named(page, "Change Bea").click()
         fill(page, "Name", "Beatrix", shown="Bea")
         page.get_by_role("button", name="Rename", exact=True).click()
-        page.get_by_label("Change Beatrix", exact=True).wait_for()
-        page.get_by_label("Change Cid", exact=True).click()
+        named(page, "Change Beatrix").wait_for()
+        named(page, "Change Cid").click()
         page.get_by_role("button", name="Remove Cid from the list").click()
         see(page, "Past matches keep the name")
         page.get_by_role("button", name="Delete", exact=True).click()
-        page.get_by_label("Change Cid", exact=True).wait_for(state="detached")
-        page.get_by_label("Change Ana", exact=True).click()
-        page.get_by_label("Colour 4", exact=True).click()
-        page.get_by_label("Change Ana", exact=True).wait_for()
+        named(page, "Change Cid").wait_for(state="detached")
+        named(page, "Change Ana").click()
+        named(page, "Colour 4").click()
+        named(page, "Change Ana").wait_for()
         shot(page, "players-phone")
         resize(page, WIDE)
         see(page, "People")
@@ -143,17 +144,17 @@ def test_a_match_and_a_game_left_unfinished_are_removed_from_home(browser: Any,
         see(page, "Not finished yet")
         shot(page, "home-menu-desktop")
         resize(page, PHONE)
-        page.get_by_label(re.compile("More for Kartu Sama")).click()
+        named(page, re.compile("More for Kartu Sama")).click()
         page.get_by_role("menuitem", name="Abandon").click()
         see(page, "History keeps it, marked abandoned")
         shot(page, "home-abandon-asked")
         page.get_by_role("button", name="Abandon", exact=True).click()
         page.get_by_role("button", name=re.compile("Ana, Bea, Cid")).wait_for(state="detached")
-        page.get_by_label(re.compile("More for Sums on this device")).click()
+        named(page, re.compile("More for Sums on this device")).click()
         page.get_by_role("menuitem", name="Delete").click()
         see(page, "will be gone for good")
         page.get_by_role("button", name="Cancel", exact=True).click()  # kept when cancelled
-        page.get_by_label(re.compile("More for Sums on this device")).click()
+        named(page, re.compile("More for Sums on this device")).click()
         page.get_by_role("menuitem", name="Delete").click()
         see(page, "will be gone for good")
         page.get_by_role("button", name="Delete", exact=True).click()
@@ -162,7 +163,7 @@ def test_a_match_and_a_game_left_unfinished_are_removed_from_home(browser: Any,
         page.get_by_role("button", name="History", exact=True).click()
         see(page, "Abandoned · round 1")
         shot(page, "history-abandoned-phone")
-        page.get_by_label("Back", exact=True).click()
+        named(page, "Back").click()
         page.get_by_role("button", name="Players", exact=True).click()
         see(page, "People")
         shot(page, "stats-phone")
@@ -170,12 +171,12 @@ def test_a_match_and_a_game_left_unfinished_are_removed_from_home(browser: Any,
         see(page, "People")
         shot(page, "stats-desktop")
         resize(page, PHONE)
-        page.get_by_label("Change Annie", exact=True).click()
+        named(page, "Change Annie").click()
         page.get_by_role("button", name="Ana", exact=True).click()
         see(page, "they are two people")
         shot(page, "players-merge-refused")
         page.get_by_role("button", name="OK", exact=True).click()
-        page.get_by_label("Back", exact=True).click()
+        named(page, "Back").click()
         resize(page, WIDE)
         see(page, "New match")
         shot(page, "home-empty-desktop")

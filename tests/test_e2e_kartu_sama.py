@@ -13,7 +13,18 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, dealing, holds, load, open_app, press, see, shot
+from tests.browser import (
+    Server,
+    add_players,
+    dealing,
+    holds,
+    load,
+    named,
+    open_app,
+    press,
+    see,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -164,15 +175,15 @@ def _match(page: Any, server: Server, data: Path, capsys: Any) -> Server:
         tap(page, "History")
         see(page, "Cid won")
         shot(page, "09-history")
-        page.get_by_label("Back", exact=True).click()
+        named(page, "Back").click()
         tap(page, "Players")
         see(page, "Cid")
         shot(page, "10-players")
-        page.get_by_label("Back", exact=True).click()
+        named(page, "Back").click()
         tap(page, "Rules")
         see(page, "Kartu Sama")
         shot(page, "11-rules")
-        page.get_by_label("Back", exact=True).click()
+        named(page, "Back").click()
         tap(page, "Settings")
         page.get_by_role("radio", name="Français").click()
         see(page, "Réglages")

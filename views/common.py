@@ -203,6 +203,12 @@ def named_icon(icon: ft.IconData, name: str, **kw: Any) -> ft.Icon:
     return ft.Icon(icon, semantics_label=name, **kw)
 
 
+def named_text(text: str, name: str) -> ft.Text:
+    """A button's short words (``−5``, ``+ Canasta``) that a screen reader hears in full
+    (``Jokers: 5 less``, ``Ana & Cid: + Canasta``): the name of the button they are in."""
+    return ft.Text(text, semantics_label=name)
+
+
 def hint(name: str) -> ft.Tooltip:
     """The tooltip a mouse shows over a control named ``name`` otherwise: kept out of the
     semantics tree, where it named a wrapper of the button and left the button unnamed

@@ -21,6 +21,7 @@ from views.common import (
     hint,
     icon_button,
     message,
+    named_text,
     panes,
     screen,
     section,
@@ -80,11 +81,13 @@ def _side_card(i: int, s: SideLine, data: SambaTableData, t: Tr,
         ], spacing=6))
     if data.playing:
         lines.append(ft.Row([
-            drawn(ft.OutlinedButton(data.canasta, key=f"canasta-{i}", height=48, expand=True,
-                                    tooltip=f"{s.name}: {data.canasta}",
+            drawn(ft.OutlinedButton(named_text(data.canasta, f"{s.name}: {data.canasta}"),
+                                    key=f"canasta-{i}", height=48, expand=True,
+                                    tooltip=hint(f"{s.name}: {data.canasta}"),
                                     on_click=lambda _e: on_big("canasta", i)), data.version),
-            drawn(ft.OutlinedButton(data.samba, key=f"samba-{i}", height=48, expand=True,
-                                    tooltip=f"{s.name}: {data.samba}",
+            drawn(ft.OutlinedButton(named_text(data.samba, f"{s.name}: {data.samba}"),
+                                    key=f"samba-{i}", height=48, expand=True,
+                                    tooltip=hint(f"{s.name}: {data.samba}"),
                                     on_click=lambda _e: on_big("samba", i)), data.version),
         ], spacing=8))
     return ft.Card(ft.Container(ft.Column(lines, spacing=6), padding=ft.Padding.all(12)),
@@ -188,7 +191,8 @@ def _stepper(c: Count, t: Tr, on_count: Callable[[str, int], None]) -> ft.Contro
     return ft.Row(
         [
             ft.Text(c.label, size=15, expand=True),
-            ft.TextButton("−5", key=f"count-{c.key}-minus5", on_click=step(-5), style=five,
+            ft.TextButton(named_text("−5", t("samba.entry.less5", what=c.label)),
+                          key=f"count-{c.key}-minus5", on_click=step(-5), style=five,
                           width=TARGET, height=TARGET, disabled=c.value == 0,
                           tooltip=hint(t("samba.entry.less5", what=c.label))),
             icon_button(ft.Icons.REMOVE, t("setup.less", what=c.label),
@@ -197,7 +201,8 @@ def _stepper(c: Count, t: Tr, on_count: Callable[[str, int], None]) -> ft.Contro
                     key=f"count-{c.key}", weight=ft.FontWeight.BOLD),
             icon_button(ft.Icons.ADD, t("setup.more", what=c.label),
                         key=f"count-{c.key}-plus", on_click=step(1), disabled=c.value >= c.high),
-            ft.TextButton("+5", key=f"count-{c.key}-plus5", on_click=step(5), style=five,
+            ft.TextButton(named_text("+5", t("samba.entry.more5", what=c.label)),
+                          key=f"count-{c.key}-plus5", on_click=step(5), style=five,
                           width=TARGET, height=TARGET, disabled=c.value >= c.high,
                           tooltip=hint(t("samba.entry.more5", what=c.label))),
         ],
