@@ -30,22 +30,6 @@ def zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
     time.tzset()
 
 
-@pytest.fixture(autouse=True)
-def paced(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Taps at a person's pace: the referees' clock moves a second at each reading, so that
-    two taps of a test on the same button are two taps (the 300 ms double-tap gap is tested
-    with a clock of its own)."""
-    from app.tables.base import Referee
-
-    now = [0.0]
-
-    def tick() -> float:
-        now[0] += 1.0
-        return now[0]
-
-    monkeypatch.setattr(Referee, "clock", staticmethod(tick))
-
-
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     path = chromium()

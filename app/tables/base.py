@@ -6,14 +6,11 @@ A tap changes the match on screen only once its event is stored: a write that fa
 device, a read-only folder) leaves screen and storage as they were and says so; a write
 refused because another window changed the match first opens it again. Each button that
 changes the match carries the version of the state it was drawn from (``_at``): a second tap
-of a double tap, or a tap on a screen drawn before the match changed, changes nothing; and
-so does a second tap on the same button within 300 ms, which lands on the screen the first
-one drew."""
+of a double tap, or a tap on a screen drawn before the match changed, changes nothing."""
 
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -34,11 +31,6 @@ if TYPE_CHECKING:
 T = TypeVar("T", bound=MatchState, covariant=True)
 R = TypeVar("R", bound=RoundTable[Any], covariant=True)
 RecT = TypeVar("RecT", bound=Record)
-
-
-def _name(tap: Callable[..., object]) -> str:
-    """A handler's name, the same for each drawing of a screen (a partial: its function's)."""
-    return str(getattr(getattr(tap, "func", tap), "__qualname__", repr(tap)))
 
 
 def over(match: Match[MatchState]) -> bool:
@@ -66,8 +58,6 @@ class Referee(Generic[T]):
     adds its screens (``view(sub)``) and the words and numbers only it knows."""
 
     table_type: type[T]
-    TAP_GAP = 0.3  # seconds: a second tap on the same button within it is the same tap
-    clock: Callable[[], float] = staticmethod(time.monotonic)  # a test's own clock
 
     def __init__(self, host: Host, match_id: str, match: Match[MatchState]) -> None:
         self.host = host
@@ -78,7 +68,6 @@ class Referee(Generic[T]):
         self.read_only = False  # an imported match: the device it came from referees it
         self.asking = -1  # the round whose deletion is being asked about
         self.error = ""  # what an entry screen says was refused
-        self._tapped: tuple[tuple[Any, ...], float] = ((), 0.0)  # the last tap let through
 
     def view(self, sub: str) -> ft.View:
         """The screen of ``/match/<id>/<sub>``."""
@@ -125,25 +114,12 @@ class Referee(Generic[T]):
         show. A tap that passes is called with ``at=`` that version, which the service checks
         again as it saves (two threads)."""
         at = self.version
-        same = (_name(tap), )
 
         def bound(*args: Any) -> None:
-            if not self.ledger.current(at) or self._again(same + args):
-                return
-            tap(*args, at=at)
+            if self.ledger.current(at):
+                tap(*args, at=at)
 
         return bound
-
-    def _again(self, tap: tuple[Any, ...]) -> bool:
-        """Whether ``tap`` (a handler and what it is tapped with) repeats, within
-        ``TAP_GAP``, the one that last got through: the second tap of a double tap that lands
-        on the screen the first one drew (a button of the same name, at the new version)."""
-        now = self.clock()
-        last, when = self._tapped
-        if tap == last and now - when < self.TAP_GAP:
-            return True
-        self._tapped = (tap, now)
-        return False
 
     # -- recording --------------------------------------------------------------------------
     def record(self, event: Event, at: int | None = None) -> bool:

@@ -20,8 +20,9 @@ seat."""
 from __future__ import annotations
 
 import functools
+import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
@@ -55,6 +56,8 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
     ENTRY_PHASES: tuple[str, ...] = ("ended",)  # the table phases in which hands are entered
     HAND_CAP: int | None = None  # the most cards a hand holds, when the game says
     CAN_TYPE = True  # a player's round points may be typed instead of their cards
+    TAP_GAP = 0.3  # seconds: a second tap on the same card within it is the same tap
+    clock: Callable[[], float] = staticmethod(time.monotonic)  # a test's own clock
 
     def __init__(self, host: Host, match_id: str, match: Match[MatchState]) -> None:
         super().__init__(host, match_id, match)
