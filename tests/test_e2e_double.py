@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 GAMES = {
     "kartu_sama": (("Ana", "Bea", "Cid"), ["start"], "Played a card", "Bea to play"),
     "forty_one": (("Ana", "Bea", "Cid"), ["start"], "Took from the stock", "Took from the stock"),
-    "samba": (("Ana", "Bea", "Cid", "Dan"), ["start"], "+ Canasta", "+ Canasta"),
+    "samba": (("Ana", "Bea", "Cid", "Dan"), ["start"], "Ana & Cid: + Canasta", "+ Canasta"),
     "sums": (("Ana", "Bea"), [], "A♠", "A♠"),
 }
 
