@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -304,8 +305,7 @@ def fill(page: Any, label: str, text: str, shown: str = "", ack: str = "",
             if submit:
                 field.press("Enter")
             elif then:  # an icon button named by its tooltip, or a button by its words
-                page.get_by_role("button", name=then, exact=True).or_(
-                    page.get_by_label(then, exact=True)).first.click()
+                named(page, then).click()
                 page.mouse.move(1, 1)  # a hovering mouse's tooltip would cover other buttons
             if ack:
                 see(page, ack, timeout=10_000)
@@ -360,17 +360,25 @@ def into_view(page: Any, found: Any, bottom: float = 700) -> Any:
     raise AssertionError(f"{found} never came into view")
 
 
+def named(page: Any, name: str | re.Pattern[str]) -> Any:
+    """The control named ``name`` (an icon button: its icon's label; a control with a label
+    of its own): what a screen reader says of it."""
+    exact = isinstance(name, str)
+    return page.get_by_role("button", name=name, exact=exact).or_(
+        page.get_by_label(name, exact=exact)).first
+
+
 def press(page: Any, label: str) -> None:
-    """Tap the icon button named by its tooltip, then move the pointer away so that the
-    tooltip (shown while a mouse hovers, never on a phone) does not cover other buttons."""
-    page.get_by_label(label, exact=True).click()
+    """Tap the icon button named ``label``, then move the pointer away so that its tooltip
+    (shown while a mouse hovers, never on a phone) does not cover other buttons."""
+    named(page, label).click()
     page.mouse.move(1, 1)
 
 
 def back(page: Any, to: str) -> None:
     """Tap Back and wait for ``to`` (a text of the screen below): a second Back tapped before
     the first screen is gone would land on it again."""
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     see(page, to)
 
 

@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageStat
 
 from app.storage import Store
-from tests.browser import Web, see, shot
+from tests.browser import Web, named, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +33,7 @@ def test_dark_theme_and_french(web: Web) -> None:
     page.get_by_role("radio", name="Dark").click()
     page.get_by_role("radio", name="Français").click()
     see(page, "Réglages")
-    page.get_by_label("Retour", exact=True).click()
+    named(page, "Retour").click()
     see(page, "Nouvelle partie")
     path = shot(page, "14-home-dark-fr")
     settings = Store(web.data).settings()

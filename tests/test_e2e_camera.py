@@ -19,6 +19,7 @@ from tests.browser import (
     Web,
     camera_video,
     fake_camera,
+    named,
     see,
     seen,
     shot,
@@ -58,7 +59,7 @@ def test_the_camera_reads_every_part_in_any_order_and_imports_once(
     shot(page, "camera-03-imported")
 
     # Read again: recognised, not duplicated.
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     tap(page, "Import a match")
     tap(page, "Scan with the camera")
     see(page, "already imported", 30_000)
@@ -78,6 +79,6 @@ def test_without_a_camera_the_screen_says_so_and_offers_a_way(web: Web) -> None:
     assert seen(page, "This device has no camera Meja can use.")
     assert seen(page, "take a photo of the code")
     shot(page, "camera-04-none")
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     see(page, "From an image file")
     assert Store(web.data).list_matches() == []

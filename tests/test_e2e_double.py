@@ -14,7 +14,7 @@ import pytest
 from app.referees import open_match
 from app.storage import Store
 from models.match import Match
-from tests.browser import Web, fill, load, see
+from tests.browser import Web, fill, load, named, see
 from tests.fakes import FakeShell
 
 pytestmark = pytest.mark.browser
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 GAMES = {
     "kartu_sama": (("Ana", "Bea", "Cid"), ["start"], "Played a card", "Bea to play"),
     "forty_one": (("Ana", "Bea", "Cid"), ["start"], "Took from the stock", "Took from the stock"),
-    "samba": (("Ana", "Bea", "Cid", "Dan"), ["start"], "+ Canasta", "+ Canasta"),
+    "samba": (("Ana", "Bea", "Cid", "Dan"), ["start"], "Ana & Cid: + Canasta", "+ Canasta"),
     "sums": (("Ana", "Bea"), [], "A♠", "A♠"),
 }
 
@@ -70,7 +70,7 @@ def _double(page: Any, url: str, data: Path, match_id: str, name: str, first: st
     # client (seen with both cores busy): Scores only opens a screen, so it is tapped again.
     scores = page.get_by_role("button", name="Scores")  # Sums: an icon, named by its tooltip
     for attempt in range(3):
-        scores.or_(page.get_by_label("Scores", exact=True)).first.click()
+        scores.or_(named(page, "Scores")).first.click()
         try:
             see(page, "Share", timeout=5_000 if attempt < 2 else 15_000)
             break

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Web, add_players, see, seen, shot
+from tests.browser import Web, add_players, named, see, seen, shot
 
 pytestmark = pytest.mark.browser
 
@@ -182,7 +182,7 @@ def _match(page: Any) -> None:
     tap(page, "Home")
     tap(page, "History")
     see(page, f"{p0} won")
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     tap(page, "Rules")
     page.get_by_role("button", name=re.compile(r"^41$")).or_(
         page.get_by_role("checkbox", name=re.compile(r"^41$"))).first.click()

@@ -14,6 +14,7 @@ from tests.browser import (
     add_players,
     dealing,
     fill,
+    named,
     resize,
     see,
     seen,
@@ -28,7 +29,7 @@ def start(page: Any, names: tuple[str, ...]) -> None:
     add_players(page, names)
     page.get_by_role("button", name="Start the match", exact=True).click()
     dealing(page, names[0])
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     page.get_by_role("button", name="New match", exact=True).wait_for()
 
 
@@ -72,23 +73,23 @@ def test_players_renamed_merged_removed_and_coloured(web: Web) -> None:
     page = web.open()
     page.get_by_role("button", name="Players", exact=True).click()
     see(page, "People")
-    page.get_by_label("Change Annie", exact=True).click()
+    named(page, "Change Annie").click()
     page.get_by_role("button", name="Ana", exact=True).click()  # the same person as Ana
     see(page, "Annie and Ana become one person")
     page.get_by_role("button", name="Merge", exact=True).click()
     see(page, "2 (100%)")  # Ana's two wins, one of them as Annie
-    page.get_by_label("Change Bea", exact=True).click()
+    named(page, "Change Bea").click()
     fill(page, "Name", "Beatrix", shown="Bea")
     page.get_by_role("button", name="Rename", exact=True).click()
-    page.get_by_label("Change Beatrix", exact=True).wait_for()
-    page.get_by_label("Change Cid", exact=True).click()
+    named(page, "Change Beatrix").wait_for()
+    named(page, "Change Cid").click()
     page.get_by_role("button", name="Remove Cid from the list").click()
     see(page, "Past matches keep the name")
     page.get_by_role("button", name="Delete", exact=True).click()
-    page.get_by_label("Change Cid", exact=True).wait_for(state="detached")
-    page.get_by_label("Change Ana", exact=True).click()
-    page.get_by_label("Colour 4", exact=True).click()
-    page.get_by_label("Change Ana", exact=True).wait_for()
+    named(page, "Change Cid").wait_for(state="detached")
+    named(page, "Change Ana").click()
+    named(page, "Colour 4").click()
+    named(page, "Change Ana").wait_for()
     shot(page, "players-phone")
     resize(page, WIDE)
     see(page, "People")
@@ -141,7 +142,7 @@ def test_a_match_and_a_game_left_unfinished_are_removed_from_home(web: Web) -> N
     page.get_by_role("button", name="History", exact=True).click()
     see(page, "Abandoned · round 1")
     shot(page, "history-abandoned-phone")
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     page.get_by_role("button", name="Players", exact=True).click()
     see(page, "People")
     shot(page, "stats-phone")
@@ -149,12 +150,12 @@ def test_a_match_and_a_game_left_unfinished_are_removed_from_home(web: Web) -> N
     see(page, "People")
     shot(page, "stats-desktop")
     resize(page, PHONE)
-    page.get_by_label("Change Annie", exact=True).click()
+    named(page, "Change Annie").click()
     page.get_by_role("button", name="Ana", exact=True).click()
     see(page, "they are two people")
     shot(page, "players-merge-refused")
     page.get_by_role("button", name="OK", exact=True).click()
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     resize(page, WIDE)
     see(page, "New match")
     shot(page, "home-empty-desktop")

@@ -13,7 +13,18 @@ from typing import Any
 import pytest
 
 from app.storage import Store
-from tests.browser import Web, add_players, dealing, holds, load, press, saved_match, see, shot
+from tests.browser import (
+    Web,
+    add_players,
+    dealing,
+    holds,
+    load,
+    named,
+    press,
+    saved_match,
+    see,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -160,15 +171,15 @@ def _match(page: Any, web: Web, capsys: Any) -> None:
         tap(page, "History")
         see(page, "Cid won")
         shot(page, "09-history")
-        page.get_by_label("Back", exact=True).click()
+        named(page, "Back").click()
         tap(page, "Players")
         see(page, "Cid")
         shot(page, "10-players")
-        page.get_by_label("Back", exact=True).click()
+        named(page, "Back").click()
         tap(page, "Rules")
         see(page, "Kartu Sama")
         shot(page, "11-rules")
-        page.get_by_label("Back", exact=True).click()
+        named(page, "Back").click()
         tap(page, "Settings")
         page.get_by_role("radio", name="Français").click()
         see(page, "Réglages")

@@ -19,6 +19,7 @@ from tests.browser import (
     add_computers,
     add_players,
     load,
+    named,
     press,
     resize,
     see,
@@ -148,7 +149,7 @@ def test_person_against_computer_to_the_end(web: Web) -> None:
     page.get_by_role("button", name="See the final result").click()
     see(page, AGAIN)  # the final result stays, with a new game a tap away
     shot(page, "22-play-over")
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     page.get_by_role("button", name="History").click()
     see(page, "Kartu Sama")
     see(page, "Ana, Computer 1")
@@ -158,7 +159,7 @@ def test_41_in_the_dark_theme_ends_on_its_summary(web: Web) -> None:
     page = web.open()
     page.get_by_role("button", name="Settings").click()
     page.get_by_role("radio", name="Dark").click()
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     page.get_by_role("button", name="Play on this device").click()
     page.get_by_role("checkbox", name="41", exact=True).click()
     add_players(page, ("Ana",))

@@ -16,7 +16,7 @@ from app.storage import Store
 from models.cards import format_cards
 from models.games import GAMES
 from tests.bench_felt import _saved, kartu_doc, samba_doc
-from tests.browser import STILL, Server, open_app, see, shot
+from tests.browser import STILL, Web, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -61,15 +61,14 @@ def my_turn(page: Any, what: str, timeout: float = 30) -> list[str]:
         page.wait_for_function(STILL, polling="raf")
 
 
-def start(browser: Any, tmp_path: Path, doc: dict[str, Any]) -> tuple[Server, Any, Path]:
-    data = tmp_path / "data"
-    _saved(data, doc, "normal")
-    server = Server(data).start()
-    page = open_app(browser, server.url)
+def start(web: Web, doc: dict[str, Any]) -> Any:
+    """The saved game ``doc`` resumed, cards travelling at the normal speed."""
+    _saved(web.data, doc, "normal")
+    page = web.open()
     page.get_by_role("button", name="Ana, Computer 1", exact=False).first.click(
         timeout=60_000)
     see(page, "Last moves")
-    return server, page, data
+    return page
 
 
 def notation(name: str) -> str:
@@ -86,75 +85,67 @@ def tap_where_it_is(page: Any, name: str) -> None:
     page.mouse.click(box["x"] + 8, box["y"] + 14)
 
 
-def test_kartu_sama_a_card_played_while_the_hand_is_sorted(browser: Any,
-                                                            tmp_path: Path) -> None:
-    server, page, data = start(browser, tmp_path, kartu_doc())
-    try:
-        pairs = 0
-        for _ in range(40):
-            names = my_turn(page, LIT)
-            cards = [n for n in names if n.endswith(LIT) and n[0] in "AJQK123456789"]
-            if not names or not cards:
-                break
-            version = len(game(data)["actions"])
-            card = cards[0].removesuffix(LIT)
-            sort = next(n for n in names if n.startswith("Sort by"))
-            page.get_by_role("button", name=sort, exact=True).click()
-            page.wait_for_timeout(PACE)
-            tap_where_it_is(page, cards[0])
-            deadline = time.monotonic() + 15
-            while len(game(data)["actions"]) == version:
-                assert time.monotonic() < deadline, f"the tap on {card} was lost"
-                page.wait_for_function(STILL, polling="raf")
-            seat, code, played = moves_of(game(data), version)[0]
-            assert (seat, code) == (0, "play"), (seat, code)
-            assert format_cards(list(played)) == notation(card), (played, card)
-            pairs += 1
-            if pairs == 2:
-                shot(page, "quick-kartu-sama")
-        assert pairs >= 5, pairs
-        assert "Traceback" not in server.log.read_text()
-    finally:
-        server.stop()
+def test_kartu_sama_a_card_played_while_the_hand_is_sorted(web: Web) -> None:
+    page, data = start(web, kartu_doc()), web.data
+    pairs = 0
+    for _ in range(40):
+        names = my_turn(page, LIT)
+        cards = [n for n in names if n.endswith(LIT) and n[0] in "AJQK123456789"]
+        if not names or not cards:
+            break
+        version = len(game(data)["actions"])
+        card = cards[0].removesuffix(LIT)
+        sort = next(n for n in names if n.startswith("Sort by"))
+        page.get_by_role("button", name=sort, exact=True).click()
+        page.wait_for_timeout(PACE)
+        tap_where_it_is(page, cards[0])
+        deadline = time.monotonic() + 15
+        while len(game(data)["actions"]) == version:
+            assert time.monotonic() < deadline, f"the tap on {card} was lost"
+            page.wait_for_function(STILL, polling="raf")
+        seat, code, played = moves_of(game(data), version)[0]
+        assert (seat, code) == (0, "play"), (seat, code)
+        assert format_cards(list(played)) == notation(card), (played, card)
+        pairs += 1
+        if pairs == 2:
+            shot(page, "quick-kartu-sama")
+    assert pairs >= 5, pairs
+    assert "Traceback" not in web.server.log.read_text()
 
 
-def test_samba_done_melding_right_after_the_stock_and_a_card_selected(
-        browser: Any, tmp_path: Path) -> None:
-    server, page, data = start(browser, tmp_path, samba_doc())
-    try:
-        page.get_by_role("button", name="Done melding", exact=True).click()  # its first turn
-        pairs = 0
-        for _ in range(60):
-            names = my_turn(page, "Stock, ")
-            stock = next((n for n in names if n.startswith("Stock, ") and n.endswith(LIT)), "")
-            if not names:
-                break
-            if not stock:  # a discard to make first
-                card = next(n for n in names if n.endswith(LIT) and not n.startswith("Stock"))
-                page.get_by_role("button", name=card, exact=True).first.click()
-                page.wait_for_function(STILL, polling="raf")
-                continue
-            version = len(game(data)["actions"])
-            page.get_by_role("button", name=stock, exact=True).click()
-            page.wait_for_timeout(PACE)
-            if pairs % 2:  # a card of the hand selected while the drawn ones travel in
-                lit = [n for n in page.evaluate(NAMES)
-                       if n.endswith(LIT) and n[0] in "AJQK123456789"]
-                if lit:
-                    tap_where_it_is(page, lit[0])
-            page.get_by_role("button", name="Done melding", exact=True).click(timeout=15_000)
-            deadline = time.monotonic() + 15
-            while len(game(data)["actions"]) < version + 2:
-                assert time.monotonic() < deadline, "a tap of the pair was lost"
-                page.wait_for_function(STILL, polling="raf")
-            moves = moves_of(game(data), version)
-            assert [(s, c) for s, c, _ in moves[:2]] == [(0, "draw"), (0, "finish")], moves
-            pairs += 1
-            if pairs == 2:
-                shot(page, "quick-samba")
-            if pairs == PAIRS:
-                break
-        assert pairs == PAIRS, pairs
-        assert "Traceback" not in server.log.read_text()
-    finally:
-        server.stop()
+def test_samba_done_melding_right_after_the_stock_and_a_card_selected(web: Web) -> None:
+    page, data = start(web, samba_doc()), web.data
+    page.get_by_role("button", name="Done melding", exact=True).click()  # its first turn
+    pairs = 0
+    for _ in range(60):
+        names = my_turn(page, "Stock, ")
+        stock = next((n for n in names if n.startswith("Stock, ") and n.endswith(LIT)), "")
+        if not names:
+            break
+        if not stock:  # a discard to make first
+            card = next(n for n in names if n.endswith(LIT) and not n.startswith("Stock"))
+            page.get_by_role("button", name=card, exact=True).first.click()
+            page.wait_for_function(STILL, polling="raf")
+            continue
+        version = len(game(data)["actions"])
+        page.get_by_role("button", name=stock, exact=True).click()
+        page.wait_for_timeout(PACE)
+        if pairs % 2:  # a card of the hand selected while the drawn ones travel in
+            lit = [n for n in page.evaluate(NAMES)
+                   if n.endswith(LIT) and n[0] in "AJQK123456789"]
+            if lit:
+                tap_where_it_is(page, lit[0])
+        page.get_by_role("button", name="Done melding", exact=True).click(timeout=15_000)
+        deadline = time.monotonic() + 15
+        while len(game(data)["actions"]) < version + 2:
+            assert time.monotonic() < deadline, "a tap of the pair was lost"
+            page.wait_for_function(STILL, polling="raf")
+        moves = moves_of(game(data), version)
+        assert [(s, c) for s, c, _ in moves[:2]] == [(0, "draw"), (0, "finish")], moves
+        pairs += 1
+        if pairs == 2:
+            shot(page, "quick-samba")
+        if pairs == PAIRS:
+            break
+    assert pairs == PAIRS, pairs
+    assert "Traceback" not in web.server.log.read_text()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Web, add_players, dealing, saved_match, see, shot
+from tests.browser import Web, add_players, dealing, named, saved_match, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +22,7 @@ def step(page: Any, label: str, side: str, *totals: int) -> None:
     """Tap a button of the entry (named by its tooltip) once per expected total of ``side``,
     waiting each time for the score the entry makes to show."""
     for total in totals:
-        page.get_by_label(label, exact=True).click()
+        named(page, label).click()
         see(page, f"{side}: {total if total >= 0 else f'−{-total}'} points")
 
 
@@ -50,9 +50,9 @@ def _hand(page: Any) -> None:
     see(page, "Hand 1 under way")
     see(page, "First meld: 50")
     see(page, "Cannot go out yet: 2 more canastas or sambas")
-    page.get_by_label("Ana & Cid: + Canasta", exact=True).click()
+    named(page, "Ana & Cid: + Canasta").click()
     see(page, "Cannot go out yet: 1 more canasta or samba")
-    page.get_by_label("Ana & Cid: + Canasta", exact=True).click()
+    named(page, "Ana & Cid: + Canasta").click()
     see(page, "May go out")
     shot(page, "samba-02-table")
 

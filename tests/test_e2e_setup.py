@@ -19,6 +19,7 @@ from tests.browser import (
     dealing,
     gone,
     into_view,
+    named,
     resize,
     see,
     seen,
@@ -53,7 +54,7 @@ def remove(page: Any, row: str) -> None:
     """Tap the row's Remove and wait until the row is gone. The next tap waits for it: the
     list shrinks and may scroll, and a tap aimed before that lands where a row was (CI once
     kept Eva; here one tap in five landed on "Victory game")."""
-    into_view(page, page.get_by_label(f"Remove {row.split('. ', 1)[1]}", exact=True)).click()
+    into_view(page, named(page, f"Remove {row.split('. ', 1)[1]}")).click()
     gone(page, row)
 
 

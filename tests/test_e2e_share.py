@@ -21,7 +21,7 @@ from app.share.pictures import qr_png
 from app.storage import Store
 from models.cards import parse_cards
 from models.match import Close, Hand, Match, Start
-from tests.browser import PAGES, Web, fill, see, shot, shot_path
+from tests.browser import PAGES, Web, fill, named, see, shot, shot_path
 from tests.test_share import kartu_sama, kartu_sama_summary, stored
 
 pytestmark = pytest.mark.browser
@@ -104,7 +104,7 @@ def _run(browser: Any, page: Any, texts: list[str], tmp_path: Path) -> None:
         [22, 5, 1]]
 
     # Round 2 recorded in the app: the live page follows by itself.
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     page.get_by_role("button", name=re.compile("Last played")).click()  # home: unfinished
     tap(page, "Start round 2")
     tap(page, "Enter hands now")
@@ -125,7 +125,7 @@ def _run(browser: Any, page: Any, texts: list[str], tmp_path: Path) -> None:
     tap(page, "Share")
     see(page, "Any phone camera reads this code")
     shot(page, "share-03-code")
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     see(page, "After round 2")
 
     # Import: a damaged code is refused; the real one imports once.

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Web, add_players, holds, resize, see, seen, shot
+from tests.browser import Web, add_players, holds, named, resize, see, seen, shot
 
 pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1280, "height": 800}
@@ -74,7 +74,7 @@ def _game(page: Any) -> None:
     see(page, "Community piles")
     add_players(page, ("Ana", "Bea"))
     for piles in range(3, 9):  # 2 -> 8 piles of 5 cards
-        page.get_by_label("Community piles: more", exact=True).click()
+        named(page, "Community piles: more").click()
         holds(page, "Community piles", str(piles))
     shot(page, "sums-01-new-match")
     tap(page, "Start the match")
@@ -177,7 +177,7 @@ def _game(page: Any) -> None:
     tap(page, "Home")
     tap(page, "History")
     see(page, "Ana won")
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     tap(page, "Rules")
     pick_game(page)
     see(page, "Removing a card")

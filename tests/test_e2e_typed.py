@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import Web, add_players, fill, see, seen
+from tests.browser import Web, add_players, fill, named, see, seen
 
 pytestmark = pytest.mark.browser
 
@@ -42,10 +42,10 @@ def test_a_player_renamed_and_merged_by_typing_and_tapping(web: Web) -> None:
     page = web.open()
     page.get_by_role("button", name="Players", exact=True).click()
     see(page, "People")
-    page.get_by_label("Change Bea", exact=True).click()
+    named(page, "Change Bea").click()
     fill(page, "Name", "Beatrix", shown="Bea", then="Rename")
-    page.get_by_label("Change Beatrix", exact=True).wait_for()
-    page.get_by_label("Change Annie", exact=True).click()
+    named(page, "Change Beatrix").wait_for()
+    named(page, "Change Annie").click()
     fill(page, "Name", "ana", shown="Annie", then="Rename")  # Ana's name: the same person
     see(page, "Annie and Ana become one person")
     page.get_by_role("button", name="Merge", exact=True).click()

@@ -270,7 +270,7 @@ def test_the_words_are_the_guests_language_and_the_host_keeps_its_own(tmp_path: 
     fr = seats.payload(2, FR)
     assert fr["lang"] == "fr" and fr["title"] == "Kartu Sama" and fr["match"]["round"] == "Manche 1"
     assert fr["match"]["turn"] == "Ana donne · À Cid de jouer"
-    assert fr["words"]["hands.for"] == "Main de Cid"
+    assert fr["words"]["hands.for"] == "Main : Cid"
     assert fr["match"]["players"][0]["total"] == "0 pt"
     assert fr["colour"] == fr["match"]["players"][2]["colour"] == ref._colours()[2]
     en = seats.payload(2, EN)["match"]

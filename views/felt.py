@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 import flet as ft
 
-from views.common import CARD_FONT, Tr, card_text, dot, drawn, find
+from views.common import CARD_FONT, Tr, card_text, dot, drawn, find, icon_button
 from views.felt_data import Chair, Face, Group, Pile, Scene
 from views.felt_layout import (
     LIFT,
@@ -643,9 +643,8 @@ class Felt:
         if scene.hand and on_order is not None:
             other = ORDERS[(ORDERS.index(order) + 1) % 2] if order in ORDERS else "rank"
             label = t(f"felt.sort.{other}")
-            row.append(ft.IconButton(
-                ft.Icon(ft.Icons.SORT, color=ON_FELT, semantics_label=label), key="sort",
-                tooltip=label, on_click=lambda _e: on_order(other)))
+            row.append(icon_button(ft.Icons.SORT, label, icon_color=ON_FELT, key="sort",
+                                   on_click=lambda _e: on_order(other)))
         return ft.Row(row, width=w, height=h, spacing=6, key="felt-prompt-row")
 
     def _prompt_words(self, scene: Scene, t: Tr) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import Handler, Tr, drawn
+from views.common import Handler, Tr, drawn, icon_button
 from views.felt_data import Button
 
 APPBAR = 56
@@ -121,9 +121,8 @@ def log_sheet(t: Tr, entries: Sequence[Entry]) -> ft.BottomSheet:
 def named_icon(icon: ft.IconData, label: str, key: str, on_click: Handler | None,
                disabled: bool = False) -> ft.IconButton:
     """An icon button a screen reader names (its tooltip shows on a hovering mouse)."""
-    return ft.IconButton(ft.Icon(icon, semantics_label=label), tooltip=label, key=key,
-                         disabled=disabled or on_click is None,
-                         on_click=(lambda _e: on_click()) if on_click is not None else None)
+    return icon_button(icon, label, key=key, disabled=disabled or on_click is None,
+                       on_click=(lambda _e: on_click()) if on_click is not None else None)
 
 
 def _buttons(buttons: Sequence[Button], on_tap: Callable[[str, str], None], columns: int,

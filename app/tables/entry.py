@@ -22,8 +22,9 @@ hand, and the host is told at once when it does not fit the hands recorded."""
 from __future__ import annotations
 
 import functools
+import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
@@ -57,6 +58,8 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
     ENTRY_PHASES: tuple[str, ...] = ("ended",)  # the table phases in which hands are entered
     HAND_CAP: int | None = None  # the most cards a hand holds, when the game says
     CAN_TYPE = True  # a player's round points may be typed instead of their cards
+    TAP_GAP = 0.3  # seconds: a second tap on the same card within it is the same tap
+    clock: Callable[[], float] = staticmethod(time.monotonic)  # a test's own clock
 
     def __init__(self, host: Host, match_id: str, match: Match[MatchState]) -> None:
         super().__init__(host, match_id, match)
@@ -68,6 +71,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
         self.points_text: dict[int, str] = {}  # points typed for a seat and not saved yet
         self.sent: set[int] = set()  # seats whose entry is the hand their phone sent
         self._kept: dict[str, Any] | None = None  # the draft as last saved
+        self._counted: tuple[int, str, float] = (-1, "", 0.0)  # the last card tap that counted
         self._restore_draft()
 
     # -- what a game tells ------------------------------------------------------------------
@@ -136,8 +140,8 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
     def _next_player(self, at: int | None = None, seat: int | None = None) -> None:
         """Save the points typed for the player shown (``seat``: the one the button was drawn
         for), then show the next one."""
-        if not self.ledger.current(at) or seat not in (None, self.entry_seat):
-            return None  # drawn before the match changed, or for another player: a double tap
+        if seat not in (None, self.entry_seat):
+            return None  # drawn for another player: the second tap of a double tap
         seat = self.entry_seat
         if seat in self.points_text and self._is_typing(seat):
             return self._type_points()  # saved, it moves on to the next player
@@ -187,8 +191,6 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
     def _type_points(self, at: int | None = None) -> None:
         """Record the points typed for the player shown, then move on."""
         seat = self.entry_seat
-        if not self.ledger.current(at):
-            return None  # drawn before the match changed (a double tap): nothing to do
         if self._save_typed(seat, at):
             following = self._next_seat(seat)
             if following is not None:
@@ -212,7 +214,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
 
     def _hand_screen(self, t: Tr) -> ft.View:
         return hands_view(
-            t, self._hands_data(), on_player=self._pick_player, on_card=self._tap_card,
+            t, self._hands_data(), on_player=self._pick_player, on_card=self._card_tap,
             on_undo_card=self._undo_card, on_clear=self._clear,
             on_save=self._at(self._save_hands), on_back=lambda: self._go(),
             on_next=self._at(functools.partial(self._next_player, seat=self.entry_seat)),
@@ -222,6 +224,17 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
 
     def _pick_player(self, seat: int) -> None:
         raise NotImplementedError
+
+    def _card_tap(self, card: str) -> None:
+        """A tap on ``card`` of the grid. A second tap on the same card for the same player
+        within ``TAP_GAP`` of the one that counted is a double tap, one tap: it would take
+        out the card the first put in."""
+        seat, now = self.entry_seat, self.clock()
+        last_seat, last_card, when = self._counted
+        if (seat, card) == (last_seat, last_card) and now - when < self.TAP_GAP:
+            return
+        self._counted = (seat, card, now)
+        self._tap_card(card)
 
     def _tap_card(self, card: str) -> None:
         raise NotImplementedError
@@ -329,7 +342,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
     def _save_hands(self, at: int | None = None) -> None:
         """Record every hand not yet recorded (and the points typed), then close the round and
         show the scores; the first seat that cannot be recorded is shown with the reason."""
-        if self._round() is None or not self.ledger.current(at):
+        if self._round() is None:
             return None
         for seat in range(len(self.names)):
             if seat in self.points_text and self._is_typing(seat) and not self._save_typed(seat):
