@@ -225,7 +225,7 @@ def test_a_red_three_is_asked_for_first_and_laid_by_a_tap() -> None:
     assert not scene.hand[0].lit
     state.apply(DRAW)
     scene = TABLE.scene(state, 1, seating(4), View())
-    assert scene.prompt == "Lay your red 3: tap it (one left in hand at the end costs 750)"
+    assert scene.prompt == "Lay your red 3: tap it (750 off if kept to the end)"
     red = scene.hand[0]
     assert red.code == "3H" and red.lit
     assert TABLE.answer(state, 1, red.tap, View()).action == RED3
@@ -247,7 +247,7 @@ def test_the_pile_is_taken_with_the_two_naturals_selected() -> None:
     state.pile = cards("4C 9C")
     view = View()
     scene = TABLE.scene(state, 1, seating(4), view)
-    assert scene.prompt == "Tap the stock to draw two, or tap the pile to take it"
+    assert scene.prompt == "Tap the stock to draw two, or take the pile"
     pile = next(p for p in scene.piles if p.key == "pile")
     assert pile.lit
     first = TABLE.answer(state, 1, "pile", view)
@@ -345,7 +345,7 @@ def test_the_partner_answers_with_buttons() -> None:
         "Answer your partner first")
     state.apply(TABLE.answer(state, 3, "b:yes", View()).action or -1)
     assert TABLE.scene(state, 1, seating(4), View()).prompt == (
-        "Your partner said yes: go out, melding all your cards or discarding the last")
+        "Partner said yes: go out (meld all, or discard the last)")
 
 
 def test_discarding_is_a_tap_on_a_card() -> None:
@@ -433,7 +433,7 @@ def test_melds_below_the_minimum_ask_for_more_or_taking_them_back() -> None:
     assert answer.action is not None
     state.apply(answer.action)
     scene = TABLE.scene(state, 1, seating(4), View())
-    assert scene.prompt == "Your melds count 30 of the 50 needed: meld more, or take them back"
+    assert scene.prompt == "Melded 30 of 50: meld more, or take them back"
     words = {b.tap: b.label for b in scene.buttons}
     assert words["b:cancel"] == "Take the melds back" and "b:finish" not in words
     state.apply(TABLE.answer(state, 1, "b:cancel", View()).action or -1)

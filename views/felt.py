@@ -314,9 +314,11 @@ def group_chip(group: Group, box: Box, hinted: bool, t: Tr) -> ft.Container:
     edge = HINT if hinted else LIT if lit else kind or "#9E9E9E"
     words = group_words(group) + (", " + t("felt.tap_now") if lit else "")
     first = next((f.code for f in group.cards if f.code), "")
+    text = chip_text(group)
+    size = max(8.0, min(round(w * 0.36), round(w * 1.5 / max(1, len(text)))))  # "10-A" fits
     return ft.Container(
-        ft.Text(spans=[ft.TextSpan(chip_text(group), ft.TextStyle(
-                    size=max(10.0, round(w * 0.36)), weight=ft.FontWeight.BOLD,
+        ft.Text(spans=[ft.TextSpan(text, ft.TextStyle(
+                    size=size, weight=ft.FontWeight.BOLD,
                     color=ink(first) if first else INK["black"])),
                        ft.TextSpan(f"\n×{len(group.cards)}", ft.TextStyle(
                            size=max(9.0, round(w * 0.3)), color="#424242"))],
