@@ -209,17 +209,11 @@ def named_text(text: str, name: str) -> ft.Text:
     return ft.Text(text, semantics_label=name)
 
 
-def hint(name: str) -> ft.Tooltip:
-    """The tooltip a mouse shows over a control named ``name`` otherwise: kept out of the
-    semantics tree, where it named a wrapper of the button and left the button unnamed
-    (heard as "button")."""
-    return ft.Tooltip(name, exclude_from_semantics=True)
-
-
 def icon_button(icon: ft.IconData, name: str, **kw: Any) -> ft.IconButton:
     """An icon button named ``name`` on the button itself (what a screen reader says of it,
-    what a test finds it by), with the same words as its tooltip."""
-    return ft.IconButton(named_icon(icon, name), tooltip=hint(name), **kw)
+    what a test finds it by). No tooltip: Flet's Tooltip kept out of the semantics tree
+    cost the text fields beside it their typing in the browser (see docs/flet.md)."""
+    return ft.IconButton(named_icon(icon, name), **kw)
 
 
 def named_switch(switch: ft.Switch, name: str) -> ft.Control:

@@ -120,7 +120,7 @@ def log_sheet(t: Tr, entries: Sequence[Entry]) -> ft.BottomSheet:
 
 def named_icon(icon: ft.IconData, label: str, key: str, on_click: Handler | None,
                disabled: bool = False) -> ft.IconButton:
-    """An icon button a screen reader names (its tooltip shows on a hovering mouse)."""
+    """An icon button a screen reader names."""
     return icon_button(icon, label, key=key, disabled=disabled or on_click is None,
                        on_click=(lambda _e: on_click()) if on_click is not None else None)
 

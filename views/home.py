@@ -11,7 +11,6 @@ from views.common import (
     Handler,
     Tr,
     big_button,
-    hint,
     message,
     named_icon,
     panes,
@@ -131,5 +130,5 @@ def _resume_card(t: Tr, i: int, resume: Unfinished, on_open: Callable[[str], Non
         return card
     name = t("home.more", title=resume.title, players=resume.players)
     more = ft.PopupMenuButton(items=items, icon=named_icon(ft.Icons.MORE_VERT, name),
-                              key=f"more-{i}", tooltip=hint(name), width=48, height=48)
+                              key=f"more-{i}", width=48, height=48)
     return ft.Row([card, more], spacing=4)
