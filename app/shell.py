@@ -1,6 +1,6 @@
 """The application shell: one per window or browser session. It routes (each route to its
 screen's controller), and is the window the controllers draw in: the translator and theme,
-the device's services, the redraw, the dialogs, and the other windows' news."""
+the device's services, the redraw, its messages, and the other windows' news."""
 
 from __future__ import annotations
 
