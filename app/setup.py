@@ -38,11 +38,11 @@ class SetupScreen:
         self.form = NewMatchForm(players=[], kinds=[], known=self.shell.store.players())
         self.shell.go("/play/new")
 
-    def view(self) -> ft.View:
-        shell, t = self.shell, self.shell.t
-        if self.form is None:
-            self.form = NewMatchForm(known=shell.store.players())
-        d = self.form
+    def view(self) -> ft.View | None:
+        """The form being edited; None when none is (started, or left): home shows."""
+        shell, t, d = self.shell, self.shell.t, self.form
+        if d is None:
+            return None
 
         def change(fn: Any) -> Any:
             def handler(*args: Any) -> None:

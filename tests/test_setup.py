@@ -263,3 +263,18 @@ def test_on_the_device_the_teams_name_the_seats_as_they_will_play(language: str)
     assert data.players[1] == t("play.computer_name", n=1)
     assert data.players[3] == t("play.computer_name", n=2)
     assert data.players[1] in notes and data.players[3] in notes and "Siti" in notes
+
+
+@pytest.mark.parametrize("route", ["/new", "/play/new"])
+def test_a_form_started_is_not_drawn_again_nor_made_anew(route: str, tmp_path: Path) -> None:
+    """Drawing makes nothing: a redraw of the form's route once its match or game started
+    (before the next screen arrives) shows home, and no new form."""
+    shell = shell_on(route, tmp_path)
+    for name in NAMES[:2]:
+        shell.setup.form.add(name, T)
+    shell.page.navigate = lambda _route: None  # the next screen has not arrived yet
+    on_screen(shell, "start").on_click(None)
+    assert shell.setup.form is None and shell.page.route == route
+    shell.render()
+    assert shell.setup.form is None
+    assert [v.route for v in shell.page.views] == ["/"]
