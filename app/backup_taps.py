@@ -142,7 +142,7 @@ class BackupTaps:
             else:
                 self._note = lambda t: restored_text(t, done)
             self.shell.forget()  # a match brought up to date is read again
-            self.shell.settings = self.shell.store.settings()  # as restored, for later saves
+            self.shell.settings.reload()  # as restored, for later saves
             self.shell.page.pubsub.send_others(("match", ""))
         finally:
             self._end()

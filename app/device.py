@@ -15,11 +15,15 @@ worded when they are shown, in the reader's language."""
 
 from __future__ import annotations
 
+import secrets
+import time
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from app.storage import Stale
+from app.preferences import Settings
+from app.storage import Stale, Store
 from models.errors import IllegalAction, MejaError
 from models.games import GAMES
 from models.games.base import ActionWords, State
@@ -60,6 +64,41 @@ class Outcome:
 
 
 STALE = Outcome(False)
+
+
+def new_key() -> str:
+    return f"play-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+
+
+def start(store: Store, settings: Settings, doc: Mapping[str, Any]) -> str:
+    """Save a new game on the device (``doc``: ``app.play.new_doc``), remember its people's
+    names, and offer it first to resume; its key. All or nothing: a write that fails raises
+    its OSError, and the game saved before it is deleted again."""
+    key = new_key()
+    store.save_game(key, doc)
+    try:
+        store.remember_players([s["name"] for s in doc["seats"] if s["kind"] == "person"])
+        settings.change({"current_play": key,
+                         "plays": [key, *(k for k in settings.plays() if k != key)]})
+    except OSError:
+        with suppress(OSError):
+            store.delete_game(key)
+        raise
+    return key
+
+
+def forget(settings: Settings, key: str) -> None:
+    """The game under ``key`` is no longer offered to resume (OSError if not saved)."""
+    if key in settings.get("plays", []) or settings.get("current_play") == key:
+        settings.change({"plays": [k for k in settings.get("plays", []) if k != key]},
+                        drop=["current_play"] if settings.get("current_play") == key else [])
+
+
+def drop(store: Store, settings: Settings, key: str) -> None:
+    """Delete a game left unfinished on the device (it is in no history yet), and its place
+    in the settings."""
+    store.delete_game(key)
+    forget(settings, key)
 
 
 class DeviceGame:

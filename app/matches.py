@@ -1,6 +1,7 @@
 """The changes of a match at the table, between its screens and the models: one call a change
-(record an event, undo, correct or delete a round, close a round); a game's own events
-(41 reopening a finished match) are recorded like any other. Each call
+(start it, record an event, undo, correct or delete a round, close a round, keep the hand
+being entered, abandon or delete it); a game's own events (41 reopening a finished match)
+are recorded like any other. Each call
 checks once (the match's own ``why_not``), saves (with the version the writer knows), brings the
 history's summary up to date when due, tells the other windows, and returns an
 :class:`Outcome` that the screen's controller shows. No Flet here: tests call it headless.
@@ -12,12 +13,14 @@ screen drawn before the match changed) is refused silently and changes nothing."
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Generic, TypedDict, TypeVar
 
 from app.storage import Stale, Store
-from models.match import Close, Drop, Event, Match, Reason, Revise, Start
+from models.match import Close, Drop, Event, Match, Reason, Revise, Setup, Start
+from models.people import People
 from models.tables.base import MatchState
 
 T = TypeVar("T", bound=MatchState)
@@ -63,6 +66,42 @@ def milestone(event: Event) -> bool:
     """Whether ``event`` changes the summary (asked while it is the last event); a game
     whose own events do too says so (``Ledger(changes=...)``)."""
     return isinstance(event, Close | Start | Revise | Drop)
+
+
+def create(store: Store, setup: Setup) -> str:
+    """Start a match at the table (``setup`` checked when it was made); its id. The players'
+    names and colours are kept first (a full disk stops there: no match is made, and a name
+    or a colour kept is only a suggestion); the match, its set-up and first summary, is one
+    atomic write of its file (its history entry is mended from that file if the index write
+    is lost); then it is the match in progress."""
+    players = list(setup.players)
+    known = People.from_doc(store.people())
+    settled = known.with_seat_colours(players)
+    if settled != known:
+        store.save_people(settled.to_doc())
+    store.remember_players(players)
+    doc = setup.to_dict()
+    summary: Summary = {"status": "playing", "round": 1, "mode": doc["options"].get("mode"),
+                        "totals": [0] * len(players), "winners": [], "rounds": []}
+    match_id = store.create_match(doc, summary=summary)
+    with suppress(OSError):  # the match is whole; its next summary saved says it again
+        store.set_current_match(match_id)
+    return match_id
+
+
+def abandon(store: Store, match_id: str) -> None:
+    """Leave an unfinished match at the table: it goes off the home screen and stays in the
+    history, marked abandoned, its rounds still in the statistics (it is not a finished
+    match). Recording a round in it later brings it back (the summary is rewritten)."""
+    summary = store.load_match(match_id)["summary"]
+    store.update_summary(match_id, {**summary, "abandoned": True})
+    if store.current_match_id() == match_id:
+        store.set_current_match(None)
+
+
+def delete(store: Store, match_id: str) -> None:
+    """Forget a match: its file and its history entry."""
+    store.delete_match(match_id)
 
 
 class Ledger(Generic[T]):
@@ -143,6 +182,16 @@ class Ledger(Generic[T]):
     def close(self, at: int) -> Outcome:
         """Close the round whose hands are all in."""
         return self.record(Close(), at)
+
+    def keep_draft(self, draft: Mapping[str, object] | None) -> None:
+        """Keep what is being entered and not yet recorded (a hand half tapped; None: nothing),
+        to find it again after a restart (OSError, LookupError or ValueError if not saved)."""
+        self.store.save_draft(self.match_id, draft)
+
+    def mend_summary(self, stored: Mapping[str, object]) -> None:
+        """Save the summary that a failed write left behind ``stored`` (what the history has),
+        keeping what the history adds (where an imported match came from)."""
+        self.store.update_summary(self.match_id, {**stored, **self.summary(self.match)})
 
     # -- after a change -------------------------------------------------------------------------
     def _after(self, changes: bool, event: Event) -> Outcome:

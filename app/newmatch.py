@@ -13,6 +13,7 @@ from app.options import visible
 from app.play import seat_colours, seat_names
 from models.errors import MejaError
 from models.games import GAMES
+from models.match import Setup
 from models.names import clean_name
 from models.people import People
 from views.setup import OptionRow, SetupData
@@ -155,6 +156,10 @@ class NewMatchForm:
         if "first_dealer" in values:  # games without a dealer (Sums) have no such option
             values["first_dealer"] = self.dealer
         return GAMES[self.game].options(values)
+
+    def setup(self) -> Setup:
+        """The match this form starts at the table (raises MejaError when impossible)."""
+        return Setup(tuple(self.players), self.game, self.game_options())
 
     def set_option(self, key: str, value: object) -> None:
         self.typed.pop(key, None)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app import device
 from app.device import LOG_LINES, DeviceGame, Moved, Outcome
 from app.games import ENTRIES
 from app.guests.seats import OLD, REFUSED, Reply
@@ -470,15 +471,10 @@ class DevicePlay:
 
     def _forget(self) -> None:
         """A finished game is no longer offered to resume."""
-        settings = self.shell.settings
-        if self.key in settings.get("plays", []) or settings.get("current_play") == self.key:
-            if settings.get("current_play") == self.key:
-                settings.pop("current_play")
-            settings["plays"] = [k for k in settings.get("plays", []) if k != self.key]
-            try:
-                self.shell.store.save_settings(settings)
-            except OSError as error:
-                self.said = (self.game.version, Line(not_saved(self.t, error), "note"))
+        try:
+            device.forget(self.shell.settings, self.key)
+        except OSError as error:
+            self.said = (self.game.version, Line(not_saved(self.t, error), "note"))
 
     def _hint(self, version: int) -> None:
         from models import computers
@@ -576,10 +572,6 @@ def seat_help(doc: dict[str, Any], seat: int) -> bool:
     before seats chose it, and a seat out of range (the public table), say yes."""
     seats = doc.get("seats") or []
     return bool(seats[seat].get("help", True)) if 0 <= seat < len(seats) else True
-
-
-def new_key() -> str:
-    return f"play-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
 
 
 def _card(code: int | None) -> str:

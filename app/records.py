@@ -13,34 +13,15 @@ from typing import Any
 
 from app.games import ENTRIES
 from app.i18n import Translator, local_time, names, say
-from app.newmatch import NewMatchForm
 from app.storage import Store
 from models.errors import MejaError
 from models.games import GAMES
 from models.match import Event, Setup
-from models.names import clean_name
 from models.people import PALETTE, People
 from views.history import MatchLine
 from views.home import Unfinished
 from views.scoreboard import round_words
 from views.stats import GameFigures, PlayerFigures, PlayerStats
-
-
-def create_match(store: Store, draft: NewMatchForm) -> str:
-    """Save a new match from the draft, remember the names, make it the match in progress."""
-    options = dataclasses.asdict(draft.game_options())
-    setup = {"game": draft.game, "players": list(draft.players), "options": options}
-    known = people(store)
-    settled = known.with_seat_colours(draft.players)
-    if settled != known:  # saved first: a full disk stops here, with nothing half made
-        store.save_people(settled.to_doc())
-    match_id = store.create_match(setup)
-    store.update_summary(match_id, {"status": "playing", "round": 1, "mode": options.get("mode"),
-                                    "totals": [0] * len(draft.players), "winners": [],
-                                    "rounds": []})
-    store.remember_players(draft.players)
-    store.set_current_match(match_id)
-    return match_id
 
 
 def history_lines(store: Store, t: Translator) -> list[MatchLine]:
@@ -105,26 +86,6 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Unfi
     return [r for _, r in found]
 
 
-def abandon_match(store: Store, match_id: str) -> None:
-    """Leave an unfinished match at the table: it goes off the home screen and stays in the
-    history, marked abandoned, its rounds still in the statistics (it is not a finished
-    match). Recording a round in it later brings it back (the summary is rewritten)."""
-    summary = store.load_match(match_id)["summary"]
-    store.update_summary(match_id, {**summary, "abandoned": True})
-    if store.current_match_id() == match_id:
-        store.set_current_match(None)
-
-
-def drop_play(store: Store, settings: dict[str, Any], key: str) -> dict[str, Any]:
-    """Delete a game left unfinished on the device (it is in no history yet); the settings
-    without it, saved."""
-    store.delete_game(key)
-    kept = {k: v for k, v in settings.items() if not (k == "current_play" and v == key)}
-    kept["plays"] = [k for k in settings.get("plays") or [] if k != key]
-    store.save_settings(kept)
-    return kept
-
-
 def _utc_stamp(stamp: str) -> datetime:
     try:
         when = datetime.fromisoformat(stamp)
@@ -144,53 +105,6 @@ def problem_text(problem: dict[str, Any], t: Translator) -> str:
 
 def people(store: Store) -> People:
     return People.from_doc(store.people())
-
-
-def rename_player(store: Store, old: str, new: str) -> str:
-    """Call ``old`` by ``new`` from now on (a merge when ``new`` is another player's name);
-    the name as kept. Saved before it is shown; a failed write changes nothing. Two names
-    written at one match are two people: their merge is refused (MejaError)."""
-    same = clean_name(new).casefold()
-    new = next((n for n in store.players()
-                if n.casefold() == same and n.casefold() != old.casefold()), new)
-    refused = merge_refusal(store, old, new)
-    if refused is not None:
-        raise refused
-    known = people(store).rename(old, new)
-    name = known.who(old)
-    store.save_people(known.to_doc())
-    store.forget_players([old])
-    store.remember_players([name])
-    return name
-
-
-def merge_refusal(store: Store, old: str, new: str) -> MejaError | None:
-    """Why ``old`` cannot be called ``new`` (None: it can): the first stored match where a
-    spelling of each sat at a seat of its own, as ``error.sat_together``."""
-    before = people(store)
-    after = before.rename(old, new)
-    for entry in store.list_matches():
-        if before.joins(after, _people_seats(store, entry)):
-            return MejaError("sat_together", name=old, other=new,
-                             when=entry.get("created") or "")  # said as a local time
-    return None
-
-
-def _people_seats(store: Store, entry: dict[str, Any]) -> list[str]:
-    """The names written at a stored match's seats taken by people (not the computer)."""
-    kinds = seat_kinds(store, entry.get("summary") or {})
-    return [name for seat, name in enumerate(entry.get("players") or [])
-            if seat >= len(kinds) or kinds[seat] == "person"]
-
-
-def delete_player(store: Store, name: str) -> None:
-    """``name`` leaves the players' list and the statistics; past matches keep it."""
-    store.save_people(people(store).delete(name).to_doc())
-    store.forget_players([name])
-
-
-def set_colour(store: Store, name: str, index: int) -> None:
-    store.save_people(people(store).with_colour(name, index).to_doc())
 
 
 def seat_kinds(store: Store, summary: dict[str, Any]) -> list[str]:

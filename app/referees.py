@@ -5,11 +5,16 @@ window, an import, a restored backup, a write refused as stale)."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+import flet as ft
 
 from app.games import ENTRIES
 from app.i18n import Said
+from app.tables.base import over
 from models.match import Match
+from views.common import icon_button
 
 if TYPE_CHECKING:
     from app.host import Host
@@ -33,7 +38,7 @@ def open_match(host: Host, match_id: str) -> Referee[MatchState]:
     referee.read_only = bool(stored.get("imported"))
     if {k: stored.get(k) for k in summary} != summary:  # a summary that could not be saved
         with contextlib.suppress(OSError):
-            host.store.update_summary(match_id, {**stored, **summary})
+            referee.ledger.mend_summary(stored)
     return referee
 
 
@@ -54,3 +59,24 @@ class Referees:
         """Open ``match_id`` (None: any match) from storage the next time it is shown."""
         if self.current is not None and match_id in (None, self.current.match_id):
             self.current = None
+
+    def screen(self, match_id: str, sub: str,
+               invite: Callable[[str, list[tuple[int, str]], str], None],
+               share: Callable[[str], None]) -> ft.View:
+        """The referee's screen of ``/match/<id>/<sub>``, with the buttons that invite the
+        players' phones (``invite``: the match, its seats, where the invite goes back to) and
+        share the match on the scoreboard. An imported match only shows its scoreboard: the
+        device it came from referees it."""
+        referee = self.get(match_id)
+        view = referee.view("score" if referee.read_only else sub)
+        if (view.route or "").endswith("/score") and isinstance(view.appbar, ft.AppBar):
+            t = self.host.t
+            phones: list[ft.Control] = [] if referee.read_only or over(referee.match) else [
+                icon_button(ft.Icons.PHONELINK_RING, t("guests.invite"),
+                            key="invite", on_click=lambda _e: invite(
+                                  match_id, list(enumerate(referee.names)),
+                                  f"/match/{match_id}"))]
+            view.appbar.actions = [*(view.appbar.actions or []), *phones, ft.TextButton(
+                t("share.button"), icon=ft.Icons.QR_CODE_2, key="share",
+                on_click=lambda _e: share(match_id))]
+        return view

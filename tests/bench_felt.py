@@ -37,7 +37,8 @@ from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
-from app.play import DevicePlay, new_doc, new_key
+from app.device import new_key
+from app.play import DevicePlay, new_doc
 from app.presenters.base import View
 from app.shell import Shell
 from app.storage import Store

@@ -13,7 +13,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from app.play import new_doc, new_key
+from app.device import new_key
+from app.play import new_doc
 from app.storage import Store
 from models import computers
 from models.games import GAMES

@@ -142,6 +142,8 @@ def shell(tmp_path: Path) -> Any:
 
 def screens(shell: Any) -> dict[str, Any]:
     """Every screen the shell builds, by a name that says where it is."""
+    from app import matches
+    from app.history import confirm_delete
     from app.newmatch import NewMatchForm
     from app.play import new_doc
 
@@ -157,9 +159,7 @@ def screens(shell: Any) -> dict[str, Any]:
         shell.new_match(players, game)
         shown[f"/new {game}"] = list(shell.page.views)
         draft = NewMatchForm(game=game, players=players)
-        from app import records
-
-        match_id = records.create_match(shell.store, draft)
+        match_id = matches.create(shell.store, draft.setup())
         shell.forget()
         referee = shell.referees.get(match_id)
         rng = random.Random(1)
@@ -181,14 +181,14 @@ def screens(shell: Any) -> dict[str, Any]:
                                                            "strong"], {}, True, 0))
         shell.play = None
         visit(f"/play/{key}", f"/play {game}")
-    shell.new_play()
-    shell.form.add("Ana", shell.t)
-    shell.form.add("Bea", shell.t)
+    shell.setup.new_play()
+    shell.setup.form.add("Ana", shell.t)
+    shell.setup.form.add("Bea", shell.t)
     visit("/play/new")
     for route in ("/", "/settings", "/players", "/rules", "/history", "/import",
                   "/import/camera", "/lab"):
         visit(route)
-    shell._confirm_delete(shell.store.list_matches()[0]["id"])
+    confirm_delete(shell, shell.store.list_matches()[0]["id"])
     shown["delete dialog"] = list(shell.page.dialogs)
     return shown
 

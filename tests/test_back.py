@@ -38,12 +38,12 @@ class SlowPage(FakePage):
 
 def opened(tmp_path: Path) -> tuple[Shell, SlowPage, str]:
     """A shell on a Kartu Sama match's table."""
-    from app import records
+    from app import matches
 
     page = SlowPage()
     shell = Shell(page, Store(tmp_path))  # type: ignore[arg-type]
     page.shell = shell
-    match_id = records.create_match(shell.store, NewMatchForm(players=["Ana", "Bea", "Cid"]))
+    match_id = matches.create(shell.store, NewMatchForm(players=["Ana", "Bea", "Cid"]).setup())
     shell.routed()
     shell.go(f"/match/{match_id}")
     page.settle()
@@ -78,7 +78,7 @@ def test_back_as_a_started_match_comes_lands_home_not_on_an_empty_form(tmp_path:
     assert page.settle() == "/"
     assert len(shell.store.list_matches()) == 1
     page.asked.append("/new")  # the browser's Back, to the form the match was started from
-    assert page.settle() == "/" and shell.form is None
+    assert page.settle() == "/" and shell.setup.form is None
 
 
 def test_the_system_back_is_the_back_of_the_screen_on_top(tmp_path: Path) -> None:
@@ -86,5 +86,5 @@ def test_the_system_back_is_the_back_of_the_screen_on_top(tmp_path: Path) -> Non
     find(page.views[-1], "scores").on_click(None)
     page.settle()
     pop: Any = type("Pop", (), {"route": f"/match/{match_id}/score"})()
-    run_alone(shell._view_pop(pop))
+    run_alone(shell.nav.popped(pop))
     assert page.settle() == f"/match/{match_id}"  # the scoreboard's Back: the table

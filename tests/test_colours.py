@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from app import records
+from app import people, records
 from app.i18n import Translator
 from app.newmatch import NewMatchForm, setup_data
 from app.play import COMPUTER_COLOURS, DevicePlay, new_doc, round_summary
@@ -65,7 +65,7 @@ def seat_dots(game: str, view: Any) -> list[str]:
 @pytest.mark.parametrize("game", sorted(NAMES))
 def test_each_table_shows_each_seat_in_its_players_colour(tmp_path: Path, game: str) -> None:
     ref = referee(tmp_path, game)
-    records.set_colour(ref.host.store, "Bea", 7)
+    people.colour(ref.host.store, "Bea", 7)
     expected = at_table(records.people(ref.host.store), NAMES[game])
     assert expected[NAMES[game].index("Bea")] == PALETTE[7]
     assert seat_dots(game, ref.view("")) == expected
@@ -83,7 +83,7 @@ def test_each_table_shows_each_seat_in_its_players_colour(tmp_path: Path, game: 
 def test_the_hand_entry_tabs_and_the_hand_show_the_players_colour(
         tmp_path: Path, game: str) -> None:
     ref = referee(tmp_path, game)
-    records.set_colour(ref.host.store, "Cid", 2)
+    people.colour(ref.host.store, "Cid", 2)
     ref._act("start")
     if game == "forty_one":
         ref._act("draw")
@@ -103,26 +103,26 @@ def test_a_colour_or_a_name_changed_on_the_players_screen_shows_on_the_next_rend
         tmp_path: Path) -> None:
     ref = referee(tmp_path, "kartu_sama")
     store = ref.host.store
-    records.set_colour(store, "Bea", 4)
+    people.colour(store, "Bea", 4)
     assert dot(ref.view(""), "colour-1") == PALETTE[4]
-    records.set_colour(store, "Bea", 9)
+    people.colour(store, "Bea", 9)
     assert dot(ref.view(""), "colour-1") == PALETTE[9]
-    records.rename_player(store, "Bea", "Beatrix")  # the colour goes with the person
-    records.set_colour(store, "Beatrix", 1)
+    people.rename(store, "Bea", "Beatrix")  # the colour goes with the person
+    people.colour(store, "Beatrix", 1)
     assert dot(ref.view(""), "colour-1") == PALETTE[1]
-    records.set_colour(store, "Ana", 6)
+    people.colour(store, "Ana", 6)
     with pytest.raises(MejaError):  # both sat at this match: two people, never merged
-        records.rename_player(store, "Beatrix", "Ana")
+        people.rename(store, "Beatrix", "Ana")
     view = ref.view("")
     assert (dot(view, "colour-0"), dot(view, "colour-1")) == (PALETTE[6], PALETTE[1])
 
 
 def test_the_set_up_shows_each_seat_in_its_colour_a_new_name_in_the_one_it_will_get(
         tmp_path: Path) -> None:
-    people = People().with_colour("Ana", 5)
+    known = People().with_colour("Ana", 5)
     draft = NewMatchForm(game="kartu_sama", players=["Ana", "Zoë Newcomer"])
-    data = setup_data(draft, EN, people)
-    assert list(data.colours) == at_table(people, ["Ana", "Zoë Newcomer"])
+    data = setup_data(draft, EN, known)
+    assert list(data.colours) == at_table(known, ["Ana", "Zoë Newcomer"])
     assert data.colours[0] == PALETTE[5]
     view = setup_view(EN, data, **{k: print for k in (
         "on_game", "on_mode", "on_add", "on_remove", "on_move", "on_dealer",
@@ -130,7 +130,7 @@ def test_the_set_up_shows_each_seat_in_its_colour_a_new_name_in_the_one_it_will_
     assert [dot(view, f"colour-{i}") for i in range(2)] == list(data.colours)
     # what the set-up showed is what the table shows once the match starts
     shell = FakeShell(tmp_path)
-    records.set_colour(shell.store, "Ana", 5)
+    people.colour(shell.store, "Ana", 5)
     from app.referees import open_match
 
     match = Match.new(["Ana", "Zoë Newcomer"], "kartu_sama")
@@ -148,7 +148,7 @@ def test_on_the_device_people_keep_their_colour_and_computers_take_a_free_one() 
 def test_device_play_shows_the_colour_of_the_seat_to_play_and_in_the_summary(
         tmp_path: Path) -> None:
     shell = FakeShell(tmp_path)
-    records.set_colour(shell.store, "Bea", 3)
+    people.colour(shell.store, "Bea", 3)
     play = DevicePlay(shell, "k", new_doc("kartu_sama", ["Ana", "Bea", "Computer 1"],
                                     ["person", "person", "simple"], {}, True, 1))
     computer = next(PALETTE[i] for i in COMPUTER_COLOURS if PALETTE[i] not in (own("Ana"),
@@ -171,7 +171,7 @@ def test_device_play_shows_the_colour_of_the_seat_to_play_and_in_the_summary(
 def test_the_samba_entry_shows_each_sides_players_and_who_went_out_in_their_colours(
         tmp_path: Path) -> None:
     ref = referee(tmp_path, "samba")
-    records.set_colour(ref.host.store, "Dan", 8)
+    people.colour(ref.host.store, "Dan", 8)
     ref._act("start")
     ref._act("result")
     view = ref.view("result")
@@ -185,8 +185,8 @@ def test_the_samba_entry_shows_each_sides_players_and_who_went_out_in_their_colo
 
 def test_the_cover_between_two_people_shows_the_next_ones_colour(tmp_path: Path) -> None:
     shell = FakeShell(tmp_path)
-    records.set_colour(shell.store, "Bea", 3)
-    records.set_colour(shell.store, "Ana", 5)
+    people.colour(shell.store, "Bea", 3)
+    people.colour(shell.store, "Ana", 5)
     play = DevicePlay(shell, "k", new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {},
                                     True, 1))
     seat = play.state.current_player

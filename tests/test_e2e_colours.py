@@ -33,14 +33,14 @@ def in_view(page: Any, name: str) -> None:
 
 
 def test_colours_on_the_table_the_hand_entry_and_the_set_up(web: Web) -> None:
-    from app import records
+    from app import matches, people
     from app.newmatch import NewMatchForm
     from app.storage import Store
 
     store = Store(web.data)
-    records.create_match(store, NewMatchForm(players=list(LONG), options={"packs": 2}))
+    matches.create(store, NewMatchForm(players=list(LONG), options={"packs": 2}).setup())
     for i, name in enumerate(LONG):
-        records.set_colour(store, name, i)
+        people.colour(store, name, i)
     page = web.open()
     page.get_by_role("button", name=re.compile("Anastasia")).first.click(timeout=30_000)
     page.get_by_role("button", name="Start round 1", exact=True).click()

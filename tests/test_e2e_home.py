@@ -36,13 +36,13 @@ def start(page: Any, names: tuple[str, ...]) -> None:
 def test_every_unfinished_match_is_on_home(web: Web) -> None:
     from datetime import UTC, datetime
 
-    from app import records
+    from app import matches
     from app.newmatch import NewMatchForm
     from app.storage import Store
 
     # The earlier match stored an hour before; the later one started on the screen.
     earlier = Store(web.data, now=lambda: datetime(2026, 1, 1, 20, 0, tzinfo=UTC))
-    records.create_match(earlier, NewMatchForm(players=["Ana", "Bea"]))
+    matches.create(earlier, NewMatchForm(players=["Ana", "Bea"]).setup())
     page = web.open()
     page.get_by_role("button", name="New match", exact=True).wait_for(timeout=30_000)
     start(page, ("Cid", "Dan", "Eva"))
@@ -60,14 +60,14 @@ def test_every_unfinished_match_is_on_home(web: Web) -> None:
 
 
 def test_players_renamed_merged_removed_and_coloured(web: Web) -> None:
-    from app import records
+    from app import matches, records
     from app.newmatch import NewMatchForm
     from app.storage import Store
 
     data = web.data
     store = Store(data)
     for players, winner in ((["Ana", "Bea", "Cid"], "Ana"), (["Annie", "Bea", "Cid"], "Annie")):
-        match_id = records.create_match(store, NewMatchForm(players=players))
+        match_id = matches.create(store, NewMatchForm(players=players).setup())
         store.update_summary(match_id, {"status": "finished", "round": 1, "winners": [winner],
                                         "rounds": [[5, 9, 12]]})
     page = web.open()
@@ -102,15 +102,15 @@ def test_players_renamed_merged_removed_and_coloured(web: Web) -> None:
 def test_a_match_and_a_game_left_unfinished_are_removed_from_home(web: Web) -> None:
     from datetime import UTC, datetime
 
-    from app import records
+    from app import matches, records
     from app.newmatch import NewMatchForm
     from app.storage import Store
 
     data = web.data
     store = Store(data, now=lambda: datetime(2026, 11, 20, 18, 0, tzinfo=UTC))
-    left = records.create_match(store, NewMatchForm(players=["Ana", "Bea", "Cid"]))
+    left = matches.create(store, NewMatchForm(players=["Ana", "Bea", "Cid"]).setup())
     for players, winners in ((["Ana", "Annie", "Bea"], ["Annie"]), (["Ana", "Bea"], ["Bea"])):
-        done = records.create_match(store, NewMatchForm(players=players))
+        done = matches.create(store, NewMatchForm(players=players).setup())
         store.update_summary(done, {"status": "finished", "round": 2, "winners": winners,
                                     "rounds": [[3] * len(players), [7] * len(players)]})
     seats = [{"name": "Dan", "kind": "person"}, {"name": "Computer 1", "kind": "simple"}]

@@ -161,13 +161,12 @@ def test_eight_players_with_long_names_keep_their_tabs_in_view(web: Web) -> None
     with the grid and "Close the round" under them at phone size; then at a desktop width."""
     import re
 
-    from app import records
+    from app import matches
     from app.newmatch import NewMatchForm
     from app.storage import Store
 
     assert all(len(n) == 24 for n in LONG)
-    records.create_match(Store(web.data),
-                         NewMatchForm(players=list(LONG), options={"packs": 2}))
+    matches.create(Store(web.data), NewMatchForm(players=list(LONG), options={"packs": 2}).setup())
     page = web.open()
     page.get_by_role("button", name=re.compile("Anastasia")).first.click(timeout=30_000)
     page.get_by_role("button", name="Start round 1", exact=True).click()

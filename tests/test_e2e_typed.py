@@ -29,14 +29,14 @@ def test_names_added_with_plus_are_all_seated(web: Web, start: str) -> None:
 
 
 def test_a_player_renamed_and_merged_by_typing_and_tapping(web: Web) -> None:
-    from app import records
+    from app import matches, records
     from app.newmatch import NewMatchForm
     from app.storage import Store
 
     data = web.data
     store = Store(data)
     for players in (["Ana", "Bea", "Cid"], ["Annie", "Bea", "Cid"]):
-        match_id = records.create_match(store, NewMatchForm(players=players))
+        match_id = matches.create(store, NewMatchForm(players=players).setup())
         store.update_summary(match_id, {"status": "finished", "round": 1, "winners": [players[0]],
                                         "rounds": [[5, 9, 12]]})
     page = web.open()

@@ -194,7 +194,7 @@ def test_card_speed_follows_the_setting_and_reduced_motion(tmp_path: Path,
                                                            felt_game: None) -> None:
     shell, play = playing(tmp_path)
     assert play.speed() == 400
-    shell.settings["speed"] = "slow"
+    shell.settings.change({"speed": "slow"})
     assert play.speed() == 700
     shell.reduce_motion = True  # type: ignore[attr-defined]
     assert play.speed() == 0

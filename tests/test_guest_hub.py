@@ -16,6 +16,7 @@ import pytest
 from app.guests import hub
 from app.guests.door import device_hash
 from app.guests.hub import Guests
+from app.preferences import Settings
 from app.referees import open_match
 from models.match import Match, Points
 from tests.fakes import FakeShell
@@ -28,7 +29,7 @@ class Tab(FakeShell):
 
     def __init__(self, root: Path, loop: asyncio.AbstractEventLoop) -> None:
         super().__init__(root)
-        self.settings: dict[str, Any] = {}
+        self.settings = Settings(self.store)
         self.play = None
         self.page = SimpleNamespace(route="/", session=SimpleNamespace(
             connection=SimpleNamespace(loop=loop)))

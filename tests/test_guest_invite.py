@@ -14,6 +14,7 @@ from app.guests import hub
 from app.guests.door import Door, device_hash
 from app.guests.hub import Guests
 from app.guests.invite import Invite
+from app.preferences import Settings
 from tests.fakes import FakeShell, texts
 from views.common import find
 
@@ -21,7 +22,7 @@ from views.common import find
 class Shell(FakeShell):
     def __init__(self, root: Path) -> None:
         super().__init__(root)
-        self.settings: dict[str, Any] = {}
+        self.settings = Settings(self.store)
         self.play = None
         self.awake: list[bool] = []
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app import records
+from app import matches, people, records
 from app.newmatch import NewMatchForm
 from app.storage import Store
 from models.people import NEUTRAL, PALETTE, People, contrast
@@ -44,7 +44,7 @@ def test_aliases_stay_flat_whatever_the_renames(renames: list[tuple[str, str]]) 
 
 
 def finished(store: Store, players: list[str], winners: list[str]) -> None:
-    match_id = records.create_match(store, NewMatchForm(game="forty_one", players=players))
+    match_id = matches.create(store, NewMatchForm(game="forty_one", players=players).setup())
     store.update_summary(match_id, {"status": "finished", "round": 1, "winners": winners,
                                     "rounds": [[1] * len(players)]})
 
@@ -53,10 +53,10 @@ def test_stats_follow_renames_merges_deletions_and_colours(tmp_path: Path) -> No
     store = Store(tmp_path)
     finished(store, ["Ana", "Bea", "Cid"], ["Ana"])
     finished(store, ["Annie", "Bea", "Cid"], ["Annie"])
-    assert records.rename_player(store, "Annie", "ana") == "Ana"  # a merge
-    records.rename_player(store, "Bea", "Beatrix")
-    records.delete_player(store, "Cid")
-    records.set_colour(store, "Ana", 3)
+    assert people.rename(store, "Annie", "ana") == "Ana"  # a merge
+    people.rename(store, "Bea", "Beatrix")
+    people.delete(store, "Cid")
+    people.colour(store, "Ana", 3)
     rows = {r.name: r for r in records.player_stats(store, "forty_one")}
     assert sorted(rows) == ["Ana", "Beatrix"]
     assert (rows["Ana"].matches, rows["Ana"].wins) == (2, 2)
@@ -104,15 +104,15 @@ def test_two_names_of_one_match_are_two_people_and_are_not_merged(tmp_path: Path
     store = Store(tmp_path, now=lambda: datetime(2026, 11, 22, 10, 0, tzinfo=UTC))
     finished(store, ["Ana", "Annie", "Bea"], ["Annie"])
     finished(store, ["Ann", "Bea"], ["Ann"])
-    refused = records.merge_refusal(store, "Annie", "Ana")
+    refused = people.merge_refusal(store, "Annie", "Ana")
     assert refused is not None and refused.code == "sat_together"
     with pytest.raises(MejaError):  # a typed rename that would merge them is refused too
-        records.rename_player(store, "annie", "ANA")
+        people.rename(store, "annie", "ANA")
     assert not records.people(store).aliases and "Annie" in store.players()
-    assert records.merge_refusal(store, "Ann", "Ana") is None  # never at one table
-    records.rename_player(store, "Ann", "Ana")
+    assert people.merge_refusal(store, "Ann", "Ana") is None  # never at one table
+    people.rename(store, "Ann", "Ana")
     # Ann is Ana now; Annie, who sat beside Ana, stays apart, whichever way round
-    assert records.merge_refusal(store, "Ana", "Annie") is not None
+    assert people.merge_refusal(store, "Ana", "Annie") is not None
     rows = {r.name: r for r in records.player_stats(store, "forty_one")}
     assert (rows["Ana"].matches, rows["Ana"].wins, rows["Annie"].matches) == (2, 1, 1)
 
@@ -133,7 +133,7 @@ def test_the_refused_merge_says_which_match_in_every_language(tmp_path: Path) ->
 
     store = Store(tmp_path, now=lambda: datetime(2026, 11, 22, 10, 0, tzinfo=UTC))
     finished(store, ["Ana", "Annie", "Bea"], ["Annie"])
-    refused = records.merge_refusal(store, "Annie", "Ana")
+    refused = people.merge_refusal(store, "Annie", "Ana")
     assert refused is not None
     said = {lang: refusal(Translator(lang), refused) for lang in ("en", "fr", "id")}
     assert said["en"].startswith("Annie and Ana both played in the match of Nov 22, 2026, ")
@@ -163,10 +163,10 @@ def test_a_new_match_keeps_each_players_table_colour_as_their_own(tmp_path: Path
     store = Store(tmp_path / "data")
     names = ["Ana", "Bea", "Cid", "Dan"]
     shown = People().seat_colours(names)
-    records.create_match(store, NewMatchForm(players=names))
+    matches.create(store, NewMatchForm(players=names).setup())
     known = records.people(store)
     assert tuple(known.colour(n) for n in names) == shown  # stats show what the table showed
     assert len(set(shown)) == 4
-    records.set_colour(store, "Bea", 9)  # a colour chosen later still wins
-    records.create_match(store, NewMatchForm(players=names))
+    people.colour(store, "Bea", 9)  # a colour chosen later still wins
+    matches.create(store, NewMatchForm(players=names).setup())
     assert records.people(store).colour("Bea") == 9

@@ -244,7 +244,7 @@ def another_game(shell: Shell, play: DevicePlay) -> None:
 
 
 def deleted(shell: Shell, play: DevicePlay) -> None:
-    shell._confirm_remove(Unfinished(play.route, "", "", "", key=play.key, on_device=True))
+    shell.home.confirm_remove(Unfinished(play.route, "", "", "", key=play.key, on_device=True))
     confirm = shell.page.dialogs[-1].actions[-1]
     confirm.on_click(None)
     assert shell.play is None and shell.store.load_game(play.key) is None

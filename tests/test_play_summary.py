@@ -15,6 +15,7 @@ from app import records
 from app.i18n import Translator
 from app.newmatch import NewMatchForm, setup_data
 from app.play import DevicePlay, new_doc, round_summary, seat_names
+from app.preferences import Settings
 from app.storage import Store
 from models.cards import format_cards, parse_cards
 from models.games import GAMES
@@ -256,7 +257,7 @@ class Shell(FakeShell):
 
     def __init__(self, root: Path) -> None:
         super().__init__(root)
-        self.settings: dict[str, Any] = {}
+        self.settings = Settings(self.store)
         self.tasks: list[Any] = []
         self.play: DevicePlay | None = None
         shell = self

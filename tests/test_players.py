@@ -6,7 +6,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from app import records
+from app import matches, records
 from app.i18n import Translator
 from app.newmatch import NewMatchForm
 from app.storage import Store
@@ -16,7 +16,7 @@ t = Translator("en")
 
 
 def finished(store: Store, game: str, players: list[str], winners: list[str]) -> None:
-    match_id = records.create_match(store, NewMatchForm(game=game, players=players))
+    match_id = matches.create(store, NewMatchForm(game=game, players=players).setup())
     store.update_summary(match_id, {"status": "finished", "round": 2, "winners": winners,
                                     "rounds": [[1] * len(players), [2] * len(players)]})
 
@@ -61,7 +61,7 @@ def test_lower_is_better_is_said_for_kartu_sama_only() -> None:
 
 
 def test_person_sheet_renames_merges_colours_and_deletes() -> None:
-    from views.stats import person_sheet
+    from views.person import person_sheet
 
     calls: list[tuple[str, object]] = []
     typed = ["Annie"]

@@ -13,7 +13,8 @@ from typing import Any
 import flet as ft
 import pytest
 
-from app.shell import Shell, parent
+from app.navigation import parent
+from app.shell import Shell
 from app.storage import Store
 from tests.fakes import texts
 

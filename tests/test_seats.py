@@ -34,7 +34,7 @@ def test_plus_computer_adds_one_named_computer_a_tap(tmp_path: Path) -> None:
     seated(shell, "Ana")
     on_screen(shell, "add-computer").on_click(None)
     on_screen(shell, "add-computer").on_click(None)
-    data = setup_data(shell.form, T)
+    data = setup_data(shell.setup.form, T)
     assert data.players == ("Ana", "Computer 1", "Computer 2")
     assert [on_screen(shell, f"seat-{i}").value for i in range(3)] == [
         "1. Ana", "2. Computer 1", "3. Computer 2"]
@@ -50,7 +50,7 @@ def test_a_double_tap_on_plus_computer_adds_one(tmp_path: Path) -> None:
     button = on_screen(shell, "add-computer")
     button.on_click(None)
     button.on_click(None)  # the second tap lands on the button drawn before the first's answer
-    assert shell.form.kinds == ["person", "simple"]
+    assert shell.setup.form.kinds == ["person", "simple"]
     assert on_screen(shell, "add-computer") is not button  # a new one, for two seats
 
 
@@ -59,15 +59,15 @@ def test_the_level_toggles_and_a_person_never_becomes_a_computer(tmp_path: Path)
     seated(shell, "Ana")
     on_screen(shell, "add-computer").on_click(None)
     on_screen(shell, "kind-1").on_click(None)
-    assert shell.form.kinds == ["person", "strong"]
+    assert shell.setup.form.kinds == ["person", "strong"]
     assert label(on_screen(shell, "kind-1")) == "Computer (strong)"
     on_screen(shell, "kind-1").on_click(None)
-    assert shell.form.kinds == ["person", "simple"]
-    shell.form.next_level(0)  # a person's seat has no level to change
-    assert shell.form.kinds == ["person", "simple"]
-    assert not hasattr(shell.form, "next_kind")
-    shell.form.switch_help(1)  # nor a computer's help
-    assert shell.form.helps == [True, True]
+    assert shell.setup.form.kinds == ["person", "simple"]
+    shell.setup.form.next_level(0)  # a person's seat has no level to change
+    assert shell.setup.form.kinds == ["person", "simple"]
+    assert not hasattr(shell.setup.form, "next_kind")
+    shell.setup.form.switch_help(1)  # nor a computer's help
+    assert shell.setup.form.helps == [True, True]
 
 
 def test_computer_seats_move_and_go_like_others_within_the_games_bounds() -> None:

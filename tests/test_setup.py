@@ -48,7 +48,7 @@ def shell_on(route: str, tmp_path: Path) -> Any:
     page = FakePage()
     shell = Shell(page, Store(tmp_path / "data"))  # type: ignore[arg-type]
     page.shell = shell
-    shell.new_play() if route == "/play/new" else shell.new_match()
+    shell.setup.new_play() if route == "/play/new" else shell.new_match()
     return shell
 
 
@@ -73,7 +73,7 @@ def test_names_typed_and_added_with_plus_are_all_seated(route: str, tmp_path: Pa
         on_screen(shell, "add").on_click(None)
         assert on_screen(shell, "name") is field  # redrawn in place, the same field
         assert field.value == "" and field.error is None
-    assert shell.form.players == NAMES[:4]
+    assert shell.setup.form.players == NAMES[:4]
 
 
 @pytest.mark.parametrize("route", ["/new", "/play/new"])
@@ -84,7 +84,7 @@ def test_enter_seats_the_name_and_keeps_the_field_ready_for_the_next(
         field = Field(name)
         run_alone(on_screen(shell, "name").on_submit(SimpleNamespace(control=field)))
         assert field.focused == 1  # Flutter drops the focus on Enter: it is asked back
-    assert shell.form.players == NAMES[:4]
+    assert shell.setup.form.players == NAMES[:4]
     name = on_screen(shell, "name")
     assert name.value == "" and name.error is None  # empty, ready for the next name
 
@@ -92,7 +92,7 @@ def test_enter_seats_the_name_and_keeps_the_field_ready_for_the_next(
 def test_a_refused_name_stays_until_changed_and_a_remembered_one_leaves_it(
         tmp_path: Path) -> None:
     shell = shell_on("/new", tmp_path)
-    shell.form.known = ["Dan"]
+    shell.setup.form.known = ["Dan"]
     shell.refresh()
     type_into(on_screen(shell, "name"), "")
     on_screen(shell, "add").on_click(None)
@@ -100,9 +100,9 @@ def test_a_refused_name_stays_until_changed_and_a_remembered_one_leaves_it(
     type_into(on_screen(shell, "name"), "Bea")  # typing again: the reason goes
     assert on_screen(shell, "name").error is None
     on_screen(shell, "known-Dan").on_click(None)  # a remembered name keeps what is typed
-    assert shell.form.players == ["Dan"] and on_screen(shell, "name").value == "Bea"
+    assert shell.setup.form.players == ["Dan"] and on_screen(shell, "name").value == "Bea"
     on_screen(shell, "add").on_click(None)
-    assert shell.form.players == ["Dan", "Bea"] and on_screen(shell, "name").value == ""
+    assert shell.setup.form.players == ["Dan", "Bea"] and on_screen(shell, "name").value == ""
 
 
 def test_a_refused_name_stays_in_the_field_with_its_reason() -> None:
@@ -263,3 +263,18 @@ def test_on_the_device_the_teams_name_the_seats_as_they_will_play(language: str)
     assert data.players[1] == t("play.computer_name", n=1)
     assert data.players[3] == t("play.computer_name", n=2)
     assert data.players[1] in notes and data.players[3] in notes and "Siti" in notes
+
+
+@pytest.mark.parametrize("route", ["/new", "/play/new"])
+def test_a_form_started_is_not_drawn_again_nor_made_anew(route: str, tmp_path: Path) -> None:
+    """Drawing makes nothing: a redraw of the form's route once its match or game started
+    (before the next screen arrives) shows home, and no new form."""
+    shell = shell_on(route, tmp_path)
+    for name in NAMES[:2]:
+        shell.setup.form.add(name, T)
+    shell.page.navigate = lambda _route: None  # the next screen has not arrived yet
+    on_screen(shell, "start").on_click(None)
+    assert shell.setup.form is None and shell.page.route == route
+    shell.render()
+    assert shell.setup.form is None
+    assert [v.route for v in shell.page.views] == ["/"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from app import records
+from app import people, records
 from app.games import ENTRIES
 from app.i18n import Translator
 from app.storage import Store
@@ -146,7 +146,7 @@ def test_a_game_on_the_device_and_a_merged_name_count_as_they_should(tmp_path: P
                                  "options": {}, "play": "k1"})
     store.update_summary(device, {"status": "finished", "play": "k1", "winners": ["Ana"],
                                   "rounds": [[41, 3]], "totals": [1, 0]})
-    records.rename_player(store, "Cid", "Cy")
+    people.rename(store, "Cid", "Cy")
     got = figures(store, "forty_one")
     assert set(got) == {"Ana", "Bea", "Cy"} and got["Ana"]["hands"] == 2
 

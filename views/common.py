@@ -61,6 +61,14 @@ TEXT_FONTS = ["Roboto", "CupertinoSystemText", "Segoe UI", "Ubuntu", "Cantarell"
               "Liberation Sans", "Arial", CARD_FONT]
 
 
+def dress(page: ft.Page) -> None:
+    """The app's title, fonts and themes on ``page``."""
+    page.title = "Meja"
+    page.fonts = dict(FONTS)
+    page.theme = theme()
+    page.dark_theme = theme()
+
+
 def theme() -> ft.Theme:
     """The app's theme. Every text style falls back on the card font for the glyphs the
     platform's font lacks: a suit sign inside a sentence (an error, a hint, a button) is drawn

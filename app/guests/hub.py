@@ -20,6 +20,7 @@ from app.guests.door import Door
 from app.guests.seats import Seats
 from app.guests.server import RUN_WAIT, GuestServer
 from app.share.live import lan_address
+from models.errors import MejaError
 
 if TYPE_CHECKING:
     from app.window import Window
@@ -95,8 +96,7 @@ class Guests:
             if _server is not None:
                 _server.stop()
                 _server = None
-        self.shell.settings.pop("guests", None)
-        self._save_settings()
+        self._save_settings(drop=["guests"])
 
     def resume(self) -> None:
         """After a restart: the table open before opens again, with the same links."""
@@ -142,6 +142,14 @@ class Guests:
         if found is not None and found.door.key == key:
             found.publish()
 
+    def reopen(self, key: str) -> None:
+        """The match ``key`` changed in another window: when it is the open table, its
+        guests are shown it from the match as saved."""
+        if self.door(key) is not None:
+            with contextlib.suppress(MejaError):
+                self.shell.referees.get(key)
+            self.publish(key)
+
     # -- for the server (on this window's loop) ------------------------------------------------
     def seats(self) -> Seats | None:
         """The open table's seats, when its screen is open here (else its guests wait)."""
@@ -167,17 +175,17 @@ class Guests:
         """Keep the door (and its port) with the settings; redraw the host's screen."""
         found = _server
         port = found.address[1] if found is not None and found.door.key == door.key else 0
-        self.shell.settings["guests"] = {**door.to_dict(), "port": port or door.port}
-        self._save_settings()
+        self._save_settings({"guests": {**door.to_dict(), "port": port or door.port}})
         awake = getattr(self.shell, "keep_awake", None)
         if awake is not None and door.seated():
             awake(True)  # a phone host stays on while guests are seated
         self.shell.refresh()
 
-    def _save_settings(self) -> None:
+    def _save_settings(self, values: dict[str, object] | None = None,
+                       drop: tuple[str, ...] | list[str] = ()) -> None:
         # a door not saved still works; it is only not found again after a restart
         with contextlib.suppress(OSError):
-            self.shell.store.save_settings(self.shell.settings)
+            self.shell.settings.change(values, drop)
 
     def run(self, call: Any) -> Any:
         """Run ``call`` on this window's event loop and wait for its result."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from app.i18n import Said, Translator, local_day, say
+from app.i18n import Said, Translator, local_day, not_saved, say
 from app.share.camera import Scan, has_camera
 from app.share.codes import code_texts, created_of, import_value
 from app.share.exports import csv_text, json_text
@@ -264,17 +264,23 @@ class Sharing:
             self.live_error = self.t("share.live_failed", error=error)
             return
         self.live_error = ""
-        self.shell.settings.update(live=True, live_token=server.token,
-                                   live_port=server.httpd.server_address[1])
-        self.store.save_settings(self.shell.settings)
+        self._keep({"live": True, "live_token": server.token,
+                    "live_port": server.httpd.server_address[1]})
+
+    def _keep(self, values: dict[str, object]) -> None:
+        """Keep the live scoreboard's state with the settings (so it opens again at the next
+        start); a write that fails is said, the scoreboard running as it is."""
+        try:
+            self.shell.settings.change(values)
+        except OSError as error:
+            self.shell.toast(not_saved(self.t, error))
 
     def toggle_live(self, on: bool) -> None:
         if on:
             self._start_live(secrets.token_urlsafe(18), 0)  # a new token each time
         else:
             stop_live()
-            self.shell.settings["live"] = False
-            self.store.save_settings(self.shell.settings)
+            self._keep({"live": False})
         self.shell.refresh()
 
     def live_section(self) -> ft.Control:

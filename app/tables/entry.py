@@ -7,7 +7,7 @@ Typed points reach the controller as they are typed (``points_text``, a seat's t
 is saved): "Save the points", "Next player" and closing the round take what was typed, whatever
 button is tapped, without reading the field.
 
-What is tapped but not yet recorded is kept as the match's draft (``Store.save_draft``) at
+What is tapped but not yet recorded is kept as the match's draft (``Ledger.keep_draft``) at
 each change, so that a hand half entered survives a restart: the referee made again for the
 match finds it there. A draft that no longer fits the match (another round, a player who went
 out, more copies of a card than the pack holds, a damaged document) is dropped, seat by seat or
@@ -425,7 +425,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
         if draft == self._kept:
             return None
         try:
-            self.host.store.save_draft(self.match_id, draft)
+            self.ledger.keep_draft(draft)
         except OSError as error:
             return error
         except (LookupError, ValueError) as error:

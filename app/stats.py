@@ -1,0 +1,48 @@
+"""The players screen's controller: each game's statistics and figures, and the players to
+open one by one (``views/stats.py``; a player's sheet: :mod:`app.person`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from app import records
+from app.games import ENTRIES
+from app.person import PersonSheet
+from models.games import GAMES
+from models.people import PALETTE
+from views.stats import stats_view
+
+if TYPE_CHECKING:
+    from app.window import Window
+
+
+class StatsScreen:
+    """The players screen, on the game picked."""
+
+    def __init__(self, shell: Window) -> None:
+        self.shell = shell
+        self.game = "kartu_sama"
+        self.sheet = PersonSheet(shell)
+
+    def view(self) -> ft.View:
+        shell, t, game = self.shell, self.shell.t, self.game
+        people = records.people(shell.store)
+        return stats_view(
+            t,
+            games=[(k, t(f"game.{k}")) for k in ENTRIES],
+            game=game,
+            rows=records.player_stats(shell.store, game),
+            lower_is_better=GAMES[game].lower_is_better,
+            on_game=self._pick,
+            on_back=lambda: shell.go("/"),
+            people=[(n, PALETTE[people.colour(n)]) for n in shell.store.players()
+                    if not people.is_gone(n)],
+            on_person=self.sheet.open,
+            figures=records.game_figures(shell.store, game),
+        )
+
+    def _pick(self, game: str) -> None:
+        self.game = game
+        self.shell.refresh()
