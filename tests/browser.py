@@ -426,3 +426,10 @@ def shot(page: Any, name: str, seconds: float = 3) -> Path:
         last = now
     path.write_bytes(last)
     return path
+
+
+def unfinished(page: Any, words: str) -> Any:
+    """Home's card of an unfinished match whose name holds ``words`` ("Ana, Bea, Cid"), not
+    its "More for ..." menu beside it, which names the match too."""
+    return page.get_by_role("button", name=re.compile("^(?!Show menu|More for).*"
+                                                      + re.escape(words)))

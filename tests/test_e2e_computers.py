@@ -65,7 +65,7 @@ def test_three_computers_at_full_speed_log_no_error(web: Web) -> None:
     add_computers(page, 3)  # three computer seats after Ana's
     press(page, "Computer pace: less")  # no wait between moves
     page.get_by_role("button", name="Start the game").click()
-    see(page, "Kartu Sama on this device")
+    see(page, "Last moves")
     doubled = False
     for turn in range(300):
         if next_turn(page) == "summary":

@@ -128,7 +128,7 @@ def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
         assert "/j/" not in page.url  # the token left the address bar
         take_seat(page, name)
     see(host, "Seated")
-    back(host, "Kartu Sama on this device")
+    back(host, "Last moves")
 
     taps = 0
     restarted = False
@@ -149,7 +149,7 @@ def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
         if taps >= 6 and not restarted:  # the host's device restarts mid-round
             web.restart()
             host = web.open(f"play/{KEY}")
-            see(host, "Kartu Sama on this device")
+            see(host, "Last moves")
             restarted = True
         if not moved:
             time.sleep(0.1)

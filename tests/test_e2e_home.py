@@ -19,6 +19,7 @@ from tests.browser import (
     see,
     seen,
     shot,
+    unfinished,
 )
 
 pytestmark = pytest.mark.browser
@@ -47,8 +48,8 @@ def test_every_unfinished_match_is_on_home(web: Web) -> None:
     page.get_by_role("button", name="New match", exact=True).wait_for(timeout=30_000)
     start(page, ("Cid", "Dan", "Eva"))
     see(page, "Not finished yet")
-    first = page.get_by_role("button", name=re.compile("Ana, Bea"))
-    latest = page.get_by_role("button", name=re.compile("Cid, Dan, Eva"))
+    first = unfinished(page, "Ana, Bea")
+    latest = unfinished(page, "Cid, Dan, Eva")
     assert latest.bounding_box()["y"] < first.bounding_box()["y"]  # most recent first
     shot(page, "home-unfinished-phone")
     resize(page, WIDE)
@@ -123,21 +124,21 @@ def test_a_match_and_a_game_left_unfinished_are_removed_from_home(web: Web) -> N
     see(page, "Not finished yet")
     shot(page, "home-menu-desktop")
     resize(page, PHONE)
-    page.get_by_label(re.compile("More for Kartu Sama")).click()
+    named(page, re.compile("More for Kartu Sama")).click()
     page.get_by_role("menuitem", name="Abandon").click()
     see(page, "History keeps it, marked abandoned")
     shot(page, "home-abandon-asked")
     page.get_by_role("button", name="Abandon", exact=True).click()
-    page.get_by_role("button", name=re.compile("Ana, Bea, Cid")).wait_for(state="detached")
-    page.get_by_label(re.compile("More for Sums on this device")).click()
+    unfinished(page, "Ana, Bea, Cid").wait_for(state="detached")
+    named(page, re.compile("More for Sums on this device")).click()
     page.get_by_role("menuitem", name="Delete").click()
     see(page, "will be gone for good")
     page.get_by_role("button", name="Cancel", exact=True).click()  # kept when cancelled
-    page.get_by_label(re.compile("More for Sums on this device")).click()
+    named(page, re.compile("More for Sums on this device")).click()
     page.get_by_role("menuitem", name="Delete").click()
     see(page, "will be gone for good")
     page.get_by_role("button", name="Delete", exact=True).click()
-    page.get_by_role("button", name=re.compile("Dan, Computer 1")).wait_for(state="detached")
+    unfinished(page, "Dan, Computer 1").wait_for(state="detached")
     assert not seen(page, "Not finished yet")
     page.get_by_role("button", name="History", exact=True).click()
     see(page, "Abandoned · round 1")

@@ -5,7 +5,6 @@ screen (tests/screenshots/) and prints the median time a tap on the table takes 
 
 from __future__ import annotations
 
-import re
 import statistics
 import time
 from typing import Any
@@ -24,6 +23,7 @@ from tests.browser import (
     saved_match,
     see,
     shot,
+    unfinished,
 )
 
 pytestmark = pytest.mark.browser
@@ -108,7 +108,7 @@ def _match(page: Any, web: Web, capsys: Any) -> None:
 
         # The server dies in the middle of the round; nothing is lost.
         load(page, web.restart().url)
-        page.get_by_role("button", name=re.compile("Ana, Bea, Cid")).click()  # home: unfinished
+        unfinished(page, "Ana, Bea, Cid").click()  # home: unfinished
         see(page, "Bea to play")
         see(page, "27")
         tap(page, "Played a card")

@@ -25,6 +25,7 @@ from tests.browser import (
     see,
     seen,
     shot,
+    unfinished,
 )
 
 pytestmark = pytest.mark.browser
@@ -120,7 +121,7 @@ def test_person_against_computer_to_the_end(web: Web) -> None:
     press(page, "Computer pace: less")  # no wait between moves
     shot(page, "20-play-setup")
     page.get_by_role("button", name="Start the game").click()
-    see(page, "Kartu Sama on this device")
+    see(page, "Last moves")
     assert play_until(page, 4) == "playing"
     shot(page, "21-play-turn")
     before = screen(page)
@@ -128,7 +129,7 @@ def test_person_against_computer_to_the_end(web: Web) -> None:
     web.restart()  # the game is saved after every move
     load(page, web.server.url)
     see(page, "Not finished yet")  # home lists it with the matches at the table
-    page.get_by_role("button", name=re.compile("Kartu Sama on this device")).click()
+    unfinished(page, "Kartu Sama on this device").click()
     assert play_until(page, 0) == "playing"  # Ana's turn again, on the table
     assert _cards(screen(page)) == _cards(before)
 
@@ -166,7 +167,7 @@ def test_41_in_the_dark_theme_ends_on_its_summary(web: Web) -> None:
     add_computers(page, 1)
     press(page, "Computer pace: less")
     page.get_by_role("button", name="Start the game").click()
-    see(page, "41 on this device")
+    see(page, "Last moves")
     state = play_until(page, 2)
     if state == "playing":
         shot(page, "25-play-41-dark")
@@ -207,7 +208,7 @@ def test_people_by_name_computers_by_a_tap_each_with_their_own_help(
     page.get_by_role("button", name="+ Computer").dblclick()  # a hurried hand
     see(page, "4. Computer 3")
     page.get_by_role("button", name="Start the game").click()
-    see(page, "Kartu Sama on this device")
+    see(page, "Last moves")
     seats = saved(data)["seats"]
     assert [s["name"] for s in seats] == ["Ana", "Computer 1", "Computer 2", "Computer 3"]
     assert [s["kind"] for s in seats] == ["person", "simple", "strong", "simple"]

@@ -79,10 +79,10 @@ def notation(name: str) -> str:
 
 def tap_where_it_is(page: Any, name: str) -> None:
     """Tap the card named ``name`` where it is now, on its way or not (a person does not
-    wait for it to land)."""
+    wait for it to land): its middle, which is still on it a moment later."""
     box = page.get_by_role("button", name=name, exact=True).first.bounding_box()
     assert box is not None, name
-    page.mouse.click(box["x"] + 8, box["y"] + 14)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def test_kartu_sama_a_card_played_while_the_hand_is_sorted(web: Web) -> None:
@@ -118,7 +118,7 @@ def test_samba_done_melding_right_after_the_stock_and_a_card_selected(web: Web) 
     page.get_by_role("button", name="Done melding", exact=True).click()  # its first turn
     pairs = 0
     for _ in range(60):
-        names = my_turn(page, "Stock, ")
+        names = my_turn(page, LIT)
         stock = next((n for n in names if n.startswith("Stock, ") and n.endswith(LIT)), "")
         if not names:
             break
