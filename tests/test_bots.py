@@ -96,7 +96,7 @@ def test_simulate_plays_with_bots() -> None:
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    (["--bots", "simple,clever"], "error: no_bot(name='clever', names='random, simple, strong')"),
+    (["--bots", "simple,clever"], "error: no_bot(name='clever', names='random, simple, strong, expert')"),
     (["--players", "1"], "error: setup_players(game='Sums', low=2, high=8, players=1)"),
 ])
 def test_simulate_prints_an_error_as_its_code_and_params(args: list[str], said: str) -> None:

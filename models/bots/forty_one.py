@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from models.bots.base import Playbook
+from models.bots.base import Plan, Playbook
 from models.bots.hint import Hint
 from models.cards import format_cards
 from models.games.forty_one import (
@@ -197,4 +197,5 @@ def searched(state: FortyOne) -> bool:
 
 
 BOOK = Playbook(score, why, value, determinize, searched, worlds=300, width=5, horizon=80,
-                epsilon=0.0, margin=1.0)
+                epsilon=0.0, margin=1.0,
+                expert=Plan(determinize, playouts=300, width=6, horizon=80, searched=searched))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from models.bots.base import Playbook
+from models.bots.base import Plan, Playbook
 from models.bots.hint import Hint
 from models.cards import format_cards
 from models.games.samba import (
@@ -17,15 +17,21 @@ from models.games.samba import (
     ASK,
     BLACK3,
     CANCEL,
+    COMBOS,
     DISCARD,
     DISCARD_PHASE,
     DRAW,
     DRAW_PHASE,
     FINISH,
     GROUP_RANK_SET,
+    NO,
+    PAIRS,
     RED3,
     SEQ_CARD,
     START_GROUP,
+    START_SEQ,
+    TAKE_GROUP,
+    TAKE_SEQ,
     YES,
     Samba,
     score_breakdown,
@@ -183,7 +189,74 @@ def _melded(state: Samba, side: int) -> set[int]:
     return out
 
 
-def determinize(state: Samba, seat: int, rng: random.Random) -> Samba:
+def _melded_cards(action: int) -> tuple[int, ...]:
+    """The cards a meld action puts on the table (none for other actions; the black 3s:
+    see :func:`seen_in_hands`)."""
+    if action in (RED3, RED3 + 1):
+        return (RED_THREES[action - RED3],)
+    if START_SEQ <= action < START_GROUP:
+        suit, low = divmod(action - START_SEQ, 9)
+        return SEQ_CARD[suit][low : low + 3]
+    if START_GROUP <= action < ADD:
+        r, k = divmod(action - START_GROUP, 70)
+        return COMBOS[r][k]
+    if ADD <= action < DISCARD:
+        return ((action - ADD) % 53,)
+    return ()
+
+
+def seen_in_hands(state: Samba) -> list[list[int]]:
+    """The cards each seat was seen to take into its hand in this hand and still holds, as
+    far as everyone can tell: the pile it took (every card of it was seen face up when it was
+    turned up or discarded), less what it melded or discarded since. Read from the card
+    turned up and the hand's actions, as the table saw them."""
+    n = state.players
+    seen: list[list[int]] = [[] for _ in range(n)]
+    pile = [state.turned]
+    seat = (state.dealer + 1) % n
+    asker = -1
+    start: tuple[list[int], list[int]] = (seen[seat][:], pile[:])  # the turn's start
+    for action in state.actions[len(state.actions) - state.moves :]:
+        if TAKE_GROUP <= action < START_SEQ:
+            top = pile.pop()  # melded at once (into a group: with two naturals from the hand)
+            if action < TAKE_SEQ:
+                for suit in PAIRS[action - TAKE_GROUP]:
+                    _drop(seen[seat], suit * 13 + top % 13)
+            seen[seat] += pile
+            pile = []
+        elif action >= DISCARD:
+            _drop(seen[seat], action - DISCARD)
+            pile.append(action - DISCARD)
+            seat = (seat + 1) % n
+            start = (seen[seat][:], pile[:])
+        elif action == CANCEL:  # the melds, and a pile taken, go back where they were
+            seen[seat], pile = start[0][:], start[1][:]
+        elif action == ASK:
+            asker, seat = seat, state.partner[seat]
+        elif action in (YES, NO):
+            seat = asker
+        elif action == BLACK3:
+            seen[seat] = [c for c in seen[seat] if c not in BLACK_THREES]
+        else:
+            for c in _melded_cards(action):
+                _drop(seen[seat], c)
+    return seen
+
+
+def _drop(cards: list[int], card: int) -> None:
+    if card in cards:
+        cards.remove(card)
+
+
+def sample(state: Samba, seat: int, rng: random.Random) -> Samba:
+    """The Expert's deal: :func:`determinize`, with the cards each other seat was seen to
+    take from the pile still in its hand (:func:`seen_in_hands`) and the pile as everyone saw
+    it built."""
+    return determinize(state, seat, rng, seen_in_hands(state))
+
+
+def determinize(state: Samba, seat: int, rng: random.Random,
+                seen: list[list[int]] | None = None) -> Samba:
     """A copy of ``state`` consistent with ``state.observation(seat)``, for search: the cards
     ``seat`` cannot see (the other hands, the partner's too, the stock, the pile under its top
     card) are dealt again at random, every size kept, each other hand taking only cards its
@@ -191,15 +264,21 @@ def determinize(state: Samba, seat: int, rng: random.Random) -> Samba:
     has opened no third natural of a rank) while there are such cards; later deals get a seed
     drawn from ``rng``. It depends on the unseen cards only as a multiset. When the turn in
     progress is another player's, the hand that taking the melds back would restore becomes
-    their new hand."""
+    their new hand. ``seen``: by seat, cards known to be in its hand; the pile then stays as
+    it is (everyone saw it built)."""
     new = state.clone()
     others = [s for s in range(state.players) if s != seat]
-    unseen = new.stock + new.pile[:-1] + [c for s in others for c in new.hands[s]]
+    under = [] if seen is not None else new.pile[:-1]
+    unseen = new.stock + under + [c for s in others for c in new.hands[s]]
+    for s in others:
+        for c in seen[s] if seen is not None else ():
+            unseen.remove(c)
     unseen.sort()
     rng.shuffle(unseen)
     owner = new.asker if new.phase == ANSWER_PHASE else new.current
     for s in others:
-        size = len(new.hands[s])
+        known = seen[s] if seen is not None else []
+        size = len(new.hands[s]) - len(known)
         side = new.side[s]
         melded = _melded(new, side) if s != owner else set()
         opened = new.opened[side] and s != owner
@@ -225,13 +304,16 @@ def determinize(state: Samba, seat: int, rng: random.Random) -> Samba:
         unseen = unseen[at:]
         for c in skipped:  # back among the cards left, anywhere
             unseen.insert(rng.randint(0, len(unseen)), c)
+        hand += known
         new.hands[s] = hand
         counts = new.cnt[s] = [0] * 53
         for code in hand:
             counts[code] += 1
-    under = max(0, len(new.pile) - 1)
-    new.pile = unseen[:under] + new.pile[-1:]
-    new.stock = unseen[under:]
+    if seen is None:
+        size = max(0, len(new.pile) - 1)
+        new.pile = unseen[:size] + new.pile[-1:]
+        unseen = unseen[size:]
+    new.stock = unseen
     settle_turn(new, seat)
     new.seed = rng.getrandbits(32)
     return new
@@ -243,4 +325,5 @@ def searched(state: Samba) -> bool:
 
 
 BOOK = Playbook(score, why, value, determinize, searched, worlds=60, width=4, horizon=60,
-                epsilon=0.0, margin=1.0)
+                epsilon=0.0, margin=1.0,
+                expert=Plan(sample, playouts=150, width=6, horizon=60, searched=searched))
