@@ -7,6 +7,7 @@ import math
 import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from models import simulate as tally
-from models.report import compare
+from models.report import Timing, compare, report, timing
 from models.simulate import (
     NICE,
     Spec,
@@ -324,3 +325,39 @@ def test_any_split_of_the_seeds_merged_in_any_order_is_the_whole(
     for part in parts[1:]:
         total.merge(part)
     assert total.same(WHOLE)
+
+
+def test_each_level_s_decisions_are_timed_and_add_up_across_chunks() -> None:
+    """Each computer level's decisions with a choice are timed; chunks merged hold every
+    decision once, and the timing alone differs between runs (it is not part of equality)."""
+    spec = Spec("sums", 2, {}, ("simple", "random"), seed=3)
+    whole = play(spec, 0, 4)
+    parts = play(spec, 0, 1)
+    parts.merge(play(spec, 1, 3))
+    assert whole.same(parts)
+    assert sum(whole.times["simple"].values()) == sum(parts.times["simple"].values()) > 0
+    assert sum(whole.times["random"].values()) > 0
+    timed = report(spec, whole, 1.0, 1).decision_ms
+    assert list(timed) == ["random", "simple"]
+    simple = timed["simple"]
+    assert simple.decisions == sum(whole.times["simple"].values())
+    assert 0 <= simple.median_ms <= simple.p95_ms <= simple.max_ms
+
+
+def test_timing_reads_the_median_95th_percentile_and_longest() -> None:
+    counts = Counter({1000: 50, 2000: 45, 9000: 4, 30000: 1})  # microseconds
+    assert timing(counts) == Timing(100, 1.0, 2.0, 30.0)
+    assert timing(Counter()) == Timing(0, 0.0, 0.0, 0.0)
+
+
+def test_simulate_reports_the_expert_s_win_rate_and_decision_times(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["sums", "--players", "2", "--games", "1", "--bots", "expert,simple",
+                 "--workers", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seats"] == ["expert", "simple"]
+    rate = data["match_win_rate_by_seat"][0]
+    assert rate["n"] == 1 and rate["low"] <= rate["value"] <= rate["high"]
+    assert set(data["decision_ms"]) == {"expert", "simple"}
+    assert data["decision_ms"]["expert"]["decisions"] > 0
