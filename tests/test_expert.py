@@ -16,7 +16,7 @@ from app.i18n import Translator, say
 from models import computers
 from models.bots.expert import PHONE, Expert
 from models.bots.hint import Hint
-from models.bots.samba import seen_in_hands
+from models.bots.samba import reads
 from models.games import GAMES
 from models.games.kartu_sama import FOLLOWS
 from tests.test_bots import ONE_ROUND, _multiset, play_to
@@ -117,7 +117,7 @@ def test_sampled_deals_agree_with_what_the_table_saw(
     if game == "sums":
         assert all(not Counter(state.seen[s]) - Counter(world.hands[s]) for s in others)
     if game == "samba":
-        seen = seen_in_hands(state)
+        seen = reads(state).seen
         assert all(not Counter(seen[s]) - Counter(world.hands[s]) for s in others)
     if game == "kartu_sama":
         for s in others:

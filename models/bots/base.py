@@ -17,8 +17,9 @@ class Plan:
     a full state consistent with what ``seat`` has seen, the hidden cards placed where the
     other seats' play says they are; ``playouts`` a decision; at most ``width`` candidate
     actions; playouts of at most ``horizon`` moves; ``searched(state)``: whether a decision
-    is searched (the others follow the rule of thumb); the rule of thumb's choice stays
-    unless another's gain is above ``margin`` standard errors."""
+    is searched (the others follow the rule of thumb); the first choice stays unless
+    another's gain is above ``margin`` standard errors. ``order(state, legal)``: the legal
+    actions in the Expert's order, its first choice first (None: the rule of thumb's)."""
 
     sample: Callable[[Any, int, random.Random], Any]
     playouts: int
@@ -26,6 +27,7 @@ class Plan:
     horizon: int
     searched: Callable[[Any], bool]
     margin: float = 0.5
+    order: Callable[[Any, list[int]], list[int]] | None = None
 
 
 @dataclass(frozen=True)

@@ -103,9 +103,11 @@ class Expert:
         return max(1, n // PHONE) if self.light else n
 
     def candidates(self, state: Any) -> list[int]:
-        """The actions worth trying: the legal ones in the rule of thumb's order (its choice
-        first), at most the plan's ``width``."""
+        """The actions worth trying: the legal ones in the plan's order (the rule of thumb's
+        unless the plan has its own), at most the plan's ``width``."""
         legal = state.legal_actions()
+        if self.plan.order is not None:
+            return self.plan.order(state, legal)[: self.plan.width]
         score = self.book.score
         order = sorted(range(len(legal)), key=lambda i: -score(state, legal[i]))
         return [legal[i] for i in order[: self.plan.width]]
