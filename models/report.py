@@ -93,7 +93,7 @@ class Mean:
 @dataclass(frozen=True)
 class Timing:
     """One computer level's decisions (those with a choice): how many, and their median, 95th
-    percentile and longest time in milliseconds."""
+    percentile and longest processor time in milliseconds."""
 
     decisions: int
     median_ms: float

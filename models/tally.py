@@ -70,8 +70,9 @@ class Tally:
     match_wins: list[int] = field(default_factory=list)
     first_rounds: int = 0
     first_wins: int = 0
-    # each computer level's decisions (those with a choice) by their time in whole
-    # microseconds: timing, like ``seconds``, differs from run to run (not part of equality)
+    # each computer level's decisions (those with a choice) by their processor time in whole
+    # microseconds (what a decision costs, whatever else the machine runs meanwhile):
+    # timing, like ``seconds``, differs from run to run (not part of equality)
     times: dict[str, Counter[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -131,7 +132,7 @@ def play(spec: Spec, start: int, count: int,
     times = [tally.times.setdefault(k, Counter()) for k in kinds] if seats is not None else []
     figured: bool | None = None
     share = SHARE
-    clock = time.perf_counter
+    clock, cpu = time.perf_counter, time.process_time
     for g in range(start, start + count):
         seed = spec.seed + g
         rng = random.Random(seed)
@@ -147,9 +148,9 @@ def play(spec: Spec, start: int, count: int,
                 if len(state.legal_actions()) < 2:  # no choice: nothing to time
                     state.apply(seats[seat](state, rng))
                     continue
-                at = clock()
+                at = cpu()
                 action = seats[seat](state, rng)
-                times[seat][int((clock() - at) * 1e6)] += 1
+                times[seat][int((cpu() - at) * 1e6)] += 1
                 state.apply(action)
         tally.seconds += clock() - began
         moves = len(state.actions)

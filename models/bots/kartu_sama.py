@@ -183,4 +183,4 @@ def searched(state: KartuSama) -> bool:
 
 BOOK = Playbook(score, why, value, determinize, searched, worlds=60, width=6, horizon=400,
                 epsilon=0.0, margin=0.5,
-                expert=Plan(sample, playouts=600, width=8, horizon=400, searched=searched))
+                expert=Plan(sample, playouts=1200, width=8, horizon=400, searched=searched))

@@ -371,5 +371,5 @@ def searched(state: Samba) -> bool:
 
 BOOK = Playbook(score, why, value, determinize, searched, worlds=60, width=4, horizon=60,
                 epsilon=0.0, margin=1.0,
-                expert=Plan(sample, playouts=150, width=6, horizon=60, searched=searched,
+                expert=Plan(sample, playouts=300, width=6, horizon=60, searched=searched,
                             order=order))

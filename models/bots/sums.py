@@ -155,4 +155,4 @@ def searched(state: Sums) -> bool:
 
 
 BOOK = Playbook(score, why, value, determinize, searched, worlds=16, width=5, horizon=300,
-                expert=Plan(sample, playouts=400, width=8, horizon=300, searched=searched))
+                expert=Plan(sample, playouts=800, width=8, horizon=300, searched=searched))
