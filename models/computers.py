@@ -89,10 +89,7 @@ def advise(game: str, state: State, rng: random.Random) -> tuple[int, Hint]:
         action = best(expert.book, state, legal)
         return action, explain(game, state, action)
     verdict = expert.weigh(state, rng)
-    action = verdict.action
-    params = {"why": explain(game, state, action), "deals": verdict.tried[0].deals,
-              "share": round(100 * verdict.ahead)}
-    return action, Hint("searched", params)
+    return verdict.action, verdict.hint(explain(game, state, verdict.action))
 
 
 def explain(game: str, state: State, action: int) -> Hint:

@@ -263,3 +263,16 @@ def test_on_the_device_the_teams_name_the_seats_as_they_will_play(language: str)
     assert data.players[1] == t("play.computer_name", n=1)
     assert data.players[3] == t("play.computer_name", n=2)
     assert data.players[1] in notes and data.players[3] in notes and "Siti" in notes
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "id"])
+def test_a_tap_on_a_computer_turns_it_quick_strong_expert_and_quick_again(language: str) -> None:
+    t = Translator(language)
+    draft = NewMatchForm(players=["Ana", ""], kinds=["person", "simple"])
+    said = []
+    for _ in range(3):
+        draft.next_level(1)
+        said.append(setup_data(draft, t).kinds[1])
+    draft.next_level(0)  # a person stays one
+    assert draft.kinds == ["person", "simple"]
+    assert said == [t("play.kind.strong"), t("play.kind.expert"), t("play.kind.simple")]

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from models.bots.base import Plan, Playbook, best
+from models.bots.hint import Hint
 
 PHONE = 4  # a phone plays a quarter of the playouts
 HINT = 3  # a hint, a third: it must come within half a second
@@ -45,6 +46,13 @@ class Verdict:
     @property
     def action(self) -> int:
         return self.tried[0].action
+
+    def hint(self, why: Hint) -> Hint:
+        """The Expert's hint: ``why``, the chosen move's reason, and what the search found:
+        the deals it was played out in, and the share (in %) of them in which it did at least
+        as well as the runner-up."""
+        params = {"why": why, "deals": self.tried[0].deals, "share": round(100 * self.ahead)}
+        return Hint("searched", params)
 
 
 def playout(book: Playbook, state: Any, seat: int, rounds: int, horizon: int) -> float:
