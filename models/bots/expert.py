@@ -36,8 +36,8 @@ class Tried:
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """What a search found: the candidates from best to worst (the choice first), the
-    playouts made, and the share (0..1) of the last step's deals in which the choice did at
-    least as well as the runner-up."""
+    playouts made, and the share (0..1) of the deals both were played in where the choice did
+    at least as well as the runner-up."""
 
     tried: tuple[Tried, ...]
     playouts: int
@@ -58,19 +58,11 @@ class Verdict:
 def playout(book: Playbook, state: Any, seat: int, rounds: int, horizon: int) -> float:
     """Play on by the rule of thumb until the round after ``rounds`` results ends or
     ``horizon`` moves are made; ``seat``'s value then."""
-    score = book.score
     for _ in range(horizon):
         if state.is_over or len(state.results) > rounds:
             break
         legal = state.legal_actions()
-        choice = legal[0]
-        if len(legal) > 1:
-            top = float("-inf")
-            for action in legal:
-                s = score(state, action)
-                if s > top:
-                    top, choice = s, action
-        state.apply(choice)
+        state.apply(legal[0] if len(legal) == 1 else best(book, state, legal))
     return book.value(state, seat, rounds)
 
 
@@ -123,10 +115,11 @@ class Expert:
     def weigh(self, state: Any, rng: random.Random) -> Verdict:
         """Sequential halving: each step shares ``budget / steps`` playouts among the
         candidates left, all of them on the same sampled deals, then keeps the better half
-        by their mean over every deal they were played in (a tie keeps the rule of thumb's
-        order), the rule of thumb's choice kept to the end. It stays the choice unless the
-        best one's gain over it, deal by deal, is above the plan's ``margin`` standard
-        errors (the playouts are noisy: a search should not leave a sound move by chance)."""
+        by their mean over every deal they were played in (a tie keeps the candidates'
+        order), the first candidate (the rule of thumb's choice, or the plan's) kept to the
+        end. It stays the choice unless the best one's gain over it, deal by deal, is above
+        the plan's ``margin`` standard errors: the playouts are noisy, and a search should
+        not leave a sound move by chance."""
         book, plan = self.book, self.plan
         alive = self.candidates(state)
         if len(alive) == 1:
@@ -149,7 +142,7 @@ class Expert:
             alive.sort(key=lambda a: -mean(values[a]))
             if step < steps - 1:
                 keep = math.ceil(len(alive) / 2)
-                if thumb in alive[keep:]:  # the rule of thumb's choice stays to the end
+                if thumb in alive[keep:]:  # the first choice stays to the end
                     alive.remove(thumb)
                     alive.insert(keep - 1, thumb)
                 out = alive[keep:] + out
