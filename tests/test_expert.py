@@ -171,3 +171,21 @@ def test_a_hint_without_a_choice_is_the_rule_of_thumbs() -> None:
         state.apply(rng.choice(state.legal_actions()))
     action, hint = computers.advise("kartu_sama", state, rng)
     assert (action, hint) == (state.legal_actions()[0], Hint("only"))
+
+
+def test_on_a_phone_the_expert_plays_fewer_playouts_and_hints_come_from_the_strong_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from app.runner import advice, chooser_for
+
+    state = at_choice("sums", 3, 12)
+    assert state is not None
+    desktop = chooser_for("sums", "expert")
+    assert isinstance(desktop, Expert) and not desktop.light
+    _, hint = advice("sums", state, random.Random(3))
+    assert hint.code == "searched"
+    monkeypatch.setenv("FLET_PLATFORM", "android")  # what Flet's phone client sets
+    phone = chooser_for("sums", "expert")
+    assert isinstance(phone, Expert) and phone.budget == desktop.budget // PHONE
+    action, hint = advice("sums", state, random.Random(3))
+    assert hint == computers.explain("sums", state, action)
