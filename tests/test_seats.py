@@ -62,6 +62,9 @@ def test_the_level_toggles_and_a_person_never_becomes_a_computer(tmp_path: Path)
     assert shell.form.kinds == ["person", "strong"]
     assert label(on_screen(shell, "kind-1")) == "Computer (strong)"
     on_screen(shell, "kind-1").on_click(None)
+    assert shell.form.kinds == ["person", "expert"]
+    assert label(on_screen(shell, "kind-1")) == "Computer (expert)"
+    on_screen(shell, "kind-1").on_click(None)
     assert shell.form.kinds == ["person", "simple"]
     shell.form.next_level(0)  # a person's seat has no level to change
     assert shell.form.kinds == ["person", "simple"]
