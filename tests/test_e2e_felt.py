@@ -104,11 +104,16 @@ def test_kartu_sama_on_the_felt_against_three_computers(browser: Any, tmp_path: 
         page.get_by_role("button", name="Start the game").click()
         see(page, "Kartu Sama on this device")
         see(page, "Last moves")
-        doubled = False
+        doubled = hinted = False
         for turn in range(8):
             moves = my_turn(page)
             if not moves:
                 break  # the round ended
+            if not hinted and sum(LIT in m for m in moves) >= 2:  # a choice: the Expert's hint
+                press(page, "Hint")
+                see(page, "Tried in")
+                shot(page, "64-felt-hint")
+                hinted = True
             if turn == 1:  # mid-round, every computer has moved: the table at three sizes
                 shot(page, "60-felt-phone")
                 resize(page, {"width": 850, "height": 400})
@@ -132,6 +137,7 @@ def test_kartu_sama_on_the_felt_against_three_computers(browser: Any, tmp_path: 
                 tap(page, moves[0])
                 assert played(page, data, version, moves)[0] == 0
         assert doubled, "no card was ever lit to play"
+        assert hinted, "no choice of cards came to ask a hint about"
         log = server.log.read_text()
         assert "Traceback" not in log, log[-3000:]
     finally:
