@@ -118,10 +118,11 @@ def value(state: KartuSama, seat: int, rounds: int) -> float:
 
 
 def _layers(state: KartuSama, seat: int) -> list[tuple[int, frozenset[int]]]:
-    """What ``seat``'s hand can be, read from the round's draws: a seat that drew because it
-    could not follow held no card that follows; only the cards it drew since may. From the
-    oldest cards to the newest: how many cards (at most) came in at each stage, and the
-    cards they cannot be (the last stage, the cards drawn since its last such draw: any)."""
+    """How ``seat``'s hand can be made up, read from the round's draws as everyone saw them:
+    a seat that drew because it could not follow held no card that follows the card it drew
+    on, so only cards it drew at that draw or since may. Stages from its oldest cards to its
+    newest: how many of the hand's cards (at most) came in at that stage, and the cards they
+    cannot be (none for the cards drawn since its last such draw)."""
     draws = [(base, takes) for s, base, takes in state.misses if s == seat]
     size = len(state.hands[seat])
     layers: list[tuple[int, frozenset[int]]] = []
