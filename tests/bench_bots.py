@@ -13,8 +13,8 @@ of the Expert's targets). Prints, per game:
   seats and deals; its share of wins against the strong player head to head (seats swapped,
   +- one standard error); and its decision times (median, 95th percentile, longest; bars
   0.5 s and 1 s). Decision times are processor time: on a busy machine the wall clock says
-  more about the load than about the player. The defaults take a few hours at one core:
-  ``--quick`` plays a tenth.
+  more about the load than about the player. The defaults take about two hours at one core
+  (``--quick``: a tenth; ``--no-expert``: the first table only).
 """
 
 from __future__ import annotations
@@ -48,14 +48,14 @@ BAR = 0.5
 # where it holds one seat against Quick players), and its head-to-head pairing with the strong
 # player (options, deals, each played twice).
 TARGETS: list[tuple[str, Any, int, int, float]] = [
-    ("kartu_sama", None, 4, 400, 0.35),
-    ("forty_one", None, 4, 800, 0.35),
-    ("samba", None, 2, 100, 0.60),
-    ("sums", None, 2, 300, 0.65),
+    ("kartu_sama", None, 4, 200, 0.35),
+    ("forty_one", None, 4, 600, 0.35),
+    ("samba", None, 2, 40, 0.60),
+    ("sums", None, 2, 100, 0.65),
 ]
 HEAD: dict[str, tuple[Any, int]] = {
-    "kartu_sama": ({"rounds": 1}, 150), "forty_one": (None, 300),
-    "samba": ({"hands": 1}, 40), "sums": (None, 100),
+    "kartu_sama": ({"rounds": 1}, 100), "forty_one": (None, 300),
+    "samba": ({"hands": 1}, 30), "sums": (None, 50),
 }
 # The strong player stops after 0.2 s of wall time: on a busy machine it would play fewer
 # deals than on an idle one. Against the Expert it plays, with no time cap, the deals it
