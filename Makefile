@@ -59,8 +59,10 @@ lint: $(STAMP)
 system:
 	@bash tests/system.sh
 
+# On every core (pytest-xdist): the browser tests one after the other on one worker, first,
+# the rest spread over the others (tests/conftest.py).
 test: lint catalogs system
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist loadgroup
 
 bench: $(STAMP) catalogs
 	$(PY) -m pip install --quiet -e ".[dev,bench]" || echo "open_spiel could not be installed: the Kartu Sama ratio is skipped"

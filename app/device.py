@@ -9,11 +9,13 @@ count of summaries closed (``seen``). A change asked from an older version chang
 
 A game is saved as (game, options, seed, seats, actions) after every change and replays
 exactly; ``seen`` counts the rounds whose summary was closed, ``movers`` the seat of each
-move, ``enders`` the seat whose move closed each round, ``log`` the last moves in words."""
+move, ``enders`` the seat whose move closed each round, ``redo`` the moves taken back that may
+be made again. The last moves are not saved as words: they are the replay's (:attr:`moves`),
+worded when they are shown, in the reader's language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -23,6 +25,16 @@ from models.games import GAMES
 from models.games.base import ActionWords, State
 
 LOG_LINES = 20
+
+
+@dataclass(frozen=True)
+class Moved:
+    """One move of the game as the log tells it: who, the move's words (read on the state
+    before it), and the round it was made in (counted from 0)."""
+
+    seat: int
+    words: ActionWords
+    round: int
 
 
 class GameStore(Protocol):
@@ -50,26 +62,15 @@ class Outcome:
 STALE = Outcome(False)
 
 
-def plain_line(names: list[str], seat: int, words: ActionWords, state: State,
-               action: int) -> str:
-    """A log line without a translator: the seat's name and the move in the notation."""
-    return f"{names[seat]}: {state.action_str(action)}"
-
-
-# (names, seat, words of the move, state before it, action) -> the log line
-LogLine = Callable[[list[str], int, ActionWords, State, int], str]
-
-
 class DeviceGame:
     """One game on the device under ``key`` in ``store``, from its saved ``doc``."""
 
-    def __init__(self, store: GameStore, key: str, doc: dict[str, Any],
-                 line: LogLine = plain_line) -> None:
+    def __init__(self, store: GameStore, key: str, doc: dict[str, Any]) -> None:
         self.store = store
         self.key = key
         self.doc = doc
-        self.line = line
         self.game = GAMES[doc["game"]]
+        self.moves: list[Moved] = []
         self.names: list[str] = [s["name"] for s in doc["seats"]]
         self.kinds: list[str] = [s["kind"] for s in doc["seats"]]
         self.state: State = self._replay()
@@ -78,11 +79,23 @@ class DeviceGame:
         doc.setdefault("seen", len(self.state.results))
         doc.setdefault("enders", [-1] * len(self.state.results))
         doc.setdefault("movers", [])
-        doc.setdefault("log", [])
+        doc.setdefault("redo", [])
+        doc.pop("log", None)  # the words of games saved before the log was the replay's
 
     def _replay(self) -> State:
+        """The game from its seed and moves (the last moves' words read on the way)."""
         d = self.doc
-        return self.game.replay(len(d["seats"]), d["seed"], d["options"], d["actions"])
+        state = self.game.new_game(len(d["seats"]), d["seed"], d["options"])
+        self.moves = []
+        for action in d["actions"]:
+            self._apply_one(state, action)
+        return state
+
+    def _apply_one(self, state: State, action: int) -> None:
+        """Apply ``action`` to ``state``, its words kept for the log."""
+        self.moves.append(Moved(state.current_player, state.action_words(action),
+                                len(state.results)))
+        state.apply(action)
 
     # -- what the game is waiting for ---------------------------------------------------------
     @property
@@ -136,19 +149,49 @@ class DeviceGame:
         return self._apply(action)
 
     def undo(self, version: int) -> Outcome:
-        """Take back the last move of a person and the computer moves after it."""
+        """Take back the last move of a person and the computer moves after it (they may be
+        made again: :meth:`redo`)."""
         index = self.last_person_move()
         if version != self.version or index is None or self.state.is_over:
             return STALE
         before = _snapshot(self.doc)
         d = self.doc
+        d["redo"] = [*d["redo"], {"actions": d["actions"][index:],
+                                  "movers": d["movers"][index:]}]
         d["actions"] = d["actions"][:index]
         d["movers"] = d["movers"][:index]
-        d["log"] = d["log"][:max(0, len(d["log"]) - 1)]
         self.state = self._replay()
         rounds = len(self.state.results)
         d["enders"] = d["enders"][:rounds]
         d["seen"] = min(int(d["seen"]), rounds)
+        return self._save(before)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.doc["redo"]) and not self.pending and not self.state.is_over
+
+    def redo(self, version: int) -> Outcome:
+        """Make again the moves the last undo took back (the game is where it was then)."""
+        if version != self.version or not self.can_redo:
+            return STALE
+        before = _snapshot(self.doc)
+        d = self.doc
+        again = d["redo"][-1]
+        state = self.state
+        rounds = len(state.results)
+        try:
+            for action, seat in zip(again["actions"], again["movers"], strict=True):
+                if state.current_player != seat or not state.is_legal(action):
+                    raise IllegalAction("move_illegal", move=state.action_str(action))
+                self._apply_one(state, action)
+                d["actions"].append(action)
+                d["movers"].append(seat)
+                d["enders"].extend([seat] * (len(state.results) - rounds))
+                rounds = len(state.results)
+        except MejaError as error:
+            self._restore(before)
+            return Outcome(False, error)
+        d["redo"] = d["redo"][:-1]
         return self._save(before)
 
     def next_round(self, seen: int) -> Outcome:
@@ -166,15 +209,35 @@ class DeviceGame:
             return Outcome(False, _refusal(state, action))
         seat = state.current_player
         before = _snapshot(d)
-        line = self.line(self.names, seat, state.action_words(action), state, action)
         rounds = len(state.results)
-        state.apply(action)
+        self._apply_one(state, action)
         d["actions"].append(action)
         d["movers"].append(seat)
         # the seat whose move closed the round (41's instant 41 may close one more at the deal)
         d["enders"].extend([seat] * (len(state.results) - rounds))
-        d["log"].append(line)
-        del d["log"][:-LOG_LINES]
+        if self.kinds[seat] == "person":
+            d["redo"] = []  # a new move: what was taken back is gone
+        return self._save(before)
+
+    def apply_all(self, actions: list[int], version: int) -> Outcome:
+        """A person's move made of several of the engine's (Samba's Meld lays a meld and adds
+        the rest of the cards selected, one by one): all saved at once, or none."""
+        if version != self.version or self.person_turn() < 0 or not actions:
+            return STALE
+        before = _snapshot(self.doc)
+        state, d = self.state, self.doc
+        seat = state.current_player
+        for action in actions:
+            if state.current_player != seat or not state.is_legal(action):
+                error = _refusal(state, action)
+                self._restore(before)
+                return Outcome(False, error)
+            rounds = len(state.results)
+            self._apply_one(state, action)
+            d["actions"].append(action)
+            d["movers"].append(seat)
+            d["enders"].extend([seat] * (len(state.results) - rounds))
+        d["redo"] = []
         return self._save(before)
 
     def _save(self, before: dict[str, Any]) -> Outcome:
@@ -201,6 +264,8 @@ class DeviceGame:
     def _restore(self, doc: dict[str, Any]) -> None:
         self.doc.clear()
         self.doc.update(doc)
+        self.doc.setdefault("redo", [])
+        self.doc.pop("log", None)
         self.state = self._replay()
 
     def _reload(self, before: dict[str, Any]) -> Outcome:

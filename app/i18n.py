@@ -16,6 +16,7 @@ import os
 import re
 import string
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -58,6 +59,48 @@ def names(items: Sequence[str], t: Translator) -> str:
     if len(items) <= 1:
         return "".join(items)
     return t("common.and", a=", ".join(items[:-1]), b=items[-1])
+
+
+def _local(stamp: str) -> datetime | None:
+    """A stored time (ISO, UTC when it names no zone) in the device's time zone."""
+    try:
+        when = datetime.fromisoformat(stamp)
+    except ValueError:
+        return None
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone()
+
+
+def local_time(stamp: str, language: str) -> str:
+    """A stored time in the device's local time, to the minute, as ``language`` writes it
+    (Babel's CLDR formats: "Nov 25, 2026, 3:30 AM", "25 nov. 2026, 03:30",
+    "25 Nov 2026, 03.30"). A text that is no time is shown as it is."""
+    from babel import Locale
+    from babel.dates import format_date, format_time
+
+    when = _local(stamp)
+    if when is None:
+        return stamp
+    pattern = Locale.parse(language).datetime_formats["medium"]
+    said = str(pattern).replace("'", "").replace("{1}", format_date(
+        when, "medium", locale=language)).replace("{0}", format_time(
+        when, "short", locale=language))
+    return said.replace("\u202f", "\u00a0")  # CLDR's narrow space: not in every font
+
+
+def local_day(stamp: str, language: str) -> str:
+    """The device's day of a stored time, as ``language`` writes a date ("Nov 25, 2026")."""
+    from babel.dates import format_date
+
+    when = _local(stamp)
+    return stamp[:10] if when is None else str(format_date(when, "medium", locale=language))
+
+
+def sentences(texts: Iterable[str]) -> str:
+    """Several messages shown together, each its own sentence: a text that ends without a
+    full stop (a reason also said as a clause) gets one, and they follow one another.
+    ("Ana played their last card. Cid: 3 cards entered, the table counted 12.")"""
+    said = [text.strip() for text in texts if text.strip()]
+    return " ".join(text if text[-1] in ".!?…" else text + "." for text in said)
 
 
 class CatalogMissing(RuntimeError):
@@ -185,6 +228,8 @@ def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reas
         words["pack"] = t.plural("reason.pack", int(params["packs"]), size=params["size"])
     if "suit" in params and t.has(f"{prefix}.suit.{params['suit']}"):
         words["suit"] = t(f"{prefix}.suit.{params['suit']}")
+    if isinstance(params.get("when"), str):  # a stored time: in the reader's language
+        words["when"] = local_time(params["when"], t.language)
     key = f"{prefix}.{code}"
     if params.get("left") == 0 and t.has(f"{key}_none"):  # an empty pile: nothing was taken
         key += "_none"

@@ -1,7 +1,8 @@
 """The rule lab controller: runs ``models.simulate`` off the UI thread (on every core where the
-device can make processes, else here) with a progress bar, then says what the options do,
-every figure with its margin of error in plain words; compares a variant with the usual (or
-kept) rules on the same seeds; saves the results as CSV or as a picture."""
+device can make processes, else here) with a progress bar, then shows what the options do (the
+charts, and every figure with its margin of error in the words of ``app.lab_words``); compares a
+variant with the usual (or kept) rules on the same seeds, game by game; saves the results as CSV
+or as a picture."""
 
 from __future__ import annotations
 
@@ -17,14 +18,15 @@ import flet as ft
 
 from app.games import ENTRIES
 from app.i18n import Translator, refusal
-from app.lab_export import Sheet, csv_text, png
+from app.lab_export import csv_text
+from app.lab_picture import png
+from app.lab_words import Sheet, Words
 from app.options import visible
 from models.errors import MejaError
 from models.games import GAMES
-from models.report import MARGIN, Compared, Comparison, Mean, Rate, Report
+from models.report import Comparison, Report
 from models.simulate import Spec, check, cores, simulate, simulate_pair
-from models.tally import VALUES
-from views.lab import RESULTS, Figure, Histogram, LabData, LabHandlers, Topic, lab_view
+from views.lab import RESULTS, LabData, LabHandlers, lab_view
 from views.setup import OptionRow
 
 if TYPE_CHECKING:
@@ -132,113 +134,25 @@ class Lab:
             return data
         return self._shown(data, self.result)
 
+    @property
+    def words(self) -> Words:
+        return Words(self.t)
+
+    def _base_name(self) -> str:
+        return self.t("lab.kept") if self.base is not None else self.t("lab.usual")
+
     def _shown(self, data: LabData, result: Report | Comparison) -> LabData:
-        """``data`` with the results."""
+        """``data`` with the results: the sentences, the charts, the figures in words."""
         t = self.t
         keep = (t("lab.unkeep") if self.base is not None and not self._differs()
                 else t("lab.keep"))
-        if isinstance(result, Report):
-            return dataclasses.replace(
-                data, results=t("lab.results"), summary=self._summary(result),
-                groups=self._groups(result), histograms=self._histograms(result), keep=keep)
-        lines = {line.key: line for line in result.lines}
-        out = sum(line.stands_out for line in result.lines)
-        b = result.b
-        speed = self._speed(result.a.games + b.games, result.a.seconds + b.seconds,
-                            max(result.a.workers, b.workers))
-        summary = (speed, t("lab.standing_out", out=out, total=len(result.lines)))
-        base = t("lab.kept") if self.base is not None else t("lab.usual")
+        sheet = self.words.sheet(result, self._base_name())
+        comparing = isinstance(result, Comparison)
         return dataclasses.replace(
-            data, results=t("lab.results_compared"), summary=summary,
-            groups=self._groups(b, lines), columns=(base, t("lab.variant")), keep=keep)
-
-    def number(self, x: float, digits: int = 1) -> str:
-        """``x`` with ``digits`` decimals, in the language's marks."""
-        text = f"{x:,.{digits}f}"
-        return text.translate({ord(","): "\0", ord("."): self.t("lab.decimal")}).replace(
-            "\0", self.t("lab.thousands"))
-
-    def _speed(self, games: int, seconds: float, workers: int) -> str:
-        t = self.t
-        rate = games / seconds if seconds else 0.0
-        said = t("lab.speed", games=self.number(games, 0),
-                 seconds=self.number(seconds, 2 if seconds < 10 else 0),
-                 rate=self.number(rate, 0))
-        return said + (" " + t("lab.cores", n=workers) if workers > 1 else "")
-
-    def _summary(self, r: Report) -> tuple[str, ...]:
-        t = self.t
-        said = [self._speed(r.games, r.seconds, r.workers)]
-        adv = r.first_player_advantage
-        if adv is not None:
-            key = "lab.first.more" if adv.value >= 0 else "lab.first.less"
-            said.append(t(key, points=self.number(abs(adv.value) * 100),
-                          even=self.number(100 / r.players), margin=self.number(adv.margin * 100)))
-            if adv.low <= 0 <= adv.high:
-                said[-1] += " " + t("lab.first.noise")
-        if r.round_win_rate_by_seat:
-            need = max(rate.games_needed for rate in r.round_win_rate_by_seat)
-            said.append(t("lab.needed", margin=self.number(MARGIN * 100, 0),
-                          games=self.number(need, 0), played=self.number(r.games, 0)))
-        return tuple(said)
-
-    def _rate(self, rate: Rate) -> str:
-        return self.t("lab.rate", value=self.number(rate.value * 100),
-                      margin=self.number((rate.high - rate.low) / 2 * 100))
-
-    def _mean(self, mean: Mean) -> str:
-        return self.t("lab.mean", value=self.number(mean.value),
-                      margin=self.number((mean.high - mean.low) / 2))
-
-    def _figure(self, key: str, label: str, value: str, line: Compared | None,
-                rate: bool) -> Figure:
-        """A figure in words; comparing (``line``), with the base and the difference."""
-        if line is None:
-            return Figure(key, label, value)
-        t = self.t
-        scale = 100 if rate else 1
-        sign = "+" if line.diff > 0 else "−" if line.diff < 0 else "±"
-        diff = t("lab.diff.rate" if rate else "lab.diff.mean",
-                 diff=sign + self.number(abs(line.diff) * scale),
-                 margin=self.number((line.high - line.low) / 2 * scale))
-        verdict = t("lab.stands_out") if line.stands_out else t("lab.noise")
-        base = t("lab.percent", value=self.number(line.a * 100)) if rate else self.number(line.a)
-        return Figure(key, label, value, base, diff, verdict, line.stands_out)
-
-    def _groups(self, r: Report, lines: Mapping[str, Compared] | None = None) -> tuple[Topic, ...]:
-        """The figures by group, each in words (comparing: with the base and the difference)."""
-        t = self.t
-
-        found = lines or {}
-
-        def rate(key: str, label: str, value: Rate) -> Figure:
-            return self._figure(key, label, self._rate(value), found.get(key), True)
-
-        def mean(key: str, label: str, value: Mean) -> Figure:
-            return self._figure(key, label, self._mean(value), found.get(key), False)
-
-        wins = [rate(f"round_win_rate_by_seat.{i}", t("lab.round_win", n=i + 1), x)
-                for i, x in enumerate(r.round_win_rate_by_seat)]
-        wins += [rate(f"match_win_rate_by_seat.{i}", t("lab.match_win", n=i + 1), x)
-                 for i, x in enumerate(r.match_win_rate_by_seat)]
-        if r.first_player_win_rate is not None:
-            wins.append(rate("first_player_win_rate", t("lab.first_wins"),
-                             r.first_player_win_rate))
-        ends = [rate(f"end_conditions.{k}", t(f"lab.end.{k}") if t.has(f"lab.end.{k}") else k,
-                     x) for k, x in r.end_conditions.items()]
-        averages = [mean(f"averages.{k}", t(f"lab.avg.{k}"), r.averages[k]) for k in VALUES]
-        own = [mean(f"averages.{k}", t(f"lab.fig.{r.game}.{k.removeprefix('figure.')}"), x)
-               for k, x in r.averages.items() if k.startswith("figure.")]
-        return (Topic(t("lab.group.wins"), tuple(wins)), Topic(t("lab.group.ends"), tuple(ends)),
-                Topic(t("lab.group.averages"), tuple(averages)),
-                Topic(t("lab.group.own", game=t(f"game.{r.game}")), tuple(own)))
-
-    def _histograms(self, r: Report) -> tuple[Histogram, ...]:
-        t = self.t
-        return tuple(
-            Histogram(t(f"lab.hist.{k}"), t(f"lab.hist.{k}.note"),
-                      tuple((b.low, b.high, b.count) for b in r.histograms[k]))
-            for k in ("rounds_per_game", "round_length", "points"))
+            data, results=t("lab.results_compared") if comparing else t("lab.results"),
+            summary=sheet.summary, groups=sheet.groups, rates=sheet.rates,
+            histograms=sheet.histograms, keep=keep, unit=t("lab.percent", value=""),
+            columns=(sheet.names[0], sheet.names[1]) if comparing else ("", ""))
 
     def _check(self) -> str:
         try:
@@ -346,40 +260,10 @@ class Lab:
 
     # -- files ------------------------------------------------------------------------------
     def sheet(self) -> Sheet | None:
-        """The results as rows for a file (None: no results)."""
+        """The results as a sheet for a file (None: no results)."""
         if self.result is None:
             return None
-        data = self.data()
-        t = self.t
-        result = self.result
-        report = result if isinstance(result, Report) else result.b
-        title = t("lab.file_title", game=t(f"game.{report.game}"), players=report.players,
-                  games=self.number(report.games, 0))
-        seats = ", ".join(t(f"lab.level.{k}") for k in report.seats)
-        numbers = _numbers(result)
-        rules = [t("lab.file_rules", rules=self._rules(report.game, report.options))]
-        if isinstance(result, Comparison):
-            rules.append(t("lab.file_base", rules=self._rules(report.game, result.a.options)))
-        return Sheet(title=title, lines=(*rules, t("lab.file_seats", seats=seats),
-                                         *data.summary),
-                     columns=data.columns if isinstance(result, Comparison) else ("", ""),
-                     groups=data.groups, numbers=numbers)
-
-    def _rules(self, game: str, options: Mapping[str, object]) -> str:
-        """Options in words: "Joker variant: on, Cards each: 6" ("usual rules": none)."""
-        t = self.t
-
-        def word(key: str, value: object) -> str:
-            if isinstance(value, bool):
-                return t("lab.on") if value else t("lab.off")
-            if key == "mode":
-                return t(f"mode.{value}")
-            named = f"opt.{game}.{key}.{value}"
-            return t(named) if t.has(named) else str(value)
-
-        said = [t("lab.side", side=t(f"opt.{game}.{k}") if k != "mode" else t("setup.mode"),
-                  value=word(k, v)) for k, v in sorted(options.items())]
-        return ", ".join(said) or t("lab.usual")
+        return self.words.sheet(self.result, self._base_name())
 
     def _save(self, kind: str) -> None:
         self.shell.page.run_task(self._save_file, kind)
@@ -412,28 +296,6 @@ class Lab:
         body = scrolling(self.shell.page.views[-1])
         if body is not None:
             await body.scroll_to(scroll_key=RESULTS.value, duration=400)
-
-
-def _numbers(result: Report | Comparison) -> dict[str, tuple[float, ...]]:
-    """Each figure's numbers for a spreadsheet, by key: value, low, high (comparing, then the
-    base's value, the difference, its low and high, and the p-value)."""
-    report = result if isinstance(result, Report) else result.b
-    out: dict[str, tuple[float, ...]] = {}
-    for name in ("round_win_rate_by_seat", "match_win_rate_by_seat"):
-        for i, x in enumerate(getattr(report, name)):
-            out[f"{name}.{i}"] = (x.value, x.low, x.high)
-    if report.first_player_win_rate is not None:
-        x = report.first_player_win_rate
-        out["first_player_win_rate"] = (x.value, x.low, x.high)
-    for k, x in report.end_conditions.items():
-        out[f"end_conditions.{k}"] = (x.value, x.low, x.high)
-    for k, m in report.averages.items():
-        out[f"averages.{k}"] = (m.value, m.low, m.high)
-    if isinstance(result, Comparison):
-        for line in result.lines:
-            if line.key in out:
-                out[line.key] += (line.a, line.diff, line.low, line.high, line.p)
-    return out
 
 
 def scrolling(root: object) -> ft.Column | None:

@@ -1,93 +1,90 @@
-"""The rule lab's results as files: a CSV table for a spreadsheet (every figure's numbers with
-its 95% interval, and comparing, the difference and its p-value) and a picture (PNG) of the
-figures in words."""
+"""The rule lab's results as text: a CSV table for a spreadsheet (one header row, one row per
+figure, one value per column) and the report the command line prints (the figures in the lab
+screen's words)."""
 
 from __future__ import annotations
 
 import csv
 import io
 import textwrap
-from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
-
+from app.lab_words import SMALL_P, Sheet
 from app.share.exports import cell
-from app.share.results import INK, PAPER, SOFT, font
 from views.common import Tr
-from views.lab import Topic
 
-MARGIN, WIDTH, WRAP = 32, 960, 58  # pixels, and characters a line of the picture holds
-STRONG = "#1b5e20"  # a difference that stands out
+WIDTH = 88  # characters a line of the printed report holds
 
 
-@dataclass(frozen=True)
-class Sheet:
-    """The results: a title, sentences (the rules, the seats, what stands out), the figures
-    by group in words, and each figure's numbers by its key."""
+def p_cell(p: float) -> str:
+    """A p-value for a spreadsheet: three decimals, or "< 0.001" (never 0)."""
+    return f"< {SMALL_P}" if p < SMALL_P else f"{p:.3f}"
 
-    title: str
-    lines: tuple[str, ...]
-    columns: tuple[str, str]  # comparing: the base's and the variant's names; else empty
-    groups: tuple[Topic, ...]
-    numbers: dict[str, tuple[float, ...]]
+
+def _round(values: tuple[float, ...] | None) -> list[object]:
+    return [round(x, 6) for x in values] if values else ["", "", ""]
 
 
 def csv_text(sheet: Sheet, t: Tr) -> str:
-    """One row per figure: its words, its key, value, low and high (rates from 0 to 1);
-    comparing, then the base's value, the difference, its low and high, and the p-value.
-    The title and the sentences follow the table."""
+    """One row per figure: its words, its key and its unit; its value with its 95% interval
+    (rates from 0 to 1); comparing, the base's value and interval before the variant's, then
+    the difference with its interval, its p-value, that p-value allowing for every figure
+    (Holm's), whether it was compared game by game, and the verdict. Then the run: the game,
+    the games played, the seats and the rules (comparing, the base's too), on every row."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    head = [t("lab.csv.figure"), t("lab.csv.key"), t("lab.csv.value"), t("lab.csv.low"),
-            t("lab.csv.high")]
-    if sheet.columns[0]:
-        head += [t("lab.csv.base"), t("lab.csv.diff"), t("lab.csv.low"), t("lab.csv.high"),
-                 t("lab.csv.p")]
-    w.writerow(head)
+    head = [t("lab.csv.figure"), t("lab.csv.key"), t("lab.csv.unit")]
+    if sheet.comparing:
+        head += [t("lab.csv.base"), t("lab.csv.base_low"), t("lab.csv.base_high"),
+                 t("lab.csv.variant"), t("lab.csv.variant_low"), t("lab.csv.variant_high"),
+                 t("lab.csv.diff"), t("lab.csv.diff_low"), t("lab.csv.diff_high"),
+                 t("lab.csv.p"), t("lab.csv.p_holm"), t("lab.csv.paired"),
+                 t("lab.csv.verdict")]
+    else:
+        head += [t("lab.csv.value"), t("lab.csv.low"), t("lab.csv.high")]
+    w.writerow(head + [heading for heading, _ in sheet.about])
+    about = [cell(value) for _, value in sheet.about]
     for group in sheet.groups:
         for f in group.figures:
-            numbers = [round(x, 6) for x in sheet.numbers.get(f.key, ())]
-            w.writerow([cell(f.label), f.key, *numbers])
-    w.writerow([])
-    for line in (sheet.title, *sheet.lines):
-        w.writerow([cell(line)])
-    return out.getvalue()
-
-
-def png(sheet: Sheet, t: Tr) -> bytes:
-    """The figures in words as a picture: the title, the sentences, then each group."""
-    big, mid, small = font(40), font(28), font(24)
-    rows: list[tuple[str, object, str]] = [(line, big, INK)
-                                            for line in textwrap.wrap(sheet.title, 36)]
-    rows += [(line, small, SOFT) for s in sheet.lines for line in _wrap(s)]
-    for group in sheet.groups:
-        rows.append(("", small, INK))
-        rows.append((group.title, mid, INK))
-        for fig in group.figures:
-            rows += [(line, small, INK) for line in _wrap(fig.label)]
-            if fig.diff:
-                rows.append(("   " + t("lab.side", side=sheet.columns[0], value=fig.base)
-                             + "  ·  " + t("lab.side", side=sheet.columns[1], value=fig.value),
-                             small, INK))
-                rows.append(("   " + t("lab.verdict", diff=fig.diff, verdict=fig.verdict), small,
-                             STRONG if fig.stands_out else SOFT))
+            n = sheet.numbers.get(f.key)
+            if n is None:
+                continue
+            row: list[object] = [cell(f.label), f.key, t(f"lab.unit.{n.unit}")]
+            if sheet.comparing:
+                row += _round(n.base) + _round(n.value)
+                line = n.line
+                if line is None:
+                    row += [""] * 7
+                else:
+                    row += [*_round((line.diff, line.low, line.high)), p_cell(line.p),
+                            p_cell(line.p_holm), t("lab.yes") if line.paired else t("lab.no"),
+                            t("lab.stands_out") if line.stands_out else t("lab.noise")]
             else:
-                rows.append((f"   {fig.value}", small, STRONG))
-    height = 2 * MARGIN + sum(_height(r[1]) for r in rows)
-    image = Image.new("RGB", (WIDTH, height), PAPER)
-    d = ImageDraw.Draw(image)
-    y = MARGIN
-    for text, f, colour in rows:
-        d.text((MARGIN, y), text.replace("−", "-"), font=f, fill=colour)  # type: ignore[arg-type]
-        y += _height(f)
-    out = io.BytesIO()
-    image.save(out, format="PNG")
+                row += _round(n.value)
+            w.writerow(row + about)
     return out.getvalue()
 
 
-def _wrap(text: str) -> list[str]:
-    return textwrap.wrap(text, WRAP) or [""]
+def report_text(sheet: Sheet, t: Tr) -> str:
+    """The results as the command line prints them: the title, the run, the summary, then each
+    figure by group in the lab screen's words (comparing: both runs' values and the verdict)."""
+    out = [sheet.title, *_wrap(sheet.lines), "", *_wrap(sheet.summary)]
+    for group in sheet.groups:
+        out += ["", group.title]
+        for f in group.figures:
+            out += _wrap([f.label], "  ")
+            if f.verdict:
+                sides = (t("lab.side", side=sheet.names[0], value=f.base) + "  ·  "
+                         + t("lab.side", side=sheet.names[1], value=f.value))
+                out += _wrap([sides, f.verdict], "    ")
+            else:
+                out.append(f"    {f.value}")
+    return "\n".join(out) + "\n"
 
 
-def _height(f: object) -> int:
-    return int(getattr(f, "size", 24) * 1.45)
+def _wrap(lines: tuple[str, ...] | list[str], indent: str = "") -> list[str]:
+    return [wrapped for line in lines
+            for wrapped in textwrap.wrap(line, WIDTH, initial_indent=indent,
+                                         subsequent_indent=indent + "  ") or [""]]
+
+
+__all__ = ["csv_text", "p_cell", "report_text"]

@@ -15,12 +15,13 @@ import dataclasses
 import random
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.device import DeviceGame, Outcome
+from app.device import LOG_LINES, DeviceGame, Moved, Outcome
 from app.games import ENTRIES
 from app.guests.seats import OLD, REFUSED, Reply
 from app.i18n import Translator, names, not_saved, refusal, say
@@ -31,8 +32,9 @@ from models.errors import MejaError
 from models.games.base import ActionWords, State
 from models.people import NEUTRAL, PALETTE, People
 from views.common import card_text
-from views.felt import SPEEDS, Felt, felt_view, log_sheet, table_size
+from views.felt import SPEEDS, Felt
 from views.felt_data import Scene
+from views.felt_screen import Entry, Line, TableScreen, frame, log_sheet
 from views.play import RoundSummary, SeatLine, cover_view, summary_view
 from views.scoreboard import round_words
 
@@ -46,6 +48,7 @@ CARD_PARAMS = ("card", "target", "helper")  # a hint's cards, shown as on the ca
 COMPUTER_COLOURS = (5, 3, 7, 1, 4, 8, 2, 6, 9, 0)
 PACES = (0, 1, 2, 3)  # seconds a computer move stays on screen
 LAUNCH = 0.04  # seconds a new card shows where it comes from before it travels
+DOUBLE = 0.3  # seconds: a second tap on the same thing within it is the same tap
 # hints whose words do not name the move: the hint names it first
 UNNAMED = frozenset({"only", "sa_meld"})
 
@@ -70,6 +73,25 @@ def move_label(words: ActionWords, t: Translator, seats: Sequence[str]) -> str:
     return t(key, n=words.n, **params)
 
 
+def moved_line(moved: Moved, t: Translator, seats: Sequence[str]) -> str:
+    """One move of the log in ``t``'s language: "Ana played Q♦"."""
+    return t("play.moved", name=seats[moved.seat], move=move_label(moved.words, t, seats))
+
+
+def log_entries(moves: Sequence[Moved], t: Translator, seats: Sequence[str], game: str,
+                lines: int = LOG_LINES) -> list[Entry]:
+    """The last moves, newest first, each round's moves under its number."""
+    shown = list(moves[-lines:])[::-1]
+    out: list[Entry] = []
+    for i, moved in enumerate(shown):
+        head = ""
+        if i == 0 or shown[i - 1].round != moved.round:
+            said = t("play.log.round", n=moved.round + 1, **round_words(t, game))
+            head = said[:1].upper() + said[1:]
+        out.append(Entry(moved_line(moved, t, seats), head))
+    return out
+
+
 @dataclasses.dataclass(frozen=True)
 class Press(Reply):
     """A tap's answer; ``said``: its refusal is already shown on this screen."""
@@ -81,15 +103,24 @@ class DevicePlay:
     """One game on the device on screen: turns taps into calls on its :class:`DeviceGame`
     and redraws; its :class:`Runner` plays the computer seats while people are at it."""
 
-    def __init__(self, shell: Window, key: str, doc: dict[str, Any]) -> None:
+    def __init__(self, shell: Window, key: str, doc: dict[str, Any],
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.shell = shell
-        self.game = DeviceGame(shell.store, key, doc, line=self._line)
+        self.game = DeviceGame(shell.store, key, doc)
         self.runner = Runner(self.game, self._changed)
         self.shown = -1  # the person whose hand is on screen (pass and play)
-        self.hint: tuple[int, str] = (-1, "")  # the hint and the version it was asked at
+        self.hint: tuple[int, int, str] = (-1, -1, "")  # its version, action and words
+        self.said: tuple[int, Line] | None = None  # a message and the version it is about
         self.felt = Felt()  # the card table's controls, kept: its cards move
+        self.screen = TableScreen()  # the screen around it, kept: its parts change
         self.looks: dict[int, View] = {}  # each person's order, selection, help
         self.scene: Scene | None = None  # the table last drawn
+        self.clock = clock
+        # the last tap: on what, by whom, when, and the version it left the game at
+        self._tapped: tuple[str, int, float, int] = ("", -1, -1.0, -1)
+        self._turn = -1  # the person last told it is their turn (a tick in the hand)
+        self._log_words: tuple[object, list[Entry]] = (None, [])
+        self._colours: tuple[str, ...] | None = None
 
     @property
     def t(self) -> Translator:
@@ -125,8 +156,12 @@ class DevicePlay:
         return self.game.pending
 
     def colours(self) -> tuple[str, ...]:
-        """Each seat's colour, as the players screen has it now."""
-        return seat_colours(self.names, self.kinds, People.from_doc(self.shell.store.people()))
+        """Each seat's colour, as the players screen has it (read when people come to the
+        game: the players screen, where colours change, is another screen)."""
+        if self._colours is None:
+            self._colours = seat_colours(self.names, self.kinds,
+                                         People.from_doc(self.shell.store.people()))
+        return self._colours
 
     def people(self) -> list[int]:
         return [s for s, k in enumerate(self.kinds) if k == "person"]
@@ -134,7 +169,7 @@ class DevicePlay:
     # -- screens (drawn from state alone: drawing changes nothing) --------------------------
     def view(self) -> ft.View:
         game = self.game
-        title = self.t("play.title", game=self.t(f"game.{self.doc['game']}"))
+        title = self.t(f"game.{self.doc['game']}")
         if self.pending:
             seen = game.seen
             return summary_view(self.t, self.summary(title),
@@ -180,28 +215,52 @@ class DevicePlay:
         seat, version = self.looking(), self.game.version
         look = dataclasses.replace(self.looks.get(seat, View()), help=seat_help(self.doc, seat))
         scene = presenter.scene(self.state, seat, self.seating(), look)
+        if self.hint[0] == version and seat >= 0:
+            scene = dataclasses.replace(scene, hinted=hinted(
+                presenter, self.state, seat, look, scene, self.hint[1]))
         page = self.shell.page
-        hint = self.hint[1] if self.hint[0] == version else ""
-        width, height, wide = table_size(getattr(page, "width", None) or 400,
-                                         getattr(page, "height", None) or 850,
-                                         len(scene.buttons), bool(hint))
+        shape = frame(getattr(page, "width", None) or 400, getattr(page, "height", None) or 850,
+                      len(scene.buttons))
 
-        def on_tap(key: str) -> None:
-            self.tap(key, seat, version)
+        def on_tap(key: str, what: str = "") -> None:
+            self.tap(key, seat, version, what)
 
-        table = self.felt.show(scene, width, height, on_tap=on_tap, t=self.t, order=look.order,
+        stamp = f"{seat}.{version}"
+        table = self.felt.show(scene, *shape.table, on_tap=on_tap, t=self.t, order=look.order,
                                on_order=(lambda o: self.order(seat, o)) if seat >= 0 else None,
-                               speed=self.speed(), version=version)
+                               speed=self.speed(), stamp=stamp)
         self.scene = scene
-        log = self.doc.get("log") or []
         casual = bool(self.doc.get("casual"))
-        return felt_view(
-            self.t, self.route, title, table, buttons=scene.buttons, on_tap=on_tap,
-            caption=str(log[-1]) if log else "", on_log=self._log, on_back=self._leave,
+        return self.screen.show(
+            self.t, self.route, title, table, frame=shape, buttons=scene.buttons,
+            on_tap=on_tap, line=self.line(version), log=self.log(), on_log=self._log,
+            on_back=self._leave,
             on_hint=(lambda: self._hint(version)) if look.help and seat >= 0 else None,
             on_undo=(lambda: self.undo(version)) if casual else None,
-            can_undo=self.game.last_person_move() is not None, hint=hint, wide=wide,
-            on_invite=self._invite if self.people() else None)
+            on_redo=(lambda: self.redo(version)) if casual else None,
+            can_undo=self.game.last_person_move() is not None, can_redo=self.game.can_redo,
+            on_invite=self._invite if self.people() else None, hinted=frozenset(scene.hinted),
+            stamp=stamp)
+
+    def line(self, version: int) -> Line:
+        """What the message line says now: a message about this version, else the hint asked
+        at it, else the last move of the round."""
+        if self.said is not None and self.said[0] == version:
+            return self.said[1]
+        if self.hint[0] == version and self.hint[2]:
+            return Line(self.hint[2], "hint")
+        moves = self.game.moves
+        if moves and moves[-1].round == len(self.state.results) - (1 if self.pending else 0):
+            return Line(moved_line(moves[-1], self.t, self.names))
+        return Line("")
+
+    def log(self) -> list[Entry]:
+        """The last moves in words (worded again only when a move or the language changed)."""
+        key = (len(self.game.moves), self.game.moves[-1:], self.t.language)
+        if self._log_words[0] != key:
+            self._log_words = (key, log_entries(self.game.moves, self.t, self.names,
+                                                self.doc["game"]))
+        return self._log_words[1]
 
     def _invite(self) -> None:
         """Open this game to the players' phones, and show their codes."""
@@ -218,27 +277,36 @@ class DevicePlay:
                              self.colours())
         return dataclasses.replace(data, route=self.route, title=title)
 
-    def _line(self, seats: list[str], seat: int, words: ActionWords, _state: State,
-              _action: int) -> str:
-        """A move in the log, in the player's language."""
-        return self.t("play.moved", name=seats[seat], move=move_label(words, self.t, seats))
-
     # -- taps: each names the version of the screen it was made on --------------------------
     def move(self, action: int, version: int) -> None:
         """A person's move by its engine action (a tap answered by the table, or a test)."""
         self._after(self.game.move(action, version))
 
-    def tap(self, key: str, seat: int, version: int) -> None:
-        """A tap on the card table drawn at ``version`` for ``seat``. None counts while cards
-        travel: the second tap of a double tap on a pile may land on the card just taken from
-        it, which is the same control in its new place."""
-        if self.felt.moving:
-            return
+    def tap(self, key: str, seat: int, version: int, what: str = "") -> None:
+        """A tap on the card table drawn at ``version`` for ``seat``, on the thing ``what``
+        (a card's face id, a pile: the same thing whatever it means now). A second tap on the
+        same thing within :data:`DOUBLE` seconds, on the table the first one left, is the same
+        tap (a double tap: a card selected stays selected, a pile drawn from once is drawn
+        from once). Taps made while cards travel count like any other: the cards go on to
+        their new places."""
+        now = self.clock()
+        what = what or key
+        last_what, last_seat, when, after = self._tapped
+        if (what, seat, version) == (last_what, last_seat, after) and now - when < DOUBLE:
+            return  # the second half of a double tap, on the table the first one left
         reply = self.press(key, seat, version)
+        if reply.status != OLD:  # a tap on a table already replaced is no first half
+            self._tapped = (what, seat, now, self.game.version)
         if reply.status == REFUSED and not reply.said:
             why = reply.why or self._why(key)
             if why:
-                self.shell.toast(why)
+                self.say(Line(why, "refusal"))
+
+    def say(self, line: Line) -> None:
+        """Show ``line`` on the message line until the game moves on."""
+        self.said = (self.game.version, line)
+        if self.showing:
+            self._redraw()
 
     def press(self, key: str, seat: int, version: int, t: Translator | None = None) -> Press:
         """A tap on the table drawn at ``version`` for ``seat`` (on this screen, or on a guest
@@ -251,10 +319,12 @@ class DevicePlay:
         presenter = (self.presenter if t is None
                      else ENTRIES[self.doc["game"]].presenter(t, self.names))
         answer = presenter.answer(self.state, seat, key, look)
-        if answer.action is not None:
+        actions = answer.actions or ((answer.action,) if answer.action is not None else ())
+        if actions:
             if seat != self.game.person_turn():
                 return Press(False, status=OLD)
-            outcome = self.game.move(answer.action, version)
+            outcome = (self.game.move(actions[0], version) if len(actions) == 1
+                       else self.game.apply_all(list(actions), version))
             if outcome.changed:
                 # what stays selected after a meld (Samba), named for the new hand
                 left = answer.chosen if answer.chosen is not None else frozenset()
@@ -297,42 +367,44 @@ class DevicePlay:
 
     def _log(self) -> None:
         """The last moves, in a sheet over the table."""
-        self.shell.page.show_dialog(log_sheet(self.t, self.doc.get("log") or []))
+        self.shell.page.show_dialog(log_sheet(self.t, self.log()))
 
     def redraw(self) -> None:
         """The window changed size: the table is laid out again."""
         self._redraw()
 
     def _redraw(self) -> None:
-        """Draw the table again; taps wait while its cards travel."""
         self.shell.refresh()
-        self.settle()
 
-    def settle(self) -> None:
-        """Once the cards have arrived (their travel's time), taps count again."""
-        felt = self.felt
-        if not felt.moving:
+    def sent(self) -> None:
+        """The screen was sent: the cards whose paper, print or motion changed are sent too
+        (isolated, the page's update does not look into them); new cards, shown where they
+        come from, are sent on their way a moment later."""
+        felt, page = self.felt, self.shell.page
+        changed = felt.flush()
+        with contextlib.suppress(Exception):  # the table left the page meanwhile
+            if changed:
+                page.update(*changed)
+        if not felt.launching:
             return
-        delay = self.speed() / 1000 + 0.05
 
-        async def arrived() -> None:
-            if felt.launching:  # new cards: shown where they come from, then sent on
-                await asyncio.sleep(LAUNCH)
-                if felt.launch():
-                    with contextlib.suppress(Exception):  # the table left the screen
-                        felt.table.update()
-            await asyncio.sleep(delay)
-            if felt.moving:
-                felt.settled()
-                with contextlib.suppress(Exception):  # the table left the screen meanwhile
-                    felt.table.update()
+        async def launch() -> None:
+            await asyncio.sleep(LAUNCH)
+            cards = felt.launch()
+            with contextlib.suppress(Exception):
+                if cards:
+                    page.update(*cards)
 
         with contextlib.suppress(Exception):  # no event loop (a screen built in a test)
-            self.shell.page.run_task(arrived)
+            page.run_task(launch)
 
     def undo(self, version: int) -> None:
         """Take back the last move of a person and the computer moves after it."""
         self._after(self.game.undo(version), shown=lambda: self.state.current_player)
+
+    def redo(self, version: int) -> None:
+        """Make again what the last undo took back."""
+        self._after(self.game.redo(version), shown=lambda: self.state.current_player)
 
     def next_round(self, seen: int) -> None:
         """Close the summary: the next round starts (or the final result shows)."""
@@ -348,17 +420,30 @@ class DevicePlay:
             self.runner.start()
 
     def _changed(self, outcome: Outcome) -> None:
-        """A change's outcome (a tap's, or a computer's move): said, and shown."""
+        """A change's outcome (a tap's, or a computer's move): said, and shown; the person
+        whose turn it now is feels it."""
         if outcome.error is not None:
-            self.shell.toast(self._error(outcome.error))
+            kind = "note" if isinstance(outcome.error, OSError) else "refusal"
+            self.said = (self.game.version, Line(self._error(outcome.error), kind))
         elif outcome.reloaded:
-            self.shell.toast(self.t("play.stale"))
+            self.said = (self.game.version, Line(self.t("play.stale"), "note"))
         if outcome.finished:
             self._forget()
-        if (outcome.changed or outcome.reloaded) and self.showing:
+        if outcome.changed or outcome.reloaded:
+            self._tick()
+        if (outcome.changed or outcome.reloaded or outcome.error is not None) and self.showing:
             self._redraw()
         if outcome.changed or outcome.reloaded:
             self.publish()
+
+    def _tick(self) -> None:
+        """A tick in the hand when the turn comes to a person playing on this device."""
+        seat = self.game.person_turn()
+        if seat >= 0 and seat != self._turn and seat not in self.guested:
+            buzz = getattr(self.shell, "buzz", None)
+            if buzz is not None and self.game.moves and self.game.moves[-1].seat != seat:
+                buzz()
+        self._turn = seat
 
     # -- guest phones -------------------------------------------------------------------------
     @property
@@ -393,7 +478,7 @@ class DevicePlay:
             try:
                 self.shell.store.save_settings(settings)
             except OSError as error:
-                self.shell.toast(not_saved(self.t, error))
+                self.said = (self.game.version, Line(not_saved(self.t, error), "note"))
 
     def _hint(self, version: int) -> None:
         state = self.state
@@ -409,15 +494,15 @@ class DevicePlay:
             text = self.t("play.hint_move", move=label, why=why)
         else:
             text = self.t("play.hint_text", why=why)
-        self.hint = (version, text)
+        self.hint = (version, action, text)
         self.shell.refresh()
 
     # -- people at the game -------------------------------------------------------------------
     def open(self) -> None:
         """People are at this game's screen: the computers play if it is their turn (the
         screen stays on meanwhile)."""
+        self._colours = None  # the players screen may have changed them meanwhile
         self.runner.start()
-        self.settle()  # drawn again for a window resized meanwhile: its cards moved
         awake = getattr(self.shell, "keep_awake", None)
         if awake is not None:
             awake(True)
@@ -446,6 +531,29 @@ class DevicePlay:
         self.shell.start_play(doc)
 
 
+def hinted(presenter: Presenter, state: State, seat: int, look: View, scene: Scene,
+           action: int) -> tuple[str, ...]:
+    """The taps on ``scene`` that make ``action`` (a card, a pile, a button), else the cards
+    of the hand the move names: what the table marks for a hint."""
+    taps = [f.tap for f in scene.hand if f.tap] + [p.tap for p in scene.piles if p.tap]
+    taps += [g.tap for side in scene.sides for g in side.groups if g.tap]
+    taps += [f.tap for c in scene.chairs for g in c.groups for f in g.cards if f.tap]
+    taps += [b.tap for b in scene.buttons]
+    out = []
+    for tap in taps:
+        answer = presenter.answer(state, seat, tap, look)
+        if answer.action == action or answer.actions[:1] == (action,):
+            out.append(tap)
+    if out:
+        return tuple(out)
+    named = Counter(format_cards([c]) for c in state.action_words(action).cards)
+    for face in scene.hand:
+        if face.tap and named[face.code] > 0:
+            named[face.code] -= 1
+            out.append(face.tap)
+    return tuple(out)
+
+
 def new_doc(game: str, players: list[str], kinds: list[str], options: dict[str, Any],
             casual: bool, pace: int, helps: Sequence[bool] | None = None) -> dict[str, Any]:
     """A new game on the device, as saved: each seat with its name, kind and help (whether
@@ -455,7 +563,7 @@ def new_doc(game: str, players: list[str], kinds: list[str], options: dict[str, 
         "game": game, "options": dict(options), "seed": secrets.randbelow(2**31),
         "seats": [{"name": n, "kind": k, "help": bool(h)}
                   for n, k, h in zip(players, kinds, helps, strict=True)],
-        "actions": [], "movers": [], "enders": [], "seen": 0, "log": [], "casual": casual,
+        "actions": [], "movers": [], "enders": [], "seen": 0, "redo": [], "casual": casual,
         "pace": pace,
     }
 
@@ -517,16 +625,16 @@ def seat_colours(players: Sequence[str], kinds: Sequence[str] | None,
 def round_summary(game: str, state: State, seats: Sequence[str], kinds: Sequence[str],
                   t: Translator, ender: int = -1, colours: Sequence[str] = ()) -> RoundSummary:
     """The summary of the last round ``state`` closed (``ender``: the seat whose move closed
-    it, -1 if not known), from the engine's own results: its end, the hands it kept, the
-    points and totals, the winners; at the end of the game, the game's winners and why."""
+    it, -1 if not known), from the engine's own results and what the game's presenter says of
+    them (:meth:`Presenter.ending`): its end, the hands it kept, the points and totals, the
+    winners; at the end of the game, the game's winners and why."""
     index = len(state.results) - 1
     result = state.results[index]
     words = round_words(t, game)
     over = state.is_over
-    held = _held(game, state, index, t)
-    wins = _counts_wins(state)
+    ending = ENTRIES[game].presenter(t, seats).ending(state, seats, t)
     lines = tuple(
-        SeatLine(name=seats[s], cards=held[s][0], detail=held[s][1],
+        SeatLine(name=seats[s], cards=ending.held[s][0], detail=ending.held[s][1],
                  points=str(result.points[s]), total=str(state.scores[s]),
                  won=s in (state.winners if over else result.winners),
                  computer=kinds[s] != "person",
@@ -536,85 +644,17 @@ def round_summary(game: str, state: State, seats: Sequence[str], kinds: Sequence
     how_key = f"play.end.{game}.{result.end}"
     how = (t(how_key, name=seats[ender]) if ender >= 0 and t.has(how_key)
            else t("play.end.other", **words))
-    why = [_round_why(game, state, index, seats, t)]
     verdict: tuple[str, ...] = ()
     if over:
         winners = [seats[s] for s in state.winners]
         verdict = (t.plural("play.winner", len(winners), names=names(winners, t)),
-                   _match_why(game, state, seats, t))
-    heading = (t("play.sum.game_over") if over and game == "sums"
-               else t("play.sum.heading", n=index + 1, **words))
+                   ending.verdict)
     return RoundSummary(
-        route="", title="", heading=heading, how=how, lines=lines, why=tuple(w for w in why if w),
+        route="", title="",
+        heading=ending.heading or t("play.sum.heading", n=index + 1, **words),
+        how=how, lines=lines, why=(ending.why,) if ending.why else (),
         points_label=t("play.sum.points", **words),
-        total_label=t("play.sum.wins") if wins else t("score.total"),
+        total_label=t("play.sum.wins") if ending.wins else t("score.total"),
         over=over, verdict=verdict,
         next_label=t("play.sum.finish") if over else t("play.sum.next", **words),
     )
-
-
-def _counts_wins(state: State) -> bool:
-    """Whether the game's score is a tally of round wins (Kartu Sama's victory game, 41
-    without a running score) rather than points."""
-    options = state.options  # type: ignore[attr-defined]
-    return (getattr(options, "mode", "") == "victory"
-            or getattr(options, "running_score", True) is False)
-
-
-def _held(game: str, state: Any, index: int, t: Translator) -> list[tuple[tuple[str, ...], str]]:
-    """Each seat's cards as the round ended (the notation) and what else counted."""
-    seats = range(state.players)
-    if game in ("kartu_sama", "forty_one"):
-        hands = state.shown[index]
-        return [(_notation(hands[s]), "" if hands[s] else t("play.sum.no_cards")) for s in seats]
-    if game == "sums":
-        return [(_notation(state.in_play[s]), t.plural("sums.removed", len(state.captured[s])))
-                for s in seats]
-    parts = state.breakdowns[index]  # samba: each side's score, part by part
-    out: list[tuple[tuple[str, ...], str]] = []
-    for s in seats:
-        b = parts[state.side[s]]
-        shown = [t(f"samba.part.{k}", n=v) for k, v in dataclasses.asdict(b).items() if v]
-        out.append((_notation(state.shown[index][s]), " · ".join(shown)))
-    return out
-
-
-def _notation(cards: Sequence[int]) -> tuple[str, ...]:
-    return tuple(format_cards(list(cards)).split()) if cards else ()
-
-
-def _round_why(game: str, state: State, index: int, seats: Sequence[str], t: Translator) -> str:
-    """Who won the round (the engine's round winners; Sums is one round: the game's)."""
-    result = state.results[index]
-    if game == "sums" or not result.winners:
-        return ""
-    won = [seats[s] for s in result.winners]
-    return t.plural("play.sum.won", len(won), names=names(won, t), **round_words(t, game))
-
-
-def _match_why(game: str, state: Any, seats: Sequence[str], t: Translator) -> str:
-    """Why the winners won the game, in the words the scoreboards use."""
-    winners = state.winners
-    first = winners[0]
-    players = [seats[s] for s in winners]
-    if game == "kartu_sama":
-        if state.options.mode == "victory":
-            return say(t, "most_wins", {"players": players, "wins": state.wins[first]})
-        return say(t, "lowest_total", {"players": players, "total": state.totals[first]})
-    if game == "forty_one":
-        if state.options.running_score:
-            return say(t, "forty_one_best_total",
-                       {"players": players, "total": state.totals[first]})
-        return say(t, "forty_one_record", {"players": players, "wins": state.wins[first],
-                                           "losses": state.losses[first]})
-    if game == "samba":
-        return say(t, "samba_highest", {"players": players, "total": state.totals[first]})
-    score, removed = state.scores[first], len(state.captured[first])
-    level = [s for s in range(state.players) if state.scores[s] == score and s not in winners]
-    if level:  # tied on points: more cards removed decided
-        return say(t, "sums_first_cards", {
-            "players": players, "points": score, "others": [seats[s] for s in level],
-            "cards": removed, "other_cards": max(len(state.captured[s]) for s in level)})
-    if len(winners) > 1:
-        return say(t, "sums_tied", {"players": players, "points": score, "cards": removed})
-    return t("play.why.highest", players=names(players, t), total=score)

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from app.games import ENTRIES
-from app.i18n import Translator, names, say
+from app.i18n import Translator, local_time, names, say
 from app.newmatch import NewMatchForm
 from app.storage import Store
 from models.errors import MejaError
@@ -43,23 +43,13 @@ def create_match(store: Store, draft: NewMatchForm) -> str:
     return match_id
 
 
-def local_time(stamp: str) -> str:
-    """A stored time (UTC, ISO) in the device's local time, to the minute."""
-    try:
-        when = datetime.fromisoformat(stamp)
-    except ValueError:
-        return stamp
-    return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone().strftime(
-        "%Y-%m-%d %H:%M")
-
-
 def history_lines(store: Store, t: Translator) -> list[MatchLine]:
     lines = []
     for entry in store.list_matches():
         summary = entry.get("summary") or {}
         game = entry.get("game", "")
         game_title = t(f"game.{game}") if t.has(f"game.{game}") else game
-        title = f"{game_title} · {local_time(entry['created'])}"
+        title = f"{game_title} · {local_time(entry['created'], t.language)}"
         finished = summary.get("status") == "finished"
         if finished:
             winners = list(summary.get("winners") or [])
@@ -71,7 +61,8 @@ def history_lines(store: Store, t: Translator) -> list[MatchLine]:
             status = t("history.in_progress", round=summary.get("round", 1),
                        **round_words(t, game))
         if summary.get("imported"):  # from another device: its own date, and marked
-            title = f"{game_title} · {local_time(summary['imported'].get('created') or '')}"
+            created = summary["imported"].get("created") or ""
+            title = f"{game_title} · {local_time(created, t.language)}"
             status += f" · {t('share.imported_mark')}"
         play = summary.get("play")
         route = f"/play/{play}" if play else f"/match/{entry['id']}/score"
@@ -97,7 +88,8 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Unfi
         stamp = entry.get("updated") or entry["created"]
         found.append((stamp, Unfinished(f"/match/{entry['id']}", title,
                                     ", ".join(entry.get("players") or []),
-                                    t("home.touched", when=local_time(stamp)), key=entry["id"])))
+                                    t("home.touched", when=local_time(stamp, t.language)),
+                                    key=entry["id"])))
     for key in dict.fromkeys(plays):
         saved = store.saved_game(key)
         if saved is None or saved[0].get("match"):
@@ -107,7 +99,7 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Unfi
         title = t("play.title", game=t(f"game.{game}"))
         found.append((stamp, Unfinished(f"/play/{key}", title,
                                     ", ".join(s.get("name", "") for s in doc.get("seats", [])),
-                                    t("home.touched", when=local_time(stamp)), key=key,
+                                    t("home.touched", when=local_time(stamp, t.language)), key=key,
                                     on_device=True)))
     found.sort(key=lambda f: _utc_stamp(f[0]), reverse=True)
     return [r for _, r in found]
@@ -180,7 +172,7 @@ def merge_refusal(store: Store, old: str, new: str) -> MejaError | None:
     for entry in store.list_matches():
         if before.joins(after, _people_seats(store, entry)):
             return MejaError("sat_together", name=old, other=new,
-                             when=local_time(entry.get("created") or ""))
+                             when=entry.get("created") or "")  # said as a local time
     return None
 
 

@@ -78,6 +78,12 @@ class Runner:
         if self._task is not None and not self._task.done():
             self._task.cancel()
 
+    async def idle(self) -> None:
+        """Wait until no computer plays or thinks: the task has ended (or was stopped), and a
+        thought it left behind in its thread has ended too (its move dropped)."""
+        while busy := [f for f in (self._task, self._thought) if f is not None and not f.done()]:
+            await asyncio.wait(busy)
+
     async def _run(self, previous: asyncio.Task[None] | None) -> None:
         if previous is not None and not previous.done():
             await asyncio.wait([previous])  # cancelled: it ends at its next step

@@ -21,7 +21,6 @@ from app.i18n import LANGUAGES, Said, Translator, not_saved, refusal, system_lan
 from app.lab import Lab
 from app.newmatch import NewMatchForm, setup_data
 from app.play import DevicePlay, new_doc, new_key
-from app.reconcile import reconcile
 from app.referees import Referees
 from app.storage import Store
 from app.tables.base import over
@@ -29,9 +28,10 @@ from models.errors import MejaError
 from models.games import GAMES
 from models.names import clean_name
 from models.people import PALETTE
-from views.common import FONTS, snack, theme
+from views.common import FONTS, find, icon_button, snack, theme
 from views.history import history_view
 from views.home import Unfinished, home_view
+from views.reconcile import reconcile
 from views.rules import rules_view
 from views.settings import play_section, settings_view
 from views.setup import setup_view
@@ -82,6 +82,8 @@ class Shell:
         self.services: dict[str, Any] = {}  # haptics, wakelock, semantics: made once, kept
         self.guests = Guests(self)  # the table open to the players' phones
         self.invite = Invite(self, self.guests)
+        self.target = "/"  # the route last asked for or shown (see go)
+        self.backing = False  # Back pressed on a screen being left: for the one coming
 
     # -- start-up ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -163,10 +165,18 @@ class Shell:
         return chosen if chosen in LANGUAGES else system_language(self.device_languages)
 
     async def _view_pop(self, e: ft.ViewPopEvent) -> None:
-        self.go(parent(e.route or self.page.route))
+        """The system's Back (a phone's back gesture): as the Back of the screen on top."""
+        self._backed(e.route or self.page.route, None)
 
     # -- navigation -------------------------------------------------------------------------
+    # A route change is asked of the client (``navigate``) and arrives later (``routed``):
+    # ``target`` is the route last asked for, or shown. A Back pressed on a screen that is
+    # being left (the tap that leaves it is in, its route change is not) is the Back of the
+    # screen coming: it waits for it (``backing``), then leaves it by its own Back. So Back
+    # lands on the screen below the one being left, never on a screen the old one's Back
+    # named from a state already gone.
     def go(self, route: str) -> None:
+        self.target = route
         if self.page.route == route:
             self.render()
         else:
@@ -174,12 +184,54 @@ class Shell:
 
     def routed(self) -> None:
         """The route changed (or the app opened on it): people left the game on the device
-        they were at, or came to one, whose computer players then stop or play."""
-        if self.play is not None and self.page.route != self.play.route:
+        they were at, or came to one, whose computer players then stop or play. A route
+        the app did not ask for (the browser's Back or Forward) that leads to a new match's
+        form no longer in progress leads home: that form was started, or left."""
+        route = self.page.route or "/"
+        if route != self.target and route in ("/new", "/play/new") and self.form is None:
+            return self.go("/")
+        self.target = route
+        if self.play is not None and route != self.play.route:
             self.play.close()
         self.render()
         if self.play is not None and self.page.route == self.play.route:
             self.play.open()
+        self.guests.claim()  # a window that shows the phones' table is their host
+        if self.backing:
+            self.backing = False
+            self._backed(route, None)
+        return None
+
+    def _backed(self, route: str, own: Any) -> None:
+        """Back was pressed on the screen of ``route`` (``own``: its Back's handler, None: the
+        one on top now)."""
+        if route != self.target and self.page.route != self.target:
+            self.backing = True  # a screen being left: Back is the coming one's
+            return
+        top = self.page.views[-1] if self.page.views else None
+        if route != self.target or own is None:  # the screen on top is the coming one
+            own = getattr(find(top, "back"), "on_click", None) if top is not None else None
+            route = self.target
+            if own is None:
+                if route != "/":
+                    self.go(parent(route))
+                return
+            own = getattr(own, "own", own)
+        own(None)
+
+    def _guard(self, view: ft.View) -> ft.View:
+        """``view`` with its Back tap going through :meth:`_backed`."""
+        button = find(view, "back")
+        handler = getattr(button, "on_click", None)
+        if handler is None or hasattr(handler, "own"):
+            return view
+
+        def back(_e: Any) -> None:
+            self._backed(view.route or "/", handler)
+
+        back.own = handler  # type: ignore[attr-defined]
+        button.on_click = back
+        return view
 
     def away(self) -> None:
         """The browser tab was closed (or lost its connection): the computers stop playing
@@ -188,13 +240,14 @@ class Shell:
             self.play.close()
 
     def back(self) -> None:
-        """The tab is connected again: the game on screen plays on."""
+        """The tab is connected again: the game on screen plays on (and its phones)."""
         if self.play is not None and self.page.route == self.play.route:
             self.play.open()
+        self.guests.claim()
 
     def render(self) -> None:
         """Rebuild the view stack for the current route (home below everything). A view whose
-        route is already shown is redrawn in place (see app/reconcile.py): a tap landing on it
+        route is already shown is redrawn in place (see views/reconcile.py): a tap landing on it
         in the same moment is not lost."""
         route = self.page.route or "/"
         views = [self._home()]
@@ -204,25 +257,37 @@ class Shell:
             self.toast(refusal(self.t, error))
             top = None
         if top is not None:
-            views.append(top)
+            views.append(self._guard(top))
         shown = {v.route: v for v in self.page.views}
         views = [reconcile(shown[v.route], v) if v.route in shown else v for v in views]
         self.page.views.clear()
         self.page.views.extend(views)
         self.page.update()
+        self._sent()
 
     def refresh(self) -> None:
         """Rebuild only the screen on top (a tap's answer: cheaper than a full render)."""
         top = self._screen(self.page.route or "/")
         if top is None:
             return self.render()
+        top = self._guard(top)
         if len(self.page.views) > 1:
             shown = self.page.views[-1]
+            if shown is top:  # a screen that keeps its view (the card table): only it changed
+                self.page.update(top)
+                self._sent()
+                return None
             self.page.views[-1] = reconcile(shown, top) if shown.route == top.route else top
         else:
             self.page.views.append(top)
         self.page.update()
+        self._sent()
         return None
+
+    def _sent(self) -> None:
+        """The screen was sent: a card table sends its cards that changed."""
+        if self.play is not None and self.play.showing:
+            self.play.sent()
 
     def _screen(self, route: str) -> ft.View | None:
         """The screen on top of home for ``route`` (None: home itself)."""
@@ -433,7 +498,9 @@ class Shell:
 
     def _start_match(self) -> None:
         d = self.form
-        if d is None or d.error(self.t):
+        if d is None:
+            return None  # started already (a double tap): its match is on its way
+        if d.error(self.t):
             return self.refresh()
         if d.kinds is not None:
             options = dataclasses.asdict(d.game_options())
@@ -459,8 +526,8 @@ class Shell:
         view = referee.view("score" if referee.read_only else sub)
         if (view.route or "").endswith("/score") and isinstance(view.appbar, ft.AppBar):
             invite: list[ft.Control] = [] if referee.read_only or over(referee.match) else [
-                ft.IconButton(ft.Icons.PHONELINK_RING, tooltip=self.t("guests.invite"),
-                              key="invite", on_click=lambda _e: self.invite.open(
+                icon_button(ft.Icons.PHONELINK_RING, self.t("guests.invite"),
+                            key="invite", on_click=lambda _e: self.invite.open(
                                   match_id, list(enumerate(referee.names)),
                                   f"/match/{match_id}"))]
             view.appbar.actions = [*(view.appbar.actions or []), *invite, ft.TextButton(

@@ -1,6 +1,7 @@
 """What a run of games says, from its :class:`~models.tally.Tally`: every figure with its 95%
 interval and the games a margin needs (:class:`Report`), and two runs side by side, each
-figure's difference and whether it stands out of the noise (:class:`Comparison`)."""
+figure's difference and whether it stands out of the noise once the comparison's many figures
+are allowed for (:class:`Comparison`)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from models import stats
-from models.tally import SHARE, VALUES, Spec, Tally
+from models.tally import SHARE, VALUES, GameSums, Spec, Tally
 
-MARGIN = 0.01  # the margin the games needed are worked out for, unless told: ±1 point
+MARGIN = 0.01  # the margin the games needed are worked out for, unless told: ±1 percentage point
 
 
 @dataclass(frozen=True)
@@ -38,12 +39,18 @@ def bin_width(span: int, most: int) -> int:
         scale *= 10
 
 
-def histogram_of(counts: Mapping[int, int], most: int = 12) -> tuple[Bin, ...]:
+Span = tuple[int, int]  # the lowest and the highest value a histogram covers
+HISTOGRAMS = ("rounds_per_game", "game_length", "round_length", "points")
+
+
+def histogram_of(counts: Mapping[int, int], most: int = 12,
+                 span: Span | None = None) -> tuple[Bin, ...]:
     """Counted whole values in at most ``most`` bins of one round width, from the bin of the
-    lowest value to the bin of the highest; every value in exactly one bin."""
+    lowest value to the bin of the highest (or of ``span``'s ends, which cover every value:
+    two runs binned alike); every value in exactly one bin."""
     if not counts:
         return ()
-    low, high = min(counts), max(counts)
+    low, high = span or (min(counts), max(counts))
     width = bin_width(high - low + 1, most)
     start = low // width * width
     bins = [0] * ((high - start) // width + 1)
@@ -180,10 +187,21 @@ def _rate(hits: float, n: int, per_game: float = 1.0, margin: float = MARGIN) ->
     return Rate(ci.value, ci.low, ci.high, hits, n, math.ceil(need / max(per_game, 1e-9)))
 
 
+def spans(*tallies: Tally) -> dict[str, Span]:
+    """The values each histogram must cover to bin these tallies alike."""
+    out: dict[str, Span] = {}
+    for key in HISTOGRAMS:
+        seen = [v for t in tallies for v, c in t.values.get(key, Counter()).items() if c]
+        if seen:
+            out[key] = (min(seen), max(seen))
+    return out
+
+
 def report(spec: Spec, tally: Tally, seconds: float, workers: int,
-           margin: float = MARGIN) -> Report:
+           margin: float = MARGIN, span: Mapping[str, Span] | None = None) -> Report:
     """The figures of ``tally`` (a run of ``spec``) with their intervals, and the games each
-    rate needs to be known within ``± margin`` (0.01: one point)."""
+    rate needs to be known within ``± margin`` (0.01: one percentage point); ``span``: the
+    values each histogram covers (to bin two runs alike)."""
     rounds = tally.rounds
     per_game = rounds / tally.games if tally.games else 1.0
     first = advantage = None
@@ -209,8 +227,8 @@ def report(spec: Spec, tally: Tally, seconds: float, workers: int,
         end_conditions={k: _rate(c, rounds, per_game, margin)
                         for k, c in sorted(tally.ends.items())},
         averages=averages,
-        histograms={k: histogram_of(tally.values.get(k, Counter()))
-                    for k in ("rounds_per_game", "round_length", "points")},
+        histograms={k: histogram_of(tally.values.get(k, Counter()), span=(span or {}).get(k))
+                    for k in HISTOGRAMS},
         decision_ms={k: timing(c) for k, c in sorted(tally.times.items())},
     )
 
@@ -218,7 +236,9 @@ def report(spec: Spec, tally: Tally, seconds: float, workers: int,
 @dataclass(frozen=True)
 class Compared:
     """One figure of two runs: ``a``, ``b``, the difference ``b - a`` with its 95% interval,
-    the test's p-value, and whether the difference stands out of the noise."""
+    the test's p-value, that p-value allowing for every figure of the comparison (Holm's), and
+    whether the difference stands out of the noise (by the latter); ``paired``: compared game
+    by game, both runs having played the same seeds."""
 
     key: str  # "round_win_rate_by_seat.0", "end_conditions.pile", "averages.points"...
     a: float
@@ -228,43 +248,93 @@ class Compared:
     high: float
     p: float
     stands_out: bool
+    p_holm: float = 1.0
+    paired: bool = False
 
 
 @dataclass(frozen=True)
 class Comparison:
-    """Two runs with the same seeds (``a`` the base, ``b`` the variant) and each figure's
-    difference (two-proportion z-test for rates, Welch's t-test for averages)."""
+    """Two runs (``a`` the base, ``b`` the variant) and each figure's difference: game by game
+    where both played the same seeds (see :func:`models.stats.compare_paired`), else as two
+    independent runs (two-proportion z-test for rates, Welch's t-test for averages)."""
 
     a: Report
     b: Report
     lines: tuple[Compared, ...]
 
 
-def _line(key: str, d: stats.Difference) -> Compared:
-    return Compared(key, d.a, d.b, d.diff.value, d.diff.low, d.diff.high, d.p, d.stands_out)
+Ratio = tuple[str, int, str, int]  # numerator's sum and its divisor, denominator's and factor
 
 
-def _rates(key: str, a: Rate | None, b: Rate | None) -> list[Compared]:
+def ratio(key: str, players: int) -> Ratio:
+    """The compared figure ``key`` as a ratio of each game's sums (:class:`GameSums`): a
+    numerator (divided by a scale) over a denominator (times a factor; "" for one a game)."""
+    group, _, rest = key.partition(".")
+    if group == "round_win_rate_by_seat":
+        return f"round_wins.{rest}", SHARE, "rounds", 1
+    if group == "match_win_rate_by_seat":
+        return f"match_wins.{rest}", SHARE, "", 1
+    if group == "first_player_win_rate":
+        return "first_wins", SHARE, "first_rounds", 1
+    if group == "end_conditions":
+        return f"ends.{rest}", 1, "rounds", 1
+    return {"rounds_per_game": ("rounds", 1, "", 1), "game_length": ("moves", 1, "", 1),
+            "round_length": ("round_moves", 1, "rounds", 1),
+            "points": ("points", 1, "rounds", players),
+            "winning_points": ("winning_points", 1, "rounds", 1)}.get(rest, (rest, 1, "", 1))
+
+
+def _paired(key: str, players: int, games: list[int],
+            sums: tuple[GameSums, GameSums]) -> stats.Difference:
+    num, scale, den, factor = ratio(key, players)
+    sides: list[list[float]] = []
+    for side in sums:
+        sides.append([x / scale for x in side.column(num, games)])
+        sides.append([r * factor for r in side.column(den, games)] if den else
+                     [1.0] * len(games))
+    return stats.compare_paired(*sides)
+
+
+def _rates(a: Rate | None, b: Rate | None) -> stats.Difference | None:
     if a is None or b is None:
-        return []
-    return [_line(key, stats.compare_rates(a.hits, a.n, b.hits, b.n))]
+        return None
+    return stats.compare_rates(a.hits, a.n, b.hits, b.n)
 
 
-def compare(a: Report, b: Report) -> Comparison:
-    """Each figure both runs have, ``b`` against ``a``."""
-    lines: list[Compared] = []
+def compare(a: Report, b: Report,
+            sums: tuple[GameSums, GameSums] | None = None) -> Comparison:
+    """Each figure both runs have, ``b`` against ``a``: game by game when ``sums`` holds each
+    run's games and both played the same seeds, else as independent runs."""
+    found: dict[str, stats.Difference | None] = {}
     for name in ("round_win_rate_by_seat", "match_win_rate_by_seat"):
         pairs = zip(getattr(a, name), getattr(b, name), strict=False)
         for seat, (ra, rb) in enumerate(pairs):
-            lines += _rates(f"{name}.{seat}", ra, rb)
-    lines += _rates("first_player_win_rate", a.first_player_win_rate, b.first_player_win_rate)
+            found[f"{name}.{seat}"] = _rates(ra, rb)
+    found["first_player_win_rate"] = _rates(a.first_player_win_rate, b.first_player_win_rate)
     for end in sorted(set(a.end_conditions) | set(b.end_conditions)):
         ra = a.end_conditions.get(end, Rate(0.0, 0.0, 0.0, 0, a.rounds, 0))
         rb = b.end_conditions.get(end, Rate(0.0, 0.0, 0.0, 0, b.rounds, 0))
-        lines += _rates(f"end_conditions.{end}", ra, rb)
+        found[f"end_conditions.{end}"] = _rates(ra, rb)
     for key, ma in a.averages.items():
         mb = b.averages.get(key)
         if mb is not None and ma.n and mb.n:
-            lines.append(_line(f"averages.{key}", stats.compare_means(ma.moments(),
-                                                                      mb.moments())))
-    return Comparison(a, b, tuple(lines))
+            found[f"averages.{key}"] = stats.compare_means(ma.moments(), mb.moments())
+    tested = {k: d for k, d in found.items() if d is not None}
+    games = _pairs(a, b, sums)
+    if games and sums is not None:
+        tested = {k: _paired(k, a.players, games, sums) for k in tested}
+    adjusted = stats.holm([d.p for d in tested.values()])
+    lines = tuple(
+        Compared(key, d.a, d.b, d.diff.value, d.diff.low, d.diff.high, d.p,
+                 p < 1 - stats.LEVEL, p, bool(games))
+        for (key, d), p in zip(tested.items(), adjusted, strict=True))
+    return Comparison(a, b, lines)
+
+
+def _pairs(a: Report, b: Report, sums: tuple[GameSums, GameSums] | None) -> list[int]:
+    """The games to compare one by one: every game of both runs, when they played the same
+    seeds (else none: the runs are compared as independent)."""
+    if sums is None or a.seed != b.seed or a.players != b.players:
+        return []
+    games = sorted(sums[0].rows.keys() & sums[1].rows.keys())
+    return games if len(games) >= 2 and len(games) == a.games == b.games else []

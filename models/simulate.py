@@ -1,18 +1,18 @@
 """Play many complete games, on every core, and report speed and the statistics a rule
-designer wants, each with its 95% interval; or compare a variant with the base game.
+designer wants, each with its 95% interval; or compare a variant with the base game, game by
+game on the same seeds.
 
 ``python -m models.simulate GAME --players N --games G --seed S [--bots NAME,...]
-[--option k=v] [--compare k=v] [--workers N] [--margin POINTS] [--json]``. Without
-``--bots`` every seat plays uniformly random legal actions. ``--compare`` plays the same
-seeds again with those options on top, and reports both runs and each figure's difference.
-Progress goes to stderr.
+[--option k=v] [--compare k=v] [--workers N] [--margin POINTS] [--json]``: the command line.
+Its report is worded in the reader's language, with the app's words, so the command is the
+app's (``app/simulate.py``), found here by its entry point (``meja.simulate`` in
+pyproject.toml): the models import no app.
 """
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import json
+import importlib.metadata
 import math
 import os
 import sys
@@ -32,6 +32,7 @@ from models.report import (
     histogram,
     histogram_of,
     report,
+    spans,
 )
 from models.tally import Spec, Tally, choosers, play
 
@@ -151,10 +152,11 @@ def simulate_pair(base: Spec, variant: Spec, games: int, workers: int = 1,
                   progress: Progress | None = None, method: str | None = None,
                   margin: float = MARGIN) -> Comparison:
     """``base`` and ``variant`` played with the same seeds (so the same deals where the
-    options allow: it narrows the noise), and each figure's difference."""
+    options allow), and each figure's difference, game by game (it narrows the noise); their
+    histograms binned alike."""
     check(base)
     check(variant)
-    reports = []
+    played = []
     for k, spec in enumerate((base, variant)):
         def told(done: int, k: int = k) -> None:
             if progress:
@@ -162,8 +164,11 @@ def simulate_pair(base: Spec, variant: Spec, games: int, workers: int = 1,
 
         start = time.perf_counter()
         tally, used = run(spec, games, workers, told, method)
-        reports.append(report(spec, tally, time.perf_counter() - start, used, margin))
-    return compare(reports[0], reports[1])
+        played.append((spec, tally, time.perf_counter() - start, used))
+    span = spans(*(tally for _, tally, _, _ in played))
+    a, b = (report(spec, tally, seconds, used, margin, span)
+            for spec, tally, seconds, used in played)
+    return compare(a, b, (played[0][1].per_game, played[1][1].per_game))
 
 
 def to_dict(result: Report | Comparison) -> dict[str, object]:
@@ -171,88 +176,15 @@ def to_dict(result: Report | Comparison) -> dict[str, object]:
     return dataclasses.asdict(result)
 
 
-def _option_value(text: str) -> object:
-    low = text.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-def _options(items: Sequence[str]) -> dict[str, object]:
-    options: dict[str, object] = {}
-    for item in items:
-        key, _, value = item.partition("=")
-        options[key.strip()] = _option_value(value.strip())
-    return options
-
-
-class _Meter:
-    """Progress on stderr: a line rewritten in a terminal, else a line every tenth."""
-
-    def __init__(self, total: int) -> None:
-        self.total, self.shown, self.last = total, 0, 0.0
-        self.tty = sys.stderr.isatty()
-
-    def __call__(self, done: int) -> None:
-        now = time.perf_counter()
-        if self.tty:
-            if now - self.last > 0.2 or done == self.total:
-                self.last = now
-                end = "\n" if done == self.total else ""
-                print(f"\r{done}/{self.total} games", end=end, file=sys.stderr, flush=True)
-        elif (tenth := done * 10 // max(1, self.total)) > self.shown:
-            self.shown = tenth
-            print(f"{done}/{self.total} games", file=sys.stderr, flush=True)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    """Command-line entry point."""
-    parser = argparse.ArgumentParser(prog="python -m models.simulate", description=__doc__)
-    parser.add_argument("game", choices=sorted(GAMES))
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    parser.add_argument("--compare", action="append", default=[], metavar="KEY=VALUE",
-                        help="a variant: these options on top, played with the same seeds")
-    parser.add_argument("--bots", default="", help="comma-separated bot names, one per seat")
-    parser.add_argument("--workers", type=int, default=0, help="processes (default: all cores)")
-    parser.add_argument("--margin", type=float, default=MARGIN * 100,
-                        help="points: the games each rate needs are for this margin (1)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    args = parser.parse_args(argv)
-    options = _options(args.option)
-    kinds = tuple(n.strip() for n in args.bots.split(",")) if args.bots else ()
-    workers = args.workers or cores()
-    base = Spec(args.game, args.players, options, kinds, args.seed)
-    result: Report | Comparison
-    try:
-        if args.compare:
-            variant = dataclasses.replace(base, options={**options, **_options(args.compare)})
-            result = simulate_pair(base, variant, args.games, workers, _Meter(2 * args.games),
-                                   margin=args.margin / 100)
-        else:
-            result = simulate(args.game, args.players, args.games, args.seed, options, kinds,
-                              workers, _Meter(args.games), margin=args.margin / 100)
-    except MejaError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    data = to_dict(result)
-    if args.json:
-        print(json.dumps(data))
-    else:
-        for key, value in data.items():
-            print(f"{key:>24}: {value}")
-    return 0
+    """The command line the installed app registers (entry point group ``meja.simulate``)."""
+    for entry in importlib.metadata.entry_points(group="meja.simulate"):
+        return int(entry.load()(argv))
+    raise MejaError("no_command", group="meja.simulate")
 
-
-__all__ = ["NICE", "Bin", "Comparison", "Report", "Spec", "bin_width", "cores", "histogram",
-           "histogram_of", "main", "run", "simulate", "simulate_pair", "to_dict"]
 
 if __name__ == "__main__":
     sys.exit(main())
+
+__all__ = ["NICE", "Bin", "Comparison", "Report", "Spec", "bin_width", "cores", "histogram",
+           "histogram_of", "main", "run", "simulate", "simulate_pair", "to_dict"]

@@ -4,6 +4,8 @@ seeds played apart (one per worker) merge into exactly the tally of one run.
 Game ``g`` of a run with seed ``s`` is dealt with seed ``s + g`` and its random players draw
 from ``random.Random(s + g)``: a game does not depend on which worker plays it, nor on the
 games before it, and a variant played with the same seeds gets the same deals where it can.
+Each game's own sums are kept by its number (:class:`GameSums`), so that such a variant is
+compared with the base game by game.
 """
 
 from __future__ import annotations
@@ -12,12 +14,13 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from models.errors import MejaError
 from models.games import GAMES
+from models.games.base import RoundResult
 
 if TYPE_CHECKING:
     from models.computers import Chooser
@@ -55,6 +58,49 @@ class Spec:
 
 
 @dataclass
+class GameSums:
+    """Each game's own sums by its number: moves, rounds, round moves, points, the round
+    winners' points, rounds with a first player and their wins, each seat's round and match
+    wins (in units of 1/SHARE), each way a round ended (``ends.<code>``) and the game's own
+    figures (``figure.<key>``). A chunk of games played apart holds other numbers, so merging
+    is a union; the keys are kept sorted, a game without one counts 0 there."""
+
+    keys: tuple[str, ...] = ()
+    rows: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    known: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+
+    def add(self, game: int, sums: Mapping[str, int]) -> None:
+        """Keep game ``game``'s ``sums``."""
+        if not self.known.issuperset(sums):
+            self._widen(sums)
+        self.rows[game] = tuple([sums.get(k, 0) for k in self.keys])
+
+    def _widen(self, keys: Iterable[str]) -> None:
+        wide = tuple(sorted({*self.keys, *keys}))
+        if wide != self.keys:
+            old = self.keys
+            self.rows = {g: tuple([dict(zip(old, row, strict=True)).get(k, 0) for k in wide])
+                         for g, row in self.rows.items()}
+            self.keys, self.known = wide, frozenset(wide)
+
+    def merge(self, other: GameSums) -> None:
+        """Add ``other``'s games (other numbers than these)."""
+        self._widen(other.keys)
+        if other.keys == self.keys:
+            self.rows.update(other.rows)
+            return
+        for game, row in other.rows.items():
+            self.add(game, dict(zip(other.keys, row, strict=True)))
+
+    def column(self, key: str, games: Iterable[int]) -> list[int]:
+        """``key``'s sum in each of ``games`` (0 where the key never came up)."""
+        if key not in self.known:
+            return [0 for _ in games]
+        at = self.keys.index(key)
+        return [self.rows[g][at] for g in games]
+
+
+@dataclass
 class Tally:
     """What a run of games came to, as whole counts (wins in units of 1/SHARE)."""
 
@@ -66,6 +112,7 @@ class Tally:
     # VALUES, then the game's own figures ("figure.<key>", in the order the engine gives them)
     values: dict[str, Counter[int]] = field(default_factory=dict)
     ends: Counter[str] = field(default_factory=Counter)
+    per_game: GameSums = field(default_factory=GameSums)  # each game's own sums, by its number
     round_wins: list[int] = field(default_factory=list)
     match_wins: list[int] = field(default_factory=list)
     first_rounds: int = 0
@@ -88,6 +135,7 @@ class Tally:
         for key, counts in other.values.items():
             self.values.setdefault(key, Counter()).update(counts)
         self.ends.update(other.ends)
+        self.per_game.merge(other.per_game)
         self.round_wins = [a + b for a, b in zip(self.round_wins, other.round_wins, strict=True)]
         self.match_wins = [a + b for a, b in zip(self.match_wins, other.match_wins, strict=True)]
         self.first_rounds += other.first_rounds
@@ -99,6 +147,36 @@ class Tally:
         """Whether both tallies count the same games the same way (timing aside)."""
         untimed = {"seconds": 0, "times": {}}
         return {**vars(self), **untimed} == {**vars(other), **untimed}
+
+
+PARTS = tuple(SHARE // k if k else 0 for k in range(21))  # one share object per tie size
+
+
+def game_sums(results: Sequence[RoundResult], moves: int, won: Sequence[int],
+              figures: Mapping[str, int]) -> dict[str, int]:
+    """One game's own sums (see :class:`GameSums`) from its rounds, moves, winners and own
+    figures."""
+    sums: dict[str, int] = {"moves": moves, "rounds": len(results), "round_moves": 0,
+                            "points": 0, "winning_points": 0, "first_rounds": 0, "first_wins": 0}
+    for result in results:
+        winners = result.winners
+        part = PARTS[len(winners)]
+        sums["round_moves"] += result.moves
+        sums["points"] += sum(result.points)
+        sums["winning_points"] += result.points[winners[0]]
+        end = f"ends.{result.end}"
+        sums[end] = sums.get(end, 0) + 1
+        for seat in winners:
+            key = f"round_wins.{seat}"
+            sums[key] = sums.get(key, 0) + part
+        if result.first >= 0:
+            sums["first_rounds"] += 1
+            if result.first in winners:
+                sums["first_wins"] += part
+    for seat in won:
+        sums[f"match_wins.{seat}"] = PARTS[len(won)]
+    sums.update({f"figure.{k}": v for k, v in figures.items()})
+    return sums
 
 
 def choosers(spec: Spec) -> list[Chooser] | None:
@@ -177,11 +255,13 @@ def play(spec: Spec, start: int, count: int,
             tally.match_wins[seat] += share // len(won)
         if figured is None:  # asked once: a Protocol's isinstance takes microseconds
             figured = isinstance(state, Figured)
-        for key, value in (cast(Figured, state).figures() if figured else {}).items():
+        figures = cast(Figured, state).figures() if figured else {}
+        for key, value in figures.items():
             counts = own.get(key)
             if counts is None:
                 counts = own[key] = values.setdefault(f"figure.{key}", Counter())
             counts[value] += 1
+        tally.per_game.add(g, game_sums(state.results, moves, won, figures))
         tally.games += 1
         if progress:
             progress(tally.games)

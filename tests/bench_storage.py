@@ -4,9 +4,9 @@
 with finished matches (4 players, 15 rounds, a few hundred events each), then measures with
 real fsyncs: saving one event, undo, saving the draft of a hand being tapped, creating a
 match, closing a round (summary update), opening the history on a fresh Store (all of it,
-and its first 50 entries), loading one match. Bars (DESIGN.md), on the 95th percentile:
-saving one event or a draft under 20 ms and opening the history under 300 ms with 10,000
-stored matches. Exits 1 when a bar is missed.
+and its first 50 entries), loading one match. Bars (docs/architecture.md, Quality bars), on
+the 95th percentile: saving one event or a draft under 20 ms and opening the history under
+300 ms with 10,000 stored matches. Exits 1 when a bar is missed.
 """
 
 from __future__ import annotations

@@ -1,18 +1,19 @@
 """Driving the real app in a real Chromium: a web server on a free loopback port, Playwright on
-the system browser, and the few Flutter-specific moves (see FLET.md, Testing)."""
+the system browser, and the few Flutter-specific moves (see docs/flet.md, Browser tests)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import re
 import shutil
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -115,35 +116,98 @@ class Server:
                 self.proc.kill()
 
 
-@contextmanager
-def serve(data_dir: Path) -> Iterator[Server]:
-    server = Server(data_dir).start()
-    try:
-        yield server
-    finally:
-        server.stop()
+def saved_match(data: Path) -> Any:
+    """The one match saved in the data folder ``data``, replayed from its events (a
+    :class:`models.match.Match`): what the app stored, whatever its screens showed."""
+    from app.storage import Store
+    from models.match import Match
+
+    store = Store(data)
+    (entry,) = store.list_matches()
+    doc = store.load_match(entry["id"])
+    return Match.from_dict({"version": 1, "setup": doc["setup"], "events": doc["events"]})
 
 
 PAGES: list[Any] = []  # pages opened by the running test; closed after it (tests/conftest.py)
 
 
-def open_app(browser: Any, url: str) -> Any:
-    """A phone-sized page on the app, with Flutter's accessibility tree switched on."""
-    page = browser.new_page(viewport=PHONE)
+def open_app(browser: Any, url: str, **options: Any) -> Any:
+    """A phone-sized page on the app, with Flutter's accessibility tree switched on
+    (``options``: Playwright's for a new page)."""
+    page = browser.new_page(**{"viewport": PHONE, **options})
     PAGES.append(page)
     load(page, url)
     return page
 
 
+class Web:
+    """A browser test's app in web mode (the ``web`` fixture): :meth:`open` starts its server on
+    ``data`` (the test's own folder) at the first page; the servers stop and the pages close
+    after the test, and a test that failed leaves a picture of each page it had open."""
+
+    def __init__(self, browser: Any, data: Path) -> None:
+        self.browser = browser
+        self.data = data
+        self.servers: list[Server] = []
+        self.browsers: list[Any] = []
+
+    @property
+    def server(self) -> Server:
+        """The server started last (started now if none was)."""
+        return self.servers[-1] if self.servers else self.serve()
+
+    def serve(self, data: Path | None = None, port: int | None = None) -> Server:
+        """A server on ``data`` (the test's folder unless told), on ``port`` (a free one)."""
+        server = Server(data or self.data, port).start()
+        self.servers.append(server)
+        return server
+
+    def restart(self) -> Server:
+        """The server dies as in a crash, and a new one serves its data on its port."""
+        old = self.server
+        old.kill()
+        return self.serve(old.data_dir, old.port)
+
+    def launch(self, *args: str) -> Any:
+        """A Chromium of its own, with more ``args`` (a camera: :func:`fake_camera`)."""
+        browser = self.browser.browser_type.launch(executable_path=chromium(),
+                                                   args=[*CHROMIUM_ARGS, *args])
+        self.browsers.append(browser)
+        return browser
+
+    def open(self, path: str = "", browser: Any = None, **options: Any) -> Any:
+        """A phone-sized page on ``path`` of the server (see :func:`open_app`)."""
+        return open_app(browser or self.browser, self.server.url + path, **options)
+
+    def close(self, failed: str | None) -> None:
+        """Stop the servers and browsers; first, if the test ``failed`` (its name), save each
+        open page."""
+        try:
+            for i, page in enumerate(PAGES if failed else []):
+                with contextlib.suppress(Exception):
+                    page.screenshot(path=str(shot_path(f"failure-{failed}-{i}")))
+        finally:
+            for browser in self.browsers:
+                browser.close()
+            for server in self.servers:
+                server.stop()
+
+
 # Counts, in the page, the times Flet told the server a new window size: it lays the screen out
-# for a new width only then (about 100 ms after the resize, debounced), not at the resize.
-# Guarded: a page loaded twice keeps one count.
+# for a new width only then (about 100 ms after the resize, debounced), not at the resize; and
+# the messages the server sent (a tap was answered once one more came). Guarded: a page loaded
+# twice keeps one count.
 SIZES = """(() => {
   if (WebSocket.prototype.__meja) return;
   WebSocket.prototype.__meja = true;
   window.__mejaSized = 0;
+  window.__mejaHeard = 0;
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) {
+    if (!this.__mejaHeard) {
+      this.__mejaHeard = true;
+      this.addEventListener('message', () => window.__mejaHeard++);
+    }
     const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : data;
     if (typeof bytes !== 'string' && new TextDecoder('latin1').decode(bytes).includes('width')) {
       window.__mejaSized++;
@@ -241,8 +305,7 @@ def fill(page: Any, label: str, text: str, shown: str = "", ack: str = "",
             if submit:
                 field.press("Enter")
             elif then:  # an icon button named by its tooltip, or a button by its words
-                page.get_by_role("button", name=then, exact=True).or_(
-                    page.get_by_label(then, exact=True)).first.click()
+                named(page, then).click()
                 page.mouse.move(1, 1)  # a hovering mouse's tooltip would cover other buttons
             if ack:
                 see(page, ack, timeout=10_000)
@@ -297,17 +360,25 @@ def into_view(page: Any, found: Any, bottom: float = 700) -> Any:
     raise AssertionError(f"{found} never came into view")
 
 
+def named(page: Any, name: str | re.Pattern[str]) -> Any:
+    """The control named ``name`` (an icon button: its icon's label; a control with a label
+    of its own): what a screen reader says of it."""
+    exact = isinstance(name, str)
+    return page.get_by_role("button", name=name, exact=exact).or_(
+        page.get_by_label(name, exact=exact)).first
+
+
 def press(page: Any, label: str) -> None:
-    """Tap the icon button named by its tooltip, then move the pointer away so that the
-    tooltip (shown while a mouse hovers, never on a phone) does not cover other buttons."""
-    page.get_by_label(label, exact=True).click()
+    """Tap the icon button named ``label``, then move the pointer away so that its tooltip
+    (shown while a mouse hovers, never on a phone) does not cover other buttons."""
+    named(page, label).click()
     page.mouse.move(1, 1)
 
 
 def back(page: Any, to: str) -> None:
     """Tap Back and wait for ``to`` (a text of the screen below): a second Back tapped before
     the first screen is gone would land on it again."""
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     see(page, to)
 
 
@@ -320,10 +391,38 @@ def seen(page: Any, text: str) -> bool:
     return bool(page.evaluate(SEEN, text))
 
 
-def shot(page: Any, name: str) -> Path:
-    """Save a screenshot (after the frame settles) under tests/screenshots/."""
+# Resolves after two frames: the first runs the frame callbacks, the second comes once that
+# frame has been put on screen.
+DRAWN = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+WRITTEN: dict[str, str] = {}  # screenshot name -> the test that saved it
+
+
+def shot_path(name: str) -> Path:
+    """tests/screenshots/<name>.png, a name one test only saves (two tests running side by
+    side never write one file)."""
+    test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" ", 1)[0]
+    owner = WRITTEN.setdefault(name, test)
+    assert owner == test, f"{name}.png is saved by {owner} and {test}"
     SHOTS.mkdir(parents=True, exist_ok=True)
-    time.sleep(1.0)
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path))
+    return SHOTS / f"{name}.png"
+
+
+def shot(page: Any, name: str, seconds: float = 3) -> Path:
+    """Save a screenshot under tests/screenshots/ once the screen is still: its accessible
+    boxes (STILL), then its pixels, two screenshots frames apart the same. A fading dialog or
+    a card on its way moves no box, and Flutter draws the frame after its tree: neither the
+    tree nor a fixed wait says the picture is whole. A screen that never stops (a progress
+    bar) is taken as it is after ``seconds``."""
+    page.wait_for_function(STILL, polling="raf")
+    path = shot_path(name)
+    last = page.screenshot()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        page.evaluate(DRAWN)
+        now = page.screenshot()
+        if now == last:
+            break
+        last = now
+    path.write_bytes(last)
     return path

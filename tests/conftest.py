@@ -1,18 +1,72 @@
 """Shared fixtures. The browser tests need a system Chromium: in CI a missing browser fails the
 run; on a developer's machine without one, those tests are skipped with the reason. Every test
-runs in UTC (dates shown are the device's local time) unless it sets another zone."""
+runs in UTC (dates shown are the device's local time) unless it sets another zone.
+
+`make test` runs the suite on every core (pytest-xdist, ``--dist loadgroup``): the browser
+tests run one after the other on one worker (their waits are timed for one Chromium at a
+time), while the other workers take the rest; those that only look at screens run last,
+beside the end of the others."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from xdist.scheduler import LoadGroupScheduling
 
-from tests.browser import CHROMIUM_ARGS, PAGES, chromium
+from tests.browser import CHROMIUM_ARGS, PAGES, Web, chromium
+
+OUTCOME = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+E2E = re.compile(r"tests/test_e2e_(\w+)\.py::")
+# Browser tests that only look at screens (no computer players, no timed taps): a group of
+# their own, sent last, to the worker that ran the other tests while the first group ends.
+LATE = {"app", "backup", "colours", "dark", "home", "results", "setup", "signs", "tabs", "typed",
+        "wide"}
+
+
+def group(nodeid: str) -> str | None:
+    """The xdist group of a test: "browser", "browser-late" or none."""
+    found = E2E.match(nodeid)
+    return None if found is None else "browser-late" if found[1] in LATE else "browser"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The order the workers are given the tests (see :class:`Scheduling`)."""
+    order = {"browser": 0, None: 1, "browser-late": 2}
+    items.sort(key=lambda item: order[group(item.nodeid)])
+
+
+class Scheduling(LoadGroupScheduling):
+    """``--dist loadgroup`` with the browser tests in two groups, each run one test after the
+    other on one worker: "browser" first, then every other test one at a time to any worker,
+    then "browser-late" (the collection's order, kept). xdist reads a test's group from a
+    suffix its collection adds to the test's id, which pytest 9.2 no longer lets it change
+    (pytest-xdist issue 1386): the file says it here."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return group(nodeid) or super()._split_scope(nodeid)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Scheduling | None:
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    config.option.loadscopereorder = False  # the largest group first would send both at once
+    return Scheduling(config, log)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item) -> Any:
+    """Each phase's report, kept on the test (the ``web`` fixture asks whether it failed)."""
+    report = yield
+    item.stash.setdefault(OUTCOME, {})[report.when] = report
+    return report
 
 
 @pytest.fixture(autouse=True)
@@ -55,3 +109,15 @@ def close_pages() -> Iterator[None]:
         page = PAGES.pop()
         with contextlib.suppress(Exception):
             page.close()
+
+
+@pytest.fixture
+def web(browser: Any, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Web]:
+    """The app in web mode on the test's data folder (``tmp_path / "data"``), its pages in the
+    session's Chromium: see :class:`tests.browser.Web`. A failed test leaves
+    tests/screenshots/failure-<test>-<page>.png."""
+    served = Web(browser, tmp_path / "data")
+    yield served
+    call = request.node.stash.get(OUTCOME, {}).get("call")
+    name = re.sub(r"[^\w.-]+", "-", request.node.nodeid.split("/")[-1].replace(".py::", "-"))
+    served.close(name if call is not None and call.failed else None)

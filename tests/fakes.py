@@ -43,7 +43,7 @@ class FakePage:
         if self.shell is not None:
             self.shell.render()
 
-    def update(self) -> None:
+    def update(self, *controls: Any) -> None:
         pass
 
     def show_dialog(self, dialog: Any) -> None:

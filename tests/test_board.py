@@ -7,16 +7,27 @@ from pathlib import Path
 from typing import Any
 
 import flet as ft
+import flet_charts as fch
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from app.i18n import Translator
 from app.lab import scrolling
-from views.charts import PALETTE, bars_chart, histogram_chart, ticks, totals_chart, whole
+from views.charts import (
+    PALETTE,
+    SERIES,
+    Series,
+    bars_chart,
+    rates_chart,
+    spread_chart,
+    ticks,
+    totals_chart,
+    whole,
+)
 from views.common import find
 from views.grid import PHONE, WIDE_PANE
-from views.lab import RESULTS, Figure, Histogram, LabData, LabHandlers, Topic, lab_view
+from views.lab import RESULTS, Figure, Histogram, LabData, LabHandlers, Rates, Topic, lab_view
 from views.scoreboard import (
     CELL,
     HEAD,
@@ -209,17 +220,45 @@ def test_the_stats_keep_the_names_while_the_figures_slide() -> None:
     assert find(view, "stats-table-more").controls[1].value == t("stats.slide")
 
 
-def test_a_histogram_has_a_bar_per_bin_and_its_ends_under_it() -> None:
-    bins = ((0, 4, 3), (5, 9, 10), (10, 14, 0), (15, 19, 1), (20, 24, 6))
-    chart = histogram_chart(bins, key="h")
-    bars = next(c for c in walk(chart) if isinstance(c, ft.Row) and len(c.controls) == 5
-                and all(isinstance(b, ft.Container) for b in c.controls))
-    heights = [b.height for b in bars.controls]
-    assert heights[1] == max(heights) and heights[2] == 0 and heights[3] >= 2
-    assert bars.controls[1].tooltip == "5–9: 10"
-    texts = [c.value for c in walk(chart) if isinstance(c, ft.Text)]
-    assert texts[:2] == ["10", "0"]  # the count axis: the highest bin, then 0
-    assert texts[2:] == ["0–4", "10–14", "20–24"]
+def test_each_seats_rate_is_a_bar_per_run_with_its_interval() -> None:
+    """Solid to the interval's low end, pale over the interval, a dark line at the figure; the
+    dashed lines at an even share (25%: four seats) and its multiples."""
+    base = Series("Usual rules", (20.0, 30.0, 25.0, 25.0), (16.0, 26.0, 21.0, 21.0),
+                  (24.0, 34.0, 29.0, 29.0))
+    variant = Series("These rules", (22.0, 28.0, 24.0, 26.0), (18.0, 24.0, 20.0, 22.0),
+                     (26.0, 32.0, 28.0, 30.0))
+    view = rates_chart(("1", "2", "3", "4"), (base, variant), key="r", even=25.0, axis="Seat")
+    chart = find(view, "r")
+    assert isinstance(chart, fch.BarChart) and len(chart.groups) == 4
+    rods = chart.groups[1].rods
+    assert [r.stack_items[0].color for r in rods] == list(SERIES)
+    assert all(r.color == ft.Colors.TRANSPARENT for r in rods)  # only its parts are painted
+    solid, pale, mark = rods[0].stack_items
+    assert (solid.from_y, solid.to_y) == (0, 26.0) and (pale.from_y, pale.to_y) == (26.0, 34.0)
+    assert mark.from_y < 30.0 < mark.to_y and rods[0].to_y == 34.0
+    assert chart.horizontal_grid_lines.interval == 25.0 and chart.max_y == 50.0
+    labels = [a.label.value for a in chart.left_axis.labels]
+    assert labels == ["0%", "25%", "50%"]
+    assert [a.label.value for a in chart.bottom_axis.labels] == ["1", "2", "3", "4"]
+    said = [c.value for c in walk(view) if isinstance(c, ft.Text)]
+    assert "Usual rules" in said and "These rules" in said  # the legend
+
+
+def test_distributions_are_drawn_over_each_other_on_the_same_bins() -> None:
+    edges = ((0, 9), (10, 19), (20, 29), (30, 39))
+    runs = (Series("Usual rules", (10.0, 40.0, 30.0, 20.0)),
+            Series("These rules", (25.0, 45.0, 20.0, 10.0)))
+    chart = find(spread_chart(edges, runs, key="h", unit=" %"), "h")
+    assert isinstance(chart, fch.LineChart) and len(chart.data_series) == 2
+    outline = chart.data_series[1]
+    assert outline.step_direction == 0.0 and outline.color == SERIES[1]
+    points = [(p.x, p.y) for p in outline.points]
+    assert points == [(0, 0), (0, 25.0), (10, 45.0), (20, 20.0), (30, 10.0), (40, 10.0),
+                      (40, 0)]  # a step per bin, closed at both ends
+    assert (chart.min_x, chart.max_x, chart.max_y) == (0, 40, 60)
+    assert [a.label.value for a in chart.left_axis.labels] == ["0 %", "20 %", "40 %", "60 %"]
+    assert [a.value for a in chart.bottom_axis.labels] == [0, 10, 20, 30, 40]
+    assert find(spread_chart((), runs, key="e"), "e") is not None  # no values: empty
 
 
 def lab_data(**changes: Any) -> LabData:
@@ -253,11 +292,18 @@ def test_the_lab_shows_distributions_under_its_results_heading() -> None:
                         groups=(Topic("Who wins", (Figure("round_win_rate_by_seat.0",
                                                           "Seat 1 wins a round",
                                                           "50.0% (± 7.0)"),)),),
-                        histograms=(Histogram("Rounds per game", "How many games…",
-                                              ((1, 1, 150), (2, 2, 50))),)))
+                        rates=Rates("Who wins a match", "Each seat's share…", ("1", "2"),
+                                    "Seat", 50.0, (Series("These rules", (60.0, 40.0),
+                                                          (50.0, 30.0), (70.0, 50.0)),)),
+                        histograms=(Histogram("Rounds per game", "The share of matches…",
+                                              ((1, 1), (2, 2)),
+                                              (Series("These rules", (75.0, 25.0)),)),)))
     results = scrolling(view).controls[-1]
     assert results.key == RESULTS
     assert find(results, "lab-histogram-0") is not None and find(results, "lab-group-0")
+    order = [c.key for c in results.controls]
+    assert order.index("lab-rates-section") < order.index("lab-group-0")  # shapes first
+    assert isinstance(find(results, "lab-rates"), fch.BarChart)
     assert find(results, "lab-value-round_win_rate_by_seat.0").value == "50.0% (± 7.0)"
     assert not find(view, "lab-run").disabled
     assert find(lab_data_view_idle(), "lab-progress") is None

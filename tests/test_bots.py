@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
+from app.simulate import main as simulate_main
 from models import computers
 from models.bots.hint import Hint
 from models.bots.search import pick
 from models.errors import MejaError
 from models.games import GAMES, forty_one, kartu_sama, samba, sums
-from models.simulate import main as simulate_main
 from tests.english import EN, english, refused
 
 # one round per game keeps the games short
@@ -80,7 +80,7 @@ def test_every_player_makes_legal_moves_to_the_end(game: str, name: str) -> None
 
 
 def test_unknown_game_or_player_is_refused_in_words() -> None:
-    with refused(MejaError, match="no computer player 'clever'"):
+    with refused(MejaError, match="No computer player called 'clever'"):
         computers.chooser("sums", "clever")
     with refused(MejaError, match="no game 'poker'"):
         computers.chooser("poker", "simple")
@@ -98,13 +98,13 @@ def test_simulate_plays_with_bots() -> None:
 
 @pytest.mark.parametrize(("args", "said"), [
     (["--bots", "simple,clever"],
-     "error: no_bot(name='clever', names='random, simple, strong, expert')"),
-    (["--players", "1"], "error: setup_players(game='Sums', low=2, high=8, players=1)"),
+     "No computer player called 'clever'. Choose one of: random, simple, strong, expert."),
+    (["--players", "1"], "Sums is played by 2 to 8 players, not 1."),
 ])
-def test_simulate_prints_an_error_as_its_code_and_params(args: list[str], said: str) -> None:
+def test_simulate_says_an_error_in_a_sentence(args: list[str], said: str) -> None:
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
-        code = simulate_main(["sums", "--games", "1", *args])
+        code = simulate_main(["sums", "--games", "1", "--language", "en", *args])
     assert code == 2 and err.getvalue().strip() == said
 
 

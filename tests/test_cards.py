@@ -222,10 +222,14 @@ def test_pack_is_a_fresh_list() -> None:
 
 
 def test_check_within_accepts_what_the_pack_holds() -> None:
-    check_within(parse_cards("AS 10H JK"), pack(jokers=2))
-    check_within(parse_cards("JK JK"), pack(jokers=2))
-    check_within(parse_cards("AS AS AS"), pack(packs=3))
-    check_within([], pack())
+    """Every copy the pack holds is accepted; one more of any of them is refused."""
+    for held, available in (("AS 10H JK JK", pack(jokers=2)), ("AS AS AS", pack(packs=3)),
+                            ("", pack())):
+        cards = parse_cards(held)
+        check_within(cards, available)  # raises CardError when refused
+        for extra in set(cards):
+            with pytest.raises(CardError):
+                check_within([*cards, extra], available)
 
 
 def test_check_within_messages() -> None:

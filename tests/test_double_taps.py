@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from app.reconcile import reconcile
 from app.referees import open_match
 from models.match import Match
 from models.tables.kartu_sama import KartuSamaTable
 from tests.fakes import FakeShell
 from views.common import find
+from views.reconcile import reconcile
 
 PLAYERS = {"kartu_sama": ("Ana", "Bea", "Cid"), "forty_one": ("Ana", "Bea", "Cid"),
            "samba": ("Ana", "Bea", "Cid", "Dan"), "sums": ("Ana", "Bea")}

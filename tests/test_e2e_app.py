@@ -3,45 +3,39 @@ and the language switch, and the page follows the browser's language."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
+from PIL import Image, ImageStat
 
-from tests.browser import Server, open_app, see, shot
+from app.storage import Store
+from tests.browser import Web, named, see, shot
 
 pytestmark = pytest.mark.browser
 
 
-def test_damaged_file_is_reported_and_kept(browser: Any, tmp_path: Path) -> None:
-    data = tmp_path / "data"
+def test_damaged_file_is_reported_and_kept(web: Web) -> None:
+    data = web.data
     data.mkdir()
     (data / "players.json").write_text("{ this is not json", encoding="utf-8")
-    server = Server(data).start()
-    try:
-        page = open_app(browser, server.url)
-        see(page, "players.json could not be read")
-        shot(page, "13-home-damaged-file")
-        kept = [p.name for p in data.iterdir() if p.name.startswith("players.json.damaged-")]
-        assert len(kept) == 1
-        assert (data / kept[0]).read_text(encoding="utf-8") == "{ this is not json"
-        page.get_by_role("button", name="OK").click()  # seen: the notice goes away
-        page.get_by_role("button", name="OK").wait_for(state="detached")
-        page.get_by_role("button", name="New match").wait_for()
-    finally:
-        server.stop()
+    page = web.open()
+    see(page, "players.json could not be read")
+    shot(page, "13-home-damaged-file")
+    kept = [p.name for p in data.iterdir() if p.name.startswith("players.json.damaged-")]
+    assert len(kept) == 1
+    assert (data / kept[0]).read_text(encoding="utf-8") == "{ this is not json"
+    page.get_by_role("button", name="OK").click()  # seen: the notice goes away
+    page.get_by_role("button", name="OK").wait_for(state="detached")
+    page.get_by_role("button", name="New match").wait_for()
 
 
-def test_dark_theme_and_french(browser: Any, tmp_path: Path) -> None:
-    server = Server(tmp_path / "data").start()
-    try:
-        page = open_app(browser, server.url)
-        page.get_by_role("button", name="Settings").click()
-        page.get_by_role("radio", name="Dark").click()
-        page.get_by_role("radio", name="Français").click()
-        see(page, "Réglages")
-        page.get_by_label("Retour", exact=True).click()
-        see(page, "Nouvelle partie")
-        shot(page, "14-home-dark-fr")
-    finally:
-        server.stop()
+def test_dark_theme_and_french(web: Web) -> None:
+    page = web.open()
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("radio", name="Dark").click()
+    page.get_by_role("radio", name="Français").click()
+    see(page, "Réglages")
+    named(page, "Retour").click()
+    see(page, "Nouvelle partie")
+    path = shot(page, "14-home-dark-fr")
+    settings = Store(web.data).settings()
+    assert (settings["theme"], settings["language"]) == ("dark", "fr")  # kept for next time
+    assert ImageStat.Stat(Image.open(path).convert("L")).median[0] < 80  # drawn dark

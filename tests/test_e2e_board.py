@@ -1,6 +1,7 @@
 """Scoreboards, stats and the rule lab in a real Chromium at phone size: six players with long
 names slide under a frozen first column with a visible hint; the lab shows its progress and
-stops, then says its figures in words and compares the joker variant with the usual rules."""
+stops, then draws who wins and the spreads and says its figures in words, and compares the
+joker variant with the usual rules, both runs on the same charts."""
 
 from __future__ import annotations
 
@@ -22,11 +23,10 @@ from tests.browser import (
     PHONE,
     SEEN,
     WIDE,
-    Server,
+    Web,
     back,
     gone,
     into_view,
-    open_app,
     resize,
     see,
     seen,
@@ -76,36 +76,28 @@ def box(page: Any, text: str) -> dict[str, float]:
     return dict(found)
 
 
-def scroll_down_to(page: Any, text: str) -> None:
-    """Scroll the screen (a wheel over its middle) until ``text`` shows on it."""
-    page.mouse.move(200, 400)
-    for _ in range(12):
+def scroll_down_to(page: Any, text: str, up: bool = False) -> None:
+    """Scroll the screen (a wheel over its middle) until ``text`` shows on it (``up``: the
+    other way)."""
+    page.mouse.move(page.viewport_size["width"] / 2, 400)  # over the column, however wide
+    for _ in range(24 if up else 12):
         found = page.get_by_text(text, exact=True)
         if found.count() and (b := found.first.bounding_box()) and 0 < b["y"] < 700:
             return
-        page.mouse.wheel(0, 300)
+        page.mouse.wheel(0, -300 if up else 300)
         page.wait_for_timeout(0)  # let the frame draw (no fixed wait: the next check awaits)
     raise AssertionError(f"{text!r} never came into view")
 
 
-def test_six_long_names_slide_under_the_frozen_round_numbers(browser: Any,
-                                                              tmp_path: Path) -> None:
-    data = tmp_path / "data"
+def test_six_long_names_slide_under_the_frozen_round_numbers(web: Web) -> None:
     m = long_evening()
     hand = samba_hands()
-    stored(Store(data), hand, {**summary(hand), "status": "finished"})  # before: not opened
-    stored(Store(data), m, kartu_sama_summary(m))
-    server = Server(data).start()
-    page = open_app(browser, server.url)
-    try:
-        _scoreboard(page)
-        _stats(page)
-        _dark(page)
-    except Exception:
-        shot(page, "board-failure")
-        raise
-    finally:
-        server.stop()
+    stored(Store(web.data), hand, {**summary(hand), "status": "finished"})  # before: not opened
+    stored(Store(web.data), m, kartu_sama_summary(m))
+    page = web.open()
+    _scoreboard(page)
+    _stats(page)
+    _dark(page)
 
 
 def _open_match(page: Any) -> None:
@@ -187,16 +179,8 @@ def _dark(page: Any) -> None:
 
 
 def test_the_lab_runs_stops_then_compares_a_variant_with_the_usual_rules(
-        browser: Any, tmp_path: Path) -> None:
-    server = Server(tmp_path / "data").start()
-    page = open_app(browser, server.url)
-    try:
-        _lab(page, tmp_path)
-    except Exception:
-        shot(page, "lab-failure")
-        raise
-    finally:
-        server.stop()
+        web: Web, tmp_path: Path) -> None:
+    _lab(web.open(), tmp_path)
 
 
 def start(page: Any, button: str, done: str) -> None:
@@ -243,17 +227,28 @@ def _lab(page: Any, tmp_path: Path) -> None:
            return r.top >= 0 && r.bottom <= 850; }""")  # scrolled to the results
     see(page, "The player who starts a round wins it")
     shot(page, "board-11-lab-results-phone")
+    scroll_down_to(page, "Who wins a match")  # the charts come before the figures in words
+    shot(page, "board-17-lab-wins-phone")
+    scroll_down_to(page, "Rounds per game")  # the match lengths above it, whole
+    shot(page, "board-18-lab-spread-phone")
     scroll_down_to(page, "Jokers played")
     shot(page, "board-12-lab-jokers-phone")
     start(page, "Compare with the usual rules", "Side by side")
     see(page, "Side by side", timeout=120_000)
-    see(page, "stand out of the noise")
+    see(page, "allowing for 21 comparisons")
+    see(page, "compared game by game")
     shot(page, "board-13-lab-compared-phone")
+    scroll_down_to(page, "Who wins a match")
+    shot(page, "board-19-lab-compared-wins-phone")
+    scroll_down_to(page, "Rounds per game")
+    shot(page, "board-20-lab-compared-spread-phone")
     scroll_down_to(page, "Jokers played")
     shot(page, "board-14-lab-compared-jokers-phone")
     resize(page, WIDE)
     see(page, "Side by side")
     shot(page, "board-15-lab-desktop")
+    scroll_down_to(page, "Moves in a match", up=True)  # the charts are above the figures
+    shot(page, "board-21-lab-compared-charts-desktop")
     saves = page.get_by_role("button", name="Save as CSV", exact=True)
     page.mouse.move(640, 400)
     for _ in range(40):  # the end of the results: each figure of both sides is long
@@ -266,7 +261,10 @@ def _lab(page: Any, tmp_path: Path) -> None:
     table = (tmp_path / "lab.csv")
     download.value.save_as(table)
     rows = list(csv.reader(io.StringIO(table.read_text(encoding="utf-8"))))
-    assert rows[0][-1] == "p-value" and any(r[1:2] == ["averages.figure.jokers"] for r in rows)
+    head = rows[0]
+    assert "p-value" in head and len(set(head)) == len(head)  # a name per column
+    assert all(len(r) == len(head) for r in rows)  # one table, no sentences under it
+    assert any(r[1:2] == ["averages.figure.jokers"] for r in rows)
     with page.expect_download() as download:
         tap(page, "Save as picture")
     picture = tmp_path / download.value.suggested_filename

@@ -16,12 +16,10 @@ from app.share.pictures import qr_png
 from app.storage import Store
 from models.match import Match
 from tests.browser import (
-    CHROMIUM_ARGS,
-    Server,
+    Web,
     camera_video,
-    chromium,
     fake_camera,
-    open_app,
+    named,
     see,
     seen,
     shot,
@@ -36,7 +34,7 @@ def tap(page: Any, name: str) -> None:
 
 
 def test_the_camera_reads_every_part_in_any_order_and_imports_once(
-        browser: Any, tmp_path: Path) -> None:
+        web: Web, tmp_path: Path) -> None:
     sender = Store(tmp_path / "sender")
     m = sums(random.Random(5))
     match_id = stored(sender, m, sums_summary(m))
@@ -44,38 +42,28 @@ def test_the_camera_reads_every_part_in_any_order_and_imports_once(
     assert len(texts) == 3
     video = camera_video([qr_png(t) for t in (texts[2], texts[0], texts[1])],
                          tmp_path / "camera.y4m")
-    phone = browser.browser_type.launch(executable_path=chromium(),
-                                        args=[*CHROMIUM_ARGS, *fake_camera(video)])
-    server = Server(tmp_path / "data").start()
-    page = open_app(phone, server.url)
-    try:
-        tap(page, "Import a match")
-        see(page, "Scan with the camera")
-        shot(page, "camera-01-import")
-        start = time.monotonic()
-        tap(page, "Scan with the camera")
-        see(page, "codes read", 30_000)  # "1 of 3 codes read. Still to read: 1, 2."
-        assert seen(page, "Still to read")
-        shot(page, "camera-02-scan")
-        see(page, "Match imported.", 30_000)
-        took = time.monotonic() - start
-        print(f"\ncamera import of 3 codes: {took:.1f} s from the tap (each code filmed 2 s)")
-        winner = m.setup.players[m.table.winners[0]]
-        see(page, f"{winner} wins")
-        shot(page, "camera-03-imported")
+    page = web.open(browser=web.launch(*fake_camera(video)))
+    tap(page, "Import a match")
+    see(page, "Scan with the camera")
+    shot(page, "camera-01-import")
+    start = time.monotonic()
+    tap(page, "Scan with the camera")
+    see(page, "codes read", 30_000)  # "1 of 3 codes read. Still to read: 1, 2."
+    assert seen(page, "Still to read")
+    shot(page, "camera-02-scan")
+    see(page, "Match imported.", 30_000)
+    took = time.monotonic() - start
+    print(f"\ncamera import of 3 codes: {took:.1f} s from the tap (each code filmed 2 s)")
+    winner = m.setup.players[m.table.winners[0]]
+    see(page, f"{winner} wins")
+    shot(page, "camera-03-imported")
 
-        # Read again: recognised, not duplicated.
-        page.get_by_label("Back", exact=True).click()
-        tap(page, "Import a match")
-        tap(page, "Scan with the camera")
-        see(page, "already imported", 30_000)
-    except Exception:
-        shot(page, "camera-failure")
-        raise
-    finally:
-        server.stop()
-        phone.close()
-    receiver = Store(tmp_path / "data")
+    # Read again: recognised, not duplicated.
+    named(page, "Back").click()
+    tap(page, "Import a match")
+    tap(page, "Scan with the camera")
+    see(page, "already imported", 30_000)
+    receiver = Store(web.data)
     (entry,) = receiver.list_matches()
     doc = receiver.load_match(entry["id"])
     assert doc["summary"]["imported"]["from"] == match_id
@@ -83,22 +71,14 @@ def test_the_camera_reads_every_part_in_any_order_and_imports_once(
     assert copy.to_dict() == m.to_dict()
 
 
-def test_without_a_camera_the_screen_says_so_and_offers_a_way(browser: Any,
-                                                               tmp_path: Path) -> None:
-    server = Server(tmp_path / "data").start()
-    page = open_app(browser, server.url)  # a browser with no camera at all
-    try:
-        tap(page, "Import a match")
-        tap(page, "Scan with the camera")
-        see(page, "Try again", 60_000)
-        assert seen(page, "This device has no camera Meja can use.")
-        assert seen(page, "take a photo of the code")
-        shot(page, "camera-04-none")
-        page.get_by_label("Back", exact=True).click()
-        see(page, "From an image file")
-    except Exception:
-        shot(page, "camera-failure")
-        raise
-    finally:
-        server.stop()
-    assert Store(tmp_path / "data").list_matches() == []
+def test_without_a_camera_the_screen_says_so_and_offers_a_way(web: Web) -> None:
+    page = web.open()  # a browser with no camera at all
+    tap(page, "Import a match")
+    tap(page, "Scan with the camera")
+    see(page, "Try again", 60_000)
+    assert seen(page, "This device has no camera Meja can use.")
+    assert seen(page, "take a photo of the code")
+    shot(page, "camera-04-none")
+    named(page, "Back").click()
+    see(page, "From an image file")
+    assert Store(web.data).list_matches() == []

@@ -5,12 +5,11 @@ set-up. Every name stays on screen beside its dot; the screenshots show how it r
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import PHONE, Server, add_players, load, open_app, see, shot
+from tests.browser import PHONE, Web, add_players, load, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -33,41 +32,32 @@ def in_view(page: Any, name: str) -> None:
     assert all(left >= 0 and right <= PHONE["width"] for left, right in boxes), (name, boxes)
 
 
-def test_colours_on_the_table_the_hand_entry_and_the_set_up(browser: Any,
-                                                             tmp_path: Path) -> None:
+def test_colours_on_the_table_the_hand_entry_and_the_set_up(web: Web) -> None:
     from app import records
     from app.newmatch import NewMatchForm
     from app.storage import Store
 
-    store = Store(tmp_path / "data")
+    store = Store(web.data)
     records.create_match(store, NewMatchForm(players=list(LONG), options={"packs": 2}))
     for i, name in enumerate(LONG):
         records.set_colour(store, name, i)
-    server = Server(tmp_path / "data").start()
-    try:
-        page = open_app(browser, server.url)
-        try:
-            page.get_by_role("button", name=re.compile("Anastasia")).first.click(timeout=30_000)
-            page.get_by_role("button", name="Start round 1", exact=True).click()
-            see(page, "Played a card")
-            for name in LONG:
-                in_view(page, name)
-            shot(page, "colours-table")
-            page.get_by_role("button", name="Played a card", exact=True).click()
-            page.get_by_role("button", name="Enter hands now", exact=True).click()
-            see(page, f"{LONG[0]}'s hand")
-            for name in LONG:
-                box = page.get_by_role("button", name=re.compile(name[:9])).first.bounding_box()
-                assert box is not None and box["x"] + box["width"] <= PHONE["width"], name
-            shot(page, "colours-hands")
-            load(page, server.url)
-            page.get_by_role("button", name="New match", exact=True).click()
-            add_players(page, LONG[:6])
-            for name in LONG[:6]:
-                in_view(page, name)
-            shot(page, "colours-setup")
-        except Exception:
-            shot(page, "colours-failure")
-            raise
-    finally:
-        server.stop()
+    page = web.open()
+    page.get_by_role("button", name=re.compile("Anastasia")).first.click(timeout=30_000)
+    page.get_by_role("button", name="Start round 1", exact=True).click()
+    see(page, "Played a card")
+    for name in LONG:
+        in_view(page, name)
+    shot(page, "colours-table")
+    page.get_by_role("button", name="Played a card", exact=True).click()
+    page.get_by_role("button", name="Enter hands now", exact=True).click()
+    see(page, f"{LONG[0]}'s hand")
+    for name in LONG:
+        box = page.get_by_role("button", name=re.compile(name[:9])).first.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= PHONE["width"], name
+    shot(page, "colours-hands")
+    load(page, web.server.url)
+    page.get_by_role("button", name="New match", exact=True).click()
+    add_players(page, LONG[:6])
+    for name in LONG[:6]:
+        in_view(page, name)
+    shot(page, "colours-setup")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_computers, add_players, open_app, press, see, seen, shot
+from tests.browser import Web, add_computers, add_players, press, see, seen
 from tests.test_e2e_play import CARD, SCREEN, my_move, my_turn, on_table, screen
 
 pytestmark = pytest.mark.browser
@@ -58,41 +58,33 @@ def double_tap(page: Any, data: Path, name: str) -> None:
     assert movers[0] == 0 and (len(movers) == 1 or movers[1] != 0), movers
 
 
-def test_three_computers_at_full_speed_log_no_error(browser: Any, tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    server = Server(data).start()
-    page = open_app(browser, server.url)
-    try:
-        page.get_by_role("button", name="Play on this device").click()
-        add_players(page, ("Ana",))
-        add_computers(page, 3)  # three computer seats after Ana's
-        press(page, "Computer pace: less")  # no wait between moves
-        page.get_by_role("button", name="Start the game").click()
-        see(page, "Kartu Sama on this device")
-        doubled = False
-        for turn in range(300):
-            if next_turn(page) == "summary":
-                break
-            names = on_table(page)  # the card table's lit cards and piles, by name
-            # a draw button (or the draw pile) stays where it is when the turn goes on: the
-            # sharper case
-            move = next((n for n in names if DRAW.match(n) or "pile" in n.lower()), None)
-            if turn >= 3:
-                move = move or next((n for n in names if CARD.match(n.split(",")[0])), None)
-            if not doubled and move is not None:
-                double_tap(page, data, move)
-                doubled = True
-                continue
-            before = screen(page)
-            if my_move(page):
-                page.wait_for_function(f"(b) => ({SCREEN})() !== b", arg=before,
-                                       timeout=15_000)
-        see(page, "End of round 1")
-        assert doubled, "no move was tapped twice"
-        log = server.log.read_text()
-        assert "Traceback" not in log and "IllegalAction" not in log, log[-3000:]
-    except Exception:
-        shot(page, "failure-computers")
-        raise
-    finally:
-        server.stop()
+def test_three_computers_at_full_speed_log_no_error(web: Web) -> None:
+    page = web.open()
+    page.get_by_role("button", name="Play on this device").click()
+    add_players(page, ("Ana",))
+    add_computers(page, 3)  # three computer seats after Ana's
+    press(page, "Computer pace: less")  # no wait between moves
+    page.get_by_role("button", name="Start the game").click()
+    see(page, "Kartu Sama on this device")
+    doubled = False
+    for turn in range(300):
+        if next_turn(page) == "summary":
+            break
+        names = on_table(page)  # the card table's lit cards and piles, by name
+        # a draw button (or the draw pile) stays where it is when the turn goes on: the
+        # sharper case
+        move = next((n for n in names if DRAW.match(n) or "pile" in n.lower()), None)
+        if turn >= 3:
+            move = move or next((n for n in names if CARD.match(n.split(",")[0])), None)
+        if not doubled and move is not None:
+            double_tap(page, web.data, move)
+            doubled = True
+            continue
+        before = screen(page)
+        if my_move(page):
+            page.wait_for_function(f"(b) => ({SCREEN})() !== b", arg=before,
+                                   timeout=15_000)
+    see(page, "End of round 1")
+    assert doubled, "no move was tapped twice"
+    log = web.server.log.read_text()
+    assert "Traceback" not in log and "IllegalAction" not in log, log[-3000:]

@@ -4,12 +4,20 @@ contrast of their texts measured on the pixels (WCAG: 4.5:1 for text, 3:1 for la
 from __future__ import annotations
 
 import io
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import PHONE, WIDE, Server, add_players, dealing, open_app, resize, see, shot
+from tests.browser import (
+    PHONE,
+    WIDE,
+    Web,
+    add_players,
+    dealing,
+    resize,
+    see,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -43,35 +51,30 @@ def contrast(page: Any, text: str) -> float:
     return max(ratio(background, c) for _, c in colours)
 
 
-def test_dark_theme_texts_hold_their_contrast(browser: Any, tmp_path: Path) -> None:
+def test_dark_theme_texts_hold_their_contrast(web: Web) -> None:
     from app.storage import Store
 
-    data = tmp_path / "data"
-    Store(data).save_settings({"theme": "dark"})
-    server = Server(data).start()
-    try:
-        page = open_app(browser, server.url)
-        page.get_by_role("button", name="New match", exact=True).click()
-        add_players(page, ["Ana"])
-        see(page, "Add at least 2 players.")
-        shot(page, "dark-setup-phone")
-        measured = {text: contrast(page, text) for text in (
-            "New match",  # the title: on surface
-            # the help line: variant
-            "In seating order, clockwise. The filled circle on the left marks the first dealer.",
-            "Add at least 2 players.",  # the error colour, also the red suits' colour
-        )}
-        resize(page, WIDE)
-        see(page, "Add at least 2 players.")
-        shot(page, "dark-setup-desktop")
-        resize(page, PHONE)
-        add_players(page, ["Bea"], first=2)
-        page.get_by_role("button", name="Start the match", exact=True).click()
-        dealing(page, "Ana")
-        shot(page, "dark-table-phone")
-        measured["Ana deals"] = contrast(page, "Ana deals")
-    finally:
-        server.stop()
+    Store(web.data).save_settings({"theme": "dark"})
+    page = web.open()
+    page.get_by_role("button", name="New match", exact=True).click()
+    add_players(page, ["Ana"])
+    see(page, "Add at least 2 players.")
+    shot(page, "dark-setup-phone")
+    measured = {text: contrast(page, text) for text in (
+        "New match",  # the title: on surface
+        # the help line: variant
+        "In seating order, clockwise. The filled circle on the left marks the first dealer.",
+        "Add at least 2 players.",  # the error colour, also the red suits' colour
+    )}
+    resize(page, WIDE)
+    see(page, "Add at least 2 players.")
+    shot(page, "dark-setup-desktop")
+    resize(page, PHONE)
+    add_players(page, ["Bea"], first=2)
+    page.get_by_role("button", name="Start the match", exact=True).click()
+    dealing(page, "Ana")
+    shot(page, "dark-table-phone")
+    measured["Ana deals"] = contrast(page, "Ana deals")
     print("\ncontrast in the dark theme:", {k[:20]: round(v, 1) for k, v in measured.items()})
     assert all(v >= 4.5 for v in measured.values()), measured
 

@@ -14,7 +14,7 @@ import pytest
 from app.referees import open_match
 from app.storage import Store
 from models.match import Match
-from tests.browser import Server, fill, load, open_app, see, shot
+from tests.browser import Web, fill, load, named, see
 from tests.fakes import FakeShell
 
 pytestmark = pytest.mark.browser
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 GAMES = {
     "kartu_sama": (("Ana", "Bea", "Cid"), ["start"], "Played a card", "Bea to play"),
     "forty_one": (("Ana", "Bea", "Cid"), ["start"], "Took from the stock", "Took from the stock"),
-    "samba": (("Ana", "Bea", "Cid", "Dan"), ["start"], "+ Canasta", "+ Canasta"),
+    "samba": (("Ana", "Bea", "Cid", "Dan"), ["start"], "Ana & Cid: + Canasta", "+ Canasta"),
     "sums": (("Ana", "Bea"), [], "A♠", "A♠"),
 }
 
@@ -47,26 +47,17 @@ def button(page: Any, name: str) -> Any:
     return page.get_by_role("button", name=name, exact=True).first
 
 
-def test_double_clicks_and_typed_points(browser: Any, tmp_path: Path) -> None:
-    data = tmp_path / "data"
+def test_double_clicks_and_typed_points(web: Web) -> None:
+    data = web.data
     shown = {game: prepared(data, game, players, taps).match_id
              for game, (players, taps, _, _) in GAMES.items()}
     hands = prepared(data, "kartu_sama", ("Ana", "Bea", "Cid", "Dan"), ["start"])
     while hands.match.table.phase == "play":  # Bea goes out at last: the hands to enter
         hands._act("play")
-    server = Server(data).start()
-    page = None
-    try:
-        page = open_app(browser, server.url)
-        for game, match_id in shown.items():
-            _double(page, server.url, data, match_id, *GAMES[game][2:])
-        _typed(page, server.url, data, hands.match_id)
-    except Exception:
-        if page is not None:
-            shot(page, "double-failure")
-        raise
-    finally:
-        server.stop()
+    page = web.open()
+    for game, match_id in shown.items():
+        _double(page, web.server.url, data, match_id, *GAMES[game][2:])
+    _typed(page, web.server.url, data, hands.match_id)
 
 
 def _double(page: Any, url: str, data: Path, match_id: str, name: str, first: str) -> None:
@@ -79,7 +70,7 @@ def _double(page: Any, url: str, data: Path, match_id: str, name: str, first: st
     # client (seen with both cores busy): Scores only opens a screen, so it is tapped again.
     scores = page.get_by_role("button", name="Scores")  # Sums: an icon, named by its tooltip
     for attempt in range(3):
-        scores.or_(page.get_by_label("Scores", exact=True)).first.click()
+        scores.or_(named(page, "Scores")).first.click()
         try:
             see(page, "Share", timeout=5_000 if attempt < 2 else 15_000)
             break

@@ -13,10 +13,9 @@ import pytest
 from tests.browser import (
     PHONE,
     STILL,
-    Server,
+    Web,
     add_computers,
     add_players,
-    open_app,
     press,
     resize,
     see,
@@ -92,53 +91,49 @@ def played(page: Any, data: Path, version: int, before: list[str]) -> list[int]:
     return list(saved(data)["movers"][version:])
 
 
-def test_kartu_sama_on_the_felt_against_three_computers(browser: Any, tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    server = Server(data).start()
-    page = open_app(browser, server.url)
-    try:
-        page.get_by_role("button", name="Play on this device").click()
-        add_players(page, ("Ana",))
-        add_computers(page, 3)  # three computer seats after Ana's
-        press(page, "Computer pace: less")
-        page.get_by_role("button", name="Start the game").click()
-        see(page, "Kartu Sama on this device")
-        see(page, "Last moves")
-        doubled = hinted = False
-        for turn in range(8):
+def test_kartu_sama_on_the_felt_against_three_computers(web: Web) -> None:
+    data = web.data
+    page = web.open()
+    page.get_by_role("button", name="Play on this device").click()
+    add_players(page, ("Ana",))
+    add_computers(page, 3)  # three computer seats after Ana's
+    press(page, "Computer pace: less")
+    page.get_by_role("button", name="Start the game").click()
+    see(page, "Kartu Sama on this device")
+    see(page, "Last moves")
+    doubled = hinted = False
+    for turn in range(8):
+        moves = my_turn(page)
+        if not moves:
+            break  # the round ended
+        if not hinted and sum(LIT in m for m in moves) >= 2:  # a choice: the Expert's hint
+            press(page, "Hint")
+            see(page, "Tried in")
+            shot(page, "64-felt-hint")
+            hinted = True
+        if turn == 1:  # mid-round, every computer has moved: the table at three sizes
+            shot(page, "60-felt-phone")
+            resize(page, {"width": 850, "height": 400})
+            shot(page, "61-felt-sideways")
+            resize(page, {"width": 1280, "height": 800})
+            shot(page, "62-felt-laptop")
+            page.get_by_role("button", name="Last moves").click()
+            see(page, "Computer 1")
+            shot(page, "63-felt-last-moves")
+            page.keyboard.press("Escape")  # the sheet closes
+            resize(page, PHONE)
             moves = my_turn(page)
-            if not moves:
-                break  # the round ended
-            if not hinted and sum(LIT in m for m in moves) >= 2:  # a choice: the Expert's hint
-                press(page, "Hint")
-                see(page, "Tried in")
-                shot(page, "64-felt-hint")
-                hinted = True
-            if turn == 1:  # mid-round, every computer has moved: the table at three sizes
-                shot(page, "60-felt-phone")
-                resize(page, {"width": 850, "height": 400})
-                shot(page, "61-felt-sideways")
-                resize(page, {"width": 1280, "height": 800})
-                shot(page, "62-felt-laptop")
-                page.get_by_role("button", name="Last moves").click()
-                see(page, "Computer 1")
-                shot(page, "63-felt-last-moves")
-                page.keyboard.press("Escape")  # the sheet closes
-                resize(page, PHONE)
-                moves = my_turn(page)
-            version = len(saved(data)["actions"])
-            card = next((m for m in moves if LIT in m and "pile" not in m.lower()), None)
-            if card is not None and not doubled:
-                tap(page, card, double=True)  # one card played, not two
-                movers = played(page, data, version, moves)
-                assert movers[0] == 0 and (len(movers) == 1 or movers[1] != 0), movers
-                doubled = True
-            else:
-                tap(page, moves[0])
-                assert played(page, data, version, moves)[0] == 0
-        assert doubled, "no card was ever lit to play"
-        assert hinted, "no choice of cards came to ask a hint about"
-        log = server.log.read_text()
-        assert "Traceback" not in log, log[-3000:]
-    finally:
-        server.stop()
+        version = len(saved(data)["actions"])
+        card = next((m for m in moves if LIT in m and "pile" not in m.lower()), None)
+        if card is not None and not doubled:
+            tap(page, card, double=True)  # one card played, not two
+            movers = played(page, data, version, moves)
+            assert movers[0] == 0 and (len(movers) == 1 or movers[1] != 0), movers
+            doubled = True
+        else:
+            tap(page, moves[0])
+            assert played(page, data, version, moves)[0] == 0
+    assert doubled, "no card was ever lit to play"
+    assert hinted, "no choice of cards came to ask a hint about"
+    log = web.server.log.read_text()
+    assert "Traceback" not in log, log[-3000:]

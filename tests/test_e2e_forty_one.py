@@ -10,12 +10,11 @@ from __future__ import annotations
 import re
 import statistics
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, open_app, see, seen, shot
+from tests.browser import Web, add_players, named, see, seen, shot
 
 pytestmark = pytest.mark.browser
 
@@ -50,19 +49,8 @@ def moved_on(page: Any, seat: int) -> None:
     see(page, f"{NAMES[seat + 1]}'s hand" if seat + 1 < len(NAMES) else "4 of 4 cards")
 
 
-def test_three_hands_dealer_and_first_player_follow_loser_and_winner(
-    browser: Any, tmp_path: Path
-) -> None:
-    server = Server(tmp_path / "data").start()
-    try:
-        page = open_app(browser, server.url)
-        try:
-            _match(page)
-        except Exception:
-            shot(page, "41-failure")
-            raise
-    finally:
-        server.stop()
+def test_three_hands_dealer_and_first_player_follow_loser_and_winner(web: Web) -> None:
+    _match(web.open())
 
 
 def _match(page: Any) -> None:
@@ -194,7 +182,7 @@ def _match(page: Any) -> None:
     tap(page, "Home")
     tap(page, "History")
     see(page, f"{p0} won")
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     tap(page, "Rules")
     page.get_by_role("button", name=re.compile(r"^41$")).or_(
         page.get_by_role("checkbox", name=re.compile(r"^41$"))).first.click()

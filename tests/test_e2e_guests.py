@@ -23,7 +23,7 @@ from app.play import new_doc
 from app.storage import Store
 from models.cards import format_cards
 from models.games import GAMES
-from tests.browser import PHONE, Server, back, load, open_app, press, see, shot
+from tests.browser import PAGES, PHONE, Web, back, load, press, see, shot
 from tests.test_e2e_computers import saved
 
 pytestmark = pytest.mark.browser
@@ -58,6 +58,7 @@ def phone(browser: Any, link: str) -> Any:
     """A phone's browser of its own (its own cookies), opened on a seat's link."""
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
+    PAGES.append(page)
     page.add_init_script(CAPTURE)
     page.goto(link)
     return page
@@ -106,119 +107,112 @@ def hands_at(doc: dict[str, Any], n: int) -> list[set[str]]:
 
 
 def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
-        browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        web: Web, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MEJA_GUEST_HOST", "127.0.0.1")
-    data = tmp_path / "data"
+    data = web.data
     store = Store(data)
     store.save_game(KEY, new_doc("kartu_sama", ["Ana", "Bea", "Computer 1"],
                                  ["person", "person", "strong"], {}, casual=False, pace=0))
     store.save_settings({"current_play": KEY, "plays": [KEY]})
     del store
-    server = Server(data).start()
-    try:
-        host = open_app(browser, f"{server.url}play/{KEY}")
-        see(host, "Pass to")  # two people: the cover, until they take their phones
-        host.get_by_role("button", name="Invite players").click()
-        see(host, "Or open http://127.0.0.1:")
-        shot(host, "80-invite")
-        opened = door(data)
-        base = f"http://127.0.0.1:{opened['port']}"
-        tokens = {t["name"]: t["token"] for t in opened["tickets"]}
-        phones = {name: phone(browser, f"{base}/j/{tokens[name]}") for name in ("Ana", "Bea")}
-        for name, page in phones.items():
-            assert "/j/" not in page.url  # the token left the address bar
-            take_seat(page, name)
-        see(host, "Seated")
-        back(host, "Kartu Sama on this device")
+    host = web.open(f"play/{KEY}")
+    see(host, "Pass to")  # two people: the cover, until they take their phones
+    host.get_by_role("button", name="Invite players").click()
+    see(host, "Or open http://127.0.0.1:")
+    shot(host, "80-invite")
+    opened = door(data)
+    base = f"http://127.0.0.1:{opened['port']}"
+    tokens = {t["name"]: t["token"] for t in opened["tickets"]}
+    phones = {name: phone(web.browser, f"{base}/j/{tokens[name]}") for name in ("Ana", "Bea")}
+    for name, page in phones.items():
+        assert "/j/" not in page.url  # the token left the address bar
+        take_seat(page, name)
+    see(host, "Seated")
+    back(host, "Kartu Sama on this device")
 
-        taps = 0
-        restarted = False
-        deadline = time.monotonic() + 300
-        while not all("The host starts the next round" in p.inner_text("body")
-                      for p in phones.values()):
-            assert time.monotonic() < deadline, "the round never ended"
-            moved = False
-            for page in phones.values():
-                if tap_move(page, double=taps % 4 == 1):
-                    taps += 1
-                    moved = True
-                    if taps == 3:  # a phone upright, then turned on its side
-                        shot(page, "81-guest-table")
-                        page.set_viewport_size(SIDEWAYS)
-                        shot(page, "84-guest-table-sideways")
-                        page.set_viewport_size(PHONE)
-            if taps >= 6 and not restarted:  # the host's device restarts mid-round
-                server.kill()
-                server = Server(data, port=server.port).start()
-                host = open_app(browser, f"{server.url}play/{KEY}")
-                see(host, "Kartu Sama on this device")
-                restarted = True
-            if not moved:
-                time.sleep(0.1)
-        assert restarted
-        shot(phones["Bea"], "82-guest-summary")
+    taps = 0
+    restarted = False
+    deadline = time.monotonic() + 300
+    while not all("The host starts the next round" in p.inner_text("body")
+                  for p in phones.values()):
+        assert time.monotonic() < deadline, "the round never ended"
+        moved = False
+        for page in phones.values():
+            if tap_move(page, double=taps % 4 == 1):
+                taps += 1
+                moved = True
+                if taps == 3:  # a phone upright, then turned on its side
+                    shot(page, "81-guest-table")
+                    page.set_viewport_size(SIDEWAYS)
+                    shot(page, "84-guest-table-sideways")
+                    page.set_viewport_size(PHONE)
+        if taps >= 6 and not restarted:  # the host's device restarts mid-round
+            web.restart()
+            host = web.open(f"play/{KEY}")
+            see(host, "Kartu Sama on this device")
+            restarted = True
+        if not moved:
+            time.sleep(0.1)
+    assert restarted
+    shot(phones["Bea"], "82-guest-summary")
 
-        game = saved(data)
-        movers = list(game["movers"])
-        assert set(movers) == {0, 1, 2}  # both phones and the computer played
-        for seat, (name, page) in enumerate(phones.items()):
-            pushed = [json.loads(m) for m in page.evaluate("window.__pushed")]
-            assert pushed, name
-            for message in pushed:
-                play = message.get("play") or {}
-                if not play or play.get("summary"):  # the summary shows every hand, as at a table
-                    continue
-                text = json.dumps(play["scene"])
-                others = hands_at(game, message["n"])
-                for other in (s for s in range(3) if s != seat):
-                    for code in others[other]:
-                        assert f'"code": "{code}"' not in text, (name, message["n"], code)
-    finally:
-        server.stop()
+    game = saved(data)
+    movers = list(game["movers"])
+    assert set(movers) == {0, 1, 2}  # both phones and the computer played
+    for seat, (name, page) in enumerate(phones.items()):
+        pushed = [json.loads(m) for m in page.evaluate("window.__pushed")]
+        assert pushed, name
+        for message in pushed:
+            play = message.get("play") or {}
+            if not play or play.get("summary"):  # the summary shows every hand, as at a table
+                continue
+            text = json.dumps(play["scene"])
+            others = hands_at(game, message["n"])
+            for other in (s for s in range(3) if s != seat):
+                for code in others[other]:
+                    assert f'"code": "{code}"' not in text, (name, message["n"], code)
 
 
 def test_four_phones_enter_their_own_hands_at_a_real_table(
-        browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        web: Web, monkeypatch: pytest.MonkeyPatch) -> None:
     from tests.test_guest_match import bea_out, referee
 
     monkeypatch.setenv("MEJA_GUEST_HOST", "127.0.0.1")
-    data = tmp_path / "data"
+    data = web.data
     ref = referee(data)
     bea_out(ref)  # Bea went out; Ana, Cid and Dan hold cards
     match_id = ref.match_id
     del ref
     hands = {"Ana": "KS 7H 3D 2C", "Cid": "QD 8C 6H 4S", "Dan": "AH 9S 5C JD"}
-    server = Server(data).start()
-    try:
-        host = open_app(browser, f"{server.url}match/{match_id}/score")
-        press(host, "Invite players")
-        see(host, "Or open http://127.0.0.1:")
-        opened = door(data)
-        base = f"http://127.0.0.1:{opened['port']}"
-        tokens = {t["name"]: t["token"] for t in opened["tickets"]}
-        phones = {n: phone(browser, f"{base}/j/{tokens[n]}") for n in ("Ana", "Bea", "Cid", "Dan")}
-        for name, page in phones.items():
-            take_seat(page, name)
-        phones["Bea"].wait_for_selector("text=You went out")
-        for name, cards in hands.items():
-            page = phones[name]
-            for code in cards.split():
-                rank, suit = code[:-1], code[-1]
-                words = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}.get(rank, rank)
-                suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[suit]
-                page.get_by_role("button", name=re.compile(f"^{words} of {suits}")).click()
-            if name == "Ana":
-                shot(page, "83-guest-hand-entry")
-            send = page.get_by_role("button", name="Send my hand")
-            send.dblclick()  # a hurried hand: saved once
-            page.wait_for_selector("text=Your hand is in")
-        store = Store(data)
-        events = store.load_match(match_id)["events"]
-        entered = [e for e in events if e.get("kind") == "hand"]
-        assert sorted(e["player"] for e in entered) == [0, 2, 3], entered
-        load(host, f"{server.url}match/{match_id}/hands")
-        see(host, "Close the round")
-        host.get_by_role("button", name="Close the round").click()
-        waiting_for(phones, "Bea deals")
-    finally:
-        server.stop()
+    host = web.open(f"match/{match_id}/score")
+    press(host, "Invite players")
+    see(host, "Or open http://127.0.0.1:")
+    opened = door(data)
+    base = f"http://127.0.0.1:{opened['port']}"
+    tokens = {t["name"]: t["token"] for t in opened["tickets"]}
+    phones = {n: phone(web.browser, f"{base}/j/{tokens[n]}") for n in ("Ana", "Bea", "Cid", "Dan")}
+    for name, page in phones.items():
+        take_seat(page, name)
+    phones["Bea"].wait_for_selector("text=You went out")
+    for name, cards in hands.items():
+        page = phones[name]
+        for code in cards.split():
+            rank, suit = code[:-1], code[-1]
+            words = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}.get(rank, rank)
+            suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[suit]
+            page.get_by_role("button", name=re.compile(f"^{words} of {suits}")).click()
+        if name == "Ana":
+            shot(page, "83-guest-hand-entry")
+        send = page.get_by_role("button", name="Send my hand")
+        send.dblclick()  # a hurried hand: saved once
+        page.wait_for_selector("text=Your hand is in")
+    store = Store(data)
+    draft = store.load_draft(match_id)  # the hands sent wait for the host's Save
+    assert sorted(draft["hands"]) == ["0", "2", "3"] and draft["sent"] == [0, 2, 3], draft
+    load(host, f"{web.server.url}match/{match_id}/hands")
+    see(host, "Close the round")
+    host.get_by_role("button", name="Close the round").click()
+    waiting_for(phones, "Bea deals")
+    events = store.load_match(match_id)["events"]
+    entered = [e for e in events if e.get("kind") == "hand"]
+    assert sorted(e["player"] for e in entered) == [0, 2, 3], entered

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,11 +10,11 @@ import pytest
 from tests.browser import (
     PHONE,
     WIDE,
-    Server,
+    Web,
     add_players,
     dealing,
     fill,
-    open_app,
+    named,
     resize,
     see,
     seen,
@@ -30,11 +29,11 @@ def start(page: Any, names: tuple[str, ...]) -> None:
     add_players(page, names)
     page.get_by_role("button", name="Start the match", exact=True).click()
     dealing(page, names[0])
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     page.get_by_role("button", name="New match", exact=True).wait_for()
 
 
-def test_every_unfinished_match_is_on_home(browser: Any, tmp_path: Path) -> None:
+def test_every_unfinished_match_is_on_home(web: Web) -> None:
     from datetime import UTC, datetime
 
     from app import records
@@ -42,89 +41,72 @@ def test_every_unfinished_match_is_on_home(browser: Any, tmp_path: Path) -> None
     from app.storage import Store
 
     # The earlier match stored an hour before; the later one started on the screen.
-    earlier = Store(tmp_path / "data", now=lambda: datetime(2026, 1, 1, 20, 0, tzinfo=UTC))
+    earlier = Store(web.data, now=lambda: datetime(2026, 1, 1, 20, 0, tzinfo=UTC))
     records.create_match(earlier, NewMatchForm(players=["Ana", "Bea"]))
-    server = Server(tmp_path / "data").start()
-    try:
-        page = open_app(browser, server.url)
-        page.get_by_role("button", name="New match", exact=True).wait_for(timeout=30_000)
-        start(page, ("Cid", "Dan", "Eva"))
-        see(page, "Not finished yet")
-        first = page.get_by_role("button", name=re.compile("Ana, Bea"))
-        latest = page.get_by_role("button", name=re.compile("Cid, Dan, Eva"))
-        assert latest.bounding_box()["y"] < first.bounding_box()["y"]  # most recent first
-        shot(page, "home-unfinished-phone")
-        resize(page, WIDE)
-        see(page, "Not finished yet")
-        shot(page, "home-unfinished-desktop")
-        resize(page, PHONE)
-        first.click()
-        dealing(page, "Ana")
-    finally:
-        server.stop()
+    page = web.open()
+    page.get_by_role("button", name="New match", exact=True).wait_for(timeout=30_000)
+    start(page, ("Cid", "Dan", "Eva"))
+    see(page, "Not finished yet")
+    first = page.get_by_role("button", name=re.compile("Ana, Bea"))
+    latest = page.get_by_role("button", name=re.compile("Cid, Dan, Eva"))
+    assert latest.bounding_box()["y"] < first.bounding_box()["y"]  # most recent first
+    shot(page, "home-unfinished-phone")
+    resize(page, WIDE)
+    see(page, "Not finished yet")
+    shot(page, "home-unfinished-desktop")
+    resize(page, PHONE)
+    first.click()
+    dealing(page, "Ana")
 
 
-def test_players_renamed_merged_removed_and_coloured(browser: Any, tmp_path: Path) -> None:
+def test_players_renamed_merged_removed_and_coloured(web: Web) -> None:
     from app import records
     from app.newmatch import NewMatchForm
     from app.storage import Store
 
-    data = tmp_path / "data"
+    data = web.data
     store = Store(data)
     for players, winner in ((["Ana", "Bea", "Cid"], "Ana"), (["Annie", "Bea", "Cid"], "Annie")):
         match_id = records.create_match(store, NewMatchForm(players=players))
         store.update_summary(match_id, {"status": "finished", "round": 1, "winners": [winner],
                                         "rounds": [[5, 9, 12]]})
-    server = Server(data).start()
-    try:
-        page = open_app(browser, server.url)
-        page.get_by_role("button", name="Players", exact=True).click()
-        try:
-            see(page, "People")
-        except Exception:
-            shot(page, "failure")
-            raise
-        page.get_by_label("Change Annie", exact=True).click()
-        page.get_by_role("button", name="Ana", exact=True).click()  # the same person as Ana
-        see(page, "Annie and Ana become one person")
-        page.get_by_role("button", name="Merge", exact=True).click()
-        try:
-            see(page, "2 (100%)")  # Ana's two wins, one of them as Annie
-        except Exception:
-            shot(page, "failure")
-            raise
-        page.get_by_label("Change Bea", exact=True).click()
-        fill(page, "Name", "Beatrix", shown="Bea")
-        page.get_by_role("button", name="Rename", exact=True).click()
-        page.get_by_label("Change Beatrix", exact=True).wait_for()
-        page.get_by_label("Change Cid", exact=True).click()
-        page.get_by_role("button", name="Remove Cid from the list").click()
-        see(page, "Past matches keep the name")
-        page.get_by_role("button", name="Delete", exact=True).click()
-        page.get_by_label("Change Cid", exact=True).wait_for(state="detached")
-        page.get_by_label("Change Ana", exact=True).click()
-        page.get_by_label("Colour 4", exact=True).click()
-        page.get_by_label("Change Ana", exact=True).wait_for()
-        shot(page, "players-phone")
-        resize(page, WIDE)
-        see(page, "People")
-        shot(page, "players-desktop")
-    finally:
-        server.stop()
+    page = web.open()
+    page.get_by_role("button", name="Players", exact=True).click()
+    see(page, "People")
+    named(page, "Change Annie").click()
+    page.get_by_role("button", name="Ana", exact=True).click()  # the same person as Ana
+    see(page, "Annie and Ana become one person")
+    page.get_by_role("button", name="Merge", exact=True).click()
+    see(page, "2 (100%)")  # Ana's two wins, one of them as Annie
+    named(page, "Change Bea").click()
+    fill(page, "Name", "Beatrix", shown="Bea")
+    page.get_by_role("button", name="Rename", exact=True).click()
+    named(page, "Change Beatrix").wait_for()
+    named(page, "Change Cid").click()
+    page.get_by_role("button", name="Remove Cid from the list").click()
+    see(page, "Past matches keep the name")
+    page.get_by_role("button", name="Delete", exact=True).click()
+    named(page, "Change Cid").wait_for(state="detached")
+    named(page, "Change Ana").click()
+    named(page, "Colour 4").click()
+    named(page, "Change Ana").wait_for()
+    shot(page, "players-phone")
+    resize(page, WIDE)
+    see(page, "People")
+    shot(page, "players-desktop")
     people = records.people(Store(data))
     assert people.who("Annie") == "Ana" and people.colour("Ana") == 3
     assert people.is_gone("Cid") and people.who("Bea") == "Beatrix"
 
 
-def test_a_match_and_a_game_left_unfinished_are_removed_from_home(browser: Any,
-                                                                   tmp_path: Path) -> None:
+def test_a_match_and_a_game_left_unfinished_are_removed_from_home(web: Web) -> None:
     from datetime import UTC, datetime
 
     from app import records
     from app.newmatch import NewMatchForm
     from app.storage import Store
 
-    data = tmp_path / "data"
+    data = web.data
     store = Store(data, now=lambda: datetime(2026, 11, 20, 18, 0, tzinfo=UTC))
     left = records.create_match(store, NewMatchForm(players=["Ana", "Bea", "Cid"]))
     for players, winners in ((["Ana", "Annie", "Bea"], ["Annie"]), (["Ana", "Bea"], ["Bea"])):
@@ -134,53 +116,49 @@ def test_a_match_and_a_game_left_unfinished_are_removed_from_home(browser: Any,
     seats = [{"name": "Dan", "kind": "person"}, {"name": "Computer 1", "kind": "simple"}]
     store.save_game("g1", {"game": "sums", "seats": seats})
     store.save_settings({"plays": ["g1"]})
-    server = Server(data).start()
-    try:
-        page = open_app(browser, server.url)
-        see(page, "Not finished yet", timeout=30_000)
-        shot(page, "home-menu-phone")
-        resize(page, WIDE)
-        see(page, "Not finished yet")
-        shot(page, "home-menu-desktop")
-        resize(page, PHONE)
-        page.get_by_label(re.compile("More for Kartu Sama")).click()
-        page.get_by_role("menuitem", name="Abandon").click()
-        see(page, "History keeps it, marked abandoned")
-        shot(page, "home-abandon-asked")
-        page.get_by_role("button", name="Abandon", exact=True).click()
-        page.get_by_role("button", name=re.compile("Ana, Bea, Cid")).wait_for(state="detached")
-        page.get_by_label(re.compile("More for Sums on this device")).click()
-        page.get_by_role("menuitem", name="Delete").click()
-        see(page, "will be gone for good")
-        page.get_by_role("button", name="Cancel", exact=True).click()  # kept when cancelled
-        page.get_by_label(re.compile("More for Sums on this device")).click()
-        page.get_by_role("menuitem", name="Delete").click()
-        see(page, "will be gone for good")
-        page.get_by_role("button", name="Delete", exact=True).click()
-        page.get_by_role("button", name=re.compile("Dan, Computer 1")).wait_for(state="detached")
-        assert not seen(page, "Not finished yet")
-        page.get_by_role("button", name="History", exact=True).click()
-        see(page, "Abandoned · round 1")
-        shot(page, "history-abandoned-phone")
-        page.get_by_label("Back", exact=True).click()
-        page.get_by_role("button", name="Players", exact=True).click()
-        see(page, "People")
-        shot(page, "stats-phone")
-        resize(page, WIDE)
-        see(page, "People")
-        shot(page, "stats-desktop")
-        resize(page, PHONE)
-        page.get_by_label("Change Annie", exact=True).click()
-        page.get_by_role("button", name="Ana", exact=True).click()
-        see(page, "they are two people")
-        shot(page, "players-merge-refused")
-        page.get_by_role("button", name="OK", exact=True).click()
-        page.get_by_label("Back", exact=True).click()
-        resize(page, WIDE)
-        see(page, "New match")
-        shot(page, "home-empty-desktop")
-    finally:
-        server.stop()
+    page = web.open()
+    see(page, "Not finished yet", timeout=30_000)
+    shot(page, "home-menu-phone")
+    resize(page, WIDE)
+    see(page, "Not finished yet")
+    shot(page, "home-menu-desktop")
+    resize(page, PHONE)
+    page.get_by_label(re.compile("More for Kartu Sama")).click()
+    page.get_by_role("menuitem", name="Abandon").click()
+    see(page, "History keeps it, marked abandoned")
+    shot(page, "home-abandon-asked")
+    page.get_by_role("button", name="Abandon", exact=True).click()
+    page.get_by_role("button", name=re.compile("Ana, Bea, Cid")).wait_for(state="detached")
+    page.get_by_label(re.compile("More for Sums on this device")).click()
+    page.get_by_role("menuitem", name="Delete").click()
+    see(page, "will be gone for good")
+    page.get_by_role("button", name="Cancel", exact=True).click()  # kept when cancelled
+    page.get_by_label(re.compile("More for Sums on this device")).click()
+    page.get_by_role("menuitem", name="Delete").click()
+    see(page, "will be gone for good")
+    page.get_by_role("button", name="Delete", exact=True).click()
+    page.get_by_role("button", name=re.compile("Dan, Computer 1")).wait_for(state="detached")
+    assert not seen(page, "Not finished yet")
+    page.get_by_role("button", name="History", exact=True).click()
+    see(page, "Abandoned · round 1")
+    shot(page, "history-abandoned-phone")
+    named(page, "Back").click()
+    page.get_by_role("button", name="Players", exact=True).click()
+    see(page, "People")
+    shot(page, "stats-phone")
+    resize(page, WIDE)
+    see(page, "People")
+    shot(page, "stats-desktop")
+    resize(page, PHONE)
+    named(page, "Change Annie").click()
+    page.get_by_role("button", name="Ana", exact=True).click()
+    see(page, "they are two people")
+    shot(page, "players-merge-refused")
+    page.get_by_role("button", name="OK", exact=True).click()
+    named(page, "Back").click()
+    resize(page, WIDE)
+    see(page, "New match")
+    shot(page, "home-empty-desktop")
     after = Store(data)
     assert after.load_game("g1") is None and after.settings()["plays"] == []
     assert after.load_match(left)["summary"]["abandoned"] is True

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,11 +15,11 @@ import pytest
 from tests.browser import (
     PHONE,
     SEEN,
-    Server,
+    Web,
     add_computers,
     add_players,
     load,
-    open_app,
+    named,
     press,
     resize,
     see,
@@ -110,90 +109,74 @@ def summary_shots(page: Any, name: str) -> None:
     resize(page, PHONE)
 
 
-def test_person_against_computer_to_the_end(browser: Any, tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    server = Server(data).start()
-    page = open_app(browser, server.url)
-    try:
-        page.get_by_role("button", name="Play on this device").click()
-        add_players(page, ("Ana",))
-        add_computers(page, 1)  # a computer player
-        see(page, "Computer (quick)")
-        press(page, "Fixed rounds: more")
-        press(page, "Fixed rounds: more")  # two rounds
-        press(page, "Computer pace: less")  # no wait between moves
-        shot(page, "20-play-setup")
-        page.get_by_role("button", name="Start the game").click()
-        see(page, "Kartu Sama on this device")
-        assert play_until(page, 4) == "playing"
-        shot(page, "21-play-turn")
-        before = screen(page)
+def test_person_against_computer_to_the_end(web: Web) -> None:
+    page = web.open()
+    page.get_by_role("button", name="Play on this device").click()
+    add_players(page, ("Ana",))
+    add_computers(page, 1)  # a computer player
+    see(page, "Computer (quick)")
+    press(page, "Fixed rounds: more")
+    press(page, "Fixed rounds: more")  # two rounds
+    press(page, "Computer pace: less")  # no wait between moves
+    shot(page, "20-play-setup")
+    page.get_by_role("button", name="Start the game").click()
+    see(page, "Kartu Sama on this device")
+    assert play_until(page, 4) == "playing"
+    shot(page, "21-play-turn")
+    before = screen(page)
 
-        server.kill()  # the game is saved after every move
-        server = Server(data, port=server.port).start()
-        load(page, server.url)
-        see(page, "Not finished yet")  # home lists it with the matches at the table
-        page.get_by_role("button", name=re.compile("Kartu Sama on this device")).click()
-        assert play_until(page, 0) == "playing"  # Ana's turn again, on the table
-        assert _cards(screen(page)) == _cards(before)
+    web.restart()  # the game is saved after every move
+    load(page, web.server.url)
+    see(page, "Not finished yet")  # home lists it with the matches at the table
+    page.get_by_role("button", name=re.compile("Kartu Sama on this device")).click()
+    assert play_until(page, 0) == "playing"  # Ana's turn again, on the table
+    assert _cards(screen(page)) == _cards(before)
 
-        assert play_until(page, 300) == "summary"
-        see(page, "End of round 1")
-        see(page, "Total")
-        # the hands as card faces, each named for the screen reader (a line of its own)
-        assert any(CARD.match(n) for n in re.split(r"[\n|]", screen(page)))
-        summary_shots(page, "23-play-summary")
-        shown = page.evaluate("document.querySelector('flt-semantics-host').innerText")
-        assert "Your turn" not in shown  # the game waits on the summary
-        page.get_by_role("button", name="Next round").click()
-        gone(page, "End of round 1")
-        assert play_until(page, 300) == "summary"
-        see(page, "End of round 2")
-        see(page, "See the final result")
-        summary_shots(page, "24-play-final")
-        page.get_by_role("button", name="See the final result").click()
-        see(page, AGAIN)  # the final result stays, with a new game a tap away
-        shot(page, "22-play-over")
-        page.get_by_label("Back", exact=True).click()
-        page.get_by_role("button", name="History").click()
-        see(page, "Kartu Sama")
-        see(page, "Ana, Computer 1")
-    except Exception:
-        shot(page, "failure-play")
-        raise
-    finally:
-        server.stop()
+    assert play_until(page, 300) == "summary"
+    see(page, "End of round 1")
+    see(page, "Total")
+    # the hands as card faces, each named for the screen reader (a line of its own)
+    assert any(CARD.match(n) for n in re.split(r"[\n|]", screen(page)))
+    summary_shots(page, "23-play-summary")
+    shown = page.evaluate("document.querySelector('flt-semantics-host').innerText")
+    assert "Your turn" not in shown  # the game waits on the summary
+    page.get_by_role("button", name="Next round").click()
+    gone(page, "End of round 1")
+    assert play_until(page, 300) == "summary"
+    see(page, "End of round 2")
+    see(page, "See the final result")
+    summary_shots(page, "24-play-final")
+    page.get_by_role("button", name="See the final result").click()
+    see(page, AGAIN)  # the final result stays, with a new game a tap away
+    shot(page, "22-play-over")
+    named(page, "Back").click()
+    page.get_by_role("button", name="History").click()
+    see(page, "Kartu Sama")
+    see(page, "Ana, Computer 1")
 
 
-def test_41_in_the_dark_theme_ends_on_its_summary(browser: Any, tmp_path: Path) -> None:
-    server = Server(tmp_path / "data").start()
-    page = open_app(browser, server.url)
-    try:
-        page.get_by_role("button", name="Settings").click()
-        page.get_by_role("radio", name="Dark").click()
-        page.get_by_label("Back", exact=True).click()
-        page.get_by_role("button", name="Play on this device").click()
-        page.get_by_role("checkbox", name="41", exact=True).click()
-        add_players(page, ("Ana",))
-        add_computers(page, 1)
-        press(page, "Computer pace: less")
-        page.get_by_role("button", name="Start the game").click()
-        see(page, "41 on this device")
-        state = play_until(page, 2)
-        if state == "playing":
-            shot(page, "25-play-41-dark")
-            state = play_until(page, 300)
-        assert state == "summary"
-        see(page, "End of hand 1")
-        see(page, "See the final result")
-        summary_shots(page, "26-play-41-summary-dark")
-        page.get_by_role("button", name="See the final result").click()
-        see(page, AGAIN)
-    except Exception:
-        shot(page, "failure-play-41")
-        raise
-    finally:
-        server.stop()
+def test_41_in_the_dark_theme_ends_on_its_summary(web: Web) -> None:
+    page = web.open()
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("radio", name="Dark").click()
+    named(page, "Back").click()
+    page.get_by_role("button", name="Play on this device").click()
+    page.get_by_role("checkbox", name="41", exact=True).click()
+    add_players(page, ("Ana",))
+    add_computers(page, 1)
+    press(page, "Computer pace: less")
+    page.get_by_role("button", name="Start the game").click()
+    see(page, "41 on this device")
+    state = play_until(page, 2)
+    if state == "playing":
+        shot(page, "25-play-41-dark")
+        state = play_until(page, 300)
+    assert state == "summary"
+    see(page, "End of hand 1")
+    see(page, "See the final result")
+    summary_shots(page, "26-play-41-summary-dark")
+    page.get_by_role("button", name="See the final result").click()
+    see(page, AGAIN)
 
 
 def _cards(text: str) -> list[str]:
@@ -203,39 +186,32 @@ def _cards(text: str) -> list[str]:
 
 
 def test_people_by_name_computers_by_a_tap_each_with_their_own_help(
-        browser: Any, tmp_path: Path) -> None:
+        web: Web) -> None:
     """The play set-up: a person added by name, computers by "+ Computer" (a double tap adds
     one), a computer's level (quick, strong, expert) and a person's help changed by a tap,
     saved in the game."""
     from tests.test_e2e_computers import saved
 
-    data = tmp_path / "data"
-    server = Server(data).start()
-    page = open_app(browser, server.url)
-    try:
-        page.get_by_role("button", name="Play on this device").click()
-        add_players(page, ("Ana",))
-        add_computers(page, 2)
-        shot(page, "27-play-setup-seats")
-        resize(page, DESKTOP)
-        shot(page, "27-play-setup-seats-wide")
-        resize(page, PHONE)
-        page.get_by_role("button", name=re.compile("Computer \\(quick\\)")).nth(1).click()
-        see(page, "Computer (strong)")
-        page.get_by_role("button", name=re.compile("Computer \\(strong\\)")).click()
-        see(page, "Computer (expert)")
-        page.get_by_role("button", name=re.compile("Help on")).first.click()
-        see(page, "Help off")
-        page.get_by_role("button", name="+ Computer").dblclick()  # a hurried hand
-        see(page, "4. Computer 3")
-        page.get_by_role("button", name="Start the game").click()
-        see(page, "Kartu Sama on this device")
-        seats = saved(data)["seats"]
-        assert [s["name"] for s in seats] == ["Ana", "Computer 1", "Computer 2", "Computer 3"]
-        assert [s["kind"] for s in seats] == ["person", "simple", "expert", "simple"]
-        assert [s["help"] for s in seats] == [False, True, True, True]
-    except Exception:
-        shot(page, "failure-play-seats")
-        raise
-    finally:
-        server.stop()
+    data = web.data
+    page = web.open()
+    page.get_by_role("button", name="Play on this device").click()
+    add_players(page, ("Ana",))
+    add_computers(page, 2)
+    shot(page, "27-play-setup-seats")
+    resize(page, DESKTOP)
+    shot(page, "27-play-setup-seats-wide")
+    resize(page, PHONE)
+    page.get_by_role("button", name=re.compile("Computer \\(quick\\)")).nth(1).click()
+    see(page, "Computer (strong)")
+    page.get_by_role("button", name=re.compile("Computer \\(strong\\)")).click()
+    see(page, "Computer (expert)")
+    page.get_by_role("button", name=re.compile("Help on")).first.click()
+    see(page, "Help off")
+    page.get_by_role("button", name="+ Computer").dblclick()  # a hurried hand
+    see(page, "4. Computer 3")
+    page.get_by_role("button", name="Start the game").click()
+    see(page, "Kartu Sama on this device")
+    seats = saved(data)["seats"]
+    assert [s["name"] for s in seats] == ["Ana", "Computer 1", "Computer 2", "Computer 3"]
+    assert [s["kind"] for s in seats] == ["person", "simple", "expert", "simple"]
+    assert [s["help"] for s in seats] == [False, True, True, True]

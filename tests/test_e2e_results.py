@@ -15,7 +15,7 @@ from PIL import Image
 
 from app.share.pictures import read_image
 from app.storage import Store
-from tests.browser import WIDE, Server, open_app, resize, see, seen, shot
+from tests.browser import WIDE, Web, resize, see, seen, shot
 from tests.test_results import EVENING, evening
 from tests.test_share import kartu_sama_summary, stored
 
@@ -37,20 +37,12 @@ def qr_text(page: Any, timeout: float = 15) -> str:
     return str(found[0])
 
 
-def test_a_finished_match_shares_readable_results(browser: Any, tmp_path: Path) -> None:
-    data = tmp_path / "data"
+def test_a_finished_match_shares_readable_results(web: Web, tmp_path: Path) -> None:
     m = evening()
-    stored(Store(data), m, kartu_sama_summary(m))
-    server = Server(data).start()
-    page = open_app(browser, server.url)
+    stored(Store(web.data), m, kartu_sama_summary(m))
+    page = web.open()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    try:
-        _run(page, tmp_path)
-    except Exception:
-        shot(page, "results-failure")
-        raise
-    finally:
-        server.stop()
+    _run(page, tmp_path)
 
 
 def _run(page: Any, tmp_path: Path) -> None:

@@ -21,10 +21,9 @@ from tests.browser import (
     PHONE,
     STILL,
     WIDE,
-    Server,
+    Web,
     add_computers,
     add_players,
-    open_app,
     press,
     resize,
     see,
@@ -209,6 +208,7 @@ class Player:
         page = self.page
         page.wait_for_function(STILL, polling="raf")  # the cards arrived: taps count
         before, version = page.evaluate(STATE), len(saved(self.data)["actions"])
+        heard = page.evaluate("window.__mejaHeard")
         for _attempt in range(3):
             spot = page.evaluate(SPOT, [item.i, item.name])
             if spot is None:  # the table changed under the finger
@@ -221,9 +221,12 @@ class Player:
                 else:
                     page.mouse.click(spot["x"], spot["y"])
                 page.mouse.move(150, 84)  # off the cards: a hovering tooltip would cover them
-                # long enough for a busy machine: a tap tapped again too soon plays twice
-                page.wait_for_function(f"(b) => ({STATE})() !== b", arg=before,
-                                       timeout=20_000)
+                # long enough for a busy machine: a tap tapped again too soon plays twice. The
+                # server's answer, not only a new screen (a tooltip shown changes it too): a
+                # move is saved before it is shown
+                page.wait_for_function(
+                    f"([b, n]) => ({STATE})() !== b && window.__mejaHeard > n",
+                    arg=[before, heard], timeout=20_000)
                 break
             except Exception:  # noqa: BLE001 - Playwright's TimeoutError
                 if len(saved(self.data)["actions"]) > version:
@@ -295,23 +298,14 @@ def play(player: Player, turn: Callable[[Look], bool], name: str,
     assert shots, f"no screenshot of {name} mid-round"
 
 
-def run(browser: Any, tmp_path: Path, name: str, body: Callable[[Any, Path], None]) -> None:
-    data = tmp_path / "data"
-    server = Server(data).start()
-    page = open_app(browser, server.url)
-    try:
-        body(page, data)
-        log = server.log.read_text()
-        assert "Traceback" not in log and "IllegalAction" not in log, log[-3000:]
-    except Exception:
-        shot(page, f"failure-rounds-{name}")
-        raise
-    finally:
-        server.stop()
+def run(web: Web, body: Callable[[Any, Path], None]) -> None:
+    body(web.open(), web.data)
+    log = web.server.log.read_text()
+    assert "Traceback" not in log and "IllegalAction" not in log, log[-3000:]
 
 
 # -- 41 ------------------------------------------------------------------------------------
-def test_a_hand_of_41_by_taps(browser: Any, tmp_path: Path) -> None:
+def test_a_hand_of_41_by_taps(web: Web) -> None:
     """The stock tapped twice at once draws once; the discard is taken now and then; a card
     discarded by a tap; Stop when four of a suit are held."""
 
@@ -349,14 +343,14 @@ def test_a_hand_of_41_by_taps(browser: Any, tmp_path: Path) -> None:
         player.check()
         assert player.doubled and draws["stock"] >= 1, draws
 
-    run(browser, tmp_path, "41", body)
+    run(web, body)
 
 
 # -- Samba ---------------------------------------------------------------------------------
 RED3 = ("3♥", "3♦")
 
 
-def test_a_hand_of_samba_by_taps(browser: Any, tmp_path: Path) -> None:
+def test_a_hand_of_samba_by_taps(web: Web) -> None:
     """Ana with a computer partner against two: the stock tapped (twice at once, one draw),
     the pile taken when it may be, melds made by selecting cards and tapping Meld (or a meld
     of the side), a card discarded by a tap; one hand."""
@@ -436,11 +430,11 @@ def test_a_hand_of_samba_by_taps(browser: Any, tmp_path: Path) -> None:
         assert player.doubled and done["draw"] and done["discard"], done
         assert done["meld"] or done["take"] or done["add"], done  # cards laid by selection
 
-    run(browser, tmp_path, "samba", body)
+    run(web, body)
 
 
 # -- Sums ----------------------------------------------------------------------------------
-def test_a_game_of_sums_by_taps(browser: Any, tmp_path: Path) -> None:
+def test_a_game_of_sums_by_taps(web: Web) -> None:
     """A pile tapped to draw (the shorter, twice at once the first time), a card placed by a
     tap, the card it removes chosen by a tap on an opponent's card when there is a choice, an
     attack let go once by its button."""
@@ -477,11 +471,11 @@ def test_a_game_of_sums_by_taps(browser: Any, tmp_path: Path) -> None:
         player.check()
         assert player.doubled and done["draw"] and done["place"], done
 
-    run(browser, tmp_path, "sums", body)
+    run(web, body)
 
 
 # -- pass and play -------------------------------------------------------------------------
-def test_two_people_pass_the_device_at_kartu_sama(browser: Any, tmp_path: Path) -> None:
+def test_two_people_pass_the_device_at_kartu_sama(web: Web) -> None:
     """Ana and Bea with a computer: between the people the hands hide behind "Pass to Bea",
     each taps "I am Bea: show my cards", plays by taps; the round reaches its summary."""
 
@@ -522,4 +516,4 @@ def test_two_people_pass_the_device_at_kartu_sama(browser: Any, tmp_path: Path) 
         assert covers["Ana"] and covers["Bea"], covers
         player.check((0, 1))
 
-    run(browser, tmp_path, "pass", body)
+    run(web, body)

@@ -5,12 +5,11 @@ per side with the hand's breakdown. Screenshots go to tests/screenshots/samba-*.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, dealing, open_app, see, shot
+from tests.browser import Web, add_players, dealing, named, saved_match, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -23,21 +22,16 @@ def step(page: Any, label: str, side: str, *totals: int) -> None:
     """Tap a button of the entry (named by its tooltip) once per expected total of ``side``,
     waiting each time for the score the entry makes to show."""
     for total in totals:
-        page.get_by_label(label, exact=True).click()
+        named(page, label).click()
         see(page, f"{side}: {total if total >= 0 else f'−{-total}'} points")
 
 
-def test_partnership_hand_by_counts(browser: Any, tmp_path: Path) -> None:
-    server = Server(tmp_path / "data").start()
-    try:
-        page = open_app(browser, server.url)
-        try:
-            _hand(page)
-        except Exception:
-            shot(page, "samba-failure")
-            raise
-    finally:
-        server.stop()
+def test_partnership_hand_by_counts(web: Web) -> None:
+    _hand(web.open())
+    # saved: hand 1 closed with the scores the scoreboard showed; hand 2 left open, refused
+    m = saved_match(web.data)
+    assert m.table.totals == [1385, -740] and len(m.table.rounds) == 2
+    assert [e.kind for e in m.events].count("close") == 1
 
 
 def _hand(page: Any) -> None:
@@ -56,9 +50,9 @@ def _hand(page: Any) -> None:
     see(page, "Hand 1 under way")
     see(page, "First meld: 50")
     see(page, "Cannot go out yet: 2 more canastas or sambas")
-    page.get_by_label("Ana & Cid: + Canasta", exact=True).click()
+    named(page, "Ana & Cid: + Canasta").click()
     see(page, "Cannot go out yet: 1 more canasta or samba")
-    page.get_by_label("Ana & Cid: + Canasta", exact=True).click()
+    named(page, "Ana & Cid: + Canasta").click()
     see(page, "May go out")
     shot(page, "samba-02-table")
 

@@ -14,12 +14,12 @@ from tests.browser import (
     FOCUSED_HOLDS,
     PHONE,
     WIDE,
-    Server,
+    Web,
     add_players,
     dealing,
     gone,
     into_view,
-    open_app,
+    named,
     resize,
     see,
     seen,
@@ -54,7 +54,7 @@ def remove(page: Any, row: str) -> None:
     """Tap the row's Remove and wait until the row is gone. The next tap waits for it: the
     list shrinks and may scroll, and a tap aimed before that lands where a row was (CI once
     kept Eva; here one tap in five landed on "Victory game")."""
-    into_view(page, page.get_by_label(f"Remove {row.split('. ', 1)[1]}", exact=True)).click()
+    into_view(page, named(page, f"Remove {row.split('. ', 1)[1]}")).click()
     gone(page, row)
 
 
@@ -72,64 +72,60 @@ def covered(picture: Path, toast: dict[str, float], button: dict[str, float]) ->
     return same > box.width * box.height // 100
 
 
-def test_names_with_enter_and_a_typed_target(browser: Any, tmp_path: Path) -> None:
+def test_names_with_enter_and_a_typed_target(web: Web) -> None:
     from app.storage import Store
 
-    data = tmp_path / "data"
-    server = Server(data).start()
-    try:
-        page = open_app(browser, server.url)
-        page.get_by_role("button", name="New match", exact=True).click()
-        field = page.get_by_role("textbox", name="Add a player")
-        field.click()
-        type_names(page, NAMES)
-        # the focus comes back once the name is seated (Flutter drops it on Enter): awaited
-        page.wait_for_function(FOCUSED_HOLDS, arg="")
+    data = web.data
+    page = web.open()
+    page.get_by_role("button", name="New match", exact=True).click()
+    field = page.get_by_role("textbox", name="Add a player")
+    field.click()
+    type_names(page, NAMES)
+    # the focus comes back once the name is seated (Flutter drops it on Enter): awaited
+    page.wait_for_function(FOCUSED_HOLDS, arg="")
 
-        # A message floats above the Start button, never on it.
-        page.get_by_role("button", name="Draw the first dealer at random").click()
-        toast = page.locator("flt-semantics-host").get_by_text(re.compile(r"deals first\.$"))
-        toast.wait_for()
-        dealer = toast.inner_text().split(" deals first")[0].strip()  # drawn: any of the four
-        start = page.get_by_role("button", name="Start the match", exact=True)
-        above, below = toast.bounding_box(), start.bounding_box()
-        picture = shot(page, "setup-message-phone")
-        assert above["y"] < below["y"], (above, below)
-        assert not covered(picture, above, below), "the message covers Start"
+    # A message floats above the Start button, never on it.
+    page.get_by_role("button", name="Draw the first dealer at random").click()
+    toast = page.locator("flt-semantics-host").get_by_text(re.compile(r"deals first\.$"))
+    toast.wait_for()
+    dealer = toast.inner_text().split(" deals first")[0].strip()  # drawn: any of the four
+    start = page.get_by_role("button", name="Start the match", exact=True)
+    above, below = toast.bounding_box(), start.bounding_box()
+    picture = shot(page, "setup-message-phone")
+    assert above["y"] < below["y"], (above, below)
+    assert not covered(picture, above, below), "the message covers Start"
 
-        target = into_view(page, page.get_by_role("textbox", name="Target"))
-        target.click()
-        page.wait_for_function(FOCUSED_HOLDS, arg="100")
-        target.fill("5")
-        see(page, "Type a number from 10 to 1000.")
-        see(page, "Target: fix the number to start.")
-        assert page.get_by_role("button", name="Start the match").is_disabled()
-        target.fill("30")
-        page.wait_for_function(
-            "() => !document.querySelector('flt-semantics-host').innerText"
-            ".includes('Type a number from')")
-        shot(page, "setup-typed-phone")
-        resize(page, WIDE)
-        see(page, "4. Dan")
-        shot(page, "setup-typed-desktop")
-        resize(page, PHONE)
+    target = into_view(page, page.get_by_role("textbox", name="Target"))
+    target.click()
+    page.wait_for_function(FOCUSED_HOLDS, arg="100")
+    target.fill("5")
+    see(page, "Type a number from 10 to 1000.")
+    see(page, "Target: fix the number to start.")
+    assert page.get_by_role("button", name="Start the match").is_disabled()
+    target.fill("30")
+    page.wait_for_function(
+        "() => !document.querySelector('flt-semantics-host').innerText"
+        ".includes('Type a number from')")
+    shot(page, "setup-typed-phone")
+    resize(page, WIDE)
+    see(page, "4. Dan")
+    shot(page, "setup-typed-desktop")
+    resize(page, PHONE)
 
-        # Six at one pack: the match may start, with a warning over Start.
-        into_view(page, field)
-        add_players(page, ("Eva", "Fay"), first=5)  # typed again if a resize took the focus
-        see(page, "Only 3 cards left to draw")
-        shot(page, "setup-warning-phone")
-        resize(page, WIDE)
-        see(page, "Only 3 cards left to draw")
-        shot(page, "setup-warning-desktop")
-        resize(page, PHONE)
-        remove(page, "6. Fay")
-        remove(page, "5. Eva")
-        gone(page, "Only 3 cards")
-        page.get_by_role("button", name="Start the match", exact=True).click()
-        dealing(page, dealer)
-    finally:
-        server.stop()
+    # Six at one pack: the match may start, with a warning over Start.
+    into_view(page, field)
+    add_players(page, ("Eva", "Fay"), first=5)  # typed again if a resize took the focus
+    see(page, "Only 3 cards left to draw")
+    shot(page, "setup-warning-phone")
+    resize(page, WIDE)
+    see(page, "Only 3 cards left to draw")
+    shot(page, "setup-warning-desktop")
+    resize(page, PHONE)
+    remove(page, "6. Fay")
+    remove(page, "5. Eva")
+    gone(page, "Only 3 cards")
+    page.get_by_role("button", name="Start the match", exact=True).click()
+    dealing(page, dealer)
     store = Store(data)
     (entry,) = store.list_matches()
     doc = store.load_match(entry["id"])

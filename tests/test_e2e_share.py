@@ -21,7 +21,7 @@ from app.share.pictures import qr_png
 from app.storage import Store
 from models.cards import parse_cards
 from models.match import Close, Hand, Match, Start
-from tests.browser import Server, fill, open_app, see, shot
+from tests.browser import PAGES, Web, fill, named, see, shot, shot_path
 from tests.test_share import kartu_sama, kartu_sama_summary, stored
 
 pytestmark = pytest.mark.browser
@@ -68,24 +68,12 @@ def seed(data: Path, sender: Path) -> list[str]:
     return code_texts(other, away_id)
 
 
-def test_live_scoreboard_share_and_import(browser: Any, tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    texts = seed(data, tmp_path / "sender")
-    server = Server(data).start()
-    page = open_app(browser, server.url)
-    live = None
-    try:
-        live = _run(browser, page, texts, tmp_path)
-    except Exception:
-        shot(page, "share-failure")
-        raise
-    finally:
-        if live is not None:
-            live.close()
-        server.stop()
+def test_live_scoreboard_share_and_import(web: Web, tmp_path: Path) -> None:
+    texts = seed(web.data, tmp_path / "sender")
+    _run(web.browser, web.open(), texts, tmp_path)
 
 
-def _run(browser: Any, page: Any, texts: list[str], tmp_path: Path) -> Any:
+def _run(browser: Any, page: Any, texts: list[str], tmp_path: Path) -> None:
     # The live scoreboard: off by default, switched on in the settings.
     tap(page, "Settings")
     see(page, "Off: nothing is served beyond this device.")
@@ -99,13 +87,14 @@ def _run(browser: Any, page: Any, texts: list[str], tmp_path: Path) -> Any:
     assert not url.startswith("http://0.0.0.0")
 
     live = browser.new_page(viewport={"width": 400, "height": 700})
+    PAGES.append(live)
     live.goto(url)
     headline(live, "round 1")
     assert live.evaluate("document.querySelectorAll('button,input,form,select,textarea,a')"
                          ".length") == 0
     board = live.evaluate("document.getElementById('board').innerText")
     assert "Ana" in board and "22" in board
-    live.screenshot(path=str(Path(__file__).parent / "screenshots" / "share-02-live.png"))
+    live.screenshot(path=str(shot_path("share-02-live")))
     token = url.rstrip("/").rsplit("/", 1)[1]
     root = url[: url.index(token)]
     assert status(root) == 403 and status(root + "data") == 403
@@ -115,7 +104,7 @@ def _run(browser: Any, page: Any, texts: list[str], tmp_path: Path) -> Any:
         [22, 5, 1]]
 
     # Round 2 recorded in the app: the live page follows by itself.
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     page.get_by_role("button", name=re.compile("Last played")).click()  # home: unfinished
     tap(page, "Start round 2")
     tap(page, "Enter hands now")
@@ -136,7 +125,7 @@ def _run(browser: Any, page: Any, texts: list[str], tmp_path: Path) -> Any:
     tap(page, "Share")
     see(page, "Any phone camera reads this code")
     shot(page, "share-03-code")
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     see(page, "After round 2")
 
     # Import: a damaged code is refused; the real one imports once.
@@ -171,4 +160,3 @@ def _run(browser: Any, page: Any, texts: list[str], tmp_path: Path) -> Any:
     labels = page.evaluate("Array.from(document.querySelectorAll('[aria-label]'))"
                            ".map(e => e.getAttribute('aria-label')).join('\\n')")
     assert (host_text + labels).count("imported") == 1
-    return live

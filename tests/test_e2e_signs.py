@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import io
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image
 
-from tests.browser import PAGES, PHONE, SHOTS, Server, add_players, dealing, load, see, shot
+from tests.browser import PAGES, PHONE, SHOTS, Web, add_players, dealing, load, see
 from tests.glyphs import drawn
 
 pytestmark = pytest.mark.browser
@@ -24,22 +23,15 @@ def tap(page: Any, name: str) -> None:
     page.get_by_role("button", name=name, exact=True).first.click()
 
 
-def test_a_suit_sign_in_a_sentence_is_drawn(browser: Any, tmp_path: Path) -> None:
-    server = Server(tmp_path / "data").start()
-    page = browser.new_page(viewport=PHONE, device_scale_factor=3)
+def test_a_suit_sign_in_a_sentence_is_drawn(web: Web) -> None:
+    page = web.browser.new_page(viewport=PHONE, device_scale_factor=3)
     PAGES.append(page)
     fonts: list[str] = []  # the fonts the page asked for
     page.on("request", lambda r: fonts.append(r.url) if r.resource_type == "font"
             or "font" in r.url.lower() else None)
-    try:
-        load(page, server.url)
-        _refusal(page)
-    except Exception:
-        shot(page, "signs-failure")
-        raise
-    finally:
-        server.stop()
-    assert fonts and all(u.startswith(server.url) for u in fonts), fonts
+    load(page, web.server.url)
+    _refusal(page)
+    assert fonts and all(u.startswith(web.server.url) for u in fonts), fonts
 
 
 def _refusal(page: Any) -> None:

@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 import statistics
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import Server, add_players, holds, open_app, resize, see, seen, shot
+from tests.browser import Web, add_players, holds, named, resize, see, seen, shot
 
 pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1280, "height": 800}
@@ -63,17 +62,9 @@ def laptop_shot(page: Any, name: str, expected: str) -> None:
     see(page, expected)
 
 
-def test_short_game_with_a_removal_and_a_counter(browser: Any, tmp_path: Path) -> None:
-    server = Server(tmp_path / "data").start()
-    try:
-        page = open_app(browser, server.url)
-        try:
-            _game(page)
-        except Exception:
-            shot(page, "sums-failure")
-            raise
-    finally:
-        server.stop()
+def test_short_game_with_a_removal_and_a_counter(web: Web) -> None:
+    page = web.open()
+    _game(page)
 
 
 def _game(page: Any) -> None:
@@ -83,7 +74,7 @@ def _game(page: Any) -> None:
     see(page, "Community piles")
     add_players(page, ("Ana", "Bea"))
     for piles in range(3, 9):  # 2 -> 8 piles of 5 cards
-        page.get_by_label("Community piles: more", exact=True).click()
+        named(page, "Community piles: more").click()
         holds(page, "Community piles", str(piles))
     shot(page, "sums-01-new-match")
     tap(page, "Start the match")
@@ -186,7 +177,7 @@ def _game(page: Any) -> None:
     tap(page, "Home")
     tap(page, "History")
     see(page, "Ana won")
-    page.get_by_label("Back", exact=True).click()
+    named(page, "Back").click()
     tap(page, "Rules")
     pick_game(page)
     see(page, "Removing a card")

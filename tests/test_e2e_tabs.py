@@ -5,13 +5,12 @@ opens after a restart with every tap in order). Screenshots: tests/screenshots/t
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from app.storage import Store
-from tests.browser import Server, add_players, dealing, open_app, see, shot
+from tests.browser import Web, add_players, dealing, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -20,35 +19,22 @@ def tap(page: Any, name: str) -> None:
     page.get_by_role("button", name=name, exact=True).first.click()
 
 
-def test_a_tap_in_one_tab_shows_in_the_other(browser: Any, tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    server = Server(data).start()
-    try:
-        first = open_app(browser, server.url)
-        second = None
-        try:
-            second = _two_tabs(browser, first, server)
-        except Exception:
-            shot(first, "tabs-failure-1")
-            if second is not None:
-                shot(second, "tabs-failure-2")
-            raise
-    finally:
-        server.stop()
-    store = Store(data)
+def test_a_tap_in_one_tab_shows_in_the_other(web: Web) -> None:
+    _two_tabs(web, web.open())
+    store = Store(web.data)
     (entry,) = store.list_matches()
     kinds = [e["kind"] for e in store.load_match(entry["id"])["events"]]
     assert kinds == ["start", "play", "play", "draw"]
 
 
-def _two_tabs(browser: Any, first: Any, server: Server) -> Any:
+def _two_tabs(web: Web, first: Any) -> None:
     first.get_by_role("button", name="New match", exact=True).wait_for(timeout=30_000)
     tap(first, "New match")
     add_players(first, ("Ana", "Bea", "Cid"))
     tap(first, "Start the match")
     dealing(first, "Ana")
 
-    second = open_app(browser, server.url)
+    second = web.open()
     second.get_by_role("button", name=re.compile("Last played")).click()  # home: unfinished
     dealing(second, "Ana")
 
@@ -62,4 +48,3 @@ def _two_tabs(browser: Any, first: Any, server: Server) -> Any:
     see(first, "Bea to play")
     shot(first, "tabs-01-first")
     shot(second, "tabs-02-second")
-    return second

@@ -4,12 +4,9 @@ renamed with Rename, and one merged by typing another's name."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from tests.browser import Server, add_players, fill, open_app, see, seen, shot
+from tests.browser import Web, add_players, fill, named, see, seen
 
 pytestmark = pytest.mark.browser
 
@@ -17,54 +14,41 @@ NAMES = ("Ana", "Bea", "Cid")
 
 
 @pytest.mark.parametrize("start", ["New match", "Play on this device"])
-def test_names_added_with_plus_are_all_seated(browser: Any, tmp_path: Path, start: str) -> None:
+def test_names_added_with_plus_are_all_seated(web: Web, start: str) -> None:
     """Every name after the first was lost ("Type a name first."): "+" read a field that was
     not the one on screen."""
-    server = Server(tmp_path / "data").start()
-    try:
-        page = open_app(browser, server.url)
-        page.get_by_role("button", name=start).click()
-        see(page, "Add a player")
-        try:
-            add_players(page, NAMES, plus=True)
-        except Exception:
-            shot(page, "failure")
-            raise
-        assert not seen(page, "Type a name first")
-        for i, name in enumerate(NAMES, start=1):
-            see(page, f"{i}. {name}")
-        page.get_by_role("textbox", name="Add a player").click()
-        page.wait_for_function("() => document.activeElement?.value === ''")  # emptied
-    finally:
-        server.stop()
+    page = web.open()
+    page.get_by_role("button", name=start).click()
+    see(page, "Add a player")
+    add_players(page, NAMES, plus=True)
+    assert not seen(page, "Type a name first")
+    for i, name in enumerate(NAMES, start=1):
+        see(page, f"{i}. {name}")
+    page.get_by_role("textbox", name="Add a player").click()
+    page.wait_for_function("() => document.activeElement?.value === ''")  # emptied
 
 
-def test_a_player_renamed_and_merged_by_typing_and_tapping(browser: Any,
-                                                           tmp_path: Path) -> None:
+def test_a_player_renamed_and_merged_by_typing_and_tapping(web: Web) -> None:
     from app import records
     from app.newmatch import NewMatchForm
     from app.storage import Store
 
-    data = tmp_path / "data"
+    data = web.data
     store = Store(data)
     for players in (["Ana", "Bea", "Cid"], ["Annie", "Bea", "Cid"]):
         match_id = records.create_match(store, NewMatchForm(players=players))
         store.update_summary(match_id, {"status": "finished", "round": 1, "winners": [players[0]],
                                         "rounds": [[5, 9, 12]]})
-    server = Server(data).start()
-    try:
-        page = open_app(browser, server.url)
-        page.get_by_role("button", name="Players", exact=True).click()
-        see(page, "People")
-        page.get_by_label("Change Bea", exact=True).click()
-        fill(page, "Name", "Beatrix", shown="Bea", then="Rename")
-        page.get_by_label("Change Beatrix", exact=True).wait_for()
-        page.get_by_label("Change Annie", exact=True).click()
-        fill(page, "Name", "ana", shown="Annie", then="Rename")  # Ana's name: the same person
-        see(page, "Annie and Ana become one person")
-        page.get_by_role("button", name="Merge", exact=True).click()
-        see(page, "2 (100%)")  # Ana's two wins, one of them as Annie
-    finally:
-        server.stop()
+    page = web.open()
+    page.get_by_role("button", name="Players", exact=True).click()
+    see(page, "People")
+    named(page, "Change Bea").click()
+    fill(page, "Name", "Beatrix", shown="Bea", then="Rename")
+    named(page, "Change Beatrix").wait_for()
+    named(page, "Change Annie").click()
+    fill(page, "Name", "ana", shown="Annie", then="Rename")  # Ana's name: the same person
+    see(page, "Annie and Ana become one person")
+    page.get_by_role("button", name="Merge", exact=True).click()
+    see(page, "2 (100%)")  # Ana's two wins, one of them as Annie
     people = records.people(Store(data))
     assert people.who("Bea") == "Beatrix" and people.who("Annie") == "Ana"

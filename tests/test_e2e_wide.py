@@ -6,12 +6,11 @@ of every screen at both sizes (tests/screenshots/wide-*)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import PAGES, SEEN, add_players, dealing, load, press, see, serve, shot
+from tests.browser import SEEN, Web, add_players, dealing, press, see, shot
 
 pytestmark = pytest.mark.browser
 
@@ -59,18 +58,9 @@ def below(page: Any, top: str, under: str) -> bool:
 
 
 @pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["laptop", "phone"])
-def test_main_screens_use_the_width(browser: Any, tmp_path: Path, size: dict[str, int]) -> None:
-    wide = size["width"] >= 900
-    name = f"wide-{size['width']}x{size['height']}"
-    with serve(tmp_path / "data") as server:
-        page = browser.new_page(viewport=size)
-        PAGES.append(page)
-        load(page, server.url)
-        try:
-            _walk(page, wide, name)
-        except Exception:
-            shot(page, f"{name}-failure")
-            raise
+def test_main_screens_use_the_width(web: Web, size: dict[str, int]) -> None:
+    page = web.open(viewport=size)
+    _walk(page, size["width"] >= 900, f"wide-{size['width']}x{size['height']}")
 
 
 def _walk(page: Any, wide: bool, name: str) -> None:

@@ -64,19 +64,46 @@ def felt_game(monkeypatch: pytest.MonkeyPatch) -> None:
 def playing(tmp_path: Path, kinds: tuple[str, str] = ("person", "strong"),
             options: dict[str, Any] | None = None, drawn: bool = False) -> tuple[Shell, DevicePlay]:
     """Ana and Bea at Kartu Sama on a phone, a person to play (the computer's opening move
-    made); ``drawn``: the shell draws the game's screen when asked to, as the app's does."""
+    made); ``drawn``: the shell draws the game's screen when asked to, and sends its cards,
+    as the app's does."""
     shell = Shell(tmp_path)
     shell.page.width, shell.page.height = 400, 850  # type: ignore[attr-defined]
     doc = new_doc("kartu_sama", ["Ana", "Bea"], list(kinds), options or {"target": 500},
-                  casual=False, pace=0)
-    play = DevicePlay(shell, "play-felt", doc)  # type: ignore[arg-type]
+                  casual=True, pace=0)
+    play = DevicePlay(shell, "play-felt", doc, clock=Clock())  # type: ignore[arg-type]
     shell.play = play
     if drawn:
         shell.page.route = play.route  # type: ignore[attr-defined]
-        shell.refresh = play.view  # type: ignore[assignment,method-assign]
+
+        def refresh() -> None:
+            play.view()
+            play.sent()
+
+        shell.refresh = refresh  # type: ignore[method-assign]
     while play.game.person_turn() < 0:  # the computer opens: play its move
         play.game.computer_move(play.state.legal_actions()[0], play.game.version)
     return shell, play
+
+
+class Clock:
+    """A clock the test moves: each reading is a second later (no tap is the second half of a
+    double tap) unless frozen."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.frozen = False
+
+    def __call__(self) -> float:
+        if not self.frozen:
+            self.now += 1.0
+        return self.now
+
+
+def layer(view: Any, card_id: str) -> Any:
+    """The tap layer of the card ``card_id`` on ``view``."""
+    card = find(view, f"card-{card_id}")
+    assert card is not None and card.content.on_click is not None
+    return card.content
 
 
 def test_a_game_with_a_presenter_is_played_on_the_felt(tmp_path: Path,
@@ -91,23 +118,28 @@ def test_a_game_with_a_presenter_is_played_on_the_felt(tmp_path: Path,
         assert button is not None
         find(view, f"button-{button.tap}").on_click(None)
     else:
-        control = find(view, f"card-{card.id}")
+        tap = layer(view, card.id)
         version = play.game.version
-        control.on_click(None)
+        tap.on_click(None)
         assert play.game.version == version + 1
-        control.on_click(None)  # the same tap again, on the table already replaced
+        tap.on_click(None)  # the same tap again, on the table already replaced
         assert play.game.version == version + 1
+        assert find(play.view(), f"card-{card.id}").content is not tap  # gone from the table
     assert len(play.doc["actions"]) >= 1
 
 
-def test_a_card_that_cannot_be_played_says_why(tmp_path: Path, felt_game: None) -> None:
+def test_a_card_that_cannot_be_played_says_why_on_its_own_line(tmp_path: Path,
+                                                                felt_game: None) -> None:
     shell, play = playing(tmp_path)
     view = play.view()
     assert play.scene is not None
     unlit = [f for f in play.scene.hand if not f.lit]
     version = play.game.version
-    find(view, f"card-{unlit[0].id}").on_click(None)
-    assert shell.toasts == ["It does not match"] and play.game.version == version
+    layer(view, unlit[0].id).on_click(None)
+    assert play.game.version == version and shell.toasts == []
+    line = find(play.view(), "message-line")
+    assert find(line, "message").value == "It does not match"
+    assert line.bgcolor is not None  # a refusal, on its own colour
 
 
 def test_the_order_and_a_selection_are_kept_for_the_person(tmp_path: Path,
@@ -117,34 +149,53 @@ def test_the_order_and_a_selection_are_kept_for_the_person(tmp_path: Path,
     find(view, "sort").on_click(None)
     seat = play.looking()
     assert play.looks[seat].order == "rank"
-    assert find(play.view(), "felt-prompt").value == "rank"
+    assert find(play.view(), "felt-prompt").spans[-1].text == "rank"
     assert play.felt.moving  # the cards go to their new order
-    play.tap("pick", seat, play.game.version)  # a tap while they travel: nothing
-    assert play.looks[seat].chosen == frozenset()
-    play.felt.settled()  # they arrived
-    play.tap("pick", seat, play.game.version)
+    play.tap("pick", seat, play.game.version)  # a tap while they travel counts
     assert play.looks[seat].chosen == frozenset({"x"})
     play.tap("pick", seat, play.game.version - 1)  # a stale tap: nothing
     assert play.looks[seat].chosen == frozenset({"x"})
 
 
-def test_the_last_moves_are_a_tap_away(tmp_path: Path, felt_game: None) -> None:
+def test_a_double_tap_on_one_thing_is_one_tap(tmp_path: Path, felt_game: None) -> None:
+    """A second tap on the same thing within 0.3 s does nothing more (a card selected stays
+    selected); one after it is a new tap."""
     shell, play = playing(tmp_path)
-    play.doc["log"] = ["Bea: plays 7♥"]
+    play.view()
+    seat = play.looking()
+    clock = play.clock
+    assert isinstance(clock, Clock)
+    clock.frozen = True
+    play.tap("pick", seat, play.game.version, "a card")
+    play.looks[seat] = dataclasses.replace(play.looks[seat], chosen=frozenset())
+    clock.now += 0.2
+    play.tap("pick", seat, play.game.version, "a card")  # the second half: nothing
+    assert play.looks[seat].chosen == frozenset()
+    clock.now += 0.2
+    play.tap("pick", seat, play.game.version, "a card")  # 0.4 s after the first
+    assert play.looks[seat].chosen == frozenset({"x"})
+
+
+def test_the_last_moves_are_a_tap_away_newest_first(tmp_path: Path, felt_game: None) -> None:
+    shell, play = playing(tmp_path)
+    bea = play.game.moves[-1]
+    assert bea.seat == 1
     view = play.view()
-    assert find(view, "caption").value == "Bea: plays 7♥"
+    said = find(view, "message").value
+    assert said.startswith("Bea: ")
     opened: list[Any] = []
     shell.page.show_dialog = opened.append  # type: ignore[attr-defined]
     find(view, "last-moves").on_click(None)
-    assert find(opened[0], "log-0").value == "Bea: plays 7♥"
+    assert find(opened[0], "log-0").value == said
+    assert find(opened[0], "log-round-0") is not None  # the round's moves under its number
 
 
 def test_card_speed_follows_the_setting_and_reduced_motion(tmp_path: Path,
                                                            felt_game: None) -> None:
     shell, play = playing(tmp_path)
-    assert play.speed() == 250
-    shell.settings["speed"] = "slow"
     assert play.speed() == 400
+    shell.settings["speed"] = "slow"
+    assert play.speed() == 700
     shell.reduce_motion = True  # type: ignore[attr-defined]
     assert play.speed() == 0
 
@@ -162,33 +213,35 @@ def test_a_second_tab_behind_the_game_is_told_and_shown_the_game_as_saved(
     assert first.doc["actions"][-1] == action
     version = second.game.version
     second.move(second.state.legal_actions()[-1], version)
-    assert shell.toasts[-1] == "This game was changed on another screen: here it is as saved now."
+    said = second.line(second.game.version)
+    assert said.text == "This game was changed on another screen: here it is as saved now."
+    assert said.kind == "note"
     assert second.doc["actions"] == first.doc["actions"]
     assert (shell.store.load_game(first.key) or {})["actions"] == first.doc["actions"]
 
 
-def test_the_next_persons_hand_can_be_tapped_once_its_cards_arrive(tmp_path: Path) -> None:
-    """Pass and play: "I am Bea" draws Bea's table, whose cards travel to their places; taps
-    wait for them, and count again once they have arrived (the wait is scheduled)."""
+def test_the_next_persons_hand_can_be_tapped_while_its_cards_travel(tmp_path: Path) -> None:
+    """Pass and play: "I am Bea" draws Bea's table, whose cards travel to their places; a tap
+    on it counts at once (nothing waits for them)."""
     shell, play = playing(tmp_path, ("person", "person"), drawn=True)
     first = play.state.current_player
     play._reveal(first)
     action = play.state.legal_actions()[0]
     play.move(action, play.game.version)
     assert play.game.person_turn() == 1 - first
-    shell.tasks.clear()
     play._reveal(1 - first)
-    assert play.felt.moving and play.felt.table.ignore_interactions
-    assert shell.tasks, "nothing waits for the cards to arrive"
+    assert not play.felt.table.ignore_interactions
+    version = play.game.version
+    play.move(play.state.legal_actions()[0], version)
+    assert play.game.version == version + 1
 
 
 def test_a_card_drawn_is_shown_on_the_pile_then_travels_to_the_hand(tmp_path: Path) -> None:
-    """A card new to the table appears where it comes from (the draw pile), and the wait the
-    tap schedules sends it on to the hand, where it arrives."""
+    """A card new to the table appears where it comes from (the draw pile), and the task the
+    tap schedules sends it on to the hand."""
     shell, play = playing(tmp_path, options={"may_draw": True}, drawn=True)
     seat = play.game.person_turn()
     play.view()
-    play.felt.settled()
     shell.tasks.clear()
     version = play.game.version
     play.tap("draw", seat, version)
@@ -196,8 +249,30 @@ def test_a_card_drawn_is_shown_on_the_pile_then_travels_to_the_hand(tmp_path: Pa
     pile = play.felt.places["pile:draw"]
     new = next(iter(play.felt.launching))
     card = play.felt.cards[new]
-    # where the pile was (the hand grew: the table moved up a little)
-    assert abs(card.left - pile[0]) < 4 and abs(card.top - pile[1]) < 4
+    assert (card.left, card.top) == pile[:2]
     assert shell.tasks
-    run_alone(shell.tasks[-1]())  # the wait: sent on, then arrived
-    assert (card.left, card.top) == play.felt.places[new][:2] and not play.felt.moving
+    run_alone(shell.tasks[-1]())  # the task: sent on
+    assert (card.left, card.top) == play.felt.places[new][:2]
+
+
+def test_a_hint_marks_its_card_on_the_table(tmp_path: Path) -> None:
+    """The hint's move is marked on the table (its card or pile), and said on the message
+    line, until the game moves on."""
+    from app.play import hinted
+
+    shell, play = playing(tmp_path)
+    version = play.game.version
+    play._hint(version)
+    view = play.view()
+    assert play.hint[0] == version and play.scene is not None and play.scene.hinted
+    action = play.hint[1]
+    seat = play.looking()
+    for tap in play.scene.hinted:
+        answer = play.presenter.answer(play.state, seat, tap, play.looks.get(seat, View()))
+        named = {f.code for f in play.scene.hand if f.tap == tap}
+        words = {format_cards([c]) for c in play.state.action_words(action).cards}
+        assert answer.action == action or named <= words
+    assert find(view, "message-line").bgcolor is not None  # the hint on its own line
+    assert hinted(play.presenter, play.state, seat, View(), play.scene, action)
+    play.move(action, version)
+    assert not play.view() or not play.scene.hinted  # gone once the game moved on

@@ -1,4 +1,4 @@
-"""41: every rule and option of RULES.md, and the worked examples of the seed text."""
+"""41: every rule and option of docs/rules.md (41), and the worked examples it quotes."""
 
 from __future__ import annotations
 

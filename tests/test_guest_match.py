@@ -1,8 +1,9 @@
 """A match at the table open to guest phones (app/guests/match.py): each seat enters its own
-hand from its phone through the host's own hand entry (the same checks, the same words), a
-body drawn from an old version or a hostile one changes nothing, a seat never sees another's
-cards, the host's screen ticks a hand that arrives and keeps what it was tapping for the other
-seats, and the games whose results the host enters show the scores only."""
+hand from its phone through the host's own hand entry (the same words), checked alone and kept
+for the host's "Save", a body drawn from an old version or a hostile one changes nothing, a
+seat never sees another's cards nor learns them from what it is told, the host's screen ticks
+a hand that arrives and keeps what it was tapping for the other seats, and the games whose
+results the host enters show the scores only."""
 
 from __future__ import annotations
 
@@ -87,8 +88,8 @@ def test_each_seat_enters_its_own_hand_and_the_round_closes_with_its_totals(
     for seat, hand in ((0, ANA), (2, CID), (3, DAN)):
         before = ref.version
         assert send(seats, seat, hand) == Reply(True)
-        assert ref.version == before + 1 and ref.match.events[-1] == Hand(
-            seat, tuple(parse_cards(hand)))
+        assert ref.version == before and ref._entry(seat) == hand.split()  # for the host's Save
+        assert ref.host.store.load_draft(ref.match_id)["hands"][str(seat)] == hand.split()
         mine = entry(seats, seat)
         assert mine["done"] and mine["hand"] == hand.split()
         assert mine["points"] == hand_points(parse_cards(hand))
@@ -98,6 +99,8 @@ def test_each_seat_enters_its_own_hand_and_the_round_closes_with_its_totals(
 
     ref._save_hands()  # the host closes the round: every hand is in
     assert ref.host.route.endswith("/score") and ref.match.table.phase == "closed"
+    assert [e for e in ref.match.events if isinstance(e, Hand)] == [
+        Hand(s, tuple(parse_cards(h))) for s, h in ((0, ANA), (2, CID), (3, DAN))]
     points = [hand_points(parse_cards(h)) for h in (ANA, "", CID, DAN)]
     assert list(ref.match.table.totals) == points
     after = seats.payload(2, EN)["match"]
@@ -128,11 +131,11 @@ def test_phones_entering_at_once_all_count_and_an_old_entry_changes_nothing(
     seats = MatchSeats(ref)
     bea_out(ref)
     drawn = ref.version
-    assert send(seats, 0, ANA, n=drawn).ok
-    # Cid's phone drew the grid before Ana's hand came in: it still counts
-    assert send(seats, 2, CID, n=drawn).ok
+    assert seats.act(0, {"n": drawn, "points": 12}).ok
+    # Cid's phone drew the grid before Ana's points came in: his hand still counts
+    assert send(seats, 2, CID, n=drawn).ok and entry(seats, 2)["done"]
     events, redrawn = list(ref.match.events), ref.host.refreshed
-    # Ana's phone, drawn before her own hand was in, or a version never seen: nothing
+    # Ana's phone, drawn before her own points were in, or a version never seen: nothing
     for n in (drawn, ref.version + 5, -1):
         assert send(seats, 0, "KS", n=n) == Reply(False, "", OLD)
         assert seats.act(0, {"n": n, "points": 3}) == Reply(False, "", OLD)
@@ -145,7 +148,7 @@ def test_phones_entering_at_once_all_count_and_an_old_entry_changes_nothing(
     {"n": "@", "hand": "KS 7H"}, {"n": "@", "hand": {"0": "AS"}}, {"n": "@", "hand": [1, 2]},
     {"n": "@", "hand": [None]}, {"n": "@", "hand": ["AS" * 3000]}, {"n": "@", "hand": ["AS"] * 41},
     {"n": "@", "hand": ["ZZ"]}, {"n": "@", "hand": ["AS", "ZZ"]}, {"n": "@", "hand": ["AH", "AH"]},
-    {"n": "@", "hand": ["KS"]}, {"n": "@", "hand": []}, {"n": "@", "hand": ["AS"], "x": 1},
+    {"n": "@", "hand": []}, {"n": "@", "hand": ["AS"], "x": 1},
     {"n": "@", "hand": ["AS"], "points": 3}, {"n": "@"}, {"n": "@", "points": "12"},
     {"n": "@", "points": 12.5}, {"n": "@", "points": True}, {"n": "@", "points": 10**7},
     {"n": "@", "points": -10**40}, {"n": "@", "points": None}, {"n": "@", "points": [1]},
@@ -171,15 +174,12 @@ def test_the_refusals_are_the_host_screens_words(tmp_path: Path) -> None:
     seats = MatchSeats(ref)
     bea_out(ref)
     assert send(seats, 0, ANA).ok
-    phone = {cards: send(seats, 2, cards).why for cards in ("KS 5D", "AH AH", "ZZ")}
+    phone = {cards: send(seats, 2, cards).why for cards in ("AH AH", "ZZ")}
     assert phone["ZZ"] == (
         "'ZZ' is not a card: write the rank then the suit, like AS, 10H, QD or JK.")
-    assert "K♠" in phone["KS 5D"] and "A♥" in phone["AH AH"]
-    for cards, why in phone.items():  # the host tapping the same cards for Cid is told so
-        ref.entry[2] = cards.split()
-        ref.error = ""
-        assert not ref._store_hand(2)
-        assert ref.error == why
+    assert phone["AH AH"] == "A♥ appears 2 times, but the pack holds only one."
+    ref.entry[2] = ["ZZ"]  # the host tapping the same card for Cid is told so
+    assert not ref._store_hand(2) and ref.error == phone["ZZ"]
     assert seats.act(2, {"n": ref.version, "hand": []}).why == (
         "Cid has no card entered: only a player who went out has none.")
     big = seats.act(2, {"n": ref.version, "hand": ["AS"] * 41})
@@ -209,6 +209,35 @@ def test_a_seat_never_sees_another_seats_cards(tmp_path: Path) -> None:
     assert [p["in"] for p in watch["match"]["players"]] == [True, True, False, True]
 
 
+@pytest.mark.parametrize("cid", ["phone", "host"])
+def test_a_phone_learns_nothing_of_another_seats_cards(tmp_path: Path, cid: str) -> None:
+    """Cid's Q♦ is in (sent from his phone, or recorded by the host): Ana's phone sending Q♦
+    is told, and shown, just what sending Q♥ (no one's) gets. The host is told, and its Save
+    meets the clash."""
+    ref = referee(tmp_path)
+    seats = MatchSeats(ref)
+    bea_out(ref)
+    if cid == "phone":
+        assert send(seats, 2, CID).ok
+    else:
+        ref.entry[2] = CID.split()
+        assert ref._store_hand(2)
+    seen = {}
+    for card in ("QD", "QH"):  # Cid's card, then a card no one holds
+        version, told = ref.version, len(ref.host.toasts)
+        reply = send(seats, 0, f"KS {card}")
+        payload = seats.payload(0, EN)
+        assert payload["match"]["entry"]["hand"] == ["KS", card]
+        seen[card] = (reply, ref.version - version,
+                      json.dumps(payload).replace(f'"{card}"]', '"XX"]'))
+        assert len(ref.host.toasts) == told + (card == "QD")  # the host hears of the clash
+    assert seen["QD"] == seen["QH"]
+    assert send(seats, 0, "KS QD").ok  # Ana's probe changed nothing: her hand is hers to send
+    ref._save_hands()
+    assert ref.error == "The pack in use holds 1 x Q♦, but the hands show 2"
+    assert not ref.host.route.endswith("/score")
+
+
 def test_the_host_screen_ticks_a_hand_from_a_phone_and_keeps_its_own_taps(
         tmp_path: Path) -> None:
     ref = referee(tmp_path)
@@ -223,7 +252,8 @@ def test_the_host_screen_ticks_a_hand_from_a_phone_and_keeps_its_own_taps(
     assert ref._entry(2) == CID.split() and ref._hands_data().players[2].done
     assert find(screen, "status-3").icon != ft.Icons.CHECK_CIRCLE
     assert ref.entry_seat == 3 and ref._entry(3) == ["AH"]  # the host's taps for Dan stay
-    assert ref.host.store.load_draft(ref.match_id)["hands"] == {"3": ["AH"]}
+    draft = ref.host.store.load_draft(ref.match_id)
+    assert draft["hands"] == {"2": CID.split(), "3": ["AH"]} and draft["sent"] == [2]
     assert find(screen, "status-1").icon == ft.Icons.CHECK_CIRCLE  # Bea went out
     ref._pick_player(2)  # the host looks at Cid's hand: it is the one his phone sent
     ref._tap_card("4S")  # and takes a card out: recorded when another hand is shown
@@ -240,7 +270,7 @@ def test_the_words_are_the_guests_language_and_the_host_keeps_its_own(tmp_path: 
     fr = seats.payload(2, FR)
     assert fr["lang"] == "fr" and fr["title"] == "Kartu Sama" and fr["match"]["round"] == "Manche 1"
     assert fr["match"]["turn"] == "Ana donne · À Cid de jouer"
-    assert fr["words"]["hands.for"] == "Main de Cid"
+    assert fr["words"]["hands.for"] == "Main : Cid"
     assert fr["match"]["players"][0]["total"] == "0 pt"
     assert fr["colour"] == fr["match"]["players"][2]["colour"] == ref._colours()[2]
     en = seats.payload(2, EN)["match"]
@@ -264,7 +294,8 @@ def test_hands_during_play_once_the_host_enters_them(tmp_path: Path) -> None:
     for seat, hand in enumerate(("2D 3D", "AS", "KS QS", "JS")):
         assert send(seats, seat, hand).ok
     assert seats.payload(3, EN)["match"]["players"][0]["in"]
-    assert ref.ledger.close(ref.version).done
+    ref._save_hands()
+    assert ref.host.route.endswith("/score"), ref.error
     points = [hand_points(parse_cards(h)) for h in ("2D 3D", "AS", "KS QS", "JS")]
     assert list(ref.match.table.totals) == points
 
@@ -289,8 +320,10 @@ def test_forty_one_each_seat_enters_four_cards_or_its_score(tmp_path: Path) -> N
     assert send(seats, 0, "2H 3H 4H").why == "Ana has 3 of 4 cards."
     assert "not in" in send(seats, 0, "JK 2H 3H 4H").why
     assert send(seats, 0, "2H 3H 4H 5H").ok
-    held = send(seats, 2, "5H AS KS QS")
-    assert not held.ok and "5♥" in held.why and "Ana" in held.why
+    assert send(seats, 2, "5H AS KS QS").ok  # Ana's 5♥ too: the host is told, not Cid
+    assert ref.host.toasts[-1] == ("Cid's phone sent a hand that does not fit the other hands: "
+                                   "5♥ appears 2 times, but the pack holds only one. Check "
+                                   "them before closing the round.")
     assert seats.act(1, {"n": ref.version, "points": 42}).status == REFUSED
     assert seats.act(1, {"n": ref.version, "points": -5}).ok
     assert send(seats, 2, "AS KS QS JS").ok

@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.client
 import json
 import threading
+from collections.abc import Iterator
 from http.cookies import SimpleCookie
 from typing import Any
 
@@ -46,6 +47,11 @@ class Table:
 
 @pytest.fixture
 def served(monkeypatch: pytest.MonkeyPatch) -> Any:
+    yield from serving(monkeypatch)
+
+
+def serving(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[GuestServer, Table]]:
+    """A server of a :class:`Table` on loopback, stopped after the test."""
     monkeypatch.setattr(guests, "static", lambda name: b"<!doctype html><p>page</p>")
     table = Table()
     door = Door.open("play-x", table.seats())
@@ -63,13 +69,16 @@ def served(monkeypatch: pytest.MonkeyPatch) -> Any:
 class Phone:
     """A phone's browser: keeps its cookies, names the server's address as its Host."""
 
-    def __init__(self, server: GuestServer, host: str | None = None) -> None:
+    def __init__(self, server: GuestServer, host: str | None = None,
+                 source: str = "127.0.0.1") -> None:
         self.server = server
+        self.source = source  # the phone's own address
         self.cookies: dict[str, str] = {}
         self.host = host or f"127.0.0.1:{server.address[1]}"
 
     def _conn(self) -> http.client.HTTPConnection:
-        return http.client.HTTPConnection(*self.server.address, timeout=5)
+        return http.client.HTTPConnection(*self.server.address, timeout=5,
+                                          source_address=(self.source, 0))
 
     def _keep(self, response: http.client.HTTPResponse) -> None:
         for header in response.headers.get_all("Set-Cookie") or []:
@@ -353,29 +362,43 @@ def test_hostile_bodies_never_move_the_table(body: Any) -> None:
         server.stop()
 
 
-def test_streams_are_bounded_per_phone_and_in_all(served: Any,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def open_stream(phone: Phone) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
+    conn = phone._conn()
+    conn.request("GET", "/stream", headers=phone.headers())
+    return conn, conn.getresponse()
+
+
+def test_a_seat_always_gets_its_stream_back_and_strangers_share_a_few(served: Any) -> None:
     server, _table = served
     phone = Phone(server)
     phone.seat(server.door.tickets[0].token)
     phone.post("/join", {})
     held = []
-    for _ in range(guests.PER_PHONE):
-        conn = phone._conn()
-        conn.request("GET", "/stream", headers=phone.headers())
-        response = conn.getresponse()
+    for _ in range(guests.SEAT_STREAMS + 1):  # one more than a seat holds: the oldest goes
+        conn, response = open_stream(phone)
         assert response.status == 200
         response.fp.readline()  # its first message is on its way: the stream is counted
-        held.append(conn)
-    conn = phone._conn()
-    conn.request("GET", "/stream", headers=phone.headers())
-    assert conn.getresponse().status == 503
-    monkeypatch.setattr(guests, "STREAMS", guests.PER_PHONE)
-    stranger = Phone(server)
-    conn = stranger._conn()
-    conn.request("GET", "/stream", headers=stranger.headers())
-    assert conn.getresponse().status == 503
-    for c in held:
+        held.append((conn, response))
+    oldest = held[0][1]
+    while oldest.fp.readline():  # the oldest stream ends (read until the server closes it)
+        pass
+    strangers = []
+    for i in range(guests.STRANGER_STREAMS + 2):
+        stranger = Phone(server)
+        stranger.cookies = {"mt": f"made-up-{i}", "md": f"device-{i}"}
+        conn, response = open_stream(stranger)
+        strangers.append(response.status)
+        if response.status == 503:  # refused: the connection is not kept
+            assert response.headers["Connection"] == "close"
+            response.read()
+            assert conn.sock is None or conn.sock.recv(1) == b""
+        else:
+            held.append((conn, response))
+    assert strangers.count(200) == guests.STRANGER_STREAMS and strangers.count(503) == 2
+    conn, response = open_stream(phone)  # the seat's own phone: back at once
+    assert response.status == 200
+    assert phone.post("/act", {"n": 0, "tap": "ok"})[0] == 200
+    for c, _r in [*held, (conn, response)]:
         c.close()
 
 

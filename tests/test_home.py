@@ -53,7 +53,7 @@ def test_every_unfinished_match_is_listed_most_recently_touched_first(
     assert lines[1].title == t("play.title", game=t("game.forty_one"))
     assert lines[2].title == t("home.resume_title", game="Kartu Sama", round=1,
                                **records.round_words(t, "kartu_sama"))
-    assert lines[2].when == t("home.touched", when="2026-11-24 09:02")
+    assert lines[2].when == t("home.touched", when="Nov 24, 2026, 9:02\u00a0AM")
     # touching the oldest match (a round closed) brings it to the top
     store.update_summary(first, {"status": "playing", "round": 2})
     assert records.unfinished_lines(store, ["g1"], t)[0].route == f"/match/{first}"
@@ -66,9 +66,12 @@ def test_last_played_is_the_devices_local_time(tmp_path: Path,
     match_id = records.create_match(store, NewMatchForm(players=["Ana", "Bea"]))
     store.save_game("g1", {"game": "sums", "seats": [{"name": "Cid", "kind": "person"}]})
     assert [r.when for r in records.unfinished_lines(store, ["g1"], t)] == [
-        t("home.touched", when="2026-11-25 03:30")] * 2  # the next morning in Jakarta
+        t("home.touched", when="Nov 25, 2026, 3:30\u00a0AM")] * 2  # the next morning in Jakarta
     (line,) = records.history_lines(store, t)
-    assert line.title == "Kartu Sama · 2026-11-25 03:30"
+    assert line.title == "Kartu Sama · Nov 25, 2026, 3:30\u00a0AM"
+    said = {lang: records.history_lines(store, Translator(lang))[0].title for lang in ("fr", "id")}
+    assert said == {"fr": "Kartu Sama · 25 nov. 2026, 03:30",
+                    "id": "Kartu Sama · 25 Nov 2026 03.30"}
     assert store.load_match(match_id)["summary"]["status"] == "playing"
     stored = (tmp_path / "matches" / f"{match_id}.json").read_text()
     assert '"created":"2026-11-24T20:30:00Z"' in stored  # kept in UTC
@@ -107,7 +110,8 @@ def test_each_unfinished_match_has_a_menu_named_for_it() -> None:
                      on_delete=lambda r: picked.append(("delete", r.key)))
     more = find(view, "more-0")
     assert isinstance(more, ft.PopupMenuButton) and (more.width, more.height) == (48, 48)
-    assert more.tooltip == "More for Kartu Sama · round 3, Ana, Bea"
+    assert more.icon.semantics_label == more.tooltip.message == (
+        "More for Kartu Sama · round 3, Ana, Bea")
     assert [x.content for x in more.items] == ["Abandon", "Delete"]
     assert [x.content for x in find(view, "more-1").items] == ["Delete"]  # nothing to keep
     for key in ("abandon-0", "delete-0", "delete-1"):
@@ -201,3 +205,28 @@ def test_a_deletion_that_cannot_be_saved_is_said_and_changes_nothing(
     monkeypatch.undo()
     assert len(records.unfinished_lines(shell.store, shell.plays(), t)) == 2
     assert find(page.views[0], "resume-1") is not None
+
+
+def test_new_match_and_play_stay_pinned_whatever_the_unfinished_matches() -> None:
+    """Nine unfinished matches pushed "New match" below the first screen: the two ways to
+    start are pinned under the scrolling list, the rest scrolls."""
+    from views.common import children
+
+    many = [Unfinished(f"/match/m{i}", f"Kartu Sama · round {i}", "Ana, Bea", "Last played",
+                       key=f"m{i}") for i in range(9)]
+    view = home_view(t, unfinished=many, problems=[], on_dismiss=print, on_open=print,
+                     on_new=print, on_play=print, on_lab=print, on_history=print,
+                     on_players=print, on_rules=print, on_settings=print)
+
+    def scrolled(control: Any, key: str, inside: bool = False) -> bool | None:
+        """Whether the control ``key`` is inside a scrolling column (None: not found)."""
+        if getattr(control, "key", None) == key:
+            return inside
+        for child in children(control):
+            found = scrolled(child, key, inside or getattr(control, "scroll", None) is not None)
+            if found is not None:
+                return found
+        return None
+
+    assert scrolled(view, "new") is False and scrolled(view, "play") is False
+    assert scrolled(view, "resume-8") is True and scrolled(view, "history") is True

@@ -36,7 +36,8 @@ SAME_AS_ENGLISH = {
     "id": {"opt.kartu_sama.target", "opt.samba.target", "guest.total", "guest.rank_J"},
 }
 NAMES = {"common.ok", "game.forty_one", "game.samba", "game.sums", "game.kartu_sama",
-         "samba.add_canasta", "samba.add_samba", "score.total", "sums.title", "guest.joker"}
+         "samba.add_canasta", "samba.add_samba", "score.total", "sums.title", "guest.joker",
+         "lab.p", "lab.p_below"}
 
 
 def messages(language: str, domain: str) -> dict[Any, Any]:

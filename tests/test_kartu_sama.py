@@ -1,4 +1,4 @@
-"""Kartu Sama: every rule and option of RULES.md, on exact positions."""
+"""Kartu Sama: every rule and option of docs/rules.md, on exact positions."""
 
 from __future__ import annotations
 

@@ -14,7 +14,8 @@ from PIL import Image
 
 from app.i18n import Translator
 from app.lab import Lab, workers_for
-from app.lab_export import csv_text, png
+from app.lab_export import csv_text
+from app.lab_picture import png
 from models.simulate import Spec, cores, simulate, simulate_pair
 from tests.fakes import texts
 from views.common import find
@@ -85,7 +86,7 @@ def test_results_in_plain_words_with_their_margins() -> None:
     shown = texts(it.view())
     assert "µs" not in shown and "advantage" not in shown
     assert "The player who starts a round wins it" in shown
-    assert "To know each seat's round win rate within ± 1 point, play about" in shown
+    assert "To know each seat's round win rate within ± 1 percentage point, play about" in shown
     assert "Seat 1 wins a round" in shown and "Jokers played" in shown
     assert "Joker debts not paid (the player drew instead)" in shown
     value = find(it.view(), "lab-value-round_win_rate_by_seat.0").value
@@ -99,7 +100,7 @@ def test_a_comparison_says_what_stands_out() -> None:
                               Spec("kartu_sama", 4, {"hand_size": 5}, ("random",) * 4), 120)
     view = it.view()
     said = find(view, "lab-diff-averages.round_length").value
-    assert said.startswith("−") and said.endswith("sort du bruit")
+    assert said.startswith("−") and said.endswith("sort du bruit") and ", p " in said
     shown = texts(view)
     assert "Règles habituelles : " in shown and "Règles habituelles: " not in shown
     assert "%" in shown and "," in shown and "." not in said  # French marks
@@ -112,30 +113,50 @@ def test_the_csv_holds_every_figure_with_its_interval() -> None:
     sheet = it.sheet()
     assert sheet is not None
     rows = list(csv.reader(io.StringIO(csv_text(sheet, it.t))))
-    assert rows[0] == ["Figure", "Key", "Value", "Low (95%)", "High (95%)"]
-    table = {row[1]: row for row in rows[1:] if len(row) > 2}
+    assert rows[0] == ["Figure", "Key", "Unit", "Value", "Low (95%)", "High (95%)", "Game",
+                       "Games played", "Seats", "Options"]
+    assert all(len(row) == len(rows[0]) for row in rows)  # one table: a value per column
+    table = {row[1]: row for row in rows[1:]}
     assert {"round_win_rate_by_seat.0", "averages.figure.stops", "averages.winning_points",
             "first_player_win_rate"} <= set(table)
     for row in table.values():
-        value, low, high = map(float, row[2:5])
+        value, low, high = map(float, row[3:6])
         assert low <= value <= high
-    notes = [row[0] for row in rows[rows.index([]) + 1:]]
-    assert notes[:3] == ["Rule lab: 41, 4 players, 80 games", "Options: Usual rules",
-                         "Seats: Random, Random, Random, Random"]
-    assert any(n.startswith("The player who starts a round wins it") for n in notes)
+        assert row[6:] == ["41", "80", "Random, Random, Random, Random", "Usual rules"]
+    assert table["averages.points"][2] == "game points"
+    assert table["round_win_rate_by_seat.0"][2] == "share of rounds (0 to 1)"
+    assert table["match_win_rate_by_seat.0"][2] == "share of matches (0 to 1)"
 
 
-def test_a_comparison_csv_has_the_difference_and_p() -> None:
+def test_a_comparison_csv_has_both_runs_the_difference_and_p() -> None:
     it = lab()
     it.options = {"hand_size": 5}
     it.result = simulate_pair(Spec("kartu_sama", 3), Spec("kartu_sama", 3, {"hand_size": 5}), 60)
     sheet = it.sheet()
     assert sheet is not None
     rows = list(csv.reader(io.StringIO(csv_text(sheet, it.t))))
-    assert rows[0][5:] == ["Base", "Difference", "Low (95%)", "High (95%)", "p-value"]
+    assert rows[0][3:16] == [
+        "Base", "Base low (95%)", "Base high (95%)", "Variant", "Variant low (95%)",
+        "Variant high (95%)", "Difference", "Difference low (95%)", "Difference high (95%)",
+        "p-value", "p-value allowing for every figure (Holm)", "Compared game by game",
+        "Verdict"]
+    assert rows[0][16:] == ["Game", "Games played", "Seats", "Options", "Base options"]
+    assert len(set(rows[0])) == len(rows[0])  # every column its own name
+    assert all(len(row) == len(rows[0]) for row in rows)
     line = next(r for r in rows if r[1:2] == ["averages.round_length"])
-    base, diff, low, high, p = map(float, line[5:10])
-    assert low <= diff <= high < 0 and p < 0.05
+    base, base_low, base_high, value, low, high, diff, d_low, d_high = map(float, line[3:12])
+    assert base_low <= base <= base_high and low <= value <= high
+    assert d_low <= diff <= d_high < 0 and diff == pytest.approx(value - base, abs=1e-5)
+    assert line[14] == "yes" and line[19:] == ["Cards each: 5", "Usual rules"]
+    assert any(r[12] == "< 0.001" for r in rows)  # too small to print: never 0
+    verdicts = {r[15] for r in rows[1:]}
+    assert verdicts == {"stands out of the noise", "within the noise"}
+    for row in rows[1:]:
+        raw, holm = row[12:14]
+        for p in (raw, holm):  # three decimals or "< 0.001", never 0
+            assert p == "< 0.001" or (len(p) == 5 and 0.001 <= float(p) <= 1)
+        assert row[15] == ("stands out of the noise" if holm == "< 0.001" or float(holm) < 0.05
+                           else "within the noise")
 
 
 def test_the_picture_decodes() -> None:
@@ -144,7 +165,7 @@ def test_the_picture_decodes() -> None:
     sheet = it.sheet()
     assert sheet is not None
     image = Image.open(io.BytesIO(png(sheet, it.t)))
-    assert image.format == "PNG" and image.width == 960 and image.height > 600
+    assert image.format == "PNG" and image.width == 800 and image.height > 1200
 
 
 def test_a_phone_plays_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -87,7 +87,7 @@ def test_a_write_that_fails_leaves_the_game_as_it_was() -> None:
     before = g.state.clone()
     outcome = g.move(g.state.legal_actions()[0], 0)
     assert not outcome.changed and isinstance(outcome.error, OSError)
-    assert g.version == 0 and g.doc["movers"] == [] and g.doc["log"] == []
+    assert g.version == 0 and g.doc["movers"] == [] and g.moves == []
     assert g.state.legal_actions() == before.legal_actions()
     assert g.state.current_player == before.current_player
 
@@ -171,3 +171,55 @@ def test_a_window_behind_does_not_record_the_game_twice() -> None:
     behind = other.move(action, version)
     assert behind.reloaded and not behind.finished and len(store.matches) == 1
     assert other.state.is_over and other.doc["match"] == g.doc["match"]
+
+
+def test_undone_moves_are_made_again_by_redo_as_far_back_as_undone() -> None:
+    """Any number of undos, then as many redos: the game is where it was, move for move; a new
+    move forgets what was undone."""
+    g, store = game(["person", "strong"])
+    for _ in range(6):  # Ana moves, then the computer answers
+        if g.person_turn() >= 0:
+            g.move(g.state.legal_actions()[0], g.version)
+        else:
+            g.computer_move(g.state.legal_actions()[-1], g.version)
+    played = list(g.doc["actions"])
+    undone = 0
+    while g.last_person_move() is not None:
+        assert g.undo(g.version).changed
+        undone += 1
+    assert undone >= 2 and g.last_person_move() is None
+    assert g.can_redo and not g.redo(g.version - 1).changed  # a stale redo: nothing
+    while g.can_redo:
+        assert g.redo(g.version).changed
+    assert g.doc["actions"] == played and store.games["play-t"]["actions"] == played
+    assert [m.words for m in g.moves] == [m.words for m in DeviceGame(
+        store, "play-t", store.load_game("play-t") or {}).moves]
+    g.undo(g.version)
+    g.move(g.state.legal_actions()[-1], g.version)  # a new move: the redo is gone
+    assert not g.can_redo and store.games["play-t"]["redo"] == []
+
+
+def test_a_meld_of_several_moves_is_saved_whole_or_not_at_all() -> None:
+    g, store = game(["person", "person"])
+    first = g.state.legal_actions()[0]
+    state = g.state.clone()
+    state.apply(first)
+    if state.current_player != g.state.current_player:  # the turn passed: not two moves
+        assert not g.apply_all([first, state.legal_actions()[0]], 0).changed
+        assert g.version == 0 and "play-t" not in store.games
+    assert g.apply_all([first], 0).changed and g.version == 1
+    assert not g.apply_all([first], 0).changed  # a stale request
+
+
+def test_the_last_moves_are_the_replay_worded_in_the_readers_language() -> None:
+    from app.i18n import Translator
+    from app.play import log_entries
+
+    g, _ = game(["person", "person"])
+    for _ in range(3):
+        g.move(g.state.legal_actions()[0], g.version)
+    english = log_entries(g.moves, Translator("en"), g.names, "kartu_sama")
+    french = log_entries(g.moves, Translator("fr"), g.names, "kartu_sama")
+    assert len(english) == 3 and english[0].round == "Round 1" and french[0].round
+    assert english[0].text != french[0].text  # worded when drawn, in each language
+    assert all(e.text.split(":")[0] in g.names for e in english)

@@ -180,7 +180,7 @@ def test_hints_show_the_cards_as_the_screen_does(game: str) -> None:
         if play.state.is_over:
             break
         play._hint(play.game.version)
-        assert play.hint[1] and not raw.search(play.hint[1]), play.hint
+        assert play.hint[2] and not raw.search(play.hint[2]), play.hint
         play.state.apply(rng.choice(play.state.legal_actions()))
 
 
@@ -203,7 +203,7 @@ def test_a_hint_names_its_move_once(language: str) -> None:
                 break
             state = play.state
             play._hint(play.game.version)
-            text = play.hint[1]
+            text = play.hint[2]
             labels = [move_label(state.action_words(a), play.t, play.names)
                       for a in state.legal_actions()]
             assert all(text.count(label) <= 1 for label in labels), text

@@ -24,6 +24,7 @@ from app.shell import Shell
 from app.storage import Store
 from tests.fakes import FakePage, run_alone
 from views.common import find
+from views.felt import CardBox
 from views.home import Unfinished
 
 GAMES = [("kartu_sama", {"rounds": 2}), ("forty_one", {"hands": 2}), ("samba", {"hands": 2}),
@@ -87,21 +88,25 @@ def moves(play: DevicePlay, view: Any) -> list[Callable[[Any], None]]:
     scene = play.scene
     if find(view, "felt") is None or scene is None:
         return []
-    if play.felt.moving:
-        play.felt.settled()  # the cards arrive (their animation's end)
     faces = [*scene.hand, *(f for p in scene.piles for f in p.top),
              *(f for side in scene.sides for g in side.groups for f in g.cards),
              *(f for c in scene.chairs for g in c.groups for f in g.cards)]
     taps = [*((f.tap, f"card-{f.id}") for f in faces if f.tap),
-            *((p.tap, f"pile-{p.key}") for p in scene.piles if p.tap),
-            *((g.tap, f"group-{g.key}") for side in scene.sides for g in side.groups if g.tap),
+            *((p.tap, f"hit-pile:{p.key}") for p in scene.piles if p.tap),
+            *((g.tap, f"hit-group:{g.key}") for side in scene.sides for g in side.groups
+              if g.tap),
+            *((g.tap, f"chip-{g.key}") for side in scene.sides for g in side.groups if g.tap),
             *((b.tap, f"button-{b.tap}") for b in scene.buttons)]
     seat, look = scene.seat, play.looks.get(scene.seat, View())
     out = []
     for tap, key in taps:
         control = find(view, key)
+        if isinstance(control, CardBox) or (control is not None
+                                            and str(control.key).startswith("hit-")):
+            control = control.content  # a card's tap layer, the area over a pile or a meld
         answer = play.presenter.answer(play.state, seat, tap, look)
-        if control is not None and control.on_click is not None and answer.action is not None:
+        move = answer.action is not None or bool(answer.actions)
+        if control is not None and getattr(control, "on_click", None) is not None and move:
             out.append(control.on_click)
     return out
 
@@ -224,7 +229,7 @@ async def left_while_thinking(root: Path, leave: Callable[[Shell, DevicePlay], N
     leave(shell, play)
     await until(lambda: not play.runner.running, 5)
     gate.go.set()
-    await asyncio.sleep(0.05)  # the thought ends: its move is not applied
+    await play.runner.idle()  # the thought has ended: its move is not applied
     assert play.game.version == 0 and play.doc["actions"] == []
     assert not failures, failures
 
@@ -268,7 +273,7 @@ async def back_and_forth(root: Path) -> None:
     route = play.route
     shell.go("/")
     assert not play.runner.running
-    await asyncio.sleep(0.05)
+    await play.runner.idle()
     assert play.game.version == 0  # away, the game waits
     shell.go(route)
     assert play.runner.running
@@ -293,7 +298,7 @@ def test_drawing_the_screen_starts_no_computer(tmp_path: Path) -> None:
             shell.refresh()
         play = shell.play
         assert play is not None and not play.runner.running
-        await asyncio.sleep(0.01)
+        await play.runner.idle()
         assert play.doc["actions"] == []
 
     run_alone(draw())
@@ -340,8 +345,7 @@ def test_an_undo_while_a_computer_thinks_discards_its_choice(
         play.undo(version)  # taken back while the computer thinks about the move
         assert play.game.version == version - 1
         gate.go.set()
-        await until(lambda: not play.runner.running, 5)
-        await asyncio.sleep(0.05)
+        await play.runner.idle()  # the thought has ended: its choice is dropped
         assert play.game.version == version - 1 and play.game.person_turn() == 0
         assert not failures, failures
 
@@ -377,7 +381,7 @@ def test_a_tab_connected_again_plays_on(tmp_path: Path) -> None:
         assert play is not None and play.runner.running
         shell.away()  # the tab closed (page.on_disconnect): no one to play for
         assert not play.runner.running
-        await asyncio.sleep(0.05)
+        await play.runner.idle()
         assert play.game.version == 0
         shell.back()  # connected again (page.on_connect)
         assert play.runner.running

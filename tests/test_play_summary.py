@@ -181,9 +181,10 @@ def named(code: str) -> str:
 def corner(face: ft.Container) -> str:
     """What a card face's top corner shows (rank over suit), checked readable: 12 px and more,
     in the card's ink."""
-    rank, suit = face.content.controls[0].controls
-    assert rank.size >= 12 and suit.size >= 12 and rank.color == suit.color
-    return f"{rank.value}{suit.value}"
+    rank, suit = face.content.spans
+    assert rank.style.size >= 12 and suit.style.size >= 12
+    assert rank.style.color == suit.style.color
+    return f"{rank.text}{suit.text.strip()}"
 
 
 def walk(control: Any) -> list[Any]:
@@ -319,7 +320,8 @@ def test_a_summary_not_saved_stays_up_and_says_so(tmp_path: Path,
 
     monkeypatch.setattr(shell.store, "save_game", full)
     play.next_round(play.game.seen)
-    assert play.pending and shell.toasts and "full" in shell.toasts[-1].lower()
+    said = play.line(play.game.version)
+    assert play.pending and said.kind == "note" and "full" in said.text.lower()
 
 
 def test_a_game_saved_before_summaries_opens_without_one(tmp_path: Path) -> None:

@@ -82,7 +82,8 @@ def test_person_sheet_renames_merges_colours_and_deletes() -> None:
     assert find(sheet, "colour-2").selected and not find(sheet, "colour-4").selected
     for i in range(10):  # every swatch is a labelled 48 x 48 target
         swatch = find(sheet, f"colour-{i}")
-        assert swatch.tooltip == f"Colour {i + 1}" and swatch.width == swatch.height == 48
+        assert swatch.icon.semantics_label == f"Colour {i + 1}"
+        assert swatch.width == swatch.height == 48
 
 
 def test_the_scoreboard_shows_each_player_colour_beside_the_place() -> None:

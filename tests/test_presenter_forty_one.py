@@ -189,9 +189,9 @@ def test_others_see_the_table_without_moves() -> None:
 def test_the_scores_are_the_tally_or_the_running_score() -> None:
     state = table(["2S 3H 4D 5C", "6S 7H 8D 9C"])
     state.wins, state.totals = [2, 1], [30, -12]
-    assert [c.score for c in see(state).chairs] == ["2", "1"]
+    assert [c.score for c in see(state).chairs] == ["2 round wins", "1 round win"]
     state.options = fo.Options(running_score=True)
-    assert [c.score for c in see(state).chairs] == ["30", "-12"]
+    assert [c.score for c in see(state).chairs] == ["30 points", "-12 points"]
 
 
 def test_the_hand_is_held_by_suit_or_by_rank() -> None:

@@ -197,6 +197,7 @@ def test_others_see_the_table_without_moves() -> None:
 def test_the_scores_are_the_totals_or_the_round_wins() -> None:
     state = table("9H", "9D")
     state.totals, state.wins = [12, 30, 4], [1, 0, 2]
-    assert [c.score for c in see(state).chairs] == ["12", "30", "4"]
+    assert [c.score for c in see(state).chairs] == ["12 points", "30 points", "4 points"]
     state.options = ks.Options(mode="victory")
-    assert [c.score for c in see(state).chairs] == ["1", "0", "2"]
+    assert [c.score for c in see(state).chairs] == ["1 round win", "0 round wins",
+                                                     "2 round wins"]

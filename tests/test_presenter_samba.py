@@ -225,7 +225,7 @@ def test_a_red_three_is_asked_for_first_and_laid_by_a_tap() -> None:
     assert not scene.hand[0].lit
     state.apply(DRAW)
     scene = TABLE.scene(state, 1, seating(4), View())
-    assert scene.prompt == "Lay your red 3: tap it (one left in hand at the end costs 750)"
+    assert scene.prompt == "Lay your red 3: tap it (750 off if kept to the end)"
     red = scene.hand[0]
     assert red.code == "3H" and red.lit
     assert TABLE.answer(state, 1, red.tap, View()).action == RED3
@@ -247,7 +247,7 @@ def test_the_pile_is_taken_with_the_two_naturals_selected() -> None:
     state.pile = cards("4C 9C")
     view = View()
     scene = TABLE.scene(state, 1, seating(4), view)
-    assert scene.prompt == "Tap the stock to draw two, or tap the pile to take it"
+    assert scene.prompt == "Tap the stock to draw two, or take the pile"
     pile = next(p for p in scene.piles if p.key == "pile")
     assert pile.lit
     first = TABLE.answer(state, 1, "pile", view)
@@ -345,7 +345,7 @@ def test_the_partner_answers_with_buttons() -> None:
         "Answer your partner first")
     state.apply(TABLE.answer(state, 3, "b:yes", View()).action or -1)
     assert TABLE.scene(state, 1, seating(4), View()).prompt == (
-        "Your partner said yes: go out, melding all your cards or discarding the last")
+        "Partner said yes: go out (meld all, or discard the last)")
 
 
 def test_discarding_is_a_tap_on_a_card() -> None:
@@ -409,20 +409,18 @@ def test_the_black_threes_go_out_by_selecting_them() -> None:
     assert TABLE.answer(state, 1, "b:meld", view).action == black
 
 
-def test_several_cards_selected_go_on_a_meld_one_tap_each() -> None:
+def test_several_cards_selected_go_on_a_meld_with_one_tap() -> None:
     state = rigged("KS KS 5C 9C QD 7H")
     state.groups[1][12] = cards("KH KD KC")
     state.nmelds[1] = 1
     state.opened[1] = True
     state.apply(DRAW)
     view = select(state, 1, tuple(cards("KS KS")), View())
-    for _ in range(2):
-        answer = TABLE.answer(state, 1, "g1.12", view)
-        assert answer.action == ADD + 12 * 53 + cards("KS")[0]
-        state.apply(answer.action)
-        assert answer.chosen is not None
-        view = replace(view, chosen=answer.chosen)
-    assert view.chosen == frozenset()
+    answer = TABLE.answer(state, 1, "g1.12", view)
+    assert answer.actions == (ADD + 12 * 53 + cards("KS")[0],) * 2
+    for action in answer.actions:
+        state.apply(action)
+    assert answer.chosen == frozenset()
     assert len(state.groups[1][12]) == 5
 
 
@@ -435,7 +433,7 @@ def test_melds_below_the_minimum_ask_for_more_or_taking_them_back() -> None:
     assert answer.action is not None
     state.apply(answer.action)
     scene = TABLE.scene(state, 1, seating(4), View())
-    assert scene.prompt == "Your melds count 30 of the 50 needed: meld more, or take them back"
+    assert scene.prompt == "Melded 30 of 50: meld more, or take them back"
     words = {b.tap: b.label for b in scene.buttons}
     assert words["b:cancel"] == "Take the melds back" and "b:finish" not in words
     state.apply(TABLE.answer(state, 1, "b:cancel", View()).action or -1)
@@ -445,7 +443,9 @@ def test_melds_below_the_minimum_ask_for_more_or_taking_them_back() -> None:
     assert [f.code for f in scene.sides[1].groups] == []
 
 
-def test_four_of_a_rank_are_melded_three_then_the_fourth() -> None:
+def test_four_of_a_rank_are_melded_with_one_tap() -> None:
+    """The Meld button names the four kings and lays all four: three as the new meld, the
+    fourth added to it, one move."""
     state = rigged("KS KH KD KC 5C 9C QD")
     state.pile = cards("4C")
     state.apply(DRAW)
@@ -455,17 +455,33 @@ def test_four_of_a_rank_are_melded_three_then_the_fourth() -> None:
     meld = next(b for b in scene.buttons if b.tap == "b:meld")
     assert meld.label == "Meld K♠ K♥ K♦ K♣"
     answer = TABLE.answer(state, 1, "b:meld", view)
-    assert answer.action is not None and state.action_words(answer.action).cards == tuple(
-        cards("KS KH KD"))
-    state.apply(answer.action)
-    assert answer.chosen is not None
-    view = replace(view, chosen=answer.chosen)
+    assert len(answer.actions) == 2 and answer.action == answer.actions[0]
+    laid = [c for a in answer.actions for c in state.action_words(a).cards]
+    assert sorted(laid) == sorted(cards("KS KH KD KC"))
+    for action in answer.actions:
+        state.apply(action)
+    assert answer.chosen == frozenset()
+    assert sorted(state.groups[1][12]) == sorted(cards("KS KH KD KC"))
+
+
+def test_a_meld_button_lays_exactly_the_cards_it_names() -> None:
+    """Issue: "Meld 8♠ 8♥ 8♣ 8♣ JK★" laid 8♠ 8♥ 8♣ only (30 of the 50 needed). The button
+    lays every card it names, in one move; a card that cannot go on the new meld is not named
+    and stays selected."""
+    state = rigged("8S 8H 8C 8C JK 5D 9C")
+    state.pile = cards("4C")
+    state.apply(DRAW)
+    view = select(state, 1, tuple(cards("8S 8H 8C 8C JK")), View())
     scene = TABLE.scene(state, 1, seating(4), view)
-    assert [f.code for f in scene.hand if f.chosen] == ["KC"]
-    assert scene.prompt == "Tap a meld of your side to add the cards selected"
-    group = next(g for g in scene.sides[1].groups if g.key == "g1.12")
-    assert group.lit
-    assert TABLE.answer(state, 1, "g1.12", view).action == ADD + 12 * 53 + cards("KC")[0]
+    meld = next(b for b in scene.buttons if b.tap == "b:meld")
+    assert meld.label == "Meld 8♠ 8♥ 8♣ 8♣ JK★"
+    answer = TABLE.answer(state, 1, "b:meld", view)
+    laid = sorted(c for a in answer.actions for c in state.action_words(a).cards)
+    assert laid == sorted(cards("8S 8H 8C 8C JK"))
+    for action in answer.actions:
+        state.apply(action)
+    after = TABLE.scene(state, 1, seating(4), View())
+    assert "b:finish" in {b.tap for b in after.buttons}  # 50 melded: done melding is offered
 
 
 def test_a_run_is_selected_in_any_order() -> None:

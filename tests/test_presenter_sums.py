@@ -203,8 +203,9 @@ def test_a_turn_starts_by_drawing_from_a_lit_pile() -> None:
     assert other.prompt == "Ana to play" and other.chairs[0].active
     assert other.hand[0].why == "It is Ana's turn, not Budi's"
     assert [c.level for c in other.chairs] == ["", "Quick"]
-    assert [c.tally for c in other.chairs] == ["0 removed", "0 removed"]
-    assert [c.score for c in other.chairs] == [str(s) for s in state.scores]
+    assert [c.tally for c in other.chairs] == ["removed 0", "removed 0"]
+    assert [c.score for c in other.chairs] == [EN.plural("unit.point", s) for s in state.scores]
+    assert other.goal.startswith("Goal: the most points")
     assert [[f.code for f in c.groups[0].cards] for c in other.chairs] == [
         format_cards(cards).split() for cards in state.in_play]
 

@@ -29,16 +29,18 @@ from tests.test_share import forty_one, forty_one_summary, kartu_sama_summary, s
 from views.common import find
 from views.scoreboard import ScoreData, Standing
 
+# The day the evening was played (2026-11-24, UTC), as each language writes a date.
+DAY = {"en": "Nov 24, 2026", "fr": "24 nov. 2026", "id": "24 Nov 2026"}
 EVENING = {
-    "en": ("Kartu Sama · 2026-11-24\nCid wins the match!\n\n"
+    "en": ("Kartu Sama · Nov 24, 2026\nCid wins the match!\n\n"
            "1. Cid · 4 pts\n2. Bea · 7 pts\n3. Ana · 32 pts\n\n"
            "Rounds\nRound 1: Ana 22, Bea 5, Cid 1 ★\nRound 2: Ana 10, Bea 2 ★, Cid 3\n\n"
            "Scored with Meja"),
-    "fr": ("Kartu Sama · 2026-11-24\nCid gagne la partie !\n\n"
+    "fr": ("Kartu Sama · 24 nov. 2026\nCid gagne la partie !\n\n"
            "1. Cid · 4 pts\n2. Bea · 7 pts\n3. Ana · 32 pts\n\n"
            "Manches\nManche 1 : Ana 22, Bea 5, Cid 1 ★\nManche 2 : Ana 10, Bea 2 ★, Cid 3\n\n"
            "Compté avec Meja"),
-    "id": ("Kartu Sama · 2026-11-24\nCid memenangkan pertandingan!\n\n"
+    "id": ("Kartu Sama · 24 Nov 2026\nCid memenangkan pertandingan!\n\n"
            "1. Cid · 4 poin\n2. Bea · 7 poin\n3. Ana · 32 poin\n\n"
            "Ronde\nRonde 1: Ana 22, Bea 5, Cid 1 ★\nRonde 2: Ana 10, Bea 2 ★, Cid 3\n\n"
            "Dihitung dengan Meja"),
@@ -102,7 +104,7 @@ def test_the_text_has_the_places_the_winner_and_each_round(language: str,
     shell = Shell(tmp_path, language)
     match_id = stored(shell.store, evening(), kartu_sama_summary(evening()))
     referee = open_match(shell, match_id)
-    r = results(shell.t, referee.score(), shell.t("game.kartu_sama"), "2026-11-24")
+    r = results(shell.t, referee.score(), shell.t("game.kartu_sama"), DAY[language])
     assert text(shell.t, r) == EVENING[language]
     assert qr_text(shell.t, r) == (EVENING[language], True)
 
@@ -233,7 +235,7 @@ def test_a_phone_sends_the_results_through_its_share_sheet(tmp_path: Path) -> No
     view = sharing.share_view(match_id)
     assert find(view, "send").content == "Envoyer les résultats"
     find(view, "send").on_click(None)
-    assert sent == [(EVENING["fr"], "Kartu Sama · 2026-11-24")]
+    assert sent == [(EVENING["fr"], "Kartu Sama · 24 nov. 2026")]
 
 
 def test_a_saved_picture_is_the_scoreboards(tmp_path: Path) -> None:
@@ -258,4 +260,4 @@ def test_the_results_carry_the_day_the_match_was_played_where_it_was_played(
     zone("Asia/Jakarta")  # 20:00 UTC is 03:00 the next morning there
     shell = Shell(tmp_path)
     sharing, match_id = opened(shell, evening())
-    assert sharing._results(match_id).title == "Kartu Sama · 2026-11-25"
+    assert sharing._results(match_id).title == "Kartu Sama · Nov 25, 2026"

@@ -1,4 +1,4 @@
-"""Samba: meld validation, scoring, and every rule of RULES.md played through the engine."""
+"""Samba: meld validation, scoring, and every rule of docs/rules.md played through the engine."""
 
 from __future__ import annotations
 

@@ -76,7 +76,8 @@ def test_random_hand_keeps_every_rule(
             check_table(game)
     check_table(game)
     assert game.current_player == -1 and game.legal_actions() == []
-    # Sides tied after the last fixed hand play another (RULES.md): this test is about one hand.
+    # Sides tied after the last fixed hand play another (docs/rules.md, Samba): this test is
+    # about one hand.
     assume(len(game.results) == 1)
     result = game.results[0]
     assert result.moves == moves

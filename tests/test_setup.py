@@ -215,10 +215,10 @@ def test_the_pile_counted_is_what_each_games_rules_leave_after_the_deal(players:
 
 def test_the_seat_buttons_say_whose_they_are() -> None:
     view = build(NewMatchForm(players=["Ana", "Bea"]))
-    assert find(view, "up-1").tooltip == "Move Bea up"
-    assert find(view, "down-0").tooltip == "Move Ana down"
-    assert find(view, "remove-1").tooltip == "Remove Bea"
-    assert find(view, "dealer-0").tooltip == "Ana deals first"
+    assert find(view, "up-1").icon.semantics_label == "Move Bea up"
+    assert find(view, "down-0").icon.semantics_label == "Move Ana down"
+    assert find(view, "remove-1").icon.semantics_label == "Remove Bea"
+    assert find(view, "dealer-0").icon.semantics_label == "Ana deals first"
 
 
 def test_an_import_refused_by_the_camera_goes_back_to_the_import_screen(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Sums: every rule and option of RULES.md (Sums), on arranged tables and dealt games."""
+"""Sums: every rule and option of docs/rules.md (Sums), on arranged tables and dealt games."""
 
 from __future__ import annotations
 

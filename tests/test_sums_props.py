@@ -213,7 +213,7 @@ def test_seed_replays_exactly(seed: int, players: int) -> None:
 
 
 def brute_removable(played: int, own: list[int], opponent: list[int]) -> list[int]:
-    """The removal rule of RULES.md written out card by card."""
+    """The removal rule of docs/rules.md written out card by card."""
     def colour(c: int) -> bool:
         return c // 13 in (1, 2)
 

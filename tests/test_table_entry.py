@@ -293,3 +293,51 @@ def test_a_draft_save_stays_cheap(tmp_path: Path) -> None:
         times.append((time.perf_counter() - start) * 1000)
     times.sort()
     assert times[len(times) // 2] < 50, times
+
+
+# -- a double tap on a card ---------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["kartu_sama", "forty_one"])
+def test_a_second_tap_on_a_card_within_the_gap_is_the_same_tap(tmp_path: Path,
+                                                                  game: str) -> None:
+    """A double tap once put the card in and took it out again. The grid's taps: within 300 ms
+    of the one that counted, the same card is one tap; later, or another card, counts."""
+    from views.common import find
+
+    ref = referee(tmp_path, game)
+    to_hands(ref)
+    now = [100.0]
+    ref.clock = lambda: now[0]
+    seat = ref.entry_seat
+
+    def tap(card: str, at: float) -> None:
+        now[0] = 100.0 + at
+        cell = find(ref.view("hands"), f"card-{card}")
+        cell.on_click(None)
+
+    tap("AS", 0.0)
+    tap("AS", 0.12)  # the double tap's second: nothing
+    assert ref._entry(seat) == ["AS"]
+    tap("KH", 0.2)  # another card at once: counted
+    tap("AS", 0.29)  # within the gap of the first AS, but another card came between: counted
+    assert ref._entry(seat) == ["KH"]
+    tap("AS", 0.45)  # 160 ms after the one that counted: the same tap
+    assert ref._entry(seat) == ["KH"]
+    tap("AS", 0.6)  # 310 ms after it: a tap of its own
+    assert ref._entry(seat) == ["KH", "AS"]
+
+
+def test_the_hand_entrys_messages_are_each_a_sentence(tmp_path: Path) -> None:
+    """They ran together: "Bea played their last card Cid: 1 card entered, the table
+    counted 8."."""
+    from app.i18n import sentences
+    from models.cards import parse_card
+    from models.match import Hand
+
+    assert sentences(["A", "B.", " ", "C?"]) == "A. B. C?"
+    ref = referee(tmp_path, "kartu_sama")
+    ref._act("start")
+    ref._act("out")  # Bea, the first to play, went out
+    assert ref.record(Hand(2, (parse_card("AS"),)))
+    ref.entry_seat = 0
+    assert ref._hands_data().warning == (
+        "Bea played their last card. Cid: 1 card entered, the table counted 8.")

@@ -204,7 +204,7 @@ def test_tracked_canastas_are_a_guide() -> None:
 
 
 def test_a_tapped_samba_entered_as_a_canasta_is_pointed_out() -> None:
-    """RULES.md, Samba (how Meja referees it): a samba tapped during the hand and missing from
+    """docs/rules.md, Samba (At a real table): a samba tapped during the hand and missing from
     the entry is named, even when the entry has as many canastas and sambas in all."""
     m = four()
     m.record(Start())
@@ -224,7 +224,7 @@ def test_a_tapped_samba_entered_as_a_canasta_is_pointed_out() -> None:
 
 
 def test_first_melds_below_the_minimum_are_refused() -> None:
-    """RULES.md, Samba: a side's first melds of a hand reach 50 (90, 120, 150 as its total
+    """docs/rules.md, Samba: a side's first melds of a hand reach 50 (90, 120, 150 as its total
     grows; 15 below zero). They are among the melded cards, so an entry worth less is
     refused, with the shortfall; red threes count nothing toward it."""
     m = four(target=20000)
@@ -448,3 +448,20 @@ def test_entry_screen_names_the_tapped_samba_missing_and_the_first_meld(tmp_path
     ref._close()
     assert ref.error == "Bea & Dan needs 50 for its first melds; the entry has 15"
     assert ref.table.phase == "ended" and ref.side == 1
+
+
+def test_back_from_an_untouched_result_entry_records_nothing(tmp_path: object) -> None:
+    """A Back from the result entry once recorded zeros for the side shown and ended the
+    hand. A side left untouched records nothing; one changed on screen is recorded as it
+    leaves; closing the hand records every side."""
+    ref: Any = referee(tmp_path, ["Ana", "Bea", "Cid", "Dan"])
+    ref._act("start")
+    ref._act("result")
+    ref.view("result")
+    ref._pick_side("1")
+    ref._leave()
+    assert [e.kind for e in ref.match.events] == ["start"] and ref.table.phase == "play"
+    ref._act("result")
+    ref._count("red_threes", 1)
+    ref._leave()  # side 1, changed: recorded
+    assert [e.kind for e in ref.match.events] == ["start", "samba_result"], ref.error

@@ -181,8 +181,10 @@ def test_home_shows_two_columns_of_actions_on_a_wide_screen() -> None:
                      on_new=spy, on_play=spy, on_lab=spy,
                      on_history=spy, on_players=spy, on_rules=spy, on_settings=spy,
                      on_import=spy)
-    assert side_by_side(view, "new", "settings", LAPTOP)
-    assert not side_by_side(view, "new", "settings", PHONE)
+    assert side_by_side(view, "history", "settings", LAPTOP)
+    assert not side_by_side(view, "history", "settings", PHONE)
+    assert side_by_side(view, "new", "play", LAPTOP)  # pinned under the list, side by side
+    assert not side_by_side(view, "new", "play", PHONE)
 
 
 def test_the_stats_keep_the_names_on_a_phone_and_say_the_last_columns_slide() -> None:

@@ -381,3 +381,31 @@ def test_hints_with_a_suit_or_a_sum_in_french() -> None:
     ace = _take("QH", capture(c["QH"], [], c["AD"]))
     assert said(ace) == "Jouer Q♥ : elle prend A♦ (une dame prend un as de la même couleur)"
     assert said(Hint("only")) == "Le seul coup permis"
+
+
+def test_french_agrees_with_the_count_and_never_elides_or_genders_a_name(tmp_path: Path) -> None:
+    """"1 saisies", "Main de Ana", "Citra est sorti": a name can begin with a vowel and be
+    anyone's, and a count can be 1."""
+    from app.referees import open_match
+    from tests.fakes import FakeShell
+
+    t = Translator("fr")
+    assert t("hands.mismatch", name="Ana", entered=1, expected=3) == (
+        "Ana : 1 carte saisie, la table en comptait 3.")
+    assert t("hands.mismatch", name="Ana", entered=2, expected=3) == (
+        "Ana : 2 cartes saisies, la table en comptait 3.")
+    assert Translator("id")("hands.mismatch", name="Ana", entered=2, expected=3) == (
+        "Ana: 2 kartu dimasukkan, meja menghitung 3.")
+    shell = FakeShell(tmp_path, "fr")
+    match = Match.new(["Ana", "Eva", "Citra"], "kartu_sama")
+    ref = open_match(shell, shell.store.create_match(match.setup.to_dict()))
+    ref._act("start")
+    shown = texts(ref.view(""))
+    assert "Eva n'a plus de carte" in shown and "est sorti" not in shown
+    ref._act("out")
+    ref.entry_seat = 0
+    shown = texts(ref.view("hands"))
+    assert "Main : Ana" in shown and "Main de" not in shown
+    for key in ("hands.for", "hands.points_for", "event.hand", "event.joker", "event.points",
+                "guest.take_seat", "guests.qr"):
+        assert " de {name}" not in CATALOG["fr"][key], key

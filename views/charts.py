@@ -1,13 +1,15 @@
-"""Charts: running totals over the rounds, bars per player or seat, and histograms.
+"""Charts: running totals over the rounds, bars per player or seat, and the rule lab's runs (a
+rate per seat with its interval, and distributions over each other).
 
-Every label has room of its own: the line chart's axes are labelled at round steps only (no
-label on top of another), bars and histograms are laid out as rows of plain boxes whose texts
-wrap instead of being cut."""
+Every label has room of its own: the line charts' axes are labelled at round steps only (no
+label on top of another), the players' bars are rows of plain boxes whose texts wrap instead
+of being cut."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import flet as ft
 import flet_charts as fch
@@ -19,7 +21,6 @@ PALETTE = (
     ft.Colors.GREEN_700, ft.Colors.BLUE_700, ft.Colors.ORANGE_700, ft.Colors.PURPLE_700,
     ft.Colors.RED_700, ft.Colors.TEAL_700, ft.Colors.BROWN_600, ft.Colors.PINK_600,
 )
-HIST_HEIGHT = 140  # the tallest bar of a histogram, in logical pixels
 AXIS = 44  # room for the numbers of a vertical axis
 
 
@@ -140,46 +141,118 @@ def bars_chart(
     return ft.Column(lines, spacing=8, key=key)
 
 
-def histogram_chart(bins: Sequence[tuple[int, int, int]], *, key: str, colour: str = "",
-                    tip: str = "{values}: {count}") -> ft.Control:
-    """A distribution: one bar per bin (``low``, ``high``, ``count``) standing on the values'
-    axis, the highest count written at the top of the count axis, the bins' ends under the
-    bars. ``tip`` says one bin in words (on hover or long press)."""
-    if not bins:
+@dataclass(frozen=True)
+class Series:
+    """One run on a chart: its name, and a value per bar or bin; a bar's 95% interval
+    (``lows``, ``highs``) where it has one."""
+
+    name: str
+    values: tuple[float, ...]
+    lows: tuple[float, ...] = ()
+    highs: tuple[float, ...] = ()
+
+
+# the runs of a chart: the base (or a single run) blue, the variant orange; both read apart
+# without colour vision and on light or dark ground, and the saved picture uses the same
+SERIES = ("#1e88e5", "#ef6c00")
+RUN_HEIGHT = 180  # a run chart's plot area, in logical pixels
+
+
+def run_colour(i: int) -> str:
+    return SERIES[i % len(SERIES)]
+
+
+def percent_ticks(top: float, step: float) -> tuple[float, ...]:
+    """0, ``step``, 2 ``step``... up to the first at or above ``top`` (at least two steps)."""
+    count = max(2, math.ceil(top / step - 1e-9))
+    return tuple(step * k for k in range(count + 1))
+
+
+def rates_chart(labels: Sequence[str], series: Sequence[Series], *, key: str, even: float,
+                axis: str, unit: str = "%") -> ft.Control:
+    """Bars by label (a seat), one per run side by side: solid up to the interval's low end,
+    pale over the interval, a dark line across at the figure. The dashed lines mark an
+    ``even`` share and its multiples; ``axis`` names the labels under the bars."""
+    highs = [h for s in series for h in (s.highs or s.values)]
+    step = even
+    marks = percent_ticks(max(highs, default=step), step)
+    top = marks[-1]
+    mark = top * 2.5 / RUN_HEIGHT  # the figure's line: 2.5 pixels thick
+    width = max(6, min(22, 200 // max(1, len(labels) * len(series))))
+    groups = []
+    for i in range(len(labels)):
+        rods = []
+        for k, s in enumerate(series):
+            colour = run_colour(k)
+            value = s.values[i]
+            low = s.lows[i] if s.lows else value
+            high = s.highs[i] if s.highs else value
+            rods.append(fch.BarChartRod(  # the rod itself unpainted: its parts say it all
+                from_y=0, to_y=high, width=width, color=ft.Colors.TRANSPARENT, border_radius=0,
+                stack_items=[
+                    fch.BarChartRodStackItem(from_y=0, to_y=low, color=colour),
+                    fch.BarChartRodStackItem(from_y=low, to_y=high,
+                                             color=ft.Colors.with_opacity(0.35, colour)),
+                    fch.BarChartRodStackItem(from_y=max(0, value - mark / 2),
+                                             to_y=value + mark / 2, color=ft.Colors.ON_SURFACE),
+                ]))
+        groups.append(fch.BarChartGroup(x=i, rods=rods, spacing=3))
+    chart = fch.BarChart(
+        groups=groups, min_y=0, max_y=top, interactive=False,
+        left_axis=fch.ChartAxis(labels=[
+            fch.ChartAxisLabel(value=m, label=ft.Text(f"{m:.0f}{unit}", size=11))
+            for m in marks], label_size=AXIS, label_spacing=step),
+        bottom_axis=fch.ChartAxis(
+            labels=[fch.ChartAxisLabel(value=i, label=ft.Text(label, size=12))
+                    for i, label in enumerate(labels)],
+            label_size=22, title=ft.Text(axis, size=12), title_size=20),
+        top_axis=fch.ChartAxis(show_labels=False, label_size=0),
+        right_axis=fch.ChartAxis(show_labels=False, label_size=0),
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE, width=1,
+                                                 interval=step, dash_pattern=[4, 3]),
+        border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE)),
+        height=RUN_HEIGHT + 42, key=key,
+    )
+    return ft.Column([ft.Container(chart, padding=ft.Padding.only(top=10, right=8)),
+                      legend([s.name for s in series], SERIES)], spacing=6)
+
+
+def spread_chart(edges: Sequence[tuple[int, int]], series: Sequence[Series], *, key: str,
+                 unit: str = "%") -> ft.Control:
+    """Distributions over the same bins (``edges``: each bin's lowest and highest value), one
+    outline per run filled faintly, over each other: the runs' shapes compared at a glance."""
+    if not edges:
         return ft.Container(key=key)
-
-    def end(lo: int, hi: int) -> str:
-        return str(lo) if lo == hi else f"{lo}–{hi}"
-
-    most = max(c for _, _, c in bins) or 1
-    fill = colour or PALETTE[1]
-    bars: list[ft.Control] = [
-        ft.Container(
-            height=max(2, round(c / most * HIST_HEIGHT)) if c else 0, expand=1,
-            bgcolor=fill, border_radius=ft.BorderRadius.only(top_left=3, top_right=3),
-            tooltip=tip.format(values=end(lo, hi), count=c),
-        )
-        for lo, hi, c in bins
-    ]
-    first, middle, last = bins[0], bins[len(bins) // 2], bins[-1]
-    under: list[ft.Control] = [ft.Text(end(first[0], first[1]), size=11)]
-    if len(bins) >= 5:
-        under.append(ft.Text(end(middle[0], middle[1]), size=11))
-    if len(bins) > 1:
-        under.append(ft.Text(end(last[0], last[1]), size=11))
-    return ft.Column([
-        ft.Row([
-            ft.Column([_axis_text(most), _axis_text(0)], width=AXIS - 8, height=HIST_HEIGHT,
-                      alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-                      horizontal_alignment=ft.CrossAxisAlignment.END),
-            ft.Container(
-                ft.Row(bars, spacing=2, vertical_alignment=ft.CrossAxisAlignment.END,
-                       height=HIST_HEIGHT),
-                border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE),
-                                      left=ft.BorderSide(1, ft.Colors.OUTLINE)),
-                expand=True,
-            ),
-        ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.END),
-        ft.Container(ft.Row(under, alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-                     padding=ft.Padding.only(left=AXIS)),
-    ], spacing=4, key=key)
+    start, end = edges[0][0], edges[-1][1] + 1
+    top = max((v for s in series for v in s.values), default=1.0)
+    marks = ticks(0, max(1.0, top), 4)
+    data = []
+    for k, s in enumerate(series):
+        colour = run_colour(k)
+        points = [fch.LineChartDataPoint(x=start, y=0)]
+        points += [fch.LineChartDataPoint(x=lo, y=v) for (lo, _), v in zip(edges, s.values,
+                                                                          strict=True)]
+        points += [fch.LineChartDataPoint(x=end, y=s.values[-1]),
+                   fch.LineChartDataPoint(x=end, y=0)]
+        data.append(fch.LineChartData(
+            points=points, color=colour, stroke_width=2.5, step_direction=0.0,
+            below_line_bgcolor=ft.Colors.with_opacity(0.18, colour), point=False))
+    under = [x for x in ticks(start, end, 5) if start <= x <= end]
+    chart = fch.LineChart(
+        data_series=data, min_x=start, max_x=end, min_y=0, max_y=marks[-1], interactive=False,
+        left_axis=fch.ChartAxis(labels=[
+            fch.ChartAxisLabel(value=m, label=ft.Text(f"{m}{unit}", size=11)) for m in marks],
+            label_size=AXIS, label_spacing=marks[1] - marks[0]),
+        bottom_axis=fch.ChartAxis(labels=[
+            fch.ChartAxisLabel(value=x, label=ft.Text(str(x), size=11)) for x in under],
+            label_size=24, label_spacing=under[1] - under[0] if len(under) > 1 else None),
+        top_axis=fch.ChartAxis(show_labels=False, label_size=0),
+        right_axis=fch.ChartAxis(show_labels=False, label_size=0),
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1,
+                                                 interval=marks[1] - marks[0]),
+        border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE),
+                              left=ft.BorderSide(1, ft.Colors.OUTLINE)),
+        height=RUN_HEIGHT, key=key,
+    )
+    return ft.Column([ft.Container(chart, padding=ft.Padding.only(top=10, right=16)),
+                      legend([s.name for s in series], SERIES)], spacing=6)

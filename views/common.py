@@ -148,9 +148,7 @@ def screen(
     its own. A phone does not show ``side``. Without it, ``split`` widens the screen for
     :func:`panes` in the controls; ``bottom`` then stays under the first pane."""
     leading = (
-        ft.IconButton(
-            ft.Icons.ARROW_BACK, tooltip=back_label, key="back", on_click=tap(on_back)
-        )
+        icon_button(ft.Icons.ARROW_BACK, back_label, key="back", on_click=tap(on_back))
         if on_back
         else None
     )
@@ -198,6 +196,36 @@ def screen(
         ],
         padding=ft.Padding.all(12),
     )
+
+
+def named_icon(icon: ft.IconData, name: str, **kw: Any) -> ft.Icon:
+    """An icon whose ``name`` a screen reader hears: inside a button, the button's name."""
+    return ft.Icon(icon, semantics_label=name, **kw)
+
+
+def named_text(text: str, name: str) -> ft.Text:
+    """A button's short words (``−5``, ``+ Canasta``) that a screen reader hears in full
+    (``Jokers: 5 less``, ``Ana & Cid: + Canasta``): the name of the button they are in."""
+    return ft.Text(text, semantics_label=name)
+
+
+def hint(name: str) -> ft.Tooltip:
+    """The tooltip a mouse shows over a control named ``name`` otherwise: kept out of the
+    semantics tree, where it named a wrapper of the button and left the button unnamed
+    (heard as "button")."""
+    return ft.Tooltip(name, exclude_from_semantics=True)
+
+
+def icon_button(icon: ft.IconData, name: str, **kw: Any) -> ft.IconButton:
+    """An icon button named ``name`` on the button itself (what a screen reader says of it,
+    what a test finds it by), with the same words as its tooltip."""
+    return ft.IconButton(named_icon(icon, name), tooltip=hint(name), **kw)
+
+
+def named_switch(switch: ft.Switch, name: str) -> ft.Control:
+    """A switch whose label is drawn beside it (with its explanation), named ``name`` for a
+    screen reader: the name merged into the switch's own node, the size of the switch."""
+    return ft.MergeSemantics(content=ft.Semantics(label=name, content=switch))
 
 
 def drawn(control: C, version: int | str | None) -> C:

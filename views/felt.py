@@ -1,21 +1,38 @@
 """The card table of play on the device: a :class:`~views.felt_data.Scene` drawn as cards on a
-felt. Every card is a control of its own in one ``ft.Stack``, placed by ``left``/``top``; the
-:class:`Felt` keeps those controls from one scene to the next and only moves what changed, so a
-played card travels from the hand to the pile. Where things go is :func:`layout`, a pure
-function of the scene and the table's size (tested without a page)."""
+felt. Every card is a control of its own in one ``ft.Stack``, placed by ``left``/``top`` where
+:func:`views.felt_layout.layout` says; the :class:`Felt` keeps those controls from one scene to
+the next and only changes what changed, so a played card travels from the hand to the pile.
+
+Drawing costs: a card is two controls (its paper and its print), and isolated (a redraw of the
+page does not look into it; the felt sends the few cards that changed). The stack's list of
+controls changes only when a card new to the table must be added or the cards' order over each
+other must change: a card that leaves the table is hidden where it lies until then (a list that
+changes makes the client build every card again)."""
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 import flet as ft
 
-from views.common import CARD_FONT, Handler, Tr, big_button, card_text, dot, drawn
-from views.felt_data import Button, Chair, Face, Group, Pile, Scene
+from views.common import CARD_FONT, Tr, card_text, dot, drawn, find, icon_button
+from views.felt_data import Chair, Face, Group, Pile, Scene
+from views.felt_layout import (
+    LIFT,
+    LIFT_CHOSEN,
+    MARGIN,
+    PILE_LABEL,
+    Box,
+    Layout,
+    Pose,
+    chip_text,
+    label_width,
+    layout,
+    pile_label,
+)
+from views.reconcile import reconcile
 
 FELT = "#1F5A3A"  # the cloth
 FELT_EDGE = "#174A2F"
@@ -24,568 +41,227 @@ INK = {"red": "#C62828", "black": "#1B1B1B", "joker": "#6A1B9A"}
 BACK = "#1E3F8A"
 LIT = "#FFC940"  # a legal move's outline: reads on the paper and on the felt
 CHOSEN = "#4FC3F7"
+HINT = "#00E5FF"  # what a hint suggests
 NEW = "#E65100"
 ON_FELT = "#F2F5F0"  # text on the cloth
-LIFT = 12  # a lit card rises this much
-LIFT_CHOSEN = 24
-MARGIN = 6
-MIN_STEP = 30  # a hand's cards overlap no more than this shows of each
-SPEEDS = {"slow": 400, "normal": 250, "fast": 120, "instant": 0}
+# a canasta's edge on a crowded table, where a meld is one small card (red: pure, black: mixed)
+KINDS = {"pure": "#C62828", "mixed": "#1B1B1B", "samba": "#B8860B"}
+# how long a card travels (ms); the curve keeps it in sight on its way
+SPEEDS = {"slow": 700, "normal": 400, "fast": 200, "instant": 0}
+LIFT_MS = 140  # a card rising or sinking in the hand
 ORDERS = ("suit", "rank")
 
-Pose = tuple[float, float, float]  # left, top, angle (radians)
-Tap = Callable[[str], None]
+Tap = Callable[[str, str], None]  # (the tap's key, the thing tapped: a face id, a pile)
 
 
-@dataclass(frozen=True)
-class Sizes:
-    """The cards' sizes on a table of ``width`` x ``height``: the hand's and the piles'
-    (``card``), the melds' and the face-up cards in front of a seat (``small``)."""
-
-    width: float
-    height: float
-    card: tuple[float, float]
-    small: tuple[float, float]
-    chair: tuple[float, float]
-    spread: float = 0.0  # how much of each meld card shows (0: half a small card, 16 px and more)
-
-    @property
-    def portrait(self) -> bool:
-        return self.height >= self.width
-
-
-def sizes(width: float, height: float, scene: Scene | None = None) -> Sizes:
-    """The cards' sizes for the table's size: a hand card 44 px wide and more, bigger as the
-    table grows (about a seventh of a phone's width); melds smaller on a crowded table."""
-    sideways = short(width, height)
-    if sideways:  # the seats down the left: a pile and the hand's rows of cards in height
-        room = width - _column(scene) - 8 - MARGIN
-        w = min(84.0, room / 7, (height - 112) / 2.9)
-        rows = len(hand_rows(len(scene.hand), room, w)) if scene is not None else 1
-        w = max(44.0, min(w, (height - 112) / (1.4 * (2 + 0.45 * (rows - 1)) + 0.1)))
-    else:
-        w = max(44.0, min(84.0, width / 7, height / 7.5))
-    h = round(w * 1.4)
-    sw = max(30.0, round(w * 0.62))
-    chair = SEAT_W if sideways else min(150.0, max(96.0, width / 3.3))
-    s = Sizes(width, height, (round(w), h), (sw, round(sw * 1.4)), (chair, 58.0))
-    if scene is None or not scene.sides:
-        return s
-    for _ in range(8):  # the melds' rows and the rest must fit the height: smaller cards,
-        if _melds_fit(scene, s):  # then only their corners showing
-            break
-        if s.small[0] > 24:
-            sw = max(24.0, round(s.small[0] * 0.82))
-            s = replace(s, small=(sw, round(sw * 1.4)))
-        else:
-            s = replace(s, spread=max(11.0, (s.spread or max(16.0, s.small[0] * 0.5)) * 0.8))
-    return s
-
-
-def _melds_fit(scene: Scene, s: Sizes) -> bool:
-    """Whether the sides' melds, in small cards of this size, leave room for the rest: on a
-    phone, stacked between the seats and the hand; sideways, each in a third of the middle."""
-    probe: dict[str, Pose] = {}
-    if s.portrait:
-        melds = sum(_groups(side.groups, MARGIN, 0, s.width - 2 * MARGIN, s, probe) + 26
-                    for side in scene.sides)
-        rows = hand_rows(len(scene.hand), s.width, s.card[0])
-        rest = (s.chair[1] + 30) * 2 + s.card[1] * (2 + 0.45 * (len(rows) - 1)) + 90
-        return melds + rest <= s.height or s.spread == 11
-    if short(s.width, s.height):  # under the prompt, beside the seats
-        room, top = s.width - _column(scene) - 8 - MARGIN, MARGIN + 44.0
-        limit = _hand(scene.hand, room, s.height - MARGIN, s.card, probe)
-    else:  # under the seats, over the prompt
-        room, top = s.width, _chairs(around(scene), s, probe)
-        limit = _hand(scene.hand, room, s.height - MARGIN, s.card, probe) - 48
-    return s.spread == 11 or all(
-        _groups(side.groups, 0, top + 20, side_width(scene, s), s, probe) <= limit
-        for side in scene.sides)
-
-
-def side_width(scene: Scene, s: Sizes) -> float:
-    """How wide a side's melds lie: across a phone; in a third of a wide table's middle."""
-    if s.portrait:
-        return s.width - 2 * MARGIN
-    if short(s.width, s.height):
-        return (s.width - _column(scene) - 8 - 2 * MARGIN) / 3 - 8
-    return (s.width - 2 * MARGIN) / 3 - 8
-
-
-SEAT_W = 112.0  # a seat in the column of a short sideways table
-SEATS_W = 184.0  # that column: the seats, their face-up cards beside them
-
-
-def short(width: float, height: float) -> bool:
-    """Whether the table is a phone turned sideways (or any short, wide table): the seats go
-    down its left side, so that the cards can be as big as the height allows."""
-    return width > height * 1.3 and height < 560
-
-
-def _column(scene: Scene | None) -> float:
-    """The width of the seats' column on a short table: wider where the seats have face-up
-    cards beside them (Sums)."""
-    groups = scene is not None and any(c.groups for c in scene.chairs if c.seat != scene.seat)
-    return SEATS_W if groups or scene is None else SEAT_W + 8
-
-
-def hand_rows(count: int, width: float, card_w: float) -> list[int]:
-    """How many of ``count`` cards each row of the hand holds: one row while each card shows
-    ``MIN_STEP`` px, then as many rows as it takes (the first row at the back)."""
-    room = width - 2 * MARGIN - card_w
-    per_row = max(1, int(room // MIN_STEP) + 1)
-    rows = max(1, math.ceil(count / per_row))
-    base, extra = divmod(count, rows)
-    return [base + (1 if r < extra else 0) for r in range(rows)]
-
-
-def _hand(hand: Sequence[Face], width: float, bottom: float, card: tuple[float, float],
-          out: dict[str, Pose], left: float = 0.0) -> float:
-    """Places the hand above ``bottom``, centred on ``width`` from ``left``; returns the top of
-    its area (lifts included)."""
-    cw, ch = card
-    rows = hand_rows(len(hand), width, cw)
-    row_gap = ch * 0.45  # a back row shows its cards' top corner
-    top_row = bottom - ch - row_gap * (len(rows) - 1) - _droop(rows, width, card) - 4
-    i = 0
-    for r, n in enumerate(rows):
-        faces = hand[i:i + n]
-        i += n
-        room = width - 2 * MARGIN
-        step = min(cw + 4, (room - cw) / (n - 1)) if n > 1 else 0
-        span = cw + step * (n - 1)
-        left0 = left + (width - span) / 2
-        fan, bend = _bend(n, len(rows), step, card)
-        for j, face in enumerate(faces):
-            mid = j - (n - 1) / 2
-            lift = LIFT_CHOSEN if face.chosen else (LIFT if face.lit else 0)
-            top = top_row + r * row_gap - lift + mid * mid * bend
-            out[face.id] = (left0 + j * step, top, mid * fan)
-    return top_row - LIFT_CHOSEN
-
-
-def _bend(n: int, rows: int, step: float, card: tuple[float, float]) -> tuple[float, float]:
-    """How a row of ``n`` cards fans: each card's turn from the next (radians), and how far a
-    card ``k`` places from the middle sits lower (``k * k`` times it). A single row of cards
-    apart fans wide, overlapping rows barely; the ends never droop more than a sixth of a
-    card's height (a long row on a short table stays flat)."""
-    wide = rows == 1 and step > card[0]
-    fan, bend = (0.035, 1.5) if wide else (0.012, 0.3)
-    mid = (n - 1) / 2
-    most = card[1] / 6 / (mid * mid) if mid > 0 else bend
-    if bend > most:
-        fan, bend = fan * most / bend, most
-    return fan, bend
-
-
-def _droop(rows: Sequence[int], width: float, card: tuple[float, float]) -> float:
-    """How far the ends of the hand's longest fanned row sit below its middle."""
-    n = max(rows)
-    room = width - 2 * MARGIN
-    step = min(card[0] + 4, (room - card[0]) / (n - 1)) if n > 1 else 0
-    mid = (n - 1) / 2
-    return mid * mid * _bend(n, len(rows), step, card)[1]
-
-
-def _chairs(chairs: Sequence[Chair], s: Sizes, out: dict[str, Pose]) -> float:
-    """Places the other seats across the top (an arc on a phone: the ends lower); their
-    face-up cards under them. Returns the bottom of their area."""
-    if not chairs:
-        return 0.0
-    cw, chh = s.chair
-    sw, sh = s.small
-    per_row = max(1, min(len(chairs), int((s.width - MARGIN) // (cw + MARGIN))))
-    rows = math.ceil(len(chairs) / per_row)
-    per_row = math.ceil(len(chairs) / rows)
-    cw = min(cw, (s.width - MARGIN * (per_row + 1)) / per_row)
-    groups_h = sh + 4 if any(c.groups for c in chairs) else 0.0
-    arc = 18.0 if s.portrait and per_row >= 3 and rows == 1 else 0.0
-    row_h = chh + groups_h + 6
-    bottom = 0.0
-    for i, chair in enumerate(chairs):
-        r, j = divmod(i, per_row)
-        n = min(per_row, len(chairs) - r * per_row)
-        gap = (s.width - n * cw) / (n + 1)
-        left = gap + j * (cw + gap)
-        ends = 0.0 if n < 3 else (arc if j in (0, n - 1) else 0.0)
-        top = MARGIN + r * row_h + ends
-        out[f"chair:{chair.seat}"] = (left, top, 0.0)
-        faces = [f for g in chair.groups for f in g.cards]
-        if faces:
-            step = min(sw + 2, (cw - sw) / (len(faces) - 1)) if len(faces) > 1 else 0
-            for k, face in enumerate(faces):
-                lift = LIFT if face.lit else 0
-                out[face.id] = (left + k * step, top + chh + 4 - lift * 0.5, 0.0)
-        bottom = max(bottom, top + chh + groups_h)
-    return bottom + MARGIN
-
-
-GROUP_LABEL = 14.0
-
-
-def _groups(groups: Sequence[Group], left: float, top: float, width: float, s: Sizes,
-            out: dict[str, Pose]) -> float:
-    """Flows melds left to right from (left, top) within ``width``, each a small fan under
-    its label; returns the bottom."""
-    sw, sh = s.small
-    step = s.spread or max(16.0, sw * 0.5)
-    x, y, row_bottom = left, top, top
-    for g in groups:
-        n = len(g.cards)
-        w = sw + step * max(0, n - 1)
-        if x > left and x + w > left + width:
-            x, y = left, row_bottom + 4
-        out[f"group:{g.key}"] = (x, y, 0.0)
-        for k, face in enumerate(g.cards):
-            out[face.id] = (x + k * step, y + GROUP_LABEL, 0.0)
-        x += w + 8
-        row_bottom = max(row_bottom, y + GROUP_LABEL + sh)
-    return row_bottom
-
-
-PILE_LABEL = 16.0
-
-
-def _piles(piles: Sequence[Pile], s: Sizes, left: float, top: float, width: float,
-           out: dict[str, Pose]) -> float:
-    """Piles side by side in the middle (in rows when they do not fit); returns the
-    bottom."""
-    cw, ch = s.card
-    slot, gap, per_row = _pile_row(piles, cw, width)
-    rows = math.ceil(len(piles) / per_row) if piles else 0
-    y = top
-    for r in range(rows):
-        row = piles[r * per_row:(r + 1) * per_row]
-        span = len(row) * slot + (len(row) - 1) * gap
-        x = left + (width - span) / 2
-        for pile in row:
-            out[f"pile:{pile.key}"] = (x, y, 0.0)
-            for k, face in enumerate(pile.top[-3:]):
-                out[face.id] = (x + k * 9, y, 0.0)
-            x += slot + gap
-        y += ch + PILE_LABEL + 8
-    return y
-
-
-def _pile_row(piles: Sequence[Pile], cw: float, width: float) -> tuple[float, float, int]:
-    """A pile's width, the gap between two piles (so that their labels, which may be wider
-    than a pile, do not meet), and how many piles a row of ``width`` holds."""
-    slot = cw + 22  # a pile's few top cards fan a little to the right
-    widest = max((label_width(p, cw) for p in piles), default=slot)
-    gap = max(8.0, widest - slot + 4)
-    return slot, gap, max(1, int((width + gap) // (slot + gap)))
-
-
-def _piles_height(piles: Sequence[Pile], s: Sizes, width: float) -> float:
-    rows = math.ceil(len(piles) / _pile_row(piles, s.card[0], width)[2]) if piles else 0
-    return (s.card[1] + PILE_LABEL + 8) * rows
-
-
-def pile_label(pile: Pile) -> str:
-    return f"{pile.label} · {pile.count}" if pile.count else pile.label
-
-
-def label_width(pile: Pile, card_w: float) -> float:
-    """How wide a pile's label ("Draw pile · 30") is drawn, centred under the pile: as wide as
-    its words (12 px letters are about 6.6 px wide), at most the card and 46 px."""
-    return min(card_w + 46, max(card_w + 22, len(pile_label(pile)) * 6.6 + 8))
-
-
-def layout(scene: Scene, width: float, height: float) -> dict[str, Pose]:
-    """Where each card (by its face id) and each seat, pile, meld and side (``chair:2``,
-    ``pile:draw``, ``group:K``, ``side:0``) goes on a table of ``width`` x ``height``:
-    (left, top, angle). The person's hand is at the bottom, the other seats across the top,
-    the piles and the sides' melds between them."""
-    s = sizes(width, height, scene)
-    out: dict[str, Pose] = {}
-    others = around(scene)
-    if short(width, height):
-        return _sideways(scene, others, s, out)
-    top = _chairs(others, s, out)
-    # the bottom: the hand, one's own face-up cards, over them the prompt line (the sort
-    # button at its end)
-    bottom = height - MARGIN
-    if scene.hand:
-        bottom = _hand(scene.hand, width, bottom, s.card, out)
-    bottom = _own_cards(scene, MARGIN, width - 2 * MARGIN, bottom, s, out)
-    out["prompt"] = (MARGIN, bottom - 44, 0.0)
-    bottom -= 48
-    middle_left, middle_w = MARGIN, width - 2 * MARGIN
-    sides = list(scene.sides)
-    if sides and not s.portrait:  # beside the piles: the others' left, one's own right
-        third = middle_w / 3
-        for i, side in enumerate(sides[:2]):
-            x = middle_left if i == 0 else middle_left + 2 * third
-            out[f"side:{i}"] = (x, top, 0.0)
-            _groups(side.groups, x, top + 20, side_width(scene, s), s, out)
-        _piles(scene.piles, s, middle_left + third, top + 4, third, out)
-        return _clamped(out, scene, s)
-    # a phone: the others' side under the seats, the piles, one's own side over the hand
-    mine = _own_side(scene)
-    y = top
-    for i, side in enumerate(sides):
-        if i == mine:
-            continue
-        out[f"side:{i}"] = (middle_left, y, 0.0)
-        y = _groups(side.groups, middle_left, y + 20, middle_w, s, out) + 6
-    pile_h = _piles_height(scene.piles, s, middle_w)
-    if 0 <= mine < len(sides):
-        side = sides[mine]
-        probe: dict[str, Pose] = {}
-        need = _groups(side.groups, middle_left, 0, middle_w, s, probe) + 20
-        side_top = max(y + pile_h, bottom - need)
-        out[f"side:{mine}"] = (middle_left, side_top, 0.0)
-        _groups(side.groups, middle_left, side_top + 20, middle_w, s, out)
-        bottom = side_top
-    free = max(0.0, bottom - y - pile_h)
-    _piles(scene.piles, s, middle_left, y + free / 2, middle_w, out)
-    return _clamped(out, scene, s)
-
-
-def around(scene: Scene) -> list[Chair]:
-    """The other seats in the order they play after the seat looking (the next one first),
-    as they sit around it: the table turns with the player it is drawn for."""
-    n = len(scene.chairs)
-    others = [c for c in scene.chairs if c.seat != scene.seat]
-    if scene.seat < 0:
-        return others
-    return sorted(others, key=lambda c: (c.seat - scene.seat) % n)
-
-
-def _sideways(scene: Scene, others: Sequence[Chair], s: Sizes,
-              out: dict[str, Pose]) -> dict[str, Pose]:
-    """A short, wide table (a phone turned): the other seats down the left side, each with its
-    face-up cards beside it; the prompt, the piles and the hand to their right."""
-    cw, chh = s.chair
-    sw, sh = s.small
-    y: float = MARGIN
-    # one's own face-up cards close the column: the others share the height left
-    own_h = s.height - MARGIN - (_own_cards(scene, MARGIN, SEATS_W, s.height - MARGIN, s, out)
-                                  if _mine(scene) else s.height - MARGIN)
-    row_h = max(chh, sh) + 4.0
-    fit = max(1, int((s.height - MARGIN - own_h) // row_h))
-    row_h = min(row_h, (s.height - MARGIN - own_h - chh) / max(1, len(others) - 1)) \
-        if len(others) > fit else row_h  # many seats overlap a little rather than spill
-    for chair in others:
-        out[f"chair:{chair.seat}"] = (MARGIN, y, 0.0)
-        cards = [f for g in chair.groups for f in g.cards]
-        room = SEATS_W - cw - 4
-        step = min(sw + 2, (room - sw) / (len(cards) - 1)) if len(cards) > 1 else 0.0
-        for k, face in enumerate(cards):
-            lift = LIFT * 0.5 if face.lit else 0.0
-            out[face.id] = (MARGIN + cw + 4 + k * max(step, 12.0), y + (chh - sh) / 2 - lift,
-                            0.0)
-        y += row_h
-    left = MARGIN + (_column(scene) if others else 0) + 8
-    width = s.width - left - MARGIN
-    out["prompt"] = (left, MARGIN, 0.0)
-    bottom = s.height - MARGIN
-    if scene.hand:
-        bottom = _hand(scene.hand, width, bottom, s.card, out, left)
-    top = MARGIN + 44
-    if scene.sides:  # the piles in the middle third, the others' melds left, one's own right
-        third = width / 3
-        mine = _own_side(scene)
-        for i, side in enumerate(scene.sides[:2]):
-            x = left + 2 * third if i == mine or (mine < 0 and i == 1) else left
-            out[f"side:{i}"] = (x, top, 0.0)
-            _groups(side.groups, x, top + 20, side_width(scene, s), s, out)
-        left, width = left + third, third
-    free = max(0.0, bottom - top - _piles_height(scene.piles, s, width))
-    _piles(scene.piles, s, left, top + free / 2, width, out)
-    return _clamped(out, scene, s)
-
-
-def _own_cards(scene: Scene, left: float, width: float, bottom: float, s: Sizes,
-               out: dict[str, Pose]) -> float:
-    """One's own face-up cards (Sums: those in front of the seat looking), in a row over the
-    hand, centred; returns the top of their row (``bottom`` when there are none)."""
-    cards = _mine(scene)
-    if not cards:
-        return bottom
-    sw, sh = s.small
-    step = min(sw + 4, (width - sw) / (len(cards) - 1)) if len(cards) > 1 else 0
-    x = left + (width - sw - step * (len(cards) - 1)) / 2
-    top = bottom - sh - 6
-    for k, face in enumerate(cards):
-        out[face.id] = (x + k * step, top - (LIFT * 0.5 if face.lit else 0), 0.0)
-    return top - LIFT * 0.5
-
-
-def _mine(scene: Scene) -> list[Face]:
-    """The face-up cards in front of the seat looking."""
-    me = next((c for c in scene.chairs if c.seat == scene.seat), None)
-    return [f for g in me.groups for f in g.cards] if me is not None else []
-
-
-def _own_side(scene: Scene) -> int:
-    """The side whose label names the seat looking (drawn over its hand), -1 for none."""
-    me = next((c.name for c in scene.chairs if c.seat == scene.seat), None)
-    if me is None:
-        return -1
-    return next((i for i, side in enumerate(scene.sides) if me in side.label), -1)
-
-
-def _clamped(out: dict[str, Pose], scene: Scene, s: Sizes) -> dict[str, Pose]:
-    """Keeps every card inside the table (a crowded table overlaps rather than spills)."""
-    dims = boxes(scene, s)
-    for key, (left, top, angle) in out.items():
-        w, h = dims.get(key, (0.0, 0.0))
-        out[key] = (min(max(0.0, left), max(0.0, s.width - w)),
-                    min(max(0.0, top), max(0.0, s.height - h)), angle)
-    return out
-
-
-def boxes(scene: Scene, s: Sizes) -> dict[str, tuple[float, float]]:
-    """Each placed thing's width and height (cards by face id)."""
-    out: dict[str, tuple[float, float]] = {f.id: s.card for f in scene.hand}
-    for pile in scene.piles:
-        out[f"pile:{pile.key}"] = (s.card[0] + 22, s.card[1] + PILE_LABEL)
-        out.update({f.id: s.card for f in pile.top})
-    for chair in scene.chairs:
-        out[f"chair:{chair.seat}"] = s.chair
-        out.update({f.id: s.small for g in chair.groups for f in g.cards})
-    for side in scene.sides:
-        out.update({f.id: s.small for g in side.groups for f in g.cards})
-    return out
-
-
-def faces(scene: Scene) -> list[tuple[Face, str, str]]:
-    """Every face of the scene, bottom to top as drawn, with where it lies (``hand``,
-    ``pile``, ``group``, ``chair``) and the tap it forwards to when it has none (a pile's or
-    a meld's)."""
-    out: list[tuple[Face, str, str]] = []
-    for chair in scene.chairs:
-        out += [(f, "chair", g.tap) for g in chair.groups for f in g.cards]
-    for side in scene.sides:
-        for g in side.groups:
-            out += [(replace(f, lit=f.lit or (g.lit and i == len(g.cards) - 1)), "group", g.tap)
-                    for i, f in enumerate(g.cards)]
-    for pile in scene.piles:
-        shown = pile.top[-3:]
-        out += [(replace(f, lit=f.lit or (pile.lit and i == len(shown) - 1)), "pile", pile.tap)
-                for i, f in enumerate(shown)]
-    out += [(f, "hand", "") for f in scene.hand]
-    return out
-
-
-# -- the controls ------------------------------------------------------------------------------
 def ink(code: str) -> str:
     colour = card_text(code)[1]
     return INK["joker"] if code == "JK" else (INK["red"] if colour == card_text("AH")[1]
                                               else INK["black"])
 
 
-class Drawing(ft.Stack):
-    """What is printed on a card: the same from its first drawing to its last. Its own bounds
-    of an update, so the table's update diffs none of it (a new one replaces it whole)."""
+# -- a card --------------------------------------------------------------------------------------
+class CardBox(ft.Container):
+    """A card on the table: isolated, so that a redraw of the table does not look into it."""
 
     def is_isolated(self) -> bool:
         return True
 
 
-def drawing(face: Face, size: tuple[float, float]) -> ft.Control:
-    """A card's print: rank over suit in the top corner (what an overlapped card shows), the
-    suit big in the middle, a dot when it is new; nothing printed on a card's back (the
-    client's Semantics needs a child all the same)."""
-    if not face.code:
-        return Drawing([])
+class TableBox(ft.Container):
+    """The table: isolated, so that a redraw of the page does not look into it (the felt
+    sends what changed on it: :meth:`Felt.flush`)."""
+
+    def is_isolated(self) -> bool:
+        return True
+
+
+def print_of(face: Face, size: Box, label: str) -> ft.Text:
+    """A card's print: its rank over its suit in the top corner (what an overlapped card
+    shows), big enough to read on the smallest card; ``label`` is what a screen reader says."""
     w = size[0]
-    label = card_text(face.code)[0]
-    rank, suit = (label[:-1], label[-1]) if face.code != "JK" else ("JK", "★")
+    corner = max(11.0, round(w * 0.34))
+    if not face.code:  # a back: nothing printed
+        return ft.Text("", semantics_label=label or None)
+    text = card_text(face.code)[0]
+    rank, suit = (text[:-1], text[-1]) if face.code != "JK" else ("JK", "★")
     colour = ink(face.code)
-    corner = max(10.0, round(w * 0.3))
-    mark: list[ft.Control] = []
-    if face.new:
-        mark.append(ft.Container(width=10, height=10, bgcolor=NEW, right=3, top=3,
-                                 border_radius=ft.BorderRadius.all(5)))
-    return Drawing([
-        ft.Column([ft.Text(rank, size=corner, weight=ft.FontWeight.BOLD, color=colour,
-                           font_family=CARD_FONT, no_wrap=True),
-                   ft.Text(suit, size=corner, color=colour, font_family=CARD_FONT)],
-                  spacing=-corner * 0.35, left=3, top=1),
-        ft.Text(suit, size=round(w * 0.55), color=colour, font_family=CARD_FONT,
-                right=4, bottom=1),
-        *mark,
-    ])
+    return ft.Text(
+        spans=[ft.TextSpan(rank, ft.TextStyle(size=corner, weight=ft.FontWeight.BOLD,
+                                              color=colour, height=1.0)),
+               ft.TextSpan("\n" + suit, ft.TextStyle(size=corner * 1.15, color=colour,
+                                                     height=0.95))],
+        font_family=CARD_FONT, semantics_label=label or None, no_wrap=True)
 
 
-def dress(card: ft.Container, face: Face, size: tuple[float, float], place: str) -> None:
-    """A card's paper (or back), edge and shadow, on ``card``: lit, chosen or plain."""
+def dress(card: ft.Container, face: Face, size: Box, place: str, hinted: bool = False) -> None:
+    """A card's paper (or back), edge and shadow on ``card``: hinted, lit, chosen or plain; a
+    new card's edge is orange."""
     w, h = size
     card.width, card.height = w, h
-    card.border_radius = ft.BorderRadius.all(w * 0.12)
+    card.border_radius = _radius(round(w * 0.12))
+    card.padding = _padding(max(2, round(w * 0.07)))
     if not face.code:
         card.bgcolor = BACK
-        card.border = ft.Border.all(3, LIT) if face.lit else ft.Border.all(2, PAPER)
+        card.border = _border(3, HINT if hinted else LIT) if face.lit or hinted \
+            else _border(2, PAPER)
         card.shadow = None
         return
-    outline = LIT if face.lit else (CHOSEN if face.chosen else "#9E9E9E")
+    outline = HINT if hinted else LIT if face.lit else CHOSEN if face.chosen \
+        else NEW if face.new else "#9E9E9E"
     card.bgcolor = PAPER
-    card.border = ft.Border.all(3 if face.lit or face.chosen else 1, outline)
-    card.shadow = ft.BoxShadow(blur_radius=4, color="#55000000", offset=ft.Offset(0, 1)) \
-        if place == "hand" else None
+    card.border = _border(3 if face.lit or face.chosen or hinted or face.new else 1, outline)
+    card.shadow = _SHADOW if place == "hand" else None
 
 
-def card_face(face: Face, size: tuple[float, float], place: str = "hand") -> ft.Container:
+@functools.cache
+def _border(width: float, colour: str) -> ft.Border:
+    return ft.Border.all(width, colour)
+
+
+@functools.cache
+def _radius(r: float) -> ft.BorderRadius:
+    return ft.BorderRadius.all(r)
+
+
+@functools.cache
+def _padding(p: float) -> ft.Padding:
+    return ft.Padding.only(left=p, top=max(1.0, p - 2))
+
+
+_SHADOW = ft.BoxShadow(blur_radius=3, color="#44000000", offset=ft.Offset(0, 1))
+
+
+def card_face(face: Face, size: Box, place: str = "hand") -> ft.Container:
     """A card as one control: its paper and edge, and its print (a back when the code is not
     shown)."""
-    card = ft.Container(drawing(face, size))
+    card = ft.Container(print_of(face, size, card_text(face.code)[0] if face.code else ""))
     dress(card, face, size, place)
     return card
 
 
-def _chair(chair: Chair, size: tuple[float, float], t: Tr) -> ft.Container:
+@functools.cache
+def _animation(ms: int) -> ft.Animation | None:
+    return ft.Animation(ms, ft.AnimationCurve.EASE_IN_OUT_CUBIC) if ms > 0 else None
+
+
+@functools.cache
+def _turned(angle: float) -> ft.Rotate | None:
+    return ft.Rotate(round(angle, 4), alignment=ft.Alignment.BOTTOM_CENTER) if angle else None
+
+
+def _put(control: ft.BaseControl, **values: object) -> bool:
+    """Set the properties whose value differs (a property set is diffed on the next send);
+    whether any did."""
+    changed = False
+    for name, value in values.items():
+        if getattr(control, name) != value:
+            setattr(control, name, value)
+            changed = True
+    return changed
+
+
+# -- what is not a card -------------------------------------------------------------------------
+def _count_icon(count: int, key: str, small: bool = False) -> ft.Control:
+    """A small card back with a count on it: the cards a seat holds."""
+    w, h = (15, 19) if small else (20, 27)
+    return ft.Container(ft.Text(str(count), size=10 if small else 11, color=PAPER,
+                                weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+                        width=w, height=h, bgcolor=BACK, border_radius=_radius(3),
+                        border=_border(1.5, PAPER), alignment=ft.Alignment.CENTER, key=key)
+
+
+def chair_words(t: Tr, chair: Chair) -> str:
+    """A seat as a screen reader says it: "Computer 1, 5 cards, 12 points, Quick"."""
+    parts = [chair.name, t.plural("unit.card", chair.cards), chair.score, chair.tally,
+             chair.level, chair.note]
+    if chair.active:
+        parts.append(t("felt.to_play"))
+    if chair.dealer:
+        parts.append(t("felt.dealer"))
+    return ", ".join(p for p in parts if p)
+
+
+def chair_box(chair: Chair, size: Box, t: Tr) -> ft.Control:
+    """A seat: its colour and name (the dealer's mark), the cards it holds (a back with their
+    count) and its points, then what it owes or a computer's level. The seat to play glows."""
     w, h = size
-    back = ft.Container(width=22, height=30, bgcolor=BACK, border_radius=ft.BorderRadius.all(3),
-                        border=ft.Border.all(1.5, PAPER),
-                        content=ft.Text(str(chair.cards), size=12, color=PAPER,
-                                        weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
-                        alignment=ft.Alignment.CENTER, key=f"backs-{chair.seat}")
+    compact = h < 50
     name = ft.Row([dot(chair.colour, size=10),
                    ft.Text(chair.name, size=13, weight=ft.FontWeight.BOLD, color=ON_FELT,
                            expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                    *([ft.Container(ft.Text("D", size=10, weight=ft.FontWeight.BOLD,
                                            color="#000000"), bgcolor="#FFFFFF", width=16,
                                    height=16, alignment=ft.Alignment.CENTER,
-                                   border_radius=ft.BorderRadius.all(8), key=f"dealer-{chair.seat}",
+                                   border_radius=_radius(8), key=f"dealer-{chair.seat}",
                                    tooltip=t("felt.dealer"))] if chair.dealer else [])],
                   spacing=4)
-    # the score (and what the seat removed), then what it owes or else a computer's level
-    small = " · ".join(x for x in (chair.score, chair.tally) if x)
-    under = (ft.Text(chair.note, size=11, color=LIT, weight=ft.FontWeight.BOLD, max_lines=1,
-                     overflow=ft.TextOverflow.ELLIPSIS, key=f"note-{chair.seat}")
-             if chair.note else
-             ft.Text(chair.level, size=11, color=ON_FELT, italic=True, max_lines=1,
-                     key=f"level-{chair.seat}") if chair.level else None)
-    lines: list[ft.Control] = [name, ft.Row([back, ft.Column(
-        [ft.Text(small, size=11, color=ON_FELT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-         *([under] if under is not None else [])],
-        spacing=0, expand=True)], spacing=6)]
+    figures = " · ".join(x for x in (chair.tally, chair.score) if x)
+    under = chair.note or chair.level
+    lines: list[ft.Control] = [
+        ft.Text(figures, size=11, color=ON_FELT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                key=f"score-{chair.seat}")]
+    if under and not compact:
+        lines.append(ft.Text(under, size=11, color=LIT if chair.note else ON_FELT,
+                             italic=not chair.note, weight=ft.FontWeight.BOLD if chair.note
+                             else None, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                             key=f"note-{chair.seat}"))
+    body = ft.Column([name, ft.Row([_count_icon(chair.cards, f"backs-{chair.seat}", compact),
+                                    ft.Column(lines, spacing=0, expand=True)], spacing=6)],
+                     spacing=0 if compact else 2)
     return ft.Container(
-        ft.Column(lines, spacing=2), width=w, height=h, padding=ft.Padding.all(4),
-        border_radius=ft.BorderRadius.all(10), bgcolor="#33000000",
-        border=ft.Border.all(3, LIT) if chair.active
-        else ft.Border.all(2, chair.colour or FELT_EDGE),
-        key=f"chair-{chair.seat}",
-    )
+        ft.Semantics(content=body, label=chair_words(t, chair), exclude_semantics=True),
+        width=w, height=h, padding=ft.Padding.symmetric(horizontal=4, vertical=2 if compact
+                                                         else 4),
+        border_radius=_radius(10), bgcolor="#55000000" if chair.active else "#33000000",
+        border=_border(3, LIT) if chair.active else _border(2, chair.colour or FELT_EDGE),
+        shadow=ft.BoxShadow(blur_radius=14, spread_radius=1, color="#AAFFC940")
+        if chair.active else None,
+        key=f"chair-{chair.seat}")
 
 
-def _label(group: Group, left: float, top: float, on_tap: Tap, version: int) -> ft.Control:
-    """A meld's label over it ("Canasta (pure)"); underlined when a tap on it adds to it."""
-    return drawn(ft.Container(
-        ft.Text(group.label, size=10, color=LIT if group.lit else ON_FELT, max_lines=1),
-        left=left, top=top, key=f"group-{group.key}",
-        border=ft.Border.only(bottom=ft.BorderSide(2, LIT)) if group.lit else None,
-        on_click=(lambda _e, k=group.tap: on_tap(k)) if group.tap else None), version)
+def me_box(chair: Chair, worth: str, size: Box, t: Tr) -> ft.Control:
+    """One's own seat at the start of the prompt line: the cards held and the points (and
+    what the hand is worth, in 41); glowing while it is one's turn."""
+    lines: list[ft.Control] = [ft.Row([
+        _count_icon(chair.cards, "backs-me"),
+        ft.Text(chair.score, size=12, color=ON_FELT, weight=ft.FontWeight.BOLD, max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS, expand=True, key="score-me")], spacing=4)]
+    if worth:
+        lines.append(ft.Text(worth, size=11, color=LIT, max_lines=1,
+                             overflow=ft.TextOverflow.ELLIPSIS, key="worth"))
+    words = ", ".join(x for x in (t("felt.you"), chair_words(t, replace(chair, name="")),
+                                  worth) if x)
+    return ft.Container(
+        ft.Semantics(content=ft.Column(lines, spacing=0,
+                                       alignment=ft.MainAxisAlignment.CENTER),
+                     label=words, exclude_semantics=True),
+        width=size[0], height=size[1], padding=ft.Padding.symmetric(horizontal=4),
+        border_radius=_radius(8), bgcolor="#33000000",
+        border=_border(2, LIT) if chair.active else _border(1, "#66FFFFFF"), key="me")
 
 
-def _pile(pile: Pile, s: Sizes, on_tap: Tap | None, t: Tr) -> ft.Container:
-    cw, ch = s.card
+def pile_words(pile: Pile, hinted: bool, t: Tr) -> str:
+    """A pile as a screen reader says it: "Draw pile, 30 cards, can be tapped now"."""
+    words = [t.plural("felt.pile_cards", pile.count, name=pile.label) if pile.count
+             else t("felt.pile_empty", name=pile.label)]
+    if pile.mark:
+        words.append(pile.mark)
+    if pile.lit or hinted:
+        words.append(t("felt.hint_here") if hinted else t("felt.tap_now"))
+    return ", ".join(words)
+
+
+def pile_box(pile: Pile, s_card: Box, hinted: bool, t: Tr) -> ft.Container:
+    """A pile: its place (a back with the count when its top is not shown), its label with its
+    count under it, a mark on it ("Blocked") drawn and said (by the area tapped over it, when
+    a tap on it does something)."""
+    cw, ch = s_card
     empty = not pile.top
+    lit = pile.lit or hinted
     slot = ft.Container(
-        width=cw, height=ch, border_radius=ft.BorderRadius.all(cw * 0.12),
-        border=ft.Border.all(3 if pile.lit else 1.5, LIT if pile.lit else "#66FFFFFF"),
+        width=cw, height=ch, border_radius=_radius(round(cw * 0.12)),
+        border=_border(3, HINT if hinted else LIT) if lit else _border(1.5, "#66FFFFFF"),
         bgcolor=BACK if empty and pile.count else None,
         content=ft.Text(str(pile.count) if pile.count and empty else "", size=16, color=PAPER,
                         weight=ft.FontWeight.BOLD),
@@ -593,356 +269,530 @@ def _pile(pile: Pile, s: Sizes, on_tap: Tap | None, t: Tr) -> ft.Container:
     wide = label_width(pile, cw)
     parts: list[ft.Control] = [
         slot,
-        # may be wider than the pile: "Draw pile · 30" under a small card
         ft.Text(pile_label(pile), size=12, color=ON_FELT, left=(cw + 22 - wide) / 2, top=ch + 1,
                 width=wide, text_align=ft.TextAlign.CENTER, max_lines=1,
-                key=f"pile-label-{pile.key}"),
-    ]
-    if pile.mark:
-        parts.append(ft.Text(f" {pile.mark} ", size=11, color="#FFFFFF", bgcolor="#C62828",
-                             weight=ft.FontWeight.BOLD, left=0, top=ch / 2 - 8,
-                             key=f"pile-mark-{pile.key}"))
-    tap = pile.tap if pile.tap and on_tap is not None else ""
-    stack: ft.Control = ft.Stack(parts, clip_behavior=ft.ClipBehavior.NONE)
-    if pile.lit and tap and empty:  # no card to name it: the pile says it can be tapped
-        stack = ft.Semantics(content=stack, label=t("felt.lit", name=pile.label),
-                             exclude_semantics=True)
+                overflow=ft.TextOverflow.ELLIPSIS, key=f"pile-label-{pile.key}")]
+    if pile.mark:  # over the card's lower half, where a pile's top shows nothing
+        parts.append(ft.Container(
+            ft.Text(pile.mark, size=11, color="#FFFFFF", weight=ft.FontWeight.BOLD,
+                    max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            bgcolor="#C62828", border_radius=_radius(4), padding=ft.Padding.symmetric(
+                horizontal=3, vertical=1), left=0, top=ch * 0.62, width=cw + 16,
+            key=f"pile-mark-{pile.key}"))
+    spoken = "" if pile.tap or pile.why else pile_words(pile, hinted, t)
     return ft.Container(
-        stack, width=cw + 22,
-        height=ch + PILE_LABEL, key=f"pile-{pile.key}",
-        on_click=(lambda _e, k=tap: on_tap(k)) if tap and on_tap else None,
-        tooltip=pile.label or None)
+        ft.Semantics(content=ft.Stack(parts, clip_behavior=ft.ClipBehavior.NONE),
+                     label=spoken or None, exclude_semantics=True),
+        width=cw + 22, height=ch + PILE_LABEL, key=f"pile-{pile.key}")
 
 
-@functools.cache
-def _animation(speed: int) -> ft.Animation | None:
-    return ft.Animation(speed, ft.AnimationCurve.EASE_OUT_CUBIC) if speed > 0 else None
+def group_words(group: Group) -> str:
+    """A meld as a screen reader says it: its kind and its cards."""
+    cards = " ".join(card_text(f.code)[0] for f in group.cards if f.code)
+    return f"{group.label}: {cards}" if group.label else cards
 
 
-@functools.cache
-def _turned(angle: float) -> ft.Rotate | None:
-    return ft.Rotate(angle, alignment=ft.Alignment.BOTTOM_CENTER) if angle else None
+def group_label(group: Group, box: Box, hinted: bool) -> ft.Container:
+    """A meld's kind over its cards ("Canasta (pure)"); underlined when a tap on it adds to
+    it (the area over the meld is tapped, and says its cards)."""
+    lit = group.lit or hinted
+    return ft.Container(
+        ft.Text(group.label or " ", size=10, color=LIT if lit else ON_FELT, max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                semantics_label=None if group.tap else group_words(group)),
+        width=box[0], height=box[1],
+        border=ft.Border.only(bottom=ft.BorderSide(2, HINT if hinted else LIT)) if lit else None,
+        key=f"group-{group.key}")
 
 
-def _put(control: ft.BaseControl, **values: object) -> None:
-    """Set the properties whose value differs (a property set is diffed on the next send)."""
-    for name, value in values.items():
-        if getattr(control, name) != value:
-            setattr(control, name, value)
+def group_chip(group: Group, box: Box, hinted: bool, t: Tr) -> ft.Container:
+    """A meld on a crowded table: one small card showing its rank and its count; its edge
+    tells a canasta (red: pure, black: mixed, gold: samba)."""
+    w, h = box
+    lit = group.lit or hinted
+    kind = next((v for k, v in KINDS.items() if k in group.kind), "")
+    edge = HINT if hinted else LIT if lit else kind or "#9E9E9E"
+    words = group_words(group) + (", " + t("felt.tap_now") if lit else "")
+    first = next((f.code for f in group.cards if f.code), "")
+    text = chip_text(group)
+    size = max(8.0, min(round(w * 0.36), round(w * 1.5 / max(1, len(text)))))  # "10-A" fits
+    return ft.Container(
+        ft.Text(spans=[ft.TextSpan(text, ft.TextStyle(
+                    size=size, weight=ft.FontWeight.BOLD,
+                    color=ink(first) if first else INK["black"])),
+                       ft.TextSpan(f"\n×{len(group.cards)}", ft.TextStyle(
+                           size=max(9.0, round(w * 0.3)), color="#424242"))],
+                font_family=CARD_FONT, semantics_label=words, no_wrap=True),
+        width=w, height=h, bgcolor=PAPER, border_radius=_radius(round(w * 0.12)),
+        border=_border(3 if lit or kind else 1, edge), padding=_padding(2),
+        key=f"chip-{group.key}")
+
+
+# -- the table ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Look:
+    """What a card looks like and where it is: when two are equal, nothing of it is sent."""
+
+    pose: Pose
+    size: Box
+    code: str
+    lit: bool
+    chosen: bool
+    new: bool
+    hinted: bool
+    place: str
+    label: str
+    tap: str
+    active: bool  # a tap does something (a move, or why not)
+    ms: int
+    stamp: str  # the state the card's tap was drawn from (its seat and version)
 
 
 class Felt:
     """The table's controls, kept from one scene to the next: a card keeps its control (by its
-    face id) and moves; ``moving`` says a card travels (taps wait until it arrives)."""
+    face id) and moves; what lies under the cards (a seat, a pile, the prompt...) keeps its
+    slot, whose content is drawn anew when what it shows changes. The table is isolated: a
+    redraw of the page sends none of it, and :meth:`flush` gives the controls changed since
+    the last call (the stack when its list changed, the slots and cards that changed)."""
 
     def __init__(self) -> None:
-        self.cards: dict[str, ft.Container] = {}
         self.stack = ft.Stack(clip_behavior=ft.ClipBehavior.HARD_EDGE, key="felt")
-        self.table = ft.Container(self.stack, bgcolor=FELT, border_radius=ft.BorderRadius.all(14),
-                                  key="table")
+        self.table = TableBox(self.stack, bgcolor=FELT, border_radius=_radius(14),
+                              key="table")
+        self.cards: dict[str, CardBox] = {}
+        self.looks: dict[str, Look] = {}
+        self.keys: dict[str, object] = {}  # what each card was last drawn from
+        self.dead: set[str] = set()  # cards no longer on the table, hidden where they lie
+        self.slots: dict[str, ft.Container] = {}  # seats, piles, labels... by their key
+        self.hits: dict[str, ft.Container] = {}  # where a pile or a meld is tapped, over it
+        self.hit_data: dict[str, object] = {}
+        self.prompt_said: object = None  # the words the prompt line shows
+        self.drawn: dict[str, object] = {}  # what each slot's content was drawn from
         self.scene: Scene | None = None
-        self.places: dict[str, Pose] = {}
-        self.moving = False
-        self._drawn: dict[str, tuple[str, tuple[float, float], bool]] = {}  # each card's print
-        self._dressed: dict[str, tuple[object, ...]] = {}  # each card's paper and edge
-        # the cards on their way face down: how each shows once it arrives
-        self._turning: dict[str, tuple[Face, tuple[float, float], str]] = {}
-        self.seats: dict[int, ft.Container] = {}
+        self.layout: Layout | None = None
+        self.dirty: dict[int, ft.Control] = {}  # changed, to send (by the control's id)
         self.launching: dict[str, tuple[float, float]] = {}  # new cards: where they go
-        self._memo: dict[str, tuple[object, ft.Control]] = {}  # what is drawn besides cards
+        self.moving = False  # a card travels (taps count all the same)
 
-    def show(self, scene: Scene, width: float, height: float, *, on_tap: Tap,
-             t: Tr, order: str = "suit", on_order: Callable[[str], None] | None = None,
-             speed: int = 250, version: int = 0) -> ft.Control:
+    @property
+    def places(self) -> dict[str, Pose]:
+        return self.layout.poses if self.layout is not None else {}
+
+    def show(self, scene: Scene, width: float, height: float, *, on_tap: Tap, t: Tr,
+             order: str = "suit", on_order: Callable[[str], None] | None = None,
+             speed: int = 400, stamp: str = "") -> ft.Control:
         """The table for ``scene`` on ``width`` x ``height``: cards already shown move where
-        they now go (in ``speed`` ms), new ones come from where they were drawn."""
-        s = sizes(width, height, scene)
-        before, old_places = self.scene, self.places
-        self.launching = {}  # the last drawing's new cards go from where they are now
-        places = layout(scene, width, height)
-        source = _source(before, old_places, scene)
-        kept: dict[str, ft.Container] = {}
-        order_of: list[ft.Control] = []
-        moved = False
-        anim = _animation(speed)
+        they now go (in ``speed`` ms), new ones come from where they were drawn. ``on_tap``
+        answers the taps of this drawing, made on the state ``stamp`` names (a seat and a
+        version): what can be tapped is drawn anew for each, so that a tap made on an older
+        one names a control that is gone (a double tap, a tap on a stale table)."""
+        placed = layout(scene, width, height)
+        before, old = self.scene, self.layout
+        source = _source(before, old, scene, placed)
+        for card in self._go():  # still where they came from (a tap came before they left)
+            self.dirty[id(card)] = card
+        shown: list[tuple[str, str]] = []  # (face id, region) in the order drawn
         labels = {f.id: p.label for p in scene.piles for f in p.top}
-        for face, where, forward in faces(scene):
-            size = s.card if where in ("hand", "pile") else s.small
-            left, top, angle = places.get(face.id, (0.0, 0.0, 0.0))
-            control = self.cards.get(face.id)
-            hidden = False  # comes face down from another seat's hand: turns over on arrival
-            goes = (left, top)
-            if control is None:
-                start = old_places.get(face.id) or source.get(where)
-                control = ft.Container(key=f"card-{face.id}")
-                if start is not None and speed > 0 and before is not None:
-                    # a new card is drawn where it comes from, and sent on its way once it is
-                    # shown there (:meth:`launch`): a control appears where it is first put
-                    control.left, control.top = start[0], start[1]
-                    self.launching[face.id] = goes
-                    goes = (start[0], start[1])
-                    hidden = face.id not in old_places and where in ("pile", "group") \
-                        and bool(face.code) and "pile" in source
-            # a card that rises or sinks in the hand (lit, chosen) is no card on its way: taps
-            # go on meanwhile
-            if control.left is not None and speed > 0 and (
-                    face.id in self.launching or control.left != left
-                    or abs((control.top or 0) - top) > LIFT_CHOSEN + 1):
-                moved = True
-                control.on_animation_end = self._arrived
-            # only what changed is set: what is set is compared when the page is sent
-            _put(control, left=goes[0], top=goes[1], animate_position=anim,
-                 animate_rotation=anim, rotate=_turned(angle))
-            # the paper and edge change on the card itself; its print only with the card
-            shown = control.content if isinstance(control.content, ft.Semantics) \
-                else ft.Semantics(exclude_semantics=True)
-            control.content = shown
+        travels = False
+        hinted_regions = {f"pile:{p.key}" for p in scene.piles if p.tap and p.tap in scene.hinted}
+        hinted_regions |= {f"group:{g.key}" for s in scene.sides for g in s.groups
+                           if g.tap and g.tap in scene.hinted}
+        keys, self.keys = self.keys, {}
+        for face, where, forward, region in faces(scene):
+            pose = placed.poses.get(face.id)
+            if pose is None:
+                continue  # a meld drawn as one card
+            shown.append((face.id, region))
+            size = placed.boxes[face.id]
+            tap = face.tap or forward
+            hinted = bool(tap) and tap in scene.hinted or region in hinted_regions
+            # a pile's or a meld's card does nothing of its own: the area over them is tapped
+            active = bool(tap or face.why) and where not in ("pile", "group")
+            key = (face, where, tap, pose, size, hinted, speed, stamp if active else "")
+            self.keys[face.id] = key
+            if keys.get(face.id) == key and face.id not in self.dead:
+                continue  # drawn as it is
             name = card_text(face.code)[0] if face.code else labels.get(face.id, "")
-            if face.chosen:  # selected, though a tap may still take it back
+            if hinted:
+                name = t("felt.hinted", name=name)
+            elif face.chosen:
                 name = t("felt.chosen", name=name)
             elif face.lit:
                 name = t("felt.lit", name=name)
-            _put(shown, label=name, selected=face.chosen or None)
-            look = (face.code, size, face.new)
-            dressed = (face.code, face.lit, face.chosen, size, where)
-            if hidden:
-                self._turning[face.id] = (face, size, where)
-                dress(control, replace(face, code=""), size, where)
-                shown.content = drawing(replace(face, code=""), size)
-            elif face.id in self._turning:  # on its way, face down: turns over on arrival
-                self._turning[face.id] = (face, size, where)
-            else:
-                if self._dressed.get(face.id) != dressed:
-                    dress(control, face, size, where)
-                if self._drawn.get(face.id) != look:
-                    shown.content = drawing(face, size)
-            self._drawn[face.id] = look
-            self._dressed[face.id] = dressed if face.id not in self._turning else ()
-            key = face.tap or forward
-            active = bool(face.tap or face.why or forward)
-            control.on_click = (lambda _e, k=key or face.id: on_tap(k)) if active else None
-            kept[face.id] = control
-            order_of.append(control)
-        self.cards = kept
-        self._turning = {k: v for k, v in self._turning.items() if k in kept}
-        self._drawn = {k: v for k, v in self._drawn.items() if k in kept}
-        self._dressed = {k: v for k, v in self._dressed.items() if k in kept}
-        under: list[ft.Control] = []
-        seats: dict[int, ft.Container] = {}
-        self._memo, memo = {}, self._memo
-        keep = functools.partial(self._keep, memo)
-        for chair in scene.chairs:
-            if chair.seat == scene.seat:
-                continue
-            left, top, _ = places[f"chair:{chair.seat}"]
-            # kept, and moved: when the table turns to another player, the seats go round
-            box = self.seats.get(chair.seat) or ft.Container(key=f"seat-{chair.seat}")
-            size = (min(s.chair[0], width - left), s.chair[1])
-            box.content = keep(f"chair:{chair.seat}", (chair, size),
-                               functools.partial(_chair, chair, size, t))
-            box.left, box.top = left, top
-            box.animate_position = anim
-            seats[chair.seat] = box
-            under.append(box)
-        self.seats = seats
-        # what is drawn with a tap is drawn again at each version (a tap on one drawn before
-        # the game moved on names a control that is gone)
-        mine = (version, scene.seat)
-        for pile in scene.piles:
-            left, top, _ = places[f"pile:{pile.key}"]
-
-            def made(p: Pile = pile, x: float = left, y: float = top) -> ft.Control:
-                box = drawn(_pile(p, s, on_tap, t), version)
-                box.left, box.top = x, y
-                return box
-
-            under.append(keep(f"pile:{pile.key}", (pile, s.card, left, top, mine), made))
-        for i, side in enumerate(scene.sides):
-            if f"side:{i}" not in places:
-                continue
-            left, top, _ = places[f"side:{i}"]
-            text = " · ".join(x for x in (side.label, side.note) if x)
-            wide = min(width - left - MARGIN, side_width(scene, s) + 8)
-            under.append(keep(f"side:{i}", (text, left, top, wide), functools.partial(
-                ft.Text, text, size=13, color=ON_FELT, weight=ft.FontWeight.BOLD, left=left,
-                top=top, width=wide, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                key=f"side-{i}")))
-            for g in side.groups:
-                gl, gt, _ = places[f"group:{g.key}"]
-                under.append(keep(f"group:{g.key}", (g.label, g.lit, g.tap, gl, gt, mine),
-                                  functools.partial(_label, g, gl, gt, on_tap, version)))
-        prompt = (scene.prompt, scene.note, places["prompt"], width, order, bool(scene.hand),
-                  on_order is None, scene.seat)
-        under.append(keep("prompt", prompt, lambda: self._prompt(
-            scene, places["prompt"], width, t, order, on_order)))
-        self.stack.controls = [*under, *order_of]
-        self.stack.width, self.stack.height = width, height
-        self.table.width, self.table.height = width, height
-        self.moving = moved
-        self.table.ignore_interactions = moved
-        self.scene, self.places = scene, places
+            control = self.cards.get(face.id)
+            last = self.looks.get(face.id)
+            moves = last is not None and (last.pose[0] != pose[0]
+                                          or abs(last.pose[1] - pose[1]) > LIFT_CHOSEN + 1)
+            if control is None or face.id in self.dead:  # new here (or back on the table)
+                start = old.poses.get(face.id) if old is not None else None
+                start = start or source.get(where)
+                if control is None:
+                    control = CardBox(key=f"card-{face.id}", opacity=1.0)
+                    self.cards[face.id] = control
+                if start is not None and speed > 0 and before is not None:
+                    self.launching[face.id] = (pose[0], pose[1])
+                    pose = (start[0], start[1], pose[2])
+                    travels = True
+            travels = travels or (moves and speed > 0)
+            ms = speed if moves or face.id in self.launching else min(speed, LIFT_MS)
+            look = Look(pose, size, face.code, face.lit, face.chosen, face.new, hinted, where,
+                        name, tap, active, ms, stamp if active else "")
+            self._draw(control, face, look, last, on_tap)
+            self.dead.discard(face.id)
+        self._bury({fid for fid, _ in shown})
+        extras = self._extras(scene, placed, on_tap, t, order, on_order, stamp)
+        hits = self._hits(scene, placed, on_tap, t, stamp)
+        self._order(extras, shown, hits)
+        if _put(self.stack, width=placed.width, height=placed.height):
+            _put(self.table, width=placed.width, height=placed.height)
+            self.dirty = {id(self.table): self.table, **self.dirty}
+        self.scene, self.layout = scene, placed
+        self.moving = travels
         return self.table
 
-    def _keep(self, before: dict[str, tuple[object, ft.Control]], key: str, data: object,
-              make: Callable[[], ft.Control]) -> ft.Control:
-        """The control drawn last time for ``key`` if it was drawn from the same ``data``
-        (nothing of it to send again), else a new one."""
-        old = before.get(key)
-        control = old[1] if old is not None and old[0] == data else make()
-        self._memo[key] = (data, control)
-        return control
+    def _draw(self, card: CardBox, face: Face, look: Look, last: Look | None,
+              on_tap: Tap) -> None:
+        """Set what changed of a card (and note it to send: :meth:`flush`). A card that can
+        be tapped holds its print in a tap layer drawn for the state it was tapped on."""
+        left, top, angle = look.pose
+        changed = _put(card, left=left, top=top, opacity=1.0, ignore_interactions=False)
+        if last is None or last.ms != look.ms:
+            card.animate_position = card.animate_rotation = _animation(look.ms)
+            changed = True
+        if last is None or last.pose[2] != angle:
+            card.rotate = _turned(angle)
+            changed = True
+        if last is None or (last.code, last.size, last.active, last.stamp, last.tap) != (
+                look.code, look.size, look.active, look.stamp, look.tap):
+            print_ = print_of(face, look.size, look.label)
+            card.content = drawn(ft.Container(
+                print_, key="tap", on_click=functools.partial(
+                    _tapped, on_tap, look.tap or face.id, face.id)),
+                look.stamp) if look.active else print_
+            changed = True
+        elif last.label != look.label:
+            shown = card.content.content if isinstance(card.content, ft.Container) \
+                else card.content
+            if isinstance(shown, ft.Text):
+                shown.semantics_label = look.label or None
+            changed = True
+        if last is None or (last.code, last.lit, last.chosen, last.new, last.hinted, last.size,
+                            last.place) != (look.code, look.lit, look.chosen, look.new,
+                                            look.hinted, look.size, look.place):
+            dress(card, face, look.size, look.place, look.hinted)
+            changed = True
+        if changed:
+            self.dirty[id(card)] = card
+        self.looks[face.id] = look
 
-    def _prompt(self, scene: Scene, place: Pose, width: float, t: Tr, order: str,
-                on_order: Callable[[str], None] | None) -> ft.Control:
-        left, top, _ = place
-        lines: list[ft.Control] = [
-            # a long prompt takes two lines where there is no note under it
-            ft.Text(scene.prompt, size=16 if scene.note or len(scene.prompt) < 40 else 14,
-                    weight=ft.FontWeight.BOLD, color=ON_FELT, key="felt-prompt",
-                    max_lines=1 if scene.note else 2, overflow=ft.TextOverflow.ELLIPSIS)]
-        if scene.note:
-            lines.append(ft.Text(scene.note, size=13, color=LIT, key="felt-note", max_lines=1))
-        row: list[ft.Control] = [ft.Column(lines, spacing=0, expand=True)]
+    def _bury(self, shown: set[str]) -> None:
+        """The cards no longer on the table: hidden where they lie (no tap, nothing said), so
+        that the list of the table's controls stays as it is."""
+        for fid, card in self.cards.items():
+            if fid in shown or fid in self.dead:
+                continue
+            _put(card, opacity=0.0, ignore_interactions=True)
+            if not isinstance(card.content, ft.Text):  # its tap layer goes: nothing to tap
+                card.content = print_of(Face(fid), (0.0, 0.0), "")
+                self.looks.pop(fid, None)
+            self.dead.add(fid)
+            self.dirty[id(card)] = card
+
+    def _extras(self, scene: Scene, placed: Layout, on_tap: Tap, t: Tr, order: str,
+                on_order: Callable[[str], None] | None, stamp: str) -> list[ft.Control]:
+        """What lies under the cards: the seats, the piles, the sides' and melds' labels, the
+        prompt line, one's own seat; each kept while what it shows is the same."""
+        before, self.drawn = self.drawn, {}
+        slots, self.slots = self.slots, {}
+        out: list[ft.Control] = []
+
+        def keep(key: str, data: object, make: Callable[[], ft.Control]) -> None:
+            if key not in placed.poses:
+                return
+            slot = slots.get(key) or ft.Container(key=f"slot-{key}")
+            left, top, _ = placed.poses[key]
+            changed = _put(slot, left=left, top=top)
+            if before.get(key, self) != data or slot.content is None:
+                # what it shows changed: drawn again onto the controls already there (only
+                # what differs is sent; a control new in it is sent whole)
+                slot.content = reconcile(slot.content, make())
+                changed = True
+            if changed:
+                self.dirty[id(slot)] = slot
+            self.slots[key] = slot
+            self.drawn[key] = data
+            out.append(slot)
+
+        hinted = scene.hinted
+        for chair in scene.chairs:
+            key = f"chair:{chair.seat}"
+            if key in placed.boxes:
+                box = placed.boxes[key]
+                keep(key, (chair, box), functools.partial(chair_box, chair, box, t))
+        me = next((c for c in scene.chairs if c.seat == scene.seat), None)
+        if me is not None:
+            box = placed.boxes.get("me", (0.0, 0.0))
+            keep("me", (me, scene.worth, box), functools.partial(me_box, me, scene.worth, box, t))
+        for pile in scene.piles:
+            key = f"pile:{pile.key}"
+            data = (pile, placed.sizes.pile, pile.tap in hinted)
+            keep(key, data, functools.partial(pile_box, pile, placed.sizes.pile,
+                                              pile.tap in hinted, t))
+        for i, side in enumerate(scene.sides):
+            key = f"side:{i}"
+            if key not in placed.boxes:
+                continue
+            text = " · ".join(x for x in (side.label, side.note) if x)
+            box = placed.boxes[key]
+            keep(key, (text, box), functools.partial(
+                ft.Text, text, size=12, color=ON_FELT, weight=ft.FontWeight.BOLD, width=box[0],
+                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, key=f"side-{i}"))
+            for g in side.groups:
+                key = f"group:{g.key}"
+                if key not in placed.boxes:
+                    continue
+                box = placed.boxes[key]
+                chips = placed.sizes.chips
+                tapped = chips and g.tap  # a meld drawn as one card is tapped on it
+                look = (g.key, g.label, g.kind, g.lit, g.tap, g.cards) if chips else (
+                    g.key, g.label, g.lit, bool(g.tap), group_words(g))
+                keep(key, (look, box, chips, g.tap in hinted, stamp if tapped else ""),
+                     functools.partial(self._group, g, box, chips, g.tap in hinted, t, on_tap,
+                                       stamp))
+        if scene.goal and "goal" in placed.boxes:
+            box = placed.boxes["goal"]
+            keep("goal", (scene.goal, box), functools.partial(
+                ft.Text, scene.goal, size=12, color=ON_FELT, italic=True, width=box[0],
+                text_align=ft.TextAlign.CENTER, max_lines=2, key="goal"))
+        frame = (placed.boxes["prompt"], scene.seat >= 0, bool(scene.note),
+                 bool(scene.hand) and on_order is not None, order, t("felt.your_turn"))
+        keep("prompt", frame, lambda: self._prompt_row(placed, order, on_order, t,
+                                                       scene.seat >= 0, scene))
+        self._prompt_words(scene, t)
+        return out
+
+    @staticmethod
+    def _group(group: Group, box: Box, chips: bool, hinted: bool, t: Tr, on_tap: Tap,
+               stamp: str) -> ft.Control:
+        if not chips:
+            return group_label(group, box, hinted)
+        made = group_chip(group, box, hinted, t)
+        if group.tap:
+            made.on_click = functools.partial(_tapped, on_tap, group.tap, f"group:{group.key}")
+            drawn(made, stamp)
+        return made
+
+    def _hits(self, scene: Scene, placed: Layout, on_tap: Tap, t: Tr,
+              stamp: str) -> list[ft.Control]:
+        """Over the cards: where a pile, or a meld drawn as a fan, is tapped (the whole of it,
+        its cards and its label), drawn for the state ``stamp`` names, named for a screen
+        reader."""
+        before, self.hit_data = self.hit_data, {}
+        hits, self.hits = self.hits, {}
+        out: list[ft.Control] = []
+        hinted = scene.hinted
+        areas: list[tuple[str, str, str, str]] = []  # key, tap, what, words
+        for pile in scene.piles:
+            if (pile.tap or pile.why) and f"pile:{pile.key}" in placed.poses:
+                areas.append((f"pile:{pile.key}", pile.tap or f"pile:{pile.key}",
+                              f"pile:{pile.key}", pile_words(pile, pile.tap in hinted, t)))
+        if not placed.sizes.chips:
+            for side in scene.sides:
+                for g in side.groups:
+                    if g.tap and f"group:{g.key}" in placed.poses:
+                        words = group_words(g)
+                        if g.lit or g.tap in hinted:
+                            words += ", " + t("felt.hint_here" if g.tap in hinted
+                                              else "felt.tap_now")
+                        areas.append((f"group:{g.key}", g.tap, f"group:{g.key}", words))
+        for key, tap, what, words in areas:
+            boxes = [placed.rect(key)] + [placed.rect(f.id) for f in _area_faces(scene, key)
+                                          if f.id in placed.poses]
+            left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+            width = max(b[0] + b[2] for b in boxes) - left
+            height = max(b[1] + b[3] for b in boxes) - top
+            slot = hits.get(key) or ft.Container(key=f"hit-{key}")
+            changed = _put(slot, left=left, top=top, width=width, height=height)
+            data = (tap, what, words, stamp)
+            if before.get(key) != data or slot.content is None:
+                slot.content = drawn(ft.Container(
+                    ft.Text("", semantics_label=words), key="tap", expand=True,
+                    on_click=functools.partial(_tapped, on_tap, tap, what)), stamp)
+                changed = True
+            if changed:
+                self.dirty[id(slot)] = slot
+            self.hits[key] = slot
+            self.hit_data[key] = data
+            out.append(slot)
+        return out
+
+    def _prompt_row(self, placed: Layout, order: str, on_order: Callable[[str], None] | None,
+                    t: Tr, mine: bool, scene: Scene) -> ft.Control:
+        """The prompt line's frame: its text (its words change in place: :meth:`_prompt_words`)
+        and the count the move needs, the sort button at its end. It starts after one's own
+        seat."""
+        w, h = placed.boxes["prompt"]
+        text = ft.Text(spans=[], weight=ft.FontWeight.BOLD, color=ON_FELT, key="felt-prompt",
+                       max_lines=1 if scene.note else 2, overflow=ft.TextOverflow.ELLIPSIS)
+        note = ft.Text("", size=12, color=LIT, key="felt-note", max_lines=1,
+                       overflow=ft.TextOverflow.ELLIPSIS, visible=bool(scene.note))
+        self.prompt_said = None
+        row: list[ft.Control] = []
+        if mine:
+            row.append(ft.Container(width=placed.boxes.get("me", (0.0, 0.0))[0]))
+        row.append(ft.Column([text, note], spacing=0, expand=True,
+                             alignment=ft.MainAxisAlignment.CENTER))
         if scene.hand and on_order is not None:
             other = ORDERS[(ORDERS.index(order) + 1) % 2] if order in ORDERS else "rank"
-            row.append(ft.IconButton(
-                ft.Icons.SORT, icon_color=ON_FELT, key="sort",
-                tooltip=t(f"felt.sort.{other}"), on_click=lambda _e: on_order(other)))
-        return ft.Row(row, left=left, top=top, width=width - left - MARGIN, height=44,
-                      key="felt-prompt-row")
+            label = t(f"felt.sort.{other}")
+            row.append(icon_button(ft.Icons.SORT, label, icon_color=ON_FELT, key="sort",
+                                   on_click=lambda _e: on_order(other)))
+        return ft.Row(row, width=w, height=h, spacing=6, key="felt-prompt-row")
 
-    def _arrived(self, e: ft.Event[ft.LayoutControl]) -> None:
-        self._turn(str(e.control.key or "").removeprefix("card-"))
-        if self.moving:
-            self.settled()
-            with contextlib.suppress(Exception):  # the table is no longer on a page
-                self.table.update()
+    def _prompt_words(self, scene: Scene, t: Tr) -> None:
+        """The prompt's words: "Your turn" first in the table's yellow when it is (it cannot
+        be missed), what to do now; the count the move needs under it."""
+        slot = self.slots["prompt"]
+        text, note = find(slot, "felt-prompt"), find(slot, "felt-note")
+        mine = next((c for c in scene.chairs if c.seat == scene.seat), None)
+        turn = mine is not None and mine.active
+        words = (scene.prompt, turn, scene.note)
+        if self.prompt_said == words:
+            return
+        self.prompt_said = words
+        spans = [ft.TextSpan(scene.prompt)]
+        if turn:
+            spans.insert(0, ft.TextSpan(t("felt.your_turn") + "  ", ft.TextStyle(
+                color="#000000", bgcolor=LIT, weight=ft.FontWeight.W_900)))
+        text.spans = spans
+        text.size = 14 if len(scene.prompt) < 30 and not scene.note else 13
+        text.semantics_label = ", ".join([t("felt.your_turn")] * turn + [scene.prompt])
+        note.value = scene.note
+        self.dirty[id(slot)] = slot
 
-    def launch(self) -> bool:
-        """Send the new cards, shown where they come from, to where they go (True: some
-        were sent; the table is to be updated)."""
-        sent = False
-        for face, (left, top) in self.launching.items():
-            control = self.cards.get(face)
-            if control is not None:
-                control.left, control.top = left, top
-                sent = True
+    def _order(self, extras: list[ft.Control], shown: list[tuple[str, str]],
+               hits: list[ft.Control]) -> None:
+        """The stack's controls: what lies under the cards, then the cards. The list stays as
+        it is while every card on the table is in it and each region's cards lie over each
+        other in the order drawn; else it is made again in that order (the hidden cards
+        dropped)."""
+        current = self.stack.controls
+        index = {id(c): i for i, c in enumerate(current)}
+        middle = current[len(extras):len(current) - len(hits)]
+        same = len(extras) + len(hits) <= len(current) and all(
+            current[i] is c for i, c in enumerate(extras)) and all(
+            current[len(current) - len(hits) + i] is c for i, c in enumerate(hits)) and all(
+            isinstance(c, CardBox) for c in middle)
+        if same:
+            last: dict[str, int] = {}
+            for fid, region in shown:
+                i = index.get(id(self.cards[fid]), -1)
+                if i < 0 or i < last.get(region, -1):
+                    same = False
+                    break
+                last[region] = i
+        if same:
+            return
+        for fid in self.dead:
+            card = self.cards.pop(fid, None)
+            self.looks.pop(fid, None)
+            if card is not None:
+                self.dirty.pop(id(card), None)
+        self.dead.clear()
+        self.stack.controls = [*extras, *(self.cards[fid] for fid, _ in shown), *hits]
+        # the stack goes first: the cards and slots new to it are sent whole with it
+        listed = {id(c) for c in current}
+        self.dirty = {id(self.stack): self.stack, **{
+            k: c for k, c in self.dirty.items() if k in listed}}
+
+    def flush(self) -> list[ft.Control]:
+        """The controls changed since the last call (to update, in this order; none while
+        the table is on no screen), forgotten. The cards go first: a card is isolated, and
+        the diff of the stack or the table above it would take its changed print, paper or
+        motion as seen without sending them (a new card is sent whole with the stack)."""
+        changed = list(self.dirty.values()) if self.table.parent is not None else []
+        self.dirty = {}
+        last = (self.stack, self.table)
+        return ([c for c in changed if isinstance(c, CardBox)]
+                + [c for c in changed if not isinstance(c, CardBox)
+                   and all(c is not x for x in last)]
+                + [c for c in last if any(c is x for x in changed)])
+
+    def launch(self) -> list[CardBox]:
+        """Send the new cards, shown where they come from, on their way; the cards to update
+        (none while the table is on no screen)."""
+        sent = self._go()
+        return sent if self.table.parent is not None else []
+
+    def _go(self) -> list[CardBox]:
+        """The new cards shown where they come from, set where they go."""
+        out: list[CardBox] = []
+        for fid, (left, top) in self.launching.items():
+            card, look = self.cards.get(fid), self.looks.get(fid)
+            if card is not None and look is not None and fid not in self.dead:
+                card.left, card.top = left, top
+                self.looks[fid] = replace(look, pose=(left, top, look.pose[2]))
+                out.append(card)
         self.launching = {}
-        return sent
-
-    def _turn(self, face: str) -> None:
-        """A card that arrived face down from a seat turns over."""
-        control, turning = self.cards.get(face), self._turning.pop(face, None)
-        if control is not None and turning is not None:
-            shown, size, where = turning
-            dress(control, shown, size, where)
-            if isinstance(control.content, ft.Semantics):
-                control.content.content = drawing(shown, size)
-            with contextlib.suppress(Exception):  # the table is no longer on a page
-                control.update()
-
-    def settled(self) -> None:
-        """The cards arrived: they show their faces, and taps count again."""
-        self.launch()
-        for face in list(self._turning):
-            self._turn(face)
-        self.moving = False
-        self.table.ignore_interactions = False
+        return out
 
 
-def _source(before: Scene | None, places: dict[str, Pose], scene: Scene) -> dict[str, Pose]:
+def _tapped(on_tap: Tap, key: str, what: str, _e: object = None) -> None:
+    on_tap(key, what)
+
+
+def faces(scene: Scene) -> Iterable[tuple[Face, str, str, str]]:
+    """Every face of the scene, bottom to top as drawn, with where it lies (``hand``,
+    ``pile``, ``group``, ``chair``), the tap it forwards to when it has none (a seat's group's)
+    and its region (the cards that may lie over each other). A pile's or a meld's cards are
+    tapped through the area drawn over them (:meth:`Felt._hits`)."""
+    for chair in scene.chairs:
+        for g in chair.groups:
+            for f in g.cards:
+                yield f, "chair", g.tap, f"chair:{chair.seat}"
+    for side in scene.sides:
+        for g in side.groups:
+            last = len(g.cards) - 1
+            for i, f in enumerate(g.cards):
+                lit = g.lit and i == last and not f.lit  # the meld's top card shows it
+                yield (replace(f, lit=True) if lit else f), "group", "", f"group:{g.key}"
+    for pile in scene.piles:
+        shown = pile.top[-3:]
+        for i, f in enumerate(shown):
+            lit = pile.lit and i == len(shown) - 1 and not f.lit
+            yield (replace(f, lit=True) if lit else f), "pile", "", f"pile:{pile.key}"
+    for f in scene.hand:
+        yield f, "hand", "", "hand"
+
+
+def _area_faces(scene: Scene, key: str) -> list[Face]:
+    """The cards of the pile or the meld ``key`` names (``pile:<key>``, ``group:<key>``)."""
+    kind, _, name = key.partition(":")
+    if kind == "pile":
+        return [f for p in scene.piles if p.key == name for f in p.top[-3:]]
+    return [f for s in scene.sides for g in s.groups if g.key == name for f in g.cards]
+
+
+def _source(before: Scene | None, old: Layout | None, scene: Scene,
+            placed: Layout) -> dict[str, Pose]:
     """Where a card new to the table comes from: a drawn card from the pile that shrank (else
     the first pile), a card laid by another seat from that seat."""
     out: dict[str, Pose] = {}
-    if before is None:
+    if before is None or old is None:
         return out
     counts = {p.key: p.count for p in before.piles}
     shrunk = [p for p in scene.piles if p.count < counts.get(p.key, 0)]
     pile = next(iter(shrunk or before.piles), None)
-    if pile is not None and f"pile:{pile.key}" in places:
-        out["hand"] = places[f"pile:{pile.key}"]
+    if pile is not None and f"pile:{pile.key}" in placed.poses:
+        out["hand"] = placed.poses[f"pile:{pile.key}"]
     mover = next((c.seat for c in before.chairs if c.active), -1)
-    if f"chair:{mover}" in places:
-        out["pile"] = out["group"] = out["chair"] = places[f"chair:{mover}"]
+    if f"chair:{mover}" in placed.poses:
+        out["pile"] = out["group"] = out["chair"] = placed.poses[f"chair:{mover}"]
+    elif mover == scene.seat and "me" in placed.poses:
+        out["pile"] = out["group"] = out["chair"] = placed.poses["me"]
     return out
 
 
-def felt_view(
-    t: Tr, route: str, title: str, table: ft.Control, *, buttons: Sequence[Button],
-    on_tap: Tap, caption: str, on_log: Handler, on_back: Handler,
-    on_hint: Handler | None = None, on_undo: Handler | None = None, can_undo: bool = False,
-    hint: str = "", wide: bool = False, on_invite: Handler | None = None,
-) -> ft.View:
-    """The card table's screen: the last move in a line over the table (its log a tap away),
-    the moves that are no card under it (beside it on a wide screen)."""
-    actions: list[ft.Control] = []
-    if on_hint is not None:
-        actions.append(ft.IconButton(ft.Icons.LIGHTBULB, tooltip=t("play.hint"),
-                                     key="hint-button", on_click=lambda _e: on_hint()))
-    if on_undo is not None:
-        actions.append(ft.IconButton(ft.Icons.UNDO, tooltip=t("play.undo"), key="undo",
-                                     disabled=not can_undo, on_click=lambda _e: on_undo()))
-    if on_invite is not None:
-        actions.append(ft.IconButton(ft.Icons.PHONELINK_RING, tooltip=t("guests.invite"),
-                                     key="invite", on_click=lambda _e: on_invite()))
-    top = ft.Row([
-        ft.Text(caption, size=14, font_family=CARD_FONT, expand=True, max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS, key="caption"),
-        ft.TextButton(t("felt.last_moves"), icon=ft.Icons.HISTORY, key="last-moves",
-                      on_click=lambda _e: on_log()),
-    ], spacing=4, height=40)
-    moves = [big_button(b.label, functools.partial(on_tap, b.tap), key=f"button-{b.tap}",
-                        primary=b.primary or len(buttons) == 1) for b in buttons]
-    for m in moves:
-        style = getattr(m, "style", None)
-        if style is not None and style.text_style is not None:
-            style.text_style.font_family_fallback = [CARD_FONT]
-    notes: list[ft.Control] = [ft.Text(hint, key="hint", size=14)] if hint else []
-    if wide:
-        body: list[ft.Control] = [top, ft.Row(
-            [table, ft.Column([*notes, *moves], width=220, spacing=8,
-                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
-            spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)]
-    else:
-        body = [top, table, *notes, *moves]
-    return ft.View(
-        route=route,
-        appbar=ft.AppBar(title=ft.Text(title, key="title"),
-                         leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("common.back"),
-                                               key="back", on_click=lambda _e: on_back()),
-                         automatically_imply_leading=False, actions=actions),
-        controls=[ft.Column(body, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                            scroll=ft.ScrollMode.AUTO, expand=True)],
-        padding=ft.Padding.all(8),
-    )
-
-
-APPBAR = 56
-TOP_LINE = 46  # the caption's row and its spacing
-BUTTON = 70  # a big button and its spacing
-SIDE = 230  # the buttons' column beside the table on a wide screen
-
-
-def table_size(width: float, height: float, buttons: int, hint: bool = False) -> tuple[
-        float, float, bool]:
-    """The table's size on a window of ``width`` x ``height`` with ``buttons`` moves under it
-    (beside it when the window is wider than tall): (width, height, wide)."""
-    wide = width > height and width >= 700
-    inner_w = width - 16 - (SIDE if wide and (buttons or hint) else 0)
-    below = 0 if wide else buttons * BUTTON + (40 if hint else 0)
-    inner_h = height - APPBAR - 16 - TOP_LINE - below
-    return max(280.0, inner_w), max(240.0, inner_h), wide
-
-
-def log_sheet(t: Tr, lines: Iterable[str]) -> ft.BottomSheet:
-    """The last moves, newest last, in a sheet over the table."""
-    shown = list(lines)[-20:] or [t("felt.no_moves")]
-    return ft.BottomSheet(ft.Container(ft.Column(
-        [ft.Text(t("felt.last_moves"), size=18, weight=ft.FontWeight.BOLD),
-         *[ft.Text(line, size=14, font_family=CARD_FONT, key=f"log-{i}")
-           for i, line in enumerate(shown)]],
-        spacing=4, scroll=ft.ScrollMode.AUTO, tight=True), padding=ft.Padding.all(16)),
-        key="log-sheet")
-
-
-__all__ = ["Felt", "SPEEDS", "felt_view", "layout", "log_sheet", "sizes", "table_size"]
+__all__ = ["BACK", "CHOSEN", "FELT", "HINT", "LIFT", "LIT", "MARGIN", "PAPER", "SPEEDS",
+           "CardBox", "Felt", "card_face", "chair_words", "dress", "faces", "group_words",
+           "print_of"]

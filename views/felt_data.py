@@ -46,12 +46,13 @@ class Group:
     tap: str = ""
     lit: bool = False
     why: str = ""
+    kind: str = ""  # "pure", "mixed", "samba": a canasta's kind (its edge on a crowded table)
 
 
 @dataclass(frozen=True)
 class Chair:
-    """One seat as everyone sees it: its player, colour, score and cards in hand (backs with a
-    count), and what lies face up in front of it."""
+    """One seat as everyone sees it: its player, colour, score (in words: "12 points", "2
+    wins") and cards in hand (backs with a count), and what lies face up in front of it."""
 
     seat: int
     name: str
@@ -63,7 +64,7 @@ class Chair:
     level: str = ""  # a computer's level ("Simple"); "" for a person
     note: str = ""  # "2 more to play" (a joker debt)...
     groups: tuple[Group, ...] = ()  # face-up cards in front of the seat (Sums)
-    tally: str = ""  # "3 removed"
+    tally: str = ""  # "removed 3"
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class Side:
     groups: tuple[Group, ...]
     note: str = ""  # "Needs 50 to open · selected 35"
     colour: str = ""
+    seats: tuple[int, ...] = ()  # the partners' seats
 
 
 @dataclass(frozen=True)
@@ -97,3 +99,6 @@ class Scene:
     buttons: tuple[Button, ...] = ()
     prompt: str = ""  # what to do now: "Tap a card to discard"
     note: str = ""  # a count the move needs: "Needs 50, selected 35"
+    worth: str = ""  # what one's own hand is worth now (41: "27 in ♥")
+    goal: str = ""  # the game's goal, stated on the table (Sums)
+    hinted: tuple[str, ...] = ()  # the taps a hint suggests: marked on the table

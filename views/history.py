@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import Handler, Tr, screen, tiles
+from views.common import Handler, Tr, icon_button, screen, tiles
 
 
 @dataclass(frozen=True)
@@ -43,9 +43,9 @@ def history_view(
                     title=ft.Text(line.title, weight=ft.FontWeight.W_600),
                     subtitle=ft.Text(f"{line.players}\n{line.status}"),
                     is_three_line=True,
-                    trailing=ft.IconButton(ft.Icons.DELETE_OUTLINE, key=f"delete-{line.id}",
-                                           tooltip=t("history.delete"),
-                                           on_click=lambda _e, i=line.id: on_delete(i)),
+                    trailing=icon_button(ft.Icons.DELETE_OUTLINE, t("history.delete"),
+                                         key=f"delete-{line.id}",
+                                         on_click=lambda _e, i=line.id: on_delete(i)),
                     on_click=lambda _e, r=line.route or line.id: on_open(r),
                     key=f"match-{line.id}",
                 ),

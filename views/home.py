@@ -7,7 +7,17 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import Handler, Tr, big_button, message, panes, screen, section
+from views.common import (
+    Handler,
+    Tr,
+    big_button,
+    hint,
+    message,
+    named_icon,
+    panes,
+    screen,
+    section,
+)
 
 
 @dataclass(frozen=True)
@@ -63,11 +73,15 @@ def home_view(
               for i, r in enumerate(unfinished)],
             key="unfinished",
         ))
-    actions = [
+    # Starting a match or a game stays pinned under the list: on the first screen whatever
+    # the number of unfinished matches (nine pushed "New match" below it).
+    start = ft.Column([
         big_button(t("home.new"), on_new, key="new", icon=ft.Icons.ADD,
                    primary=not unfinished),
         big_button(t("home.play"), on_play, key="play", icon=ft.Icons.SPORTS_ESPORTS,
                    primary=False),
+    ], spacing=8)
+    actions = [
         big_button(t("home.history"), on_history, key="history", icon=ft.Icons.HISTORY,
                    primary=False),
         *([big_button(t("share.import"), on_import, key="import", icon=ft.Icons.QR_CODE_SCANNER,
@@ -82,7 +96,7 @@ def home_view(
     ]
     half = (len(actions) + 1) // 2  # two columns of actions on a wide screen
     controls.append(panes(actions[:half], actions[half:], key="actions"))
-    return screen("/", "Meja", controls, split=6)
+    return screen("/", "Meja", controls, split=6, bottom=start)
 
 
 def _resume_card(t: Tr, i: int, resume: Unfinished, on_open: Callable[[str], None],
@@ -115,7 +129,7 @@ def _resume_card(t: Tr, i: int, resume: Unfinished, on_open: Callable[[str], Non
                                       key=f"delete-{i}", on_click=lambda _e: on_delete(resume)))
     if not items:
         return card
-    more = ft.PopupMenuButton(items=items, icon=ft.Icons.MORE_VERT, key=f"more-{i}",
-                              tooltip=t("home.more", title=resume.title, players=resume.players),
-                              width=48, height=48)
+    name = t("home.more", title=resume.title, players=resume.players)
+    more = ft.PopupMenuButton(items=items, icon=named_icon(ft.Icons.MORE_VERT, name),
+                              key=f"more-{i}", tooltip=hint(name), width=48, height=48)
     return ft.Row([card, more], spacing=4)

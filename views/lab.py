@@ -1,6 +1,7 @@
 """The rule lab: a game, its options and its players (each seat's computer level); run many games
-by computer, or the same games under the usual rules and these, and read what came out: every
-figure with its margin of error in words, bars, distributions, and the differences that stand
+by computer, or the same games under the usual rules and these, and read what came out: each
+seat's win rate with its interval and the distributions as charts (both runs over each other
+when comparing), every figure with its margin of error in words, and the differences that stand
 out of the noise."""
 
 from __future__ import annotations
@@ -10,30 +11,45 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.charts import histogram_chart
+from views.charts import Series, rates_chart, spread_chart
 from views.common import TOUCH, Handler, Tr, big_button, choices, screen, section
 from views.setup import OptionRow, option_control
 
 
 @dataclass(frozen=True)
 class Histogram:
-    """A distribution: ``(low, high, count)`` per bin, and a line on what it counts."""
+    """A distribution, one run or two over the same bins: each bin's lowest and highest value,
+    each run's share of the count in each bin (%), and a line on what it counts."""
 
     title: str
     note: str
-    bins: tuple[tuple[int, int, int], ...]
+    edges: tuple[tuple[int, int], ...]
+    series: tuple[Series, ...]
+
+
+@dataclass(frozen=True)
+class Rates:
+    """Each seat's win rate (%) with its 95% interval, one run or two side by side; ``even``:
+    an even share, where the chart's lines are drawn."""
+
+    title: str
+    note: str
+    seats: tuple[str, ...]  # the bars' labels
+    axis: str  # what the labels are ("Seat")
+    even: float
+    series: tuple[Series, ...]
 
 
 @dataclass(frozen=True)
 class Figure:
     """One figure in words: this run's value with its margin (the variant's when comparing);
-    comparing, the base's value too, the difference with its margin and the verdict."""
+    comparing, the base's value too, and the verdict: the difference with its margin, its
+    p-value and whether it stands out of the noise."""
 
     key: str
     label: str
     value: str
     base: str = ""
-    diff: str = ""
     verdict: str = ""
     stands_out: bool = False
 
@@ -69,7 +85,9 @@ class LabData:
     summary: tuple[str, ...] = ()  # sentences: speed, who starts, games needed
     columns: tuple[str, str] = ("", "")  # comparing: the base's and the variant's names
     groups: tuple[Topic, ...] = ()
+    rates: Rates | None = None
     histograms: tuple[Histogram, ...] = ()
+    unit: str = "%"  # what follows a percentage on an axis ("%", " %")
 
 
 @dataclass(frozen=True)
@@ -173,7 +191,7 @@ def _figure(t: Tr, f: Figure, columns: tuple[str, str]) -> ft.Control:
     """A figure: its words, then its value; comparing, both values and the difference, marked
     when it stands out of the noise."""
     lines: list[ft.Control] = [ft.Text(f.label, size=14)]
-    if not f.diff:
+    if not f.verdict:
         lines.append(ft.Text(f.value, size=16, weight=ft.FontWeight.W_600,
                              key=f"lab-value-{f.key}"))
     else:
@@ -181,26 +199,41 @@ def _figure(t: Tr, f: Figure, columns: tuple[str, str]) -> ft.Control:
             ft.Text(t("lab.side", side=columns[0], value=f.base), size=14),
             ft.Text(t("lab.side", side=columns[1], value=f.value), size=14,
                     weight=ft.FontWeight.W_600),
-            ft.Text(t("lab.verdict", diff=f.diff, verdict=f.verdict), size=14,
-                    key=f"lab-diff-{f.key}",
+            ft.Text(f.verdict, size=14, key=f"lab-diff-{f.key}",
                     weight=ft.FontWeight.BOLD if f.stands_out else None,
                     color=ft.Colors.PRIMARY if f.stands_out else ft.Colors.ON_SURFACE_VARIANT),
         ]
     return ft.Container(ft.Column(lines, spacing=2), padding=ft.Padding.symmetric(vertical=4))
 
 
+def _note(text: str) -> ft.Control:
+    return ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
+def _charts(data: LabData) -> list[ft.Control]:
+    """Who wins, then the distributions: the shapes first, the figures in words after."""
+    parts: list[ft.Control] = []
+    if data.rates is not None:
+        r = data.rates
+        parts.append(section(r.title, _note(r.note),
+                             rates_chart(r.seats, r.series, key="lab-rates", even=r.even,
+                                         axis=r.axis, unit=data.unit), key="lab-rates-section"))
+    parts += [section(hist.title, _note(hist.note),
+                      spread_chart(hist.edges, hist.series, key=f"lab-histogram-{i}",
+                                   unit=data.unit))
+              for i, hist in enumerate(data.histograms)]
+    return parts
+
+
 def _results(t: Tr, data: LabData, h: LabHandlers) -> ft.Control:
-    """The sentences, the figures by group, the bars and the histograms, the exports, under
-    one heading the screen scrolls to (``on_results``: told once the device has laid them
-    out)."""
+    """The sentences, the charts, the figures by group, the exports, under one heading the
+    screen scrolls to (``on_results``: told once the device has laid them out)."""
     parts: list[ft.Control] = [ft.Text(data.results, size=20, weight=ft.FontWeight.BOLD)]
     parts += [ft.Text(s, key=f"lab-summary-{i}", size=15) for i, s in enumerate(data.summary)]
+    parts += _charts(data)
     parts += [section(g.title, *[_figure(t, f, data.columns) for f in g.figures],
                       key=f"lab-group-{i}")
               for i, g in enumerate(data.groups)]
-    parts += [section(hist.title, ft.Text(hist.note, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                      histogram_chart(hist.bins, key=f"lab-histogram-{i}"))
-              for i, hist in enumerate(data.histograms)]
     saves: list[ft.Control] = [
         ft.OutlinedButton(t("lab.csv"), icon=ft.Icons.TABLE_CHART, key="lab-csv",
                           on_click=lambda _e: h.on_csv(), height=TOUCH, expand=True),

@@ -17,7 +17,9 @@ from views.common import (
     choices,
     dot,
     drawn,
+    icon_button,
     message,
+    named_switch,
     panes,
     screen,
     section,
@@ -91,16 +93,16 @@ def _stepper(
         )
     return ft.Row(
         [
-            ft.IconButton(
-                ft.Icons.REMOVE, key=f"opt-{row.key}-minus", disabled=value <= row.low,
+            icon_button(
+                ft.Icons.REMOVE, t("setup.less", what=row.label), key=f"opt-{row.key}-minus",
+                disabled=value <= row.low, icon_size=28,
                 on_click=lambda _e: on_option(row.key, max(row.low, value - row.step)),
-                icon_size=28, tooltip=t("setup.less", what=row.label),
             ),
             shown,
-            ft.IconButton(
-                ft.Icons.ADD, key=f"opt-{row.key}-plus", disabled=value >= row.high,
+            icon_button(
+                ft.Icons.ADD, t("setup.more", what=row.label), key=f"opt-{row.key}-plus",
+                disabled=value >= row.high, icon_size=28,
                 on_click=lambda _e: on_option(row.key, min(row.high, value + row.step)),
-                icon_size=28, tooltip=t("setup.more", what=row.label),
             ),
         ],
         spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -125,7 +127,8 @@ def option_control(
             value=bool(row.value), key=f"opt-{row.key}",
             on_change=lambda e: on_option(row.key, bool(e.control.value)),
         )
-        return ft.Row([texts, switch], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        return ft.Row([texts, named_switch(switch, row.label)],
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
     if row.kind == "int":
         return ft.Row([texts, _stepper(row, on_option, t, on_typed)],
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -187,12 +190,12 @@ def setup_view(
                 [
                     # not a Radio: a radio group merges its rows' labels into one, and the
                     # buttons beside each name would lose theirs for a screen reader
-                    ft.IconButton(
+                    icon_button(
                         ft.Icons.RADIO_BUTTON_CHECKED if i == data.dealer
                         else ft.Icons.RADIO_BUTTON_UNCHECKED,
+                        t("setup.dealer_name", name=name),
                         key=f"dealer-{i}", selected=i == data.dealer,
                         icon_color=ft.Colors.PRIMARY if i == data.dealer else None,
-                        tooltip=t("setup.dealer_name", name=name),
                         on_click=tap(partial(on_dealer, i))),
                     # on the device a computer's level or a person's help goes under the
                     # name: both keep room
@@ -204,15 +207,14 @@ def setup_view(
                                spacing=8),
                         *_chips(t, data, i, name, on_level, on_help),
                     ], spacing=0, expand=True),
-                    ft.IconButton(ft.Icons.ARROW_UPWARD, key=f"up-{i}", disabled=i == 0,
-                                  tooltip=t("setup.move_up_name", name=name),
-                                  on_click=tap(partial(on_move, i, -1))),
-                    ft.IconButton(ft.Icons.ARROW_DOWNWARD, key=f"down-{i}", disabled=i == n - 1,
-                                  tooltip=t("setup.move_down_name", name=name),
-                                  on_click=tap(partial(on_move, i, 1))),
-                    ft.IconButton(ft.Icons.CLOSE, key=f"remove-{i}",
-                                  tooltip=t("setup.remove_name", name=name),
-                                  on_click=tap(partial(on_remove, i))),
+                    icon_button(ft.Icons.ARROW_UPWARD, t("setup.move_up_name", name=name),
+                                key=f"up-{i}", disabled=i == 0,
+                                on_click=tap(partial(on_move, i, -1))),
+                    icon_button(ft.Icons.ARROW_DOWNWARD, t("setup.move_down_name", name=name),
+                                key=f"down-{i}", disabled=i == n - 1,
+                                on_click=tap(partial(on_move, i, 1))),
+                    icon_button(ft.Icons.CLOSE, t("setup.remove_name", name=name),
+                                key=f"remove-{i}", on_click=tap(partial(on_remove, i))),
                 ],
                 spacing=0,
             )
@@ -227,9 +229,8 @@ def setup_view(
         t("setup.players", n=n),
         ft.Text(t("setup.seating_help"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         dealer_group,
-        ft.Row([name_field, ft.IconButton(ft.Icons.ADD_CIRCLE, key="add", icon_size=36,
-                                          tooltip=t("setup.add"),
-                                          on_click=tap(seat))]),
+        ft.Row([name_field, icon_button(ft.Icons.ADD_CIRCLE, t("setup.add"), key="add",
+                                        icon_size=36, on_click=tap(seat))]),
         # drawn with the count of seats: the second tap of a double tap adds nothing
         *([drawn(ft.OutlinedButton(t("play.add_computer"), icon=ft.Icons.SMART_TOY_OUTLINED,
                                    key="add-computer", disabled=data.full,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from views.charts import bars_chart, whole
-from views.common import Handler, Tr, choices, dot, panes, screen, section
+from views.common import Handler, Tr, choices, dot, icon_button, panes, screen, section
 from views.grid import Line, frozen_table
 
 NAME = 132  # the frozen column of names: a 24-letter name in two lines
@@ -192,9 +192,9 @@ def person_sheet(
                          on_change=lambda e: on_type(str(e.control.value or "")),
                          on_submit=submit)
     swatches: list[ft.Control] = [
-        ft.IconButton(
-            ft.Icons.CHECK if i == colour else ft.Icons.CIRCLE, key=f"colour-{i}",
-            icon_color=c, tooltip=t("people.colour", n=i + 1), width=48, height=48,
+        icon_button(
+            ft.Icons.CHECK if i == colour else ft.Icons.CIRCLE, t("people.colour", n=i + 1),
+            key=f"colour-{i}", icon_color=c, width=48, height=48,
             selected=i == colour, on_click=lambda _e, i=i: on_colour(i))
         for i, c in enumerate(palette)
     ]

@@ -18,6 +18,7 @@ from views.common import (
     card_chip,
     card_text,
     drawn,
+    icon_button,
     screen,
     seat_mark,
     section,
@@ -209,8 +210,8 @@ def sums_table_view(
         ],
         spacing=8,
     )
-    scores = ft.IconButton(ft.Icons.LEADERBOARD, tooltip=t("table.scores"), key="scores",
-                           on_click=lambda _e: on_scores())
+    scores = icon_button(ft.Icons.LEADERBOARD, t("table.scores"), key="scores",
+                         on_click=lambda _e: on_scores())
     return screen(data.route, data.title, controls, on_back=on_back,
                   back_label=t("common.back"), bottom=bottom, actions=[scores],
                   side=side)

@@ -1,7 +1,11 @@
 """A window's table open to guest phones: opens and closes the door (one guest server per
 process, listening only while a table is open), keeps the door in the settings so that guests
-find their seats after a restart, and runs the guests' requests on this window's event loop,
-where the table's screen runs its taps: one writer."""
+find their seats after a restart, and runs the guests' requests on the event loop of the
+window that is the phones' host, where the table's screen runs its taps: one writer.
+
+Each browser tab is a window of its own: the phones' host is the latest window to show the
+open table (:meth:`Guests.claim`), and while it is away (its tab closed) any other window
+showing that table takes the phones at once."""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ import asyncio
 import contextlib
 import os
 import threading
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from app.guests.door import Door
@@ -21,6 +26,8 @@ if TYPE_CHECKING:
 
 _server: GuestServer | None = None
 _lock = threading.Lock()
+_windows: weakref.WeakSet[Guests] = weakref.WeakSet()  # every window of this process
+_host: Guests | None = None  # the window the phones' table is on
 
 
 def server() -> GuestServer | None:
@@ -40,6 +47,7 @@ class Guests:
     def __init__(self, shell: Window) -> None:
         self.shell = shell
         self.moved = False  # the port of last time was taken: the links changed
+        _windows.add(self)
 
     # -- what the screens ask -----------------------------------------------------------------
     @property
@@ -59,10 +67,11 @@ class Guests:
     def open(self, key: str, seats: list[tuple[int, str]]) -> GuestServer:
         """Open ``key``'s table to guests (the door of last time when it is this table's:
         its links still hold). Another table open before is closed."""
-        global _server
+        global _server, _host
         saved = Door.from_dict(self.shell.settings.get("guests"))
         door = saved if saved is not None and saved.key == key else Door.open(key, seats)
         with _lock:
+            _host = self
             if _server is not None and _server.door.key == key:
                 return _server
             if _server is not None:
@@ -70,10 +79,10 @@ class Guests:
                 _server = None
             host = guest_host()
             try:
-                made = GuestServer(door, host, door.port, self.run, self.seats, self.save)
+                made = GuestServer(door, host, door.port, _run, _seats, _save)
                 self.moved = False
             except OSError:  # the port of last time is taken: any free one
-                made = GuestServer(door, host, 0, self.run, self.seats, self.save)
+                made = GuestServer(door, host, 0, _run, _seats, _save)
                 self.moved = bool(door.port)
             _server = made.start()
         self.save(door)
@@ -96,6 +105,30 @@ class Guests:
             self.open(door.key, [(t.seat, t.name) for t in door.tickets])
             if self.moved:  # the phones' links changed: the host shows the new codes
                 self.shell.toast(self.shell.t("guests.moved"))
+
+    def claim(self) -> None:
+        """This window shows the open table now (it came to its screen, or its tab is back):
+        it becomes the phones' host, and they are shown its table at once."""
+        global _host
+        found = _server
+        if found is None or _host is self or not self.shows(found.door.key):
+            return
+        if self.seats() is not None:
+            _host = self
+            found.publish()
+
+    def shows(self, key: str) -> bool:
+        """Whether this window is at the table ``key`` (its screen, or one of its own)."""
+        page = getattr(self.shell, "page", None)
+        route = [p for p in (getattr(page, "route", "") or "").split("/") if p]
+        return route[1:2] == [key]
+
+    @property
+    def connected(self) -> bool:
+        """Whether this window's client is there (a browser tab closed leaves its window
+        behind for a while, with no connection)."""
+        session = getattr(getattr(self.shell, "page", None), "session", None)
+        return session is None or session.connection is not None
 
     def change(self, door: Door) -> None:
         """The host changed the door (a seat freed, a phone let in, the table locked)."""
@@ -156,6 +189,44 @@ class Guests:
         if _on(loop):
             return call()
         return asyncio.run_coroutine_threadsafe(on_loop(), loop).result(timeout=RUN_WAIT)
+
+
+def _hosts() -> list[Guests]:
+    """The windows that may host the phones, the host first, then the others; only those whose
+    client is there."""
+    others = [w for w in list(_windows) if w is not _host]
+    return [w for w in ([_host] if _host is not None else []) + others if w.connected]
+
+
+def _run(call: Any) -> Any:
+    """Run ``call`` on the event loop of the phones' host (any window there: the call finds
+    the table's window with :func:`_seats`)."""
+    hosts = _hosts()
+    if not hosts:
+        raise LookupError("no window is open")
+    return hosts[0].run(call)
+
+
+def _seats() -> Seats | None:
+    """On a window's loop: the open table's seats, from the phones' host; while it is away
+    (or shows the table no more), from another window that shows it, which becomes the host."""
+    global _host
+    found = _server
+    for window in _hosts():
+        if window is not _host and (found is None or not window.shows(found.door.key)):
+            continue
+        seats = window.seats()
+        if seats is not None:
+            _host = window
+            return seats
+    return None
+
+
+def _save(door: Door) -> None:
+    """On a window's loop: the door changed; the host keeps it and redraws."""
+    hosts = _hosts()
+    if hosts:
+        hosts[0].save(door)
 
 
 def _on(loop: asyncio.AbstractEventLoop) -> bool:

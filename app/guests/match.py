@@ -1,8 +1,10 @@
 """A match at the table open to guest phones: each seat sees the round, whose turn it is and
 the totals; while hands are entered (Kartu Sama, 41) it also sees the card grid and its own
-hand as recorded, never another seat's. What a phone sends is checked field by field, then
-recorded through the referee's own hand entry (``HandEntryReferee.enter_hand`` and
-``enter_points``: the host screen's checks and words), and the host's screen is redrawn.
+hand as recorded or sent, never another seat's. What a phone sends is checked field by field,
+then goes through the referee's own hand entry (``HandEntryReferee.enter_hand`` and
+``enter_points``: the host screen's checks and words), and the host's screen is redrawn. A hand
+is checked alone, never against the other seats' cards, and waits for the host's "Save" (where
+it meets them): a phone's answers and views never depend on another seat's cards.
 Samba's and Sums' results are entered on the host: their phones follow the scores.
 
 The words a phone sees are the host screens' own, said in the phone's language: the referee is
@@ -148,7 +150,7 @@ class MatchSeats:
             return set()
         return {s for s in range(len(ref.names))
                 if not ref._has_hand(s) or ref._recorded(s) is not None
-                or ref._typed(s) is not None}
+                or ref._typed(s) is not None or s in ref.sent}
 
     def _entry(self, seat: int) -> dict[str, object] | None:
         """What ``seat`` enters its hand with, and its own hand as recorded (None when no
@@ -156,18 +158,18 @@ class MatchSeats:
         ref = self.referee
         if not isinstance(ref, HandEntryReferee) or ref.read_only or not ref.entering():
             return None
-        recorded = ref._recorded(seat)
-        typed = ref._typed(seat)
+        hand = list(ref.entry.get(seat, [])) if seat in ref.sent else ref._recorded(seat)
+        typed = ref._typed(seat) if seat not in ref.sent else None
         out = not ref._has_hand(seat)
         copies = ref._copies()
         points = typed if typed is not None else (
-            None if recorded is None else ref._points_of(recorded))
+            None if hand is None else ref._points_of(hand))
         return {
             "game": ref.match.setup.game,
-            "done": out or recorded is not None or typed is not None,
+            "done": out or hand is not None or typed is not None,
             "cards": list(grid_cards(copies)),
             "copies": dict(copies),
-            "hand": recorded or [],
+            "hand": hand or [],
             "points": points,
             "typed": ref.CAN_TYPE and not out,
             "out": out,
@@ -193,7 +195,7 @@ class MatchSeats:
                 return cards
             entry = self._ready(n, seat, t)
             return entry if isinstance(entry, Reply) else self._reply(
-                entry.enter_hand(seat, cards, entry.version), t)
+                entry.enter_hand(seat, cards), t)
         if keys == {"points"}:
             points = body["points"]
             if type(points) is not int or not -MOST_POINTS <= points <= MOST_POINTS:

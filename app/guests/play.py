@@ -36,7 +36,7 @@ class PlaySeats:
         return [(s, self.play.names[s]) for s in self.play.people()]
 
     def payload(self, seat: int, t: Translator) -> dict[str, object]:
-        from app.play import round_summary, seat_help
+        from app.play import moved_line, round_summary, seat_help
 
         play = self.play
         game, doc = play.game, play.doc
@@ -54,12 +54,13 @@ class PlaySeats:
             ender = int(enders[index]) if 0 <= index < len(enders) else -1
             summary = dataclasses.asdict(round_summary(doc["game"], play.state, names,
                                                        play.kinds, t, ender, colours))
-        log = doc.get("log") or []
+        moves = play.game.moves
+        caption = moved_line(moves[-1], t, names) if moves else ""
         return {
             "n": game.version, "lang": t.language, "title": t(f"game.{doc['game']}"),
             "seat": seat, "name": names[seat] if seat >= 0 else "",
             "colour": colours[seat] if seat >= 0 else "",
-            "play": {"scene": dataclasses.asdict(scene), "caption": str(log[-1]) if log else "",
+            "play": {"scene": dataclasses.asdict(scene), "caption": caption,
                      "speed": play.speed(), "summary": summary},
         }
 

@@ -1,12 +1,15 @@
-"""The guest server: the standard library's HTTP server (grown from the live scoreboard's),
-a small page of our own, Server-Sent Events to push each seat its view, POST to act.
+"""The guest server: HTTP/1.1 on the standard library's asyncio (``app.guests.wire``, on a
+thread of its own), a small page of our own, Server-Sent Events to push each seat its view,
+POST to act.
 
 Routes: ``/j/<token>`` (a seat's link) and ``/w/<token>`` (the table screen's link) set
 cookies and send the phone on to ``/``, so the token leaves the address bar; ``/`` is the page,
 ``/stream`` its events, ``POST /act`` a move or a hand, ``POST /join`` takes the seat of the
 link, ``POST /code`` finds a seat by its short code. Every request must name this server's own
 address in Host (DNS rebinding), every POST this server as its Origin and carry JSON; no GET
-changes anything. Connections, streams, bodies and idle time are bounded.
+changes anything. Connections (per address and in all), streams, bodies, JSON depth and idle
+time are bounded; an event stream is held per seat: a seated phone always gets its stream
+back (its oldest gives way), phones not seated share a few.
 
 The host's state is read and changed on the host's event loop only (``run``): a guest's
 action goes through the same service call as a tap there, one writer, acknowledged once it
@@ -15,34 +18,42 @@ is saved. Each change is pushed numbered ``<version>.<serial>``; a phone that re
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import json
-import sys
+import logging
+import socket
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from http.cookies import CookieError, SimpleCookie
-from http.server import BaseHTTPRequestHandler
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, TypeVar
 
+from app.guests import wire
 from app.guests.door import ASKING, LOCKED, SEATED, Door, device_hash, same, token
 from app.guests.seats import AWAY, OLD, REFUSED, Reply, Seats
+from app.guests.wire import Answer, Refused, Request
 from app.i18n import Translator, system_language
-from app.share.live import BoundedServer, answer
 
 T = TypeVar("T")
 
 BODY = 4096  # the largest body a guest may post
-STREAMS = 24  # event streams open at once (8 phones, reconnecting, and table screens): fewer
-# than the server's threads, so that a phone's tap always finds one
-PER_PHONE = 3  # streams one phone may hold (two tabs and a reconnect)
-IDLE = 10.0  # seconds a request may stay silent
+DEPTH = 4  # the deepest JSON a guest may post (the page's bodies are 2 deep)
+SEAT_STREAMS = 2  # event streams a seat holds (two tabs), and its link's phones not seated:
+# a third replaces the oldest
+WATCH_STREAMS = 4  # the table screens' streams: a fifth replaces the oldest
+STRANGER_STREAMS = 8  # streams of phones with no link that opens anything: 503 beyond
+HOST_CALLS = 4  # guests' calls waiting on the host's event loop at once (threads)
+BACKLOG = 256  # connections the system holds before they are accepted
 BEAT = 15.0  # seconds between two keep-alive comments on a quiet stream
 RETRY = 1000  # ms a phone waits before it connects again (a host restarting, Wi-Fi lost)
-CODES = 20  # short codes tried per minute, from all phones together (a guess is 1 in 10^9)
+CODES = 20  # short codes tried per minute from one address (a guess is 1 in 10^9)
 RUN_WAIT = 10.0  # seconds a guest waits for the host's event loop
 COOKIE = "Path=/; HttpOnly; SameSite=Strict; Max-Age=86400"
 GONE = "Path=/; HttpOnly; SameSite=Strict; Max-Age=0"
@@ -97,13 +108,90 @@ PAGE_WORDS = ("waiting", "home", "failed", "dealer", "in_hand", "back", "card_na
               "send_points", "bad_points", "out", "hand_entered", "code_go", "code_label")
 
 
-class Quiet(BoundedServer):
-    """The bounded server, silent when a phone drops its connection (Wi-Fi lost, a tab
-    closed): that is no error of the host's."""
+log = logging.getLogger(__name__)
 
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError | TimeoutError):
-            super().handle_error(request, client_address)
+
+def guest_json(raw: bytes) -> dict[str, Any] | None:
+    """A guest's body as a JSON object, or None: not UTF-8 or not JSON, not an object, nested
+    deeper than :data:`DEPTH`, or holding text that is not text (a lone surrogate)."""
+    try:
+        value = json.loads(raw.decode("utf-8") or "{}")
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(value, dict):
+        return None
+    todo: list[tuple[object, int]] = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict):
+            if depth > DEPTH:
+                return None
+            todo += [(k, depth) for k in item] + [(v, depth + 1) for v in item.values()]
+        elif isinstance(item, list):
+            if depth > DEPTH:
+                return None
+            todo += [(v, depth + 1) for v in item]
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return None
+    return value
+
+
+def text(status: int, words: str) -> Answer:
+    return Answer(status, words.encode(), headers=HEADERS)
+
+
+def as_json(status: int, body: dict[str, Any], cookies: tuple[str, ...] = ()) -> Answer:
+    return Answer(status, json.dumps(body, ensure_ascii=False).encode(),
+                  "application/json; charset=utf-8", HEADERS,
+                  tuple(("Set-Cookie", c) for c in cookies))
+
+
+def gone_to(cookies: tuple[str, ...]) -> Answer:
+    """To the page, with ``cookies`` set: the token leaves the address bar."""
+    return Answer(303, b"", headers=HEADERS,
+                  more=(("Location", "/"), *(("Set-Cookie", c) for c in cookies)))
+
+
+def cookies_of(request: Request) -> dict[str, str]:
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(request.header("Cookie", 2048))
+    except CookieError:
+        return {}
+    return {k: v.value[:64] for k, v in jar.items() if k in ("mt", "md", "mw")}
+
+
+def language(request: Request) -> str:
+    header = request.header("Accept-Language")
+    return system_language([p.split(";")[0].strip() for p in header.split(",")] + ["en"])
+
+
+def new_device(cookies: dict[str, str]) -> tuple[str, ...]:
+    """A device key for a phone that has none yet."""
+    return () if cookies.get("md") else (f"md={token()}; {COOKIE}",)
+
+
+@dataclass(eq=False)
+class Stream:
+    """One open event stream: its task (cancelled when its slot is given to a newer one) and
+    the slot it holds ("seat:<n>", "link:<n>", "watch" or "stranger")."""
+
+    task: asyncio.Task[Any]
+    slot: str = ""
+
+
+def slot_of(state: str, seat: int) -> str:
+    """Whose slots a phone's stream takes: its seat's (seated), its seat link's (a phone with
+    the link, not seated: about to take the seat, asking for it, locked out), the table
+    screens', or the strangers' (no link that opens anything)."""
+    if state == SEATED:
+        return f"seat:{seat}"
+    if state == "watching":
+        return "watch"
+    return f"link:{seat}" if seat >= 0 else "stranger"
 
 
 class GuestServer:
@@ -122,16 +210,22 @@ class GuestServer:
         self.closing = False
         self.views: dict[tuple[int, str], tuple[str, bytes]] = {}  # (seat, lang) -> (id, data)
         self.listening: Counter[tuple[int, str]] = Counter()  # (seat, lang) of open streams
-        self.phones: Counter[str] = Counter()  # open streams per device (all of them: total)
-        self.tries: list[float] = []  # times of short codes tried
-        self.httpd = Quiet((host, port), self._handler())
-        self.thread = threading.Thread(target=self.httpd.serve_forever, args=(0.1,),
-                                       daemon=True, name="meja-guests")
+        self.tries: dict[str, list[float]] = {}  # per address: times of short codes tried
+        # on the server's own loop only:
+        self.gate = wire.Gate()
+        self.slots: dict[str, list[Stream]] = {}
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.tick = asyncio.Event()  # set (and replaced) at each push
+        self.halt = asyncio.Event()
+        self.sock = socket.create_server((host, port), backlog=BACKLOG)
+        self.loop = asyncio.new_event_loop()
+        self.pool = ThreadPoolExecutor(HOST_CALLS, thread_name_prefix="meja-guest-call")
+        self.thread = threading.Thread(target=self._serve, daemon=True, name="meja-guests")
 
     # -- the server ---------------------------------------------------------------------------
     @property
     def address(self) -> tuple[str, int]:
-        host, port = self.httpd.server_address[:2]
+        host, port = self.sock.getsockname()[:2]
         return str(host), int(port)
 
     @property
@@ -153,11 +247,45 @@ class GuestServer:
         return self
 
     def stop(self) -> None:
+        """Stop listening: every stream is told the table closed, every connection ends."""
         with self.cond:
             self.closing = True
             self.cond.notify_all()
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        if self.thread.is_alive():
+            with contextlib.suppress(RuntimeError):  # the loop has just ended
+                self.loop.call_soon_threadsafe(self.halt.set)
+            self.thread.join(timeout=5)
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.sock.close()
+
+    def _serve(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_until_complete(self._main())
+        finally:
+            self.loop.close()
+
+    async def _main(self) -> None:
+        server = await asyncio.start_server(self._connection, sock=self.sock, limit=wire.HEAD)
+        await self.halt.wait()
+        server.close()
+        self._wake()
+        streams = [s.task for held in self.slots.values() for s in held]
+        if streams:  # each says the table closed
+            await asyncio.wait(streams, timeout=1)
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+    def _wake(self) -> None:
+        """On the server's loop: every stream looks at the table again."""
+        self.tick.set()
+        self.tick = asyncio.Event()
+
+    def _poke(self) -> None:
+        """From any thread: the streams look at the table again."""
+        with contextlib.suppress(RuntimeError):  # not started, or stopped
+            self.loop.call_soon_threadsafe(self._wake)
 
     # -- on the host's loop -------------------------------------------------------------------
     def publish(self) -> None:
@@ -170,6 +298,7 @@ class GuestServer:
             self.serial += 1
             self.views = {k: v for k, v in built.items() if v is not None}
             self.cond.notify_all()
+        self._poke()
 
     def set_door(self, door: Door) -> None:
         """The host changed the door (a seat freed, a second phone let in, the table locked)."""
@@ -188,7 +317,7 @@ class GuestServer:
         data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
         return f"{payload.get('n', 0)}.{serial}", data
 
-    # -- on a guest's thread ------------------------------------------------------------------
+    # -- on a guest's thread (or the server's loop, where nothing waits) ------------------------
     def who(self, cookies: dict[str, str]) -> tuple[str, int]:
         """What the phone with ``cookies`` is at this door: (state, seat)."""
         door = self.door
@@ -207,27 +336,32 @@ class GuestServer:
             return ASKING, ticket.seat
         return (LOCKED if door.locked else "join"), ticket.seat
 
-    def view(self, state: str, seat: int, lang: str) -> tuple[str, bytes]:
-        """The message for a phone in ``state`` at ``seat``: its seat's view when it may see
-        one, else the door's state and words."""
+    def known(self, state: str, seat: int, lang: str) -> tuple[str, bytes] | None:
+        """The message for a phone in ``state`` at ``seat`` when the host need not be asked
+        (the door's state, or a view made already); None: it must be (:meth:`view`)."""
         if self.closing:
             state = "closed"
         if state in (SEATED, "watching"):
-            key = (seat, lang)
             with self.cond:
-                made = self.views.get(key)
-            if made is None:
-                try:
-                    made = self.run(lambda: self._build(self.provider(), seat, lang,
-                                                        self.serial))
-                except Exception:  # noqa: BLE001 - the host's loop is gone: it is away
-                    made = None
-                if made is not None:
-                    with self.cond:
-                        self.views.setdefault(key, made)
-            if made is not None:
-                return made
-            state = "away"
+                return self.views.get((seat, lang))
+        return self._door_message(state, seat, lang)
+
+    def view(self, state: str, seat: int, lang: str) -> tuple[str, bytes]:
+        """The message for a phone in ``state`` at ``seat``: its seat's view when it may see
+        one, else the door's state and words (may wait on the host's loop)."""
+        made = self.known(state, seat, lang)
+        if made is not None:
+            return made
+        try:
+            made = self.run(lambda: self._build(self.provider(), seat, lang, self.serial))
+        except Exception:  # noqa: BLE001 - the host's loop is gone: it is away
+            made = None
+        if made is None:
+            return self._door_message("away", seat, lang)
+        with self.cond:
+            return self.views.setdefault((seat, lang), made)
+
+    def _door_message(self, state: str, seat: int, lang: str) -> tuple[str, bytes]:
         ticket = self.door.ticket(seat)
         body: dict[str, Any] = {"door": state, "seat": seat, "lang": lang,
                                 "name": ticket.name if ticket else "",
@@ -263,13 +397,16 @@ class GuestServer:
 
         return self._on_loop(call)
 
-    def code(self, value: str) -> str | None:
+    def code(self, value: str, address: str = "") -> str | None:
         """The token of the seat whose short code is ``value`` (None: no such code, or too
-        many tried this minute)."""
+        many tried this minute from ``address``: one guesser blocks only itself)."""
         now = time.monotonic()
         with self.cond:
-            self.tries = [t for t in self.tries if now - t < 60] + [now]
-            if len(self.tries) > CODES:
+            for peer in [p for p, times in self.tries.items() if now - times[-1] >= 60]:
+                del self.tries[peer]
+            mine = [t for t in self.tries.get(address, []) if now - t < 60] + [now]
+            self.tries[address] = mine
+            if len(mine) > CODES:
                 return None
         ticket = self.door.by_code(value)
         return ticket.token if ticket else None
@@ -279,12 +416,6 @@ class GuestServer:
             return self.run(call)  # type: ignore[no-any-return]
         except Exception:  # noqa: BLE001 - the host's loop is gone or too slow: it is away
             return Reply(False, status=AWAY)
-
-    def wait(self, seen: int) -> bool:
-        """Wait until the table changes after push ``seen`` (False: nothing for a while)."""
-        with self.cond:
-            return self.cond.wait_for(lambda: self.serial != seen or self.closing,
-                                      timeout=BEAT)
 
     def stream(self, state: str, seat: int, lang: str) -> tuple[int, str]:
         """Count an open stream in (its key)."""
@@ -301,7 +432,6 @@ class GuestServer:
             if self.listening[key] <= 0:
                 del self.listening[key]
 
-    # -- HTTP --------------------------------------------------------------------------------
     def hosts(self) -> set[str]:
         """The Host headers this server answers to: its own address and port (a name that
         resolves to it is refused: DNS rebinding)."""
@@ -311,206 +441,217 @@ class GuestServer:
             names.add(f"localhost:{port}")
         return names
 
-    def _handler(self) -> type[BaseHTTPRequestHandler]:
-        server = self
-
-        class Handler(BaseHTTPRequestHandler):
-            server_version = "Meja"
-            sys_version = ""
-            timeout = IDLE
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-                return
-
-            # -- answers --------------------------------------------------------------------
-            def _send(self, status: int, body: bytes, kind: str, head: bool = False,
-                      cookies: tuple[str, ...] = (), cache: bool = False) -> None:
-                headers = {**HEADERS, "Cache-Control": "private, max-age=3600"} if cache \
-                    else HEADERS
-                answer(self, status, body, kind, headers, head,
-                       [("Set-Cookie", c) for c in cookies])
-
-            def _text(self, status: int, text: str) -> None:
-                self._send(status, text.encode(), "text/plain; charset=utf-8")
-
-            def _json(self, status: int, body: dict[str, Any],
-                      cookies: tuple[str, ...] = ()) -> None:
-                self._send(status, json.dumps(body, ensure_ascii=False).encode(),
-                           "application/json; charset=utf-8", cookies=cookies)
-
-            def _go(self, cookies: tuple[str, ...]) -> None:
-                answer(self, 303, b"", "text/plain; charset=utf-8", HEADERS, more=[
-                    ("Location", "/"), *(("Set-Cookie", c) for c in cookies)])
-
-            # -- who is asking --------------------------------------------------------------
-            def _cookies(self) -> dict[str, str]:
-                jar = SimpleCookie()
+    # -- HTTP, on the server's loop -------------------------------------------------------------
+    async def _connection(self, reader: asyncio.StreamReader,
+                          writer: asyncio.StreamWriter) -> None:
+        """One connection: its requests answered in turn, until it closes, idles past the
+        deadline, or an answer had to close it. Refused at once when its address (or the
+        server) holds too many."""
+        peer = str((writer.get_extra_info("peername") or ("",))[0])
+        if self.closing or not self.gate.enter(peer):
+            writer.transport.abort()
+            return
+        task = asyncio.current_task()
+        assert task is not None
+        self.tasks.add(task)
+        answered = False  # the last thing done was an answer: close it gently
+        try:
+            while not self.closing:
                 try:
-                    jar.load(self.headers.get("Cookie", "")[:2048])
-                except CookieError:
-                    return {}
-                return {k: v.value[:64] for k, v in jar.items() if k in ("mt", "md", "mw")}
+                    request = await wire.read_request(reader, peer)
+                except Refused as refused:
+                    answered = True
+                    await wire.send(writer, wire.encode(text(refused.status, "Bad request"),
+                                                        close=True))
+                    return
+                if request is None:
+                    return
+                answered = True
+                if not await self._answer(request, reader, writer):
+                    return
+                answered = False
+        except (OSError, EOFError, asyncio.CancelledError):
+            answered = False  # timed out, the phone went away (Wi-Fi lost, a tab closed), its
+            # stream gave way to a newer one, or the server stops
+        except Exception:  # a fault of ours: logged, the connection closed, the server on
+            log.exception("guest request failed")
+        finally:
+            try:
+                if answered and not self.closing:
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await wire.linger(reader, writer)
+            finally:
+                writer.transport.abort()
+                self.gate.leave(peer)
+                self.tasks.discard(task)
 
-            def _lang(self) -> str:
-                header = self.headers.get("Accept-Language", "")[:200]
-                return system_language([p.split(";")[0].strip() for p in header.split(",")]
-                                       + ["en"])
+    async def _answer(self, request: Request, reader: asyncio.StreamReader,
+                      writer: asyncio.StreamWriter) -> bool:
+        """Answer ``request``; whether the connection may carry another (never when a body
+        was left unread)."""
+        head = request.method == "HEAD"
+        if request.header("Host") not in self.hosts():
+            answer = text(421, "Wrong host")
+        elif request.method in ("GET", "HEAD"):
+            if request.path == "/stream" and not head and not request.unread:
+                await self._stream(request, reader, writer)
+                return False
+            answer = self._get(request)
+        elif request.method == "POST":
+            answer = await self._post(request, reader)
+        else:
+            answer = text(405, "Not allowed")
+        close = request.close or request.unread or self.closing
+        await wire.send(writer, wire.encode(answer, close, head))
+        return not close
 
-            def _host_ok(self) -> bool:
-                return self.headers.get("Host", "") in server.hosts()
+    def _get(self, request: Request) -> Answer:
+        path = request.path
+        cookies = cookies_of(request)
+        if path.startswith("/j/") or path.startswith("/w/"):
+            value = path[3:][:64]
+            door = self.door
+            if path.startswith("/j/") and door.by_token(value) is not None:
+                return gone_to((f"mt={value}; {COOKIE}", f"mw=; {GONE}", *new_device(cookies)))
+            if path.startswith("/w/") and same(door.watch, value):
+                return gone_to((f"mw={value}; {COOKIE}",))
+            return gone_to(())  # an old link: the page says what to do
+        if path == "/":
+            return Answer(200, static("guest.html"), "text/html; charset=utf-8", HEADERS)
+        if path[1:] in STATIC:
+            try:
+                body = static(path[1:])
+            except OSError:  # a build without the card font: the phone's own fonts
+                return text(404, "Not found")
+            return Answer(200, body, STATIC[path[1:]],
+                          {**HEADERS, "Cache-Control": "private, max-age=3600"})
+        return text(404, "Not found")
 
-            def _device(self, cookies: dict[str, str]) -> tuple[str, ...]:
-                """A device key for a phone that has none yet."""
-                if cookies.get("md"):
-                    return ()
-                return (f"md={token()}; {COOKIE}",)
+    async def _post(self, request: Request, reader: asyncio.StreamReader) -> Answer:
+        """A guest's action: from this origin, JSON of a bounded size and depth (the body is
+        read only once all else is right: refused before, the connection closes)."""
+        origin = request.header("Origin")
+        if origin not in {f"http://{h}" for h in self.hosts()}:
+            return text(403, "Wrong origin")
+        if request.header("Content-Type").split(";")[0].strip() != "application/json":
+            return text(415, "JSON only")
+        if request.length is None:
+            return text(411, "Length required")
+        if request.length > BODY:
+            return text(413, "Too large")
+        body = guest_json(await wire.read_body(reader, request))
+        if body is None:
+            return text(400, "Not JSON")
+        cookies = cookies_of(request)
+        lang = language(request)
+        words = self.words(lang)
+        if request.path == "/act":
+            state, seat = self.who(cookies)
+            if state != SEATED:
+                return as_json(403, {"ok": False, "why": words.get(state, "")})
+            return self._reply(await self._call(self.act, seat, body, lang), words)
+        if request.path == "/join":
+            return self._reply(await self._call(self.join, cookies), words)
+        if request.path == "/code":
+            value = body.get("code")
+            found = self.code(value, request.peer) if isinstance(value, str) and len(
+                value) <= 16 else None
+            if found is None:
+                return as_json(422, {"ok": False, "why": words["code_wrong"]})
+            return as_json(200, {"ok": True}, cookies=(
+                f"mt={found}; {COOKIE}", f"mw=; {GONE}", *new_device(cookies)))
+        return text(404, "Not found")
 
-            # -- GET ----------------------------------------------------------------------------
-            def do_GET(self, head: bool = False) -> None:  # noqa: N802
-                if not self._host_ok():
-                    return self._text(421, "Wrong host")
-                path = self.path.split("?")[0]
-                cookies = self._cookies()
-                if path.startswith("/j/") or path.startswith("/w/"):
-                    value = path[3:][:64]
-                    door = server.door
-                    if path.startswith("/j/") and door.by_token(value) is not None:
-                        return self._go((f"mt={value}; {COOKIE}", f"mw=; {GONE}",
-                                         *self._device(cookies)))
-                    if path.startswith("/w/") and same(door.watch, value):
-                        return self._go((f"mw={value}; {COOKIE}",))
-                    return self._go(())  # an old link: the page says what to do
-                if path == "/":
-                    return self._send(200, static("guest.html"), "text/html; charset=utf-8",
-                                      head)
-                if path[1:] in STATIC:
-                    try:
-                        body = static(path[1:])
-                    except OSError:  # a build without the card font: the phone's own fonts
-                        return self._text(404, "Not found")
-                    return self._send(200, body, STATIC[path[1:]], head, cache=True)
-                if path == "/stream" and not head:
-                    return self._stream(cookies)
-                return self._text(404, "Not found")
+    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn`` on one of a few threads (it waits on the host's loop), the server's loop
+        free meanwhile."""
+        return await self.loop.run_in_executor(self.pool, functools.partial(fn, *args))
 
-            def do_HEAD(self) -> None:  # noqa: N802
-                self.do_GET(head=True)
+    @staticmethod
+    def _reply(reply: Reply, words: dict[str, str]) -> Answer:
+        why = reply.why
+        if reply.status == AWAY and not why:
+            why = words["away"]
+        elif reply.why in (ASKING, LOCKED):
+            why = words[reply.why]
+        status = 200 if reply.ok else (reply.status if reply.status != 200 else OLD)
+        return as_json(status, {"ok": reply.ok, "why": why})
 
-            def _stream(self, cookies: dict[str, str]) -> None:
-                lang = self._lang()
-                device = cookies.get("md", "") or self.client_address[0]
-                with server.cond:
-                    full = (server.phones.total() >= STREAMS
-                            or server.phones[device] >= PER_PHONE)
-                    if not full:
-                        server.phones[device] += 1
-                if full:
-                    return self._text(503, "Too many connections")
-                try:
-                    self._events(cookies, lang)
-                finally:
-                    with server.cond:
-                        server.phones[device] -= 1
-                        if server.phones[device] <= 0:
-                            del server.phones[device]
+    # -- event streams ------------------------------------------------------------------------
+    def _hold(self, stream: Stream, slot: str) -> bool:
+        """Give ``stream`` a place in ``slot``: a seat's or the table screens' oldest stream
+        gives way; the strangers' pool is full at :data:`STRANGER_STREAMS` (False)."""
+        self._release(stream)
+        held = self.slots.setdefault(slot, [])
+        most = (WATCH_STREAMS if slot == "watch" else
+                STRANGER_STREAMS if slot == "stranger" else SEAT_STREAMS)
+        if len(held) >= most:
+            if slot == "stranger":
+                return False
+            held.pop(0).task.cancel()
+        held.append(stream)
+        stream.slot = slot
+        return True
 
-            def _events(self, cookies: dict[str, str], lang: str) -> None:
-                self.send_response(200)
-                self.send_header("Content-Type", "text/event-stream; charset=utf-8")
-                for name, value in HEADERS.items():
-                    self.send_header(name, value)
-                self.send_header("Connection", "close")
-                self.end_headers()
-                self.close_connection = True
-                last = self.headers.get("Last-Event-ID", "")[:64]
-                key: tuple[int, str] | None = None
-                try:
-                    self.wfile.write(b"retry: %d\n\n" % RETRY)  # a lost phone comes back soon
-                    while True:
-                        state, seat = server.who(cookies)
-                        if key != (seat, lang) or state not in (SEATED, "watching"):
-                            if key is not None:
-                                server.unstream(key)
-                                key = None
-                            if state in (SEATED, "watching"):
-                                key = server.stream(state, seat, lang)
-                        with server.cond:
-                            seen = server.serial
-                        ident, data = server.view(state, seat, lang)
-                        if ident != last:
-                            self.wfile.write(b"id: " + ident.encode() + b"\ndata: " + data
-                                             + b"\n\n")
-                            self.wfile.flush()
-                            last = ident
-                        if server.closing:
-                            return
-                        moved = server.wait(seen)
-                        if not moved:
-                            self.wfile.write(b": beat\n\n")
-                            self.wfile.flush()
-                except OSError:
-                    return  # the phone went away
-                finally:
+    def _release(self, stream: Stream) -> None:
+        held = self.slots.get(stream.slot, [])
+        if stream in held:
+            held.remove(stream)
+        if not held:
+            self.slots.pop(stream.slot, None)
+        stream.slot = ""
+
+    async def _stream(self, request: Request, reader: asyncio.StreamReader,
+                      writer: asyncio.StreamWriter) -> None:
+        """The phone's event stream: its view now and at each change, a comment when quiet.
+        The phone's place is looked at again at each push (a seat taken, freed); the stream
+        ends (its slot free) as soon as the phone closes it."""
+        cookies, lang = cookies_of(request), language(request)
+        task = asyncio.current_task()
+        assert task is not None
+        stream = Stream(task)
+        if not self._hold(stream, slot_of(*self.who(cookies))):
+            await wire.send(writer, wire.encode(text(503, "Too many connections"), close=True))
+            return
+        last = request.header("Last-Event-ID", 64)
+        key: tuple[int, str] | None = None
+        gone = asyncio.ensure_future(reader.read(1))  # the phone closed (or spoke): it ends
+        try:
+            await wire.send(writer, wire.stream_head(HEADERS.items())
+                            + b"retry: %d\n\n" % RETRY)  # a lost phone comes back soon
+            while True:
+                tick = self.tick
+                state, seat = self.who(cookies)
+                if slot_of(state, seat) != stream.slot and not self._hold(
+                        stream, slot_of(state, seat)):
+                    return
+                if key != (seat, lang) or state not in (SEATED, "watching"):
                     if key is not None:
-                        server.unstream(key)
-
-            # -- POST ----------------------------------------------------------------------------
-            def do_POST(self) -> None:  # noqa: N802
-                if not self._host_ok():
-                    return self._text(421, "Wrong host")
-                origin = self.headers.get("Origin", "")
-                if origin not in {f"http://{h}" for h in server.hosts()}:
-                    return self._text(403, "Wrong origin")
-                if self.headers.get("Content-Type", "").split(";")[0].strip() != \
-                        "application/json":
-                    return self._text(415, "JSON only")
-                try:
-                    size = int(self.headers.get("Content-Length", ""))
-                except ValueError:
-                    return self._text(411, "Length required")
-                if not 0 <= size <= BODY:
-                    return self._text(413, "Too large")
-                try:
-                    body = json.loads(self.rfile.read(size) or b"{}")
-                except (ValueError, UnicodeDecodeError):
-                    return self._text(400, "Not JSON")
-                if not isinstance(body, dict):
-                    return self._text(400, "Not an object")
-                cookies = self._cookies()
-                words = server.words(self._lang())
-                path = self.path.split("?")[0]
-                if path == "/act":
-                    state, seat = server.who(cookies)
-                    if state != SEATED:
-                        return self._json(403, {"ok": False, "why": words.get(state, "")})
-                    return self._reply(server.act(seat, body, self._lang()), words)
-                if path == "/join":
-                    return self._reply(server.join(cookies), words)
-                if path == "/code":
-                    value = body.get("code")
-                    if not isinstance(value, str) or len(value) > 16:
-                        return self._json(422, {"ok": False, "why": words["code_wrong"]})
-                    found = server.code(value)
-                    if found is None:
-                        return self._json(422, {"ok": False, "why": words["code_wrong"]})
-                    return self._json(200, {"ok": True}, cookies=(
-                        f"mt={found}; {COOKIE}", f"mw=; {GONE}",
-                        *self._device(cookies)))
-                return self._text(404, "Not found")
-
-            def _reply(self, reply: Reply, words: dict[str, str]) -> None:
-                why = reply.why
-                if reply.status == AWAY and not why:
-                    why = words["away"]
-                elif reply.why in (ASKING, LOCKED):
-                    why = words[reply.why]
-                status = 200 if reply.ok else (reply.status if reply.status != 200 else OLD)
-                self._json(status, {"ok": reply.ok, "why": why})
-
-            def _refuse(self) -> None:
-                self._text(405, "Not allowed")
-
-            do_PUT = do_DELETE = do_PATCH = _refuse  # noqa: N815
-
-        return Handler
+                        self.unstream(key)
+                        key = None
+                    if state in (SEATED, "watching"):
+                        key = self.stream(state, seat, lang)
+                made = self.known(state, seat, lang)
+                ident, data = made if made is not None else await self._call(
+                    self.view, state, seat, lang)
+                if ident != last:
+                    await wire.send(writer, b"id: " + ident.encode() + b"\ndata: " + data
+                                    + b"\n\n")
+                    last = ident
+                if self.closing:
+                    return
+                changed = asyncio.ensure_future(tick.wait())
+                done, _ = await asyncio.wait({changed, gone}, timeout=BEAT,
+                                             return_when=asyncio.FIRST_COMPLETED)
+                changed.cancel()
+                if gone in done:
+                    return
+                if changed not in done:
+                    await wire.send(writer, b": beat\n\n")
+        finally:
+            gone.cancel()
+            if gone.done() and not gone.cancelled():
+                gone.exception()  # a reset connection: seen
+            self._release(stream)
+            if key is not None:
+                self.unstream(key)

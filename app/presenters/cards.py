@@ -49,12 +49,21 @@ def level(t: Translator, kind: str) -> str:
     return t(key) if kind != "person" and t.has(key) else ""
 
 
+def score_words(t: Translator, score: int, wins: bool = False) -> str:
+    """A seat's score in words: "12 points", or "2 round wins" where the game counts them."""
+    if wins:
+        return t.plural("unit.round_win", score)
+    return t.plural("unit.point", score)
+
+
 def chairs(obs: dict[str, Any], seating: Seating, scores: Sequence[int],
-           notes: Sequence[str] = ()) -> tuple[Chair, ...]:
+           notes: Sequence[str] = (), wins: bool = False) -> tuple[Chair, ...]:
     """Every seat as the table shows it, from an observation: the seat to act glowing, the
-    dealer marked, a computer's level (``notes``: a line under a seat, "" for none)."""
+    dealer marked, its score in words (``wins``: a count of round wins), a computer's level
+    (``notes``: a line under a seat, "" for none)."""
     return tuple(
-        Chair(seat=s, name=seating.names[s], colour=seating.colours[s], score=str(scores[s]),
+        Chair(seat=s, name=seating.names[s], colour=seating.colours[s],
+              score=score_words(seating.t, scores[s], wins),
               cards=n, active=s == obs["current"], dealer=s == obs["dealer"],
               level=level(seating.t, seating.kinds[s]),
               note=notes[s] if s < len(notes) else "")

@@ -8,13 +8,24 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from app.i18n import Translator
-from app.presenters.base import Answer, Seating, View, engine, identify, unlit
+from app.i18n import Translator, say
+from app.presenters.base import (
+    Answer,
+    Ending,
+    Seating,
+    View,
+    engine,
+    identify,
+    round_won,
+    unlit,
+)
+from app.presenters.base import notation as cards_of
 from app.presenters.cards import chairs, faces, notation, ordered, word
 from models.cards import parse_card
 from models.errors import MejaError
 from models.games.base import State
-from models.games.forty_one import DRAW, END, STOP, TAKE, FortyOne
+from models.games.forty_one import DRAW, END, STOP, TAKE, FortyOne, counted_suit, hand_score
+from views.common import SUIT_SYMBOLS as SUIT_SIGNS
 from views.felt_data import Button, Face, Pile, Scene
 
 SHOWN = 3  # discards shown, the top last
@@ -37,7 +48,7 @@ class FortyOnePresenter:
         acts = seat >= 0 and seat == current
         legal = set(obs["legal"]) if acts else set()
         scores = obs["totals"] if state.options.running_score else obs["wins"]
-        table = chairs(obs, seating, scores)
+        table = chairs(obs, seating, scores, wins=not state.options.running_score)
         seen: Counter[str] = Counter()
         tops = faces(obs["discards"][-SHOWN:], seen)
         stock = Pile(key="stock", label=t("felt.forty_one.stock"),
@@ -62,7 +73,8 @@ class FortyOnePresenter:
         if END in legal:
             buttons.append(Button(tap="end", label=t("move.end_stock")))
         scene = Scene(seat=seat, chairs=table, piles=(stock, discard), hand=hand,
-                      buttons=tuple(buttons), prompt=_prompt(t, obs, acts, seating))
+                      buttons=tuple(buttons), prompt=_prompt(t, obs, acts, seating),
+                      worth=worth(t, obs["hand"]) if seat >= 0 else "")
         return scene if view.help else unlit(scene)
 
     def answer(self, shown: State, seat: int, tap: str, view: View) -> Answer:
@@ -89,6 +101,25 @@ class FortyOnePresenter:
             return Answer(action=code)
         return Answer(why=_why_card(t, obs, code, acts))
 
+    def ending(self, shown: State, seats: Sequence[str], t: Translator) -> Ending:
+        """The hand just closed: each hand as it ended, who won it; at the end, why the
+        winners won (the best total, or the best record of hands won)."""
+        state = engine(shown, FortyOne)
+        hands = state.shown[-1]
+        held = tuple((cards_of(h), "" if h else t("play.sum.no_cards")) for h in hands)
+        verdict = ""
+        if state.is_over:
+            players = [seats[s] for s in state.winners]
+            first = state.winners[0]
+            verdict = (say(t, "forty_one_best_total", {"players": players,
+                                                       "total": state.totals[first]})
+                       if state.options.running_score else
+                       say(t, "forty_one_record", {"players": players,
+                                                   "wins": state.wins[first],
+                                                   "losses": state.losses[first]}))
+        return Ending(held, round_won(state, seats, t, "forty_one"), verdict,
+                      wins=not state.options.running_score)
+
 
 def _turn(t: Translator, obs: dict[str, Any]) -> str:
     """Why nothing may be done now: the match is over, or another seat is to act."""
@@ -109,6 +140,14 @@ def _why_card(t: Translator, obs: dict[str, Any], code: int, acts: bool) -> str:
     if obs["phase"] == "draw":
         return t("error.fo_draw_first")
     return t("error.fo_locked", card=word(code))
+
+
+def worth(t: Translator, hand: Sequence[int]) -> str:
+    """What a hand is worth now, in its best suit: "27 in ♥" (the whole game of 41)."""
+    if not hand:
+        return ""
+    suit = counted_suit(hand)
+    return t("felt.forty_one.worth", points=hand_score(hand), suit=SUIT_SIGNS[suit])
 
 
 def _prompt(t: Translator, obs: dict[str, Any], acts: bool, seating: Seating) -> str:

@@ -8,8 +8,18 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from app.i18n import Translator
-from app.presenters.base import Answer, Seating, View, engine, identify, unlit
+from app.i18n import Translator, say
+from app.presenters.base import (
+    Answer,
+    Ending,
+    Seating,
+    View,
+    engine,
+    identify,
+    round_won,
+    unlit,
+)
+from app.presenters.base import notation as cards_of
 from app.presenters.cards import chairs, faces, notation, ordered, word
 from models.cards import parse_card
 from models.errors import MejaError
@@ -39,7 +49,8 @@ class KartuSamaPresenter:
         debt = obs["debt"]
         owes = t("felt.kartu_sama.owes", count=debt) if debt else ""
         table = chairs(obs, seating, scores,
-                       [owes if s == current else "" for s in range(len(obs["hand_sizes"]))])
+                       [owes if s == current else "" for s in range(len(obs["hand_sizes"]))],
+                       wins=state.options.mode == "victory")
         seen: Counter[str] = Counter()
         tops = faces(obs["discard"][-SHOWN:], seen)
         discard = Pile(key="discard", label=t("felt.kartu_sama.discard"), top=tops,
@@ -87,6 +98,23 @@ class KartuSamaPresenter:
         if code in legal:
             return Answer(action=code)
         return Answer(why=_why_card(t, obs, code, acts))
+
+    def ending(self, shown: State, seats: Sequence[str], t: Translator) -> Ending:
+        """The round just closed: each hand as it ended (none: the player went out), who won
+        it; at the end, why the winners won (fewest points, or most round wins)."""
+        state = engine(shown, KartuSama)
+        hands = state.shown[-1]
+        held = tuple((cards_of(h), "" if h else t("play.sum.no_cards")) for h in hands)
+        verdict = ""
+        if state.is_over:
+            players = [seats[s] for s in state.winners]
+            first = state.winners[0]
+            verdict = (say(t, "most_wins", {"players": players, "wins": state.wins[first]})
+                       if state.options.mode == "victory" else
+                       say(t, "lowest_total", {"players": players,
+                                               "total": state.totals[first]}))
+        return Ending(held, round_won(state, seats, t, "kartu_sama"), verdict,
+                      wins=state.options.mode == "victory")
 
 
 def _mark(t: Translator, obs: dict[str, Any]) -> str:

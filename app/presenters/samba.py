@@ -10,17 +10,29 @@ Tap keys: ``c:<face id>`` a card of the hand, ``stock``, ``pile``, ``g<side>.<ra
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from app.i18n import Translator, card_words
-from app.presenters.base import Answer, Seating, View, engine, identify
-from app.presenters.cards import level
+from app.i18n import Translator, card_words, say
+from app.presenters.base import Answer, Ending, Seating, View, engine, identify, notation, round_won
+from app.presenters.cards import level, score_words
 from models.cards import JOKER_CODE, format_cards, samba_pack
 from models.games import samba_melds as rules
 from models.games.base import State
-from models.games.samba import CANCEL, DISCARD, DRAW, START_SEQ, TAKE_GROUP, Samba, sides_of
+from models.games.samba import (
+    ADD,
+    CANCEL,
+    DISCARD,
+    DRAW,
+    START_GROUP,
+    START_SEQ,
+    TAKE_GROUP,
+    Samba,
+    sides_of,
+)
 from models.games.samba_melds import BLACK_THREES, IS_WILD, RED_THREES
 from views.felt_data import Button, Chair, Face, Group, Pile, Scene, Side
 
@@ -28,6 +40,7 @@ BUTTONS = ("finish", "cancel", "ask", "yes", "no", "stop_stock")  # in the order
 PACK = len(samba_pack())
 LABELS = {"pure_canasta": "samba.felt.pure", "mixed_canasta": "samba.felt.mixed",
           "samba": "samba.felt.samba"}
+KINDS = {"pure_canasta": "pure", "mixed_canasta": "mixed", "samba": "samba"}
 
 
 def _text(code: int) -> str:
@@ -109,6 +122,15 @@ class Turn:
             self.words[code] = action
 
     # -- selections ---------------------------------------------------------------------
+    @functools.cached_property
+    def hand(self) -> Counter[int]:
+        return Counter(self.codes)
+
+    @functools.cached_property
+    def needs(self) -> list[tuple[int, Counter[int]]]:
+        """Each new meld open now and its cards, counted (asked once a table drawn)."""
+        return [(action, Counter(cards)) for action, cards in self.melds]
+
     def fits(self, codes: list[int]) -> bool:
         """Whether ``codes`` may be selected together: part of a move open now."""
         if not codes:
@@ -125,9 +147,8 @@ class Turn:
         """A new meld open now that makes one meld with the cards ``have``, the rest going on
         it one by one next: its cards and ``have`` are one meld of cards in the hand, and
         (``within``) ``have`` holds its cards. -1: none."""
-        hand = Counter(self.codes)
-        for action, cards in self.melds:
-            need = Counter(cards)
+        hand = self.hand
+        for action, need in self.needs:
             if within and not need <= have:
                 continue
             if not within and have <= need:
@@ -159,6 +180,52 @@ class Turn:
             return -1
         exact = next((a for a, cards in self.melds if Counter(cards) == have), -1)
         return exact if exact >= 0 else self._start(have, within=True)
+
+    def meld_all(self) -> tuple[int, ...]:
+        """The moves the Meld button makes, one tap: the new meld the selection starts, then
+        every other selected card that goes on it (the rest stays selected)."""
+        first = self.meld_ready()
+        if first < 0:
+            return ()
+        used = self._used(first)
+        rest = [self.codes[i] for i in self.chosen if i not in used]
+        if START_GROUP <= first < ADD:
+            slot = (first - START_GROUP) // 70
+        elif START_SEQ <= first < START_GROUP:
+            slot = 13 + len(self.state.seqs[self.side])
+        else:
+            return (first,)
+        return self._chain(slot, rest, (first,))
+
+    def _chain(self, slot: int, codes: Sequence[int], start: tuple[int, ...] = ()
+               ) -> tuple[int, ...]:
+        """``start``, then ``codes`` added one by one to the meld at ``slot`` (a group's rank,
+        or 13 and a sequence's index) as long as one more goes on it."""
+        state = self.state.clone()
+        for action in start:
+            state.apply(action)
+        out, rest = list(start), list(codes)
+        progress = True
+        while rest and progress:
+            progress = False
+            for code in list(rest):
+                action = ADD + slot * 53 + code
+                if state.is_legal(action):
+                    state.apply(action)
+                    out.append(action)
+                    rest.remove(code)
+                    progress = True
+        return tuple(out)
+
+    def _laid(self, actions: Sequence[int]) -> list[int]:
+        """The indexes of the selected cards ``actions`` lay (the first copies selected)."""
+        need = Counter(c for a in actions for c in self.state.action_words(a).cards)
+        out = []
+        for i in self.chosen:
+            if need[self.codes[i]]:
+                need[self.codes[i]] -= 1
+                out.append(i)
+        return out
 
     def _used(self, action: int) -> list[int]:
         """The selected cards the new meld ``action`` lays (the rest stays selected)."""
@@ -263,10 +330,10 @@ class Turn:
 
     def _button(self, word: str) -> Answer:
         if word == "meld":
-            action = self.meld_ready()
-            if action < 0:
+            actions = self.meld_all()
+            if not actions:
                 return Answer()
-            return Answer(action=action, chosen=self._kept(*self._used(action)))
+            return _moves(actions, self._kept(*self._laid(actions)))
         if word in self.words:
             return Answer(action=self.words[word], chosen=frozenset())
         return Answer()
@@ -284,9 +351,11 @@ class Turn:
         if self.phase == "discard":
             return Answer(why=t("samba.felt.why.discard"))
         adds = self.adds.get(key, {})
-        for i in self.chosen:
-            if self.codes[i] in adds:
-                return Answer(action=adds[self.codes[i]], chosen=self._kept(i))
+        if any(self.codes[i] in adds for i in self.chosen):
+            side, index = key[1:].split(".")
+            slot = int(index) if key[0] == "g" else 13 + int(index)
+            actions = self._chain(slot, self.picked())
+            return _moves(actions, self._kept(*self._laid(actions)))
         if self.chosen:
             return Answer(why=t("samba.felt.why.not_on", cards=_shown(self.picked())))
         if adds:
@@ -303,10 +372,11 @@ class Turn:
         chairs = tuple(self._chair(s, seating) for s in range(len(names_)))
         buttons: list[Button] = []
         if self.acting:
-            ready = self.meld_ready()
-            if ready >= 0:
-                label = t("move.meld", cards=_shown(self.picked()))
-                buttons.append(Button("b:meld", label, primary=True))
+            laid = self.meld_all()
+            if laid:
+                cards = [c for a in laid for c in self.state.action_words(a).cards]
+                buttons.append(Button("b:meld", t("move.meld", cards=_shown(cards)),
+                                      primary=True))
             for word in BUTTONS:
                 if word in self.words:
                     buttons.append(Button(f"b:{word}", t(f"move.{word}"),
@@ -398,20 +468,21 @@ class Turn:
                 nseq += 1
             else:
                 key = f"g{s}.{next(c for c in cards if not IS_WILD[c]) % 13}"
-            groups.append(self._group(key, cards, t(LABELS[kind]) if kind in LABELS else ""))
+            groups.append(self._group(key, cards, t(LABELS[kind]) if kind in LABELS else "",
+                                      KINDS.get(kind, "")))
         if reds:
             groups.append(self._group(f"r{s}", reds, t("samba.felt.red3s")))
         colour = seating.colours[members[0]] if members else ""
-        return Side(label, tuple(groups), self._side_note(s), colour)
+        return Side(label, tuple(groups), self._side_note(s), colour, tuple(members))
 
-    def _group(self, key: str, cards: Sequence[int], label: str) -> Group:
+    def _group(self, key: str, cards: Sequence[int], label: str, kind: str = "") -> Group:
         faces = tuple(Face(fid, _text(c))
                       for fid, c in zip(identify([_text(c) for c in cards], self.seen), cards,
                                         strict=True))
         if key.startswith("r") or not key[1:].startswith(f"{self.side}."):
-            return Group(key, faces, label)
+            return Group(key, faces, label, kind=kind)
         lit, why = self._answered(key)
-        return Group(key, faces, label, key, lit, why)
+        return Group(key, faces, label, key, lit, why, kind)
 
     def _side_note(self, s: int) -> str:
         obs = self.obs
@@ -448,8 +519,9 @@ class Turn:
         note = ""
         if self.phase == "answer" and self.turn >= 0 and s == self._asker():
             note = t("samba.felt.asks")
-        return Chair(s, seating.names[s], seating.colours[s], str(obs["totals"][s]),
-                     obs["hand_sizes"][s], s == self.turn, s == obs["dealer"], shown, note)
+        return Chair(s, seating.names[s], seating.colours[s],
+                     score_words(t, obs["totals"][s]), obs["hand_sizes"][s], s == self.turn,
+                     s == obs["dealer"], shown, note)
 
     def _asker(self) -> int:
         """While a partner answers: who asked (the partner's partner)."""
@@ -488,6 +560,11 @@ class Turn:
         return t("samba.felt.meld")
 
 
+def _moves(actions: tuple[int, ...], chosen: frozenset[str]) -> Answer:
+    """The answer of a tap that makes ``actions`` (one, or several made as one move)."""
+    return Answer(action=actions[0], chosen=chosen, actions=actions if len(actions) > 1 else ())
+
+
 class SambaPresenter:
     """Samba's presenter. ``t`` words the refusals :meth:`answer` gives (the scene's own
     come from ``Seating.t``)."""
@@ -502,6 +579,23 @@ class SambaPresenter:
     def answer(self, shown: State, seat: int, tap: str, view: View) -> Answer:
         state = engine(shown, Samba)
         return Turn(state, seat, view, self.t).answer(tap)
+
+    def ending(self, shown: State, seats: Sequence[str], t: Translator) -> Ending:
+        """The hand just closed: each partner's cards left, and their side's score part by
+        part; who won it; at the end, the side with the highest total."""
+        state = engine(shown, Samba)
+        parts = state.breakdowns[-1]
+        held = []
+        for s in range(state.players):
+            counted = dataclasses.asdict(parts[state.side[s]])
+            said = [t(f"samba.part.{k}", n=v) for k, v in counted.items() if v]
+            held.append((notation(state.shown[-1][s]), " · ".join(said)))
+        verdict = ""
+        if state.is_over:
+            players = [seats[s] for s in state.winners]
+            verdict = say(t, "samba_highest", {"players": players,
+                                               "total": state.totals[state.winners[0]]})
+        return Ending(tuple(held), round_won(state, seats, t, "samba"), verdict)
 
 
 __all__ = ["SambaPresenter", "Turn", "blocked", "sort_key"]

@@ -14,9 +14,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from app.i18n import Translator, card_words, say
-from app.presenters.base import Answer, Seating, View, engine, identify, unlit
-from app.presenters.cards import level
+from app.i18n import Translator, card_words, names, say
+from app.presenters.base import Answer, Ending, Seating, View, engine, identify, notation, unlit
+from app.presenters.cards import level, score_words
 from models.cards import format_cards
 from models.games.base import State
 from models.games.sums import DRAW, LET, STOP, TAKE, TAKE_BACK_BELOW, TARGET
@@ -102,13 +102,14 @@ class SumsPresenter:
                                why="" if lit else no))
             kind = seating.kinds[s]
             chairs.append(Chair(
-                seat=s, name=names[s], colour=seating.colours[s], score=str(obs["scores"][s]),
+                seat=s, name=names[s], colour=seating.colours[s],
+                score=score_words(t, obs["scores"][s]),
                 cards=obs["hand_sizes"][s], active=s == current,
                 level=level(t, kind),
                 note=say(t, "sums_attack", self._attack(attack, names)) if
                 attack is not None and attack[2] == s else "",
                 groups=(Group(f"up:{s}", tuple(up)),),
-                tally=t.plural("sums.removed", len(obs["captured"][s])),
+                tally=t.plural("sums.felt.removed", len(obs["captured"][s])),
             ))
         codes = _order(hand, view.order)
         held = []
@@ -125,6 +126,7 @@ class SumsPresenter:
             seat=seat, chairs=tuple(chairs), piles=tuple(piles), hand=tuple(held),
             buttons=tuple(buttons), prompt=self._prompt(obs, seat, names, t, legal),
             note=say(t, "sums_attack", self._attack(attack, names)) if attack else "",
+            goal=t("sums.felt.goal"),
         )
         return scene if view.help else _unlit(scene)
 
@@ -189,6 +191,33 @@ class SumsPresenter:
         if phase == "counter":
             return t("sums.felt.counter")
         return t("sums.felt.last")
+
+    def ending(self, shown: State, seats: Sequence[str], t: Translator) -> Ending:
+        """Sums is one round, the game: each player's cards in play and the count removed; why
+        the winners won (the most points, then the most cards removed)."""
+        state = engine(shown, Engine)
+        held = tuple((notation(state.in_play[s]), t.plural("sums.removed",
+                                                           len(state.captured[s])))
+                     for s in range(state.players))
+        verdict = ""
+        if state.is_over:
+            winners = state.winners
+            players = [seats[s] for s in winners]
+            score, removed = state.scores[winners[0]], len(state.captured[winners[0]])
+            level = [s for s in range(state.players)
+                     if state.scores[s] == score and s not in winners]
+            if level:  # tied on points: more cards removed decided
+                verdict = say(t, "sums_first_cards", {
+                    "players": players, "points": score, "others": [seats[s] for s in level],
+                    "cards": removed,
+                    "other_cards": max(len(state.captured[s]) for s in level)})
+            elif len(winners) > 1:
+                verdict = say(t, "sums_tied", {"players": players, "points": score,
+                                               "cards": removed})
+            else:
+                verdict = t("play.why.highest", players=names(players, t), total=score)
+        return Ending(held, "", verdict,
+                      heading=t("play.sum.game_over") if state.is_over else "")
 
 
 def _whys(scene: Scene) -> Iterator[tuple[str, str]]:

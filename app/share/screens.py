@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from app.i18n import Said, Translator, say
-from app.records import local_time
+from app.i18n import Said, Translator, local_day, say
 from app.share.camera import Scan, has_camera
 from app.share.codes import code_texts, created_of, import_value
 from app.share.exports import csv_text, json_text
@@ -82,7 +81,7 @@ class Sharing:
         mark = (doc["summary"] or {}).get("imported") or {}
         created = str(mark.get("created") or created_of(match_id))
         game = referee.match.setup.game
-        day = local_time(created)[:10]  # the device's day, as home and history show it
+        day = local_day(created, self.t.language)  # the device's day
         return results(self.t, referee.score(), self.t(f"game.{game}"), day)
 
     def share_view(self, match_id: str) -> ft.View:

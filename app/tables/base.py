@@ -107,12 +107,17 @@ class Referee(Generic[T]):
         self.host.go(f"/match/{self.match_id}" + (f"/{sub}" if sub else ""))
 
     def _at(self, tap: Callable[..., object]) -> Callable[..., None]:
-        """``tap`` bound to the version of the screen drawn now: it is called with ``at=``
-        that version, which the service refuses once the match has changed."""
+        """``tap`` bound to the version of the screen drawn now. The one check of every
+        table action: a tap that arrives once the match has changed (the second tap of a
+        double tap, a screen drawn before another window's change) stops here, before the
+        handler reads the state, so that no event is built from a turn the screen did not
+        show. A tap that passes is called with ``at=`` that version, which the service checks
+        again as it saves (two threads)."""
         at = self.version
 
         def bound(*args: Any) -> None:
-            tap(*args, at=at)
+            if self.ledger.current(at):
+                tap(*args, at=at)
 
         return bound
 

@@ -13,23 +13,26 @@ match finds it there. A draft that no longer fits the match (another round, a pl
 out, more copies of a card than the pack holds, a damaged document) is dropped, seat by seat or
 whole, never in the way of the match.
 
-A seat's hand may also come from elsewhere, a guest's phone (``enter_hand``, ``enter_points``):
-the same checks in the same words, then the screen shows it in place of what it had for that
-seat."""
+A seat's hand may also come from elsewhere, a guest's phone (``enter_hand``, ``enter_points``).
+A hand sent from a phone is checked alone (its own cards against the rules and the pack, in the
+screen's words), never against the other seats' hands, so that nothing a phone is told depends
+on their cards; it then waits in the entry for the host's "Save", which checks it with every
+hand, and the host is told at once when it does not fit the hands recorded."""
 
 from __future__ import annotations
 
 import functools
+import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
 
 from app.i18n import refusal
-from app.matches import DONE, Outcome
+from app.matches import DONE, NOT_SAVED, Outcome
 from app.tables import base
-from models.cards import parse_card
+from models.cards import check_within, parse_card
 from models.errors import MejaError
 from models.match import Event, Hand, Match, Points, Start
 from models.tables.base import EnteredRecord, MatchState, RoundTable
@@ -55,6 +58,8 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
     ENTRY_PHASES: tuple[str, ...] = ("ended",)  # the table phases in which hands are entered
     HAND_CAP: int | None = None  # the most cards a hand holds, when the game says
     CAN_TYPE = True  # a player's round points may be typed instead of their cards
+    TAP_GAP = 0.3  # seconds: a second tap on the same card within it is the same tap
+    clock: Callable[[], float] = staticmethod(time.monotonic)  # a test's own clock
 
     def __init__(self, host: Host, match_id: str, match: Match[MatchState]) -> None:
         super().__init__(host, match_id, match)
@@ -64,7 +69,9 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
         self.typing: set[int] = set()  # seats whose points are to be typed, not tapped
         self.tapping: set[int] = set()  # seats with typed points whose cards are to be tapped
         self.points_text: dict[int, str] = {}  # points typed for a seat and not saved yet
+        self.sent: set[int] = set()  # seats whose entry is the hand their phone sent
         self._kept: dict[str, Any] | None = None  # the draft as last saved
+        self._counted: tuple[int, str, float] = (-1, "", 0.0)  # the last card tap that counted
         self._restore_draft()
 
     # -- what a game tells ------------------------------------------------------------------
@@ -133,8 +140,8 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
     def _next_player(self, at: int | None = None, seat: int | None = None) -> None:
         """Save the points typed for the player shown (``seat``: the one the button was drawn
         for), then show the next one."""
-        if not self.ledger.current(at) or seat not in (None, self.entry_seat):
-            return None  # drawn before the match changed, or for another player: a double tap
+        if seat not in (None, self.entry_seat):
+            return None  # drawn for another player: the second tap of a double tap
         seat = self.entry_seat
         if seat in self.points_text and self._is_typing(seat):
             return self._type_points()  # saved, it moves on to the next player
@@ -177,14 +184,13 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
         self.points_text.pop(seat, None)
         self.typing.discard(seat)
         self.tapping.discard(seat)
+        self.sent.discard(seat)
         self.entry[seat] = []
         return True
 
     def _type_points(self, at: int | None = None) -> None:
         """Record the points typed for the player shown, then move on."""
         seat = self.entry_seat
-        if not self.ledger.current(at):
-            return None  # drawn before the match changed (a double tap): nothing to do
         if self._save_typed(seat, at):
             following = self._next_seat(seat)
             if following is not None:
@@ -208,7 +214,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
 
     def _hand_screen(self, t: Tr) -> ft.View:
         return hands_view(
-            t, self._hands_data(), on_player=self._pick_player, on_card=self._tap_card,
+            t, self._hands_data(), on_player=self._pick_player, on_card=self._card_tap,
             on_undo_card=self._undo_card, on_clear=self._clear,
             on_save=self._at(self._save_hands), on_back=lambda: self._go(),
             on_next=self._at(functools.partial(self._next_player, seat=self.entry_seat)),
@@ -218,6 +224,17 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
 
     def _pick_player(self, seat: int) -> None:
         raise NotImplementedError
+
+    def _card_tap(self, card: str) -> None:
+        """A tap on ``card`` of the grid. A second tap on the same card for the same player
+        within ``TAP_GAP`` of the one that counted is a double tap, one tap: it would take
+        out the card the first put in."""
+        seat, now = self.entry_seat, self.clock()
+        last_seat, last_card, when = self._counted
+        if (seat, card) == (last_seat, last_card) and now - when < self.TAP_GAP:
+            return
+        self._counted = (seat, card, now)
+        self._tap_card(card)
 
     def _tap_card(self, card: str) -> None:
         raise NotImplementedError
@@ -259,24 +276,34 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
         return self._enter(event)
 
     # -- a hand sent from elsewhere (a guest's phone) ---------------------------------------
-    def enter_hand(self, seat: int, cards: Sequence[str], at: int) -> Outcome | str:
-        """Record ``cards`` as ``seat``'s whole hand, drawn from version ``at``, with the
-        checks the screen makes (the same words): a text says why they cannot be. Once
-        recorded, the screen shows that hand for the seat (what was tapped for it gives way);
-        the other seats' entries stay as they are."""
+    def enter_hand(self, seat: int, cards: Sequence[str]) -> Outcome | str:
+        """``cards`` sent by ``seat``'s own phone as its whole hand: checked alone (a text says
+        why they cannot be its hand, whatever the other seats hold), then shown in the entry
+        for the seat, as sent, until the host's "Save" records every hand (what was tapped for
+        it gives way; the other seats' entries stay). Done once kept in the draft."""
         why = self._not_now(seat) or self._lacks(seat, cards)
         if why:
             return why
         event = self._hand_event(seat, cards)
         if isinstance(event, str):
             return event
-        shown = [str(c) for c in event.cards]
-        if self._recorded(seat) == shown and self.ledger.current(at):
-            return Outcome(DONE)  # already so
-        outcome = self.ledger.record(event, at)
-        if outcome.done:
-            self._taken(seat, shown)
-        return outcome
+        pack = [parse_card(c) for c, n in self._copies().items() for _ in range(n)]
+        try:
+            check_within(event.cards, pack)
+        except MejaError as error:
+            return refusal(self.t, error)
+        self._taken(seat, [str(c) for c in event.cards])
+        self.sent.add(seat)
+        failed = self._keep_draft()
+        if failed is not None:
+            return Outcome(NOT_SAVED, event, error=failed)
+        try:  # with the hands in (recorded, sent or tapped): the host sorts it out
+            check_within([parse_card(c) for s in range(len(self.names))
+                          for c in self._entry(s)], pack)
+        except MejaError as clash:
+            self.host.toast(self.t("guest.match.clash", name=self.names[seat],
+                                   reason=refusal(self.t, clash).rstrip(".")))
+        return Outcome(DONE, event)
 
     def enter_points(self, seat: int, points: int, at: int) -> Outcome | str:
         """Record ``points`` typed for ``seat`` (drawn from version ``at``), as "Save the
@@ -307,6 +334,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
         self.points_text.pop(seat, None)
         self.typing.discard(seat)
         self.tapping.discard(seat)
+        self.sent.discard(seat)
         if seat == self.entry_seat:
             self.error = ""
         self._keep_draft()
@@ -314,7 +342,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
     def _save_hands(self, at: int | None = None) -> None:
         """Record every hand not yet recorded (and the points typed), then close the round and
         show the scores; the first seat that cannot be recorded is shown with the reason."""
-        if self._round() is None or not self.ledger.current(at):
+        if self._round() is None:
             return None
         for seat in range(len(self.names)):
             if seat in self.points_text and self._is_typing(seat) and not self._save_typed(seat):
@@ -339,6 +367,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
             self.entry_seat = 0
             self.error = ""
             self.typing, self.tapping, self.points_text = set(), set(), {}
+            self.sent = set()
             self._keep_draft()
             return self._go("score")
         return self._redraw()
@@ -347,15 +376,18 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
         if isinstance(event, Hand | Points):
             self.entry.pop(event.player, None)
             self.points_text.pop(event.player, None)
+            self.sent.discard(event.player)
         elif isinstance(event, Start):  # the round is gone: so are the cards tapped for it
             self.entry, self.entry_seat, self.error = {}, 0, ""
             self.typing, self.tapping, self.points_text = set(), set(), {}
+            self.sent = set()
         self._keep_draft()
         super()._undone(event)
 
     def _corrected(self) -> None:
         self.entry, self.entry_seat, self.error = {}, 0, ""
         self.points_text = {}
+        self.sent = set()
 
     def _redraw(self) -> None:
         """A tap's answer: keep the draft, then redraw the screen."""
@@ -383,19 +415,23 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
                  if self._has_hand(s) and cards != (self._recorded(s) or [])}
         if not hands:
             return None
-        return {**key, "seat": self.entry_seat, "hands": hands}
+        sent = sorted(s for s in self.sent if str(s) in hands)
+        return {**key, "seat": self.entry_seat, "hands": hands, **({"sent": sent} if sent else {})}
 
-    def _keep_draft(self) -> None:
+    def _keep_draft(self) -> OSError | None:
         """Save the draft if it changed. One that cannot be saved stays on screen: the taps
-        are not lost until the app closes, and the next change tries again."""
+        are not lost until the app closes, and the next change tries again (the error)."""
         draft = self._draft()
         if draft == self._kept:
-            return
+            return None
         try:
             self.host.store.save_draft(self.match_id, draft)
-        except (OSError, LookupError, ValueError):
-            return
+        except OSError as error:
+            return error
+        except (LookupError, ValueError) as error:
+            return OSError(str(error))
         self._kept = draft
+        return None
 
     def _restore_draft(self) -> None:
         """Take up the draft saved for this match: the seats whose cards still fit; what no
@@ -411,6 +447,9 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
         if entry:
             self.entry = entry
             self.entry_seat = seat
+            sent = saved.get("sent")
+            self.sent = ({s for s in sent if type(s) is int and s in entry}
+                         if isinstance(sent, list) else set())
         self._keep_draft()
 
     def _fitting(self, saved: Mapping[str, Any]) -> tuple[dict[int, list[str]], int]:

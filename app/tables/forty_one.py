@@ -267,7 +267,8 @@ class Referee(HandEntryReferee[FortyOneTable, Deal]):
             typed = self._typed(s) if not cards else None
             players.append(PlayerHand(
                 name=name, cards=tuple(cards), points=points, summary=summary, expected=None,
-                done=self._recorded(s) == cards and len(cards) == HAND_SIZE or typed is not None,
+                done=(self._recorded(s) == cards and len(cards) == HAND_SIZE or typed is not None
+                      or s in self.sent),
                 typed=typed, colour=colours[s],
             ))
         ender = self.names[d.ender]

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
-from app.i18n import card_words, names
+from app.i18n import card_words, names, sentences
 from app.matches import Summary
 from app.tables import base
 from app.tables.entry import HandEntryReferee
@@ -102,7 +102,7 @@ class Referee(HandEntryReferee[KartuSamaTable, Round]):
                 actions.append(Action("fail" if "fail" in legal else "draw", label,
                                       primary=False, danger=plan.ends))
                 notes = [self.say(x) for x in plan.reasons[1:]]
-                warning = " ".join(notes)
+                warning = sentences(notes)
             if r.extra >= 0 and r.extra != r.turn:
                 actions.append(Action("extra", t("table.played_drawn",
                                                  name=self.names[r.extra]), small=True))
@@ -234,7 +234,7 @@ class Referee(HandEntryReferee[KartuSamaTable, Round]):
                 name=name, cards=tuple(cards), points=points,
                 summary=t.plural("hands.summary", len(cards), points=points),
                 expected=r.counts[s] if r.tracked and s != r.out else None,
-                done=r.hands[s] is not None or typed is not None,
+                done=r.hands[s] is not None or typed is not None or s in self.sent,
                 out=s == r.out, typed=typed, colour=colours[s],
             ))
         mismatch = [
@@ -245,7 +245,7 @@ class Referee(HandEntryReferee[KartuSamaTable, Round]):
         return HandEntryData(
             route=f"/match/{self.match_id}/hands", title=t("hands.title", round=r.number),
             players=tuple(players), current=self.entry_seat, copies=self._copies(),
-            error=self.error, warning=" ".join(end + mismatch),
+            error=self.error, warning=sentences(end + mismatch),
             next=self._next_seat(self.entry_seat), typing=self._is_typing(self.entry_seat),
             can_type=self.CAN_TYPE, points=self._points_typed(self.entry_seat),
             version=self.version,

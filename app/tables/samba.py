@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.i18n import Translator, card_words, names
+from app.i18n import Translator, card_words, names, sentences
 from app.matches import Summary
 from app.tables import base
 from models.cards import parse_card, samba_pack
@@ -106,6 +106,7 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
         self.counts: dict[int, dict[str, int]] = {}
         self.cards: dict[int, dict[str, list[str]]] = {}
         self.target: dict[int, str] = {}
+        self.touched: set[int] = set()  # the sides whose entry was changed on screen
         self.error = ""
 
     # -- routing ----------------------------------------------------------------------------
@@ -236,10 +237,12 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
                          **{k: counts[k] for k in KINDS})
         return Result(side, **counts)
 
-    def _store(self, side: int) -> bool:
-        """Record ``side``'s entry if it changed; False (the reason shown) if refused."""
+    def _store(self, side: int, closing: bool = False) -> bool:
+        """Record ``side``'s entry if it changed; False (the reason shown) if refused. Leaving
+        a side not touched records nothing (a Back from the entry once recorded zeros and
+        ended the hand); closing the hand records every side."""
         h = self.table.hand
-        if h is None:
+        if h is None or not closing and side not in self.touched:
             return True
         draft = self._draft(side)
         if h.results[side] == draft:
@@ -313,7 +316,7 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
         hint = t("samba.entry.tracked", canastas=h.canastas[side], sambas=h.sambas[side]) \
             if tracked else ""
         # what is on screen for this side, not what was last recorded for it
-        warning = " ".join(self.say(w) for w in table.warnings(h, draft))
+        warning = sentences(self.say(w) for w in table.warnings(h, draft))
         return EntryData(
             route=f"/match/{self.match_id}/result", title=t("samba.entry.title", n=h.number),
             sides=sides, endings=endings, ending_title=t("samba.who_out"), mode=mode,
@@ -351,12 +354,14 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
             counts = self._draft(side).to_dict()
             self.counts[side] = {k: v for k, v in counts.items() if k not in ("kind", "side")}
         self.mode[side] = mode
+        self.touched.add(side)
         self.error = ""
         self.host.refresh()
 
     def _count(self, key: str, delta: int) -> None:
         counts = self._counts(self.side)
         counts[key] = max(0, counts[key] + delta)
+        self.touched.add(self.side)
         self.error = ""
         self.host.refresh()
 
@@ -368,6 +373,7 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
         cards = self._cards(self.side)[self.target.get(self.side, MELDED)]
         copies = COPIES_OF.get(card, 0)
         used = sum(v.count(card) for side in self.cards.values() for v in side.values())
+        self.touched.add(self.side)
         self.error = ""
         if used < copies:
             cards.append(card)
@@ -381,18 +387,18 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
         cards = self._cards(self.side)[self.target.get(self.side, MELDED)]
         if cards:
             cards.pop()
+        self.touched.add(self.side)
         self.host.refresh()
 
     def _clear(self) -> None:
         self._cards(self.side)[self.target.get(self.side, MELDED)].clear()
+        self.touched.add(self.side)
         self.host.refresh()
 
     def _close(self, at: int | None = None) -> None:
-        if not self.ledger.current(at):
-            return None  # drawn before the match changed (a double tap): nothing to do
         table = self.table
         for side in [self.side, *range(table.sides)]:
-            if not self._store(side):
+            if not self._store(side, closing=True):
                 self.side = side
                 return self.host.refresh()
         if self._enter(Close()):

@@ -1,7 +1,7 @@
 """What every game engine offers: a registry entry, options handling, results.
 
 A game is a deterministic function of ``(options, seed, actions)``. Each engine
-module defines an ``Options`` frozen dataclass (the defaults of RULES.md), a
+module defines an ``Options`` frozen dataclass (the defaults of docs/rules.md), a
 state class with ``current_player``, ``legal_actions()``, ``apply(action)``,
 ``is_over``, ``clone()``, ``observation(seat)``, ``action_str(action)`` (the action in
 the notation, for logs and tests) and ``action_words(action)`` (the action as a code and its

@@ -1,4 +1,4 @@
-"""41: the rules engine, scoring and the worst-card tie-breakers (RULES.md, 41).
+"""41: the rules engine, scoring and the worst-card tie-breakers (docs/rules.md, 41).
 
 A state is a match of ``Options.hands`` hands (default 1: one engine game is one hand).
 A turn is two decisions. First the player to act chooses :data:`DRAW` (the top of the
@@ -72,7 +72,7 @@ WORD_CODES = ("discard", *_WORD_CODES.values())  # the codes of FortyOne.action_
 
 @dataclass(frozen=True)
 class Options:
-    """House options of a 41 match; the defaults are the rules of RULES.md."""
+    """House options of a 41 match; the defaults are the rules of docs/rules.md."""
 
     first_dealer: int = 0  # seat of the first dealer (the app offers a random draw)
     # hands in the match; one engine game is one hand unless asked (a table plays on)

@@ -1,4 +1,4 @@
-"""Kartu Sama: the rules engine, scoring and the victory tie-breakers (RULES.md, Kartu Sama).
+"""Kartu Sama: the rules engine, scoring and the victory tie-breakers (docs/rules.md, Kartu Sama).
 
 A state is a whole match: rounds are dealt one after another until the points
 game or the victory game ends. Actions are integer codes: ``0..52`` play that
@@ -58,7 +58,7 @@ FOLLOWS: tuple[frozenset[int], ...] = tuple(
 
 @dataclass(frozen=True)
 class Options:
-    """House options of a Kartu Sama match; the defaults are the rules of RULES.md."""
+    """House options of a Kartu Sama match; the defaults are the rules of docs/rules.md."""
 
     jokers: bool = option(False)  # the Joker variant: two jokers per pack
     short_pack: bool = option(False)  # 32-card pack (7 to A)
@@ -178,7 +178,7 @@ def round_loser(ranking: Sequence[Sequence[int]], dealer: int, players: int) -> 
 def deal_positions(
     cards: int, players: int, size: int
 ) -> tuple[tuple[tuple[int, ...], ...], int, int]:
-    """Where the deal of RULES.md takes each hand from a pack of ``cards`` (the top of the pack
+    """Where the deal of docs/rules.md takes each hand from a pack of ``cards`` (the top of the pack
     is its end): 3 each, 2 each, one card up, then the rest, clockwise from the dealer's left.
     The positions of each seat's cards in that order from the dealer's left, the position of
     the card turned up, and the size of the draw pile left (the positions below it)."""
@@ -368,7 +368,7 @@ class KartuSama(Engine[Options]):
         shuffle(cards, self._key())
 
     def _deal(self) -> None:
-        """Shuffle and deal as RULES.md: 3 each, 2 each, one card up, then the rest (3 each)."""
+        """Shuffle and deal (docs/rules.md): 3 each, 2 each, one card up, then the rest (3 each)."""
         n = self.players
         self.reshuffles = 0
         cards = self._cards

@@ -1,4 +1,4 @@
-"""Samba: the rules engine (RULES.md, Samba). Melds and scoring live in ``samba_melds``.
+"""Samba: the rules engine (docs/rules.md, Samba). Melds and scoring live in ``samba_melds``.
 
 A state is a whole game: hands are dealt one after another until a side reaches the
 target (or, with the ``hands`` option, for a fixed number of hands). Sides: partners
@@ -139,7 +139,7 @@ WORD_CODES = ("draw", "stop_stock", "take_pile", "take_pile_seq", "meld", "add_g
 
 @dataclass(frozen=True)
 class Options:
-    """House options of a Samba game; the defaults are the rules of RULES.md."""
+    """House options of a Samba game; the defaults are the rules of docs/rules.md."""
 
     # the game ends when a side reaches it (highest total wins)
     target: int = option(10000, low=1000, high=20000, step=500)

@@ -1,4 +1,4 @@
-"""Samba melds and hand scoring (RULES.md, Samba): card values, the first-meld minimum,
+"""Samba melds and hand scoring (docs/rules.md, Samba): card values, the first-meld minimum,
 what makes a valid group or sequence, canastas and sambas, and the score of a side.
 
 Cards are codes (see ``models.cards``). Everything here works on plain card lists, so

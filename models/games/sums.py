@@ -1,4 +1,4 @@
-"""Sums: the rules engine and scoring (RULES.md, Sums).
+"""Sums: the rules engine and scoring (docs/rules.md, Sums).
 
 One state is one whole game: it ends when a community pile is empty at the start of a
 turn, after that player's optional last card. Actions are integer codes, in this order:
@@ -10,7 +10,7 @@ turn, after that player's optional last card. Actions are integer codes, in this
 - ``STOP``: end the game without playing a last card;
 - ``TARGET + seat * 52 + c``: remove card ``c`` of ``seat`` (when a play may take several).
 
-Referee decisions for what the seed leaves open:
+Referee decisions for what the published rules leave open (docs/rules.md, Sums):
 
 - Removal is compulsory. When a play may take exactly one card it is taken at once; when
   it may take several the player who played picks one.
@@ -21,7 +21,7 @@ Referee decisions for what the seed leaves open:
 - A counter is the counterer's next turn played early: each counter skips that player's
   next turn in the rotation. Play then goes on from the player whose turn it was. With
   two players this is plain alternation.
-- The end (RULES.md): the last card of the game, played when a pile is empty at the start
+- The end (docs/rules.md, Sums): the last card of the game, played when a pile is empty at the start
   of a turn, may remove a card, and that removal stands: no one is asked to counter it. A
   counter played once a pile is empty (the turn that emptied it placed the attacking card)
   is the counterer's last card: it stands too, and the game ends. Since counters are
@@ -197,7 +197,7 @@ def capture(played: int, own_in_play: Iterable[int], target: int) -> Capture | N
 
 @dataclass(frozen=True)
 class Options:
-    """House options of a game of Sums; the defaults are the rules of RULES.md."""
+    """House options of a game of Sums; the defaults are the rules of docs/rules.md."""
 
     # 0: one 52-card pack up to 4 players, two from 5 players on
     packs: int = option(0, low=0, high=MAX_PACKS, zero="auto")

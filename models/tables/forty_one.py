@@ -1,4 +1,4 @@
-"""41 at a real table: the state derived from a match's events (RULES.md, 41).
+"""41 at a real table: the state derived from a match's events (docs/rules.md, 41).
 
 The table knows no card until a hand ends: it follows the turns lightly. A turn is one event:
 the player took the top of the stock (:class:`DrawStock`: the stock falls by one) or the card

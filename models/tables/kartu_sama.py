@@ -1,4 +1,4 @@
-"""Kartu Sama at a real table: the state derived from a match's events (RULES.md, Kartu Sama).
+"""Kartu Sama at a real table: the state derived from a match's events (docs/rules.md, Kartu Sama).
 
 The table knows no card in anyone's hand: it counts them. Everyone starts a round with
 ``hand_size`` cards; a card played is one less, a draw is that many more. The draw pile

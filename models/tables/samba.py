@@ -1,4 +1,4 @@
-"""Samba at a real table: the state derived from a match's events (RULES.md, Samba).
+"""Samba at a real table: the state derived from a match's events (docs/rules.md, Samba).
 
 Sides: partners facing with 4 players (seats 0 & 2 against 1 & 3) and 6 (three teams, seats
 i & i+3); with 2, 3 or 5 players everyone plays alone (:func:`models.games.samba.sides_of`).
@@ -406,8 +406,8 @@ class SambaTable(RoundTable[HandRecord]):
         return None
 
     def _opening_problem(self, h: HandRecord, r: Result) -> Reason | None:
-        """Melded cards worth less than the side's first melds had to reach (RULES.md, Samba:
-        first meld): the first melds are among them, so they fell short."""
+        """Melded cards worth less than the side's first melds had to reach (docs/rules.md, Samba:
+        First meld): the first melds are among them, so they fell short."""
         have = r.value()
         need = self.opening(h, r.side)
         if 0 < have < need:

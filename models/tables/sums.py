@@ -1,4 +1,4 @@
-"""Sums at a real table: the state derived from a match's events (RULES.md, Sums).
+"""Sums at a real table: the state derived from a match's events (docs/rules.md, Sums).
 
 The table knows every face-up card (each one is entered as it is placed), the cards each
 player removed, the size of each community pile and how many cards each player holds; it

@@ -1,5 +1,5 @@
-/* Meja's guest page (GUESTS.md): a seat's view pushed as SSE, its moves posted as JSON. The
-payload's text reaches the page through textContent only.
+/* Meja's guest page (docs/architecture.md, Phones at the table): a seat's view pushed as SSE,
+its moves posted as JSON. The payload's text reaches the page through textContent only.
 Words (payload.words[key]; the English of EN when missing): connecting waiting watching asking
 unseated home locked closed away failed dealer in_hand back card_name joker rank_A rank_J rank_Q
 rank_K suit_S suit_H suit_D suit_C lit chosen new sort_suit sort_rank points total won
