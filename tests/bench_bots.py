@@ -1,7 +1,7 @@
 """Computer players: win rates and thinking times. Run with ``python -m tests.bench_bots
-[--quick] [--game GAME] [--deals N] [--games N] [--no-expert]`` (``--game``: that game only;
-``--deals``: N deals for each pairing instead of the defaults; ``--games``: N games for each
-of the Expert's targets). Prints, per game:
+[--quick] [--game GAME] [--deals N] [--games N] [--no-expert] [--hints]`` (``--game``: that
+game only; ``--deals``: N deals for each pairing instead of the defaults; ``--games``: N games
+for each of the Expert's targets; ``--hints``: the hint times alone). Prints, per game:
 
 - the simple player's share of wins against random play, the strong player's against the
   simple one (each deal played twice, seats swapped; ties count half; +- one standard error),
@@ -13,8 +13,13 @@ of the Expert's targets). Prints, per game:
   seats and deals; its share of wins against the strong player head to head (seats swapped,
   +- one standard error); and its decision times (median, 95th percentile, longest; bars
   0.5 s and 1 s). Decision times are processor time: on a busy machine the wall clock says
-  more about the load than about the player. The defaults take about two hours at one core
-  (``--quick``: a tenth; ``--no-expert``: the first table only).
+  more about the load than about the player;
+- the hint button's time: the Expert's hint (:func:`models.computers.advise`) at every
+  decision it searches in games of Quick players, processor time and wall clock (median, 95th
+  percentile, longest; bar 0.5 s).
+
+The defaults take about two hours at one core (``--quick``: a tenth; ``--no-expert``: the
+first table only).
 """
 
 from __future__ import annotations
@@ -63,6 +68,7 @@ HEAD: dict[str, tuple[Any, int]] = {
 IDLE_WORLDS = {"kartu_sama": 60, "forty_one": 60, "samba": 30, "sums": 16}
 AGAINST_STRONG = 0.55
 P95, WORST = 0.5, 1.0  # the Expert's decision time bars, in seconds
+HINTED = {"kartu_sama": 4, "forty_one": 4, "samba": 2, "sums": 2}  # seats of the hint games
 
 
 def match(
@@ -152,6 +158,40 @@ def expert_table(args: argparse.Namespace) -> int:
     return over
 
 
+def hint_table(args: argparse.Namespace) -> int:
+    """The hint's time, one line a game: every decision the Expert searches in ``games``
+    games of Quick players is hinted; 1 when a hint passes the bar."""
+    games = 1 if args.quick else args.games or 5
+    print(f"{'game':<12}{'hints':>7}{'cpu median ms':>15}{'p95':>6}{'worst':>7}"
+          f"{'wall median ms':>16}{'p95':>6}{'worst':>7}")
+    over = 0
+    for game, players in HINTED.items():
+        if args.game and game != args.game:
+            continue
+        simple = computers.chooser(game, "simple")
+        plan = computers.book(game).expert
+        assert plan is not None
+        searched = plan.searched
+        cpu, wall = Counter[int](), Counter[int]()
+        for seed in range(games):
+            state = GAMES[game].new_game(players, 70_000 + seed, None)
+            rng = random.Random(seed)
+            while not state.is_over:
+                if len(state.legal_actions()) > 1 and searched(state):
+                    at, began = time.process_time(), time.perf_counter()
+                    computers.advise(game, state, random.Random(seed))
+                    cpu[int((time.process_time() - at) * 1e6)] += 1
+                    wall[int((time.perf_counter() - began) * 1e6)] += 1
+                state.apply(simple(state, rng))
+        c, w = timing(cpu), timing(wall)
+        over |= c.max_ms > BAR * 1000
+        print(f"{game:<12}{c.decisions:>7}{c.median_ms:>15.0f}{c.p95_ms:>6.0f}{c.max_ms:>7.0f}"
+              f"{w.median_ms:>16.0f}{w.p95_ms:>6.0f}{w.max_ms:>7.0f}")
+    print(f"(the Expert's hint at every decision it searches in games of Quick players; "
+          f"bar {BAR} s of processor time; the wall clock adds what else the machine runs)")
+    return over
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench_bots")
     parser.add_argument("--quick", action="store_true", help="a tenth of the deals")
@@ -159,7 +199,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, help="deals for each pairing")
     parser.add_argument("--games", type=int, help="games for each of the Expert's targets")
     parser.add_argument("--no-expert", action="store_true", help="leave the Expert out")
+    parser.add_argument("--hints", action="store_true", help="the hint times alone")
     args = parser.parse_args(argv)
+    if args.hints:
+        return hint_table(args)
     print(f"{'game':<12}{'simple/random (seats)':>24}{'strong/simple (seats)':>24}"
           f"{'median s':>10}{'worst s':>9}{'decisions':>10}")
     over = 0
@@ -183,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_expert:
         print()
         over |= expert_table(args)
+        print()
+        over |= hint_table(args)
     return int(over)
 
 
