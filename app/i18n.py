@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from models.bots.hint import Hint
 from models.errors import MejaError, SetupError
 from models.games import GAMES as REGISTERED
 from models.match import Reason
@@ -201,6 +202,8 @@ def _word(t: Translator, value: object, cards: bool = True) -> object:
         return names([str(shown(v)) for v in value], t)
     if isinstance(value, Reason):  # a reason inside a reason: said as a clause, no full stop
         return say(t, value.code, value.params).rstrip(".")
+    if isinstance(value, Hint):  # the move's reason inside the Expert's hint
+        return say(t, value.code, value.params, prefix="hint").rstrip(".")
     return shown(value)
 
 

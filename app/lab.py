@@ -32,7 +32,7 @@ from views.setup import OptionRow
 if TYPE_CHECKING:
     from app.window import Window
 
-KINDS = ("random", "simple", "strong")
+KINDS = ("random", "simple", "strong", "expert")
 DEFAULT_KIND = "simple"  # quick and sensible: 500 Kartu Sama games in about a second
 
 
@@ -126,7 +126,8 @@ class Lab:
             levels=tuple((k, t(f"lab.level.{k}")) for k in KINDS),
             running=self.running, progress=self.done / total, status=status,
             error=self.error or self._check(),
-            note=t("lab.strong_slow") if "strong" in self.kinds else "",
+            note=(t("lab.expert_slow") if "expert" in self.kinds
+                  else t("lab.strong_slow") if "strong" in self.kinds else ""),
             compare=compare, compare_note=note,
         )
         if self.result is None or self.running:

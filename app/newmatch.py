@@ -26,6 +26,7 @@ PACE_MOST = 3  # seconds a computer's move may stay on screen
 # empty pile instead of someone going out. Four or five players on one pack (19 and 11 cards)
 # stay clear of it.
 DRAWS_EACH = 2
+LEVELS = {"simple": "strong", "strong": "expert", "expert": "simple"}  # a tap's next level
 
 
 def left_to_draw(game: str, state: Any) -> int:
@@ -45,7 +46,8 @@ class NewMatchForm:
     options: dict[str, Any] = field(default_factory=dict)
     known: list[str] = field(default_factory=list)  # names remembered from earlier matches
     # playing on the device: each seat's kind ("person", or a computer's level: "simple",
-    # "strong"; a computer's seat holds no name, "") and whether its person plays with help
+    # "strong", "expert"; a computer's seat holds no name, "") and whether its person plays
+    # with help
     kinds: list[str] | None = None
     helps: list[bool] = field(default_factory=list)
     casual: bool = True  # on the device: undo and hints allowed
@@ -108,10 +110,10 @@ class NewMatchForm:
             self.helps.append(True)
 
     def next_level(self, seat: int) -> None:
-        """A computer seat's level, quick or strong, in turn (a person's seat stays one)."""
+        """A computer seat's level, quick, strong or expert, in turn (a person's seat stays
+        one)."""
         if self.kinds is not None and 0 <= seat < len(self.kinds):
-            self.kinds[seat] = {"simple": "strong", "strong": "simple"}.get(
-                self.kinds[seat], self.kinds[seat])
+            self.kinds[seat] = LEVELS.get(self.kinds[seat], self.kinds[seat])
 
     def switch_help(self, seat: int) -> None:
         """A person's help (legal cards lit, hints) on or off."""

@@ -27,7 +27,7 @@ from app.games import ENTRIES
 from app.guests.seats import OLD, REFUSED, Reply
 from app.i18n import Translator, names, not_saved, refusal, say
 from app.presenters.base import Presenter, Seating, View
-from app.runner import Runner
+from app.runner import Runner, advice
 from models.cards import format_cards
 from models.errors import MejaError
 from models.games.base import ActionWords, State
@@ -42,7 +42,7 @@ from views.scoreboard import round_words
 if TYPE_CHECKING:
     from app.window import Window
 
-KINDS = ("person", "simple", "strong")
+KINDS = ("person", "simple", "strong", "expert")
 CARD_PARAMS = ("card", "target", "helper")  # a hint's cards, shown as on the cards (Q♦)
 # the palette's colours in the order computers take them: far apart, so that two computers,
 # or a computer beside a person, are told apart at a glance (blue, green, purple, orange...)
@@ -477,14 +477,11 @@ class DevicePlay:
             self.said = (self.game.version, Line(not_saved(self.t, error), "note"))
 
     def _hint(self, version: int) -> None:
-        from models import computers
-
         state = self.state
         if version != self.game.version or self.game.person_turn() < 0:
             return
         rng = random.Random(self.doc["seed"] * 7919 + version)
-        action = computers.chooser(self.doc["game"], "strong")(state.clone(), rng)
-        hint = computers.explain(self.doc["game"], state, action)
+        action, hint = advice(self.doc["game"], state, rng)
         params = {k: card_text(str(v))[0] if k in CARD_PARAMS else v
                   for k, v in hint.params.items()}
         why = say(self.t, hint.code, params, prefix="hint")

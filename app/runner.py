@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 
 from app.device import DeviceGame, Outcome
+from models.bots.hint import Hint
 from models.games.base import State
 
 # (game, kind) -> a chooser: (state copy, random source) -> action
@@ -20,9 +21,24 @@ Pick = Callable[[str, str], Callable[[State, random.Random], int]]
 
 
 def chooser_for(game: str, kind: str) -> Callable[[State, random.Random], int]:
+    """The computer player ``kind`` of ``game``; on a phone the Expert plays fewer playouts
+    (the same choice on every phone, within the time a phone has)."""
+    from app.embedding import is_embedded  # Flet's: the service itself runs without it
     from models import computers
 
-    return computers.chooser(game, kind)
+    return computers.chooser(game, kind, light=is_embedded())
+
+
+def advice(game: str, state: State, rng: random.Random) -> tuple[int, Hint]:
+    """The hint for the player to act: the Expert's move and why, within half a second;
+    a phone, too slow for it, gets the strong player's move (a fifth of a second)."""
+    from app.embedding import is_embedded
+    from models import computers
+
+    if is_embedded():
+        action = computers.chooser(game, "strong")(state.clone(), rng)
+        return action, computers.explain(game, state, action)
+    return computers.advise(game, state, rng)
 
 
 class Runner:

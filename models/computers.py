@@ -1,10 +1,12 @@
-"""Computer players for every game (their playbooks: :mod:`models.bots`), at two levels:
-``"simple"`` (a fast rule of thumb) and ``"strong"`` (determinized Monte Carlo over the
-engine's clone, using only what its seat sees), plus ``"random"``. ``chooser(game, name)``
-gives a function ``(state, rng) -> action``; ``explain(game, state, action)`` gives the
-one-line reason for the hint button.
+"""Computer players for every game (their playbooks: :mod:`models.bots`), at three levels:
+``"simple"`` (a fast rule of thumb), ``"strong"`` (determinized Monte Carlo over the
+engine's clone, using only what its seat sees, within a time cap) and ``"expert"`` (sampled
+deals with inference of the hidden cards, a fixed number of playouts: see
+:mod:`models.bots.expert`), plus ``"random"``. ``chooser(game, name)`` gives a function
+``(state, rng) -> action``; ``explain(game, state, action)`` gives the one-line reason for
+the hint button.
 
-Run a chooser off the UI thread: the strong player takes up to a few tenths of a second.
+Run a chooser off the UI thread: the strong and expert players take a few tenths of a second.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import random
 from collections.abc import Callable
 
 from models.bots.base import Playbook, best
+from models.bots.expert import HINT, Expert
 from models.bots.hint import Hint
 from models.bots.search import Search
 from models.errors import MejaError
@@ -20,7 +23,7 @@ from models.games.base import State
 from models.registry import GAMES
 
 Chooser = Callable[[State, random.Random], int]
-NAMES = ("random", "simple", "strong")
+NAMES = ("random", "simple", "strong", "expert")
 
 
 def random_player(state: State, rng: random.Random) -> int:
@@ -52,8 +55,15 @@ def strong(game: str, worlds: int | None = None, cap: float | None = 0.2) -> Cho
     return Search(book(game), worlds, cap)
 
 
-def chooser(game: str, name: str) -> Chooser:
-    """The player called ``name`` (``"random"``, ``"simple"`` or ``"strong"``) for ``game``."""
+def expert(game: str, playouts: int | None = None, light: bool = False) -> Expert:
+    """The Expert of ``game``: ``playouts`` a decision (default: the game's own number), a
+    quarter of them on a phone (``light``)."""
+    return Expert(book(game), playouts, light)
+
+
+def chooser(game: str, name: str, light: bool = False) -> Chooser:
+    """The player called ``name`` (one of :data:`NAMES`) for ``game``; ``light``: on a phone
+    (the Expert plays fewer playouts)."""
     playbook = book(game)
     if name == "random":
         return random_player
@@ -61,7 +71,25 @@ def chooser(game: str, name: str) -> Chooser:
         return simple(game)
     if name == "strong":
         return Search(playbook)
+    if name == "expert":
+        return Expert(playbook, light=light)
     raise MejaError("no_bot", name=name, names=", ".join(NAMES))
+
+
+def advise(game: str, state: State, rng: random.Random) -> tuple[int, Hint]:
+    """The Expert's move for the player to act and why, for the hint button: a search with
+    a :data:`~models.bots.expert.HINT` th of the playouts (so a hint takes at most half a
+    second), its reason the rule of thumb's (:func:`explain`) and, for a searched decision,
+    what the search found (``searched``: the deals played out, and the share of them in
+    which the move did at least as well as the next best)."""
+    expert = Expert(book(game))
+    expert = Expert(expert.book, max(1, expert.budget // HINT))
+    legal = state.legal_actions()
+    if len(legal) == 1 or not expert.plan.searched(state):
+        action = best(expert.book, state, legal)
+        return action, explain(game, state, action)
+    verdict = expert.weigh(state, rng)
+    return verdict.action, verdict.hint(explain(game, state, verdict.action))
 
 
 def explain(game: str, state: State, action: int) -> Hint:
@@ -74,5 +102,5 @@ def explain(game: str, state: State, action: int) -> Hint:
     return book(game).why(state, action)
 
 
-__all__ = ["NAMES", "Chooser", "Hint", "book", "chooser", "explain", "random_player", "simple",
-           "strong"]
+__all__ = ["NAMES", "Chooser", "Hint", "advise", "book", "chooser", "expert", "explain",
+           "random_player", "simple", "strong"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from models import stats
 from models.tally import SHARE, VALUES, GameSums, Spec, Tally
@@ -98,6 +98,35 @@ class Mean:
 
 
 @dataclass(frozen=True)
+class Timing:
+    """One computer level's decisions (those with a choice): how many, and their median, 95th
+    percentile and longest processor time in milliseconds."""
+
+    decisions: int
+    median_ms: float
+    p95_ms: float
+    max_ms: float
+
+
+def timing(counts: Counter[int]) -> Timing:
+    """The :class:`Timing` of decision times counted in whole microseconds."""
+    n = sum(counts.values())
+    if not n:
+        return Timing(0, 0.0, 0.0, 0.0)
+    ordered = sorted(counts.items())
+
+    def at(share: float) -> float:
+        seen, rank = 0, math.ceil(share * n)  # the nearest-rank percentile
+        for v, c in ordered:
+            seen += c
+            if seen >= rank:
+                return round(v / 1000, 3)
+        return round(ordered[-1][0] / 1000, 3)
+
+    return Timing(n, at(0.5), at(0.95), round(ordered[-1][0] / 1000, 3))
+
+
+@dataclass(frozen=True)
 class Report:
     """A run of games: speed, and every figure with its 95% interval."""
 
@@ -121,6 +150,7 @@ class Report:
     end_conditions: dict[str, Rate]
     averages: dict[str, Mean]  # VALUES, then the game's own figures ("figure.<key>")
     histograms: dict[str, tuple[Bin, ...]]
+    decision_ms: dict[str, Timing] = field(default_factory=dict)  # by computer level
 
 
 def _mean(counts: Counter[int]) -> Mean:
@@ -199,6 +229,7 @@ def report(spec: Spec, tally: Tally, seconds: float, workers: int,
         averages=averages,
         histograms={k: histogram_of(tally.values.get(k, Counter()), span=(span or {}).get(k))
                     for k in HISTOGRAMS},
+        decision_ms={k: timing(c) for k, c in sorted(tally.times.items())},
     )
 
 

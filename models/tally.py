@@ -45,7 +45,7 @@ VALUES = ("rounds_per_game", "game_length", "round_length", "points", "winning_p
 @dataclass(frozen=True)
 class Spec:
     """What to play: a game, its seats and options, each seat's player (``random``,
-    ``simple`` or ``strong``), and the first seed."""
+    ``simple``, ``strong`` or ``expert``), and the first seed."""
 
     game: str
     players: int
@@ -117,6 +117,10 @@ class Tally:
     match_wins: list[int] = field(default_factory=list)
     first_rounds: int = 0
     first_wins: int = 0
+    # each computer level's decisions (those with a choice) by their processor time in whole
+    # microseconds (what a decision costs, whatever else the machine runs meanwhile):
+    # timing, like ``seconds``, differs from run to run (not part of equality)
+    times: dict[str, Counter[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.round_wins = self.round_wins or [0] * self.players
@@ -136,10 +140,13 @@ class Tally:
         self.match_wins = [a + b for a, b in zip(self.match_wins, other.match_wins, strict=True)]
         self.first_rounds += other.first_rounds
         self.first_wins += other.first_wins
+        for kind, counts in other.times.items():
+            self.times.setdefault(kind, Counter()).update(counts)
 
     def same(self, other: Tally) -> bool:
         """Whether both tallies count the same games the same way (timing aside)."""
-        return ({**vars(self), "seconds": 0} == {**vars(other), "seconds": 0})
+        untimed = {"seconds": 0, "times": {}}
+        return {**vars(self), **untimed} == {**vars(other), **untimed}
 
 
 PARTS = tuple(SHARE // k if k else 0 for k in range(21))  # one share object per tie size
@@ -199,9 +206,11 @@ def play(spec: Spec, start: int, count: int,
     rounds_per_game, game_length, round_length, points, winning = (
         values.setdefault(k, Counter()) for k in VALUES)
     own: dict[str, Counter[int]] = {}
+    kinds = spec.seats()
+    times = [tally.times.setdefault(k, Counter()) for k in kinds] if seats is not None else []
     figured: bool | None = None
     share = SHARE
-    clock = time.perf_counter
+    clock, cpu = time.perf_counter, time.process_time
     for g in range(start, start + count):
         seed = spec.seed + g
         rng = random.Random(seed)
@@ -213,7 +222,14 @@ def play(spec: Spec, start: int, count: int,
                 apply(choice(legal()))
         else:
             while not state.is_over:
-                state.apply(seats[state.current_player](state, rng))
+                seat = state.current_player
+                if len(state.legal_actions()) < 2:  # no choice: nothing to time
+                    state.apply(seats[seat](state, rng))
+                    continue
+                at = cpu()
+                action = seats[seat](state, rng)
+                times[seat][int((cpu() - at) * 1e6)] += 1
+                state.apply(action)
         tally.seconds += clock() - began
         moves = len(state.actions)
         tally.moves += moves

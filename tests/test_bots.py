@@ -63,19 +63,20 @@ def duel(game: str, a: computers.Chooser, b: computers.Chooser, deals: int, seed
 @pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("name", computers.NAMES)
 def test_every_player_makes_legal_moves_to_the_end(game: str, name: str) -> None:
-    choose = computers.strong(game, worlds=2, cap=None) if name == "strong" else computers.chooser(
-        game, name
-    )
+    searching = name in ("strong", "expert")
+    choose = (computers.strong(game, worlds=2, cap=None) if name == "strong"
+              else computers.expert(game, 6) if name == "expert"
+              else computers.chooser(game, name))
     players = 4 if game != "sums" else 3
     state = GAMES[game].new_game(players, 3, ONE_ROUND[game])
     rng = random.Random(3)
     moves = 0
-    while not state.is_over and moves < (150 if name == "strong" else 5000):
+    while not state.is_over and moves < (150 if searching else 5000):
         action = choose(state, rng)
         assert state.is_legal(action)
         state.apply(action)
         moves += 1
-    assert name == "strong" or state.is_over
+    assert searching or state.is_over
 
 
 def test_unknown_game_or_player_is_refused_in_words() -> None:
@@ -97,7 +98,7 @@ def test_simulate_plays_with_bots() -> None:
 
 @pytest.mark.parametrize(("args", "said"), [
     (["--bots", "simple,clever"],
-     "No computer player called 'clever'. Choose one of: random, simple, strong."),
+     "No computer player called 'clever'. Choose one of: random, simple, strong, expert."),
     (["--players", "1"], "Sums is played by 2 to 8 players, not 1."),
 ])
 def test_simulate_says_an_error_in_a_sentence(args: list[str], said: str) -> None:

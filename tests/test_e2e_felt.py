@@ -97,11 +97,16 @@ def test_kartu_sama_on_the_felt_against_three_computers(web: Web) -> None:
     press(page, "Computer pace: less")
     page.get_by_role("button", name="Start the game").click()
     see(page, "Last moves")
-    doubled = False
+    doubled = hinted = False
     for turn in range(8):
         moves = my_turn(page)
         if not moves:
             break  # the round ended
+        if not hinted and sum(LIT in m for m in moves) >= 2:  # a choice: the Expert's hint
+            press(page, "Hint")
+            see(page, "Tried in")
+            shot(page, "64-felt-hint")
+            hinted = True
         if turn == 1:  # mid-round, every computer has moved: the table at three sizes
             shot(page, "60-felt-phone")
             resize(page, {"width": 850, "height": 400})
@@ -125,5 +130,6 @@ def test_kartu_sama_on_the_felt_against_three_computers(web: Web) -> None:
             tap(page, moves[0])
             assert played(page, data, version, moves)[0] == 0
     assert doubled, "no card was ever lit to play"
+    assert hinted, "no choice of cards came to ask a hint about"
     log = web.server.log.read_text()
     assert "Traceback" not in log, log[-3000:]

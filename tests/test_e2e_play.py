@@ -189,7 +189,8 @@ def _cards(text: str) -> list[str]:
 def test_people_by_name_computers_by_a_tap_each_with_their_own_help(
         web: Web) -> None:
     """The play set-up: a person added by name, computers by "+ Computer" (a double tap adds
-    one), a computer's level and a person's help changed by a tap, saved in the game."""
+    one), a computer's level (quick, strong, expert) and a person's help changed by a tap,
+    saved in the game."""
     from tests.test_e2e_computers import saved
 
     data = web.data
@@ -203,6 +204,8 @@ def test_people_by_name_computers_by_a_tap_each_with_their_own_help(
     resize(page, PHONE)
     page.get_by_role("button", name=re.compile("Computer \\(quick\\)")).nth(1).click()
     see(page, "Computer (strong)")
+    page.get_by_role("button", name=re.compile("Computer \\(strong\\)")).click()
+    see(page, "Computer (expert)")
     page.get_by_role("button", name=re.compile("Help on")).first.click()
     see(page, "Help off")
     page.get_by_role("button", name="+ Computer").dblclick()  # a hurried hand
@@ -211,5 +214,5 @@ def test_people_by_name_computers_by_a_tap_each_with_their_own_help(
     see(page, "Last moves")
     seats = saved(data)["seats"]
     assert [s["name"] for s in seats] == ["Ana", "Computer 1", "Computer 2", "Computer 3"]
-    assert [s["kind"] for s in seats] == ["person", "simple", "strong", "simple"]
+    assert [s["kind"] for s in seats] == ["person", "simple", "expert", "simple"]
     assert [s["help"] for s in seats] == [False, True, True, True]

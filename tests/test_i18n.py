@@ -31,7 +31,8 @@ SAME_AS_ENGLISH = {
            "table.scores", "score.title", "play.fact.scores", "sums.score.title",
            "unit.point.one", "unit.point.other", "samba.count.jokers", "samba.count.sambas",
            "stats.fig.sambas",
-           "sums.pile", "setup.zero.auto", "guest.points", "guest.total"},
+           "sums.pile", "setup.zero.auto", "guest.points", "guest.total", "lab.level.expert",
+           "felt.level.expert"},
     "id": {"opt.kartu_sama.target", "opt.samba.target", "guest.total", "guest.rank_J"},
 }
 NAMES = {"common.ok", "game.forty_one", "game.samba", "game.sums", "game.kartu_sama",

@@ -121,8 +121,8 @@ def test_the_report_follows_the_system_language() -> None:
         (["--players", "7"], "7 players need 57 cards (8 each and one to turn up); a 52-card "
                              "pack has 52."),
         (["--players", "1"], "Kartu Sama is played by 2 to 20 players, not 1."),
-        (["--bots", "random,expert,simple,simple"],
-         "No computer player called 'expert'. Choose one of: random, simple, strong"),
+        (["--bots", "random,master,simple,simple"],
+         "No computer player called 'master'. Choose one of: random, simple, strong, expert"),
         (["--bots", "random,simple"],
          "Name a computer player for each of the 4 seats, not 2."),
     ],
@@ -178,3 +178,16 @@ def test_the_games_needed_follow_the_margin_asked(capsys: pytest.CaptureFixture[
     assert all(abs(n / h - 4) < 0.01 for n, h in zip(need, half, strict=True))  # 1/m²
     rate = one["match_win_rate_by_seat"][0]["value"]
     assert need[0] == math.ceil(1.959964**2 * rate * (1 - rate) / 0.01**2)
+
+
+def test_simulate_reports_the_expert_s_win_rate_and_decision_times(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["sums", "--players", "2", "--games", "1", "--bots", "expert,simple",
+                 "--workers", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seats"] == ["expert", "simple"]
+    rate = data["match_win_rate_by_seat"][0]
+    assert rate["n"] == 1 and rate["low"] <= rate["value"] <= rate["high"]
+    assert set(data["decision_ms"]) == {"expert", "simple"}
+    assert data["decision_ms"]["expert"]["decisions"] > 0

@@ -278,3 +278,16 @@ def test_a_form_started_is_not_drawn_again_nor_made_anew(route: str, tmp_path: P
     shell.render()
     assert shell.setup.form is None
     assert [v.route for v in shell.page.views] == ["/"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "id"])
+def test_a_tap_on_a_computer_turns_it_quick_strong_expert_and_quick_again(language: str) -> None:
+    t = Translator(language)
+    draft = NewMatchForm(players=["Ana", ""], kinds=["person", "simple"])
+    said = []
+    for _ in range(3):
+        draft.next_level(1)
+        said.append(setup_data(draft, t).kinds[1])
+    draft.next_level(0)  # a person stays one
+    assert draft.kinds == ["person", "simple"]
+    assert said == [t("play.kind.strong"), t("play.kind.expert"), t("play.kind.simple")]

@@ -7,13 +7,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from models import simulate as tally
-from models.report import Comparison, compare, report, spans
+from models.report import Comparison, Timing, compare, report, spans, timing
 from models.simulate import (
     NICE,
     Spec,
@@ -180,6 +181,29 @@ def test_any_split_of_the_seeds_merged_in_any_order_is_the_whole(
     for part in parts[1:]:
         total.merge(part)
     assert total.same(WHOLE)
+
+
+def test_each_level_s_decisions_are_timed_and_add_up_across_chunks() -> None:
+    """Each computer level's decisions with a choice are timed; chunks merged hold every
+    decision once, and the timing alone differs between runs (it is not part of equality)."""
+    spec = Spec("sums", 2, {}, ("simple", "random"), seed=3)
+    whole = play(spec, 0, 4)
+    parts = play(spec, 0, 1)
+    parts.merge(play(spec, 1, 3))
+    assert whole.same(parts)
+    assert sum(whole.times["simple"].values()) == sum(parts.times["simple"].values()) > 0
+    assert sum(whole.times["random"].values()) > 0
+    timed = report(spec, whole, 1.0, 1).decision_ms
+    assert list(timed) == ["random", "simple"]
+    simple = timed["simple"]
+    assert simple.decisions == sum(whole.times["simple"].values())
+    assert 0 <= simple.median_ms <= simple.p95_ms <= simple.max_ms
+
+
+def test_timing_reads_the_median_95th_percentile_and_longest() -> None:
+    counts = Counter({1000: 50, 2000: 45, 9000: 4, 30000: 1})  # microseconds
+    assert timing(counts) == Timing(100, 1.0, 2.0, 30.0)
+    assert timing(Counter()) == Timing(0, 0.0, 0.0, 0.0)
 
 
 def test_each_games_sums_add_up_to_the_tally() -> None:

@@ -1,4 +1,5 @@
-"""What a game gives its computer players: a rule of thumb, its reasons, a value for search."""
+"""What a game gives its computer players: a rule of thumb, its reasons, a value for search,
+and how its Expert samples the hidden cards."""
 
 from __future__ import annotations
 
@@ -8,6 +9,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from models.bots.hint import Hint
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How the Expert (:mod:`models.bots.expert`) plays one game: ``sample(state, seat, rng)``
+    a full state consistent with what ``seat`` has seen, the hidden cards placed where the
+    other seats' play says they are; ``playouts`` a decision; at most ``width`` candidate
+    actions; playouts of at most ``horizon`` moves; ``searched(state)``: whether a decision
+    is searched (the others follow the rule of thumb); the first choice stays unless
+    another's gain is above ``margin`` standard errors. ``order(state, legal)``: the legal
+    actions in the Expert's order, its first choice first (None: the rule of thumb's)."""
+
+    sample: Callable[[Any, int, random.Random], Any]
+    playouts: int
+    width: int
+    horizon: int
+    searched: Callable[[Any], bool]
+    margin: float = 0.5
+    order: Callable[[Any, list[int]], list[int]] | None = None
 
 
 @dataclass(frozen=True)
@@ -22,7 +42,8 @@ class Playbook:
     the strong player searches this decision (small decisions follow the rule of thumb).
     ``worlds`` sampled deals, at most ``width`` candidate actions, rollouts of at most
     ``horizon`` moves, a share ``epsilon`` of rollout moves random (for variety); the search
-    leaves the rule of thumb only for a gain above ``margin`` standard errors.
+    leaves the rule of thumb only for a gain above ``margin`` standard errors. ``expert``:
+    how the Expert plays the game.
     """
 
     score: Callable[[Any, int], float]
@@ -35,6 +56,7 @@ class Playbook:
     horizon: int
     epsilon: float = 0.1
     margin: float = 1.0
+    expert: Plan | None = None
 
 
 def best(book: Playbook, state: Any, legal: list[int]) -> int:

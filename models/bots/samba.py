@@ -7,8 +7,9 @@ melding follows the rule of thumb."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from models.bots.base import Playbook
+from models.bots.base import Plan, Playbook
 from models.bots.hint import Hint
 from models.cards import format_cards
 from models.games.samba import (
@@ -17,15 +18,21 @@ from models.games.samba import (
     ASK,
     BLACK3,
     CANCEL,
+    COMBOS,
     DISCARD,
     DISCARD_PHASE,
     DRAW,
     DRAW_PHASE,
     FINISH,
     GROUP_RANK_SET,
+    NO,
+    PAIRS,
     RED3,
     SEQ_CARD,
     START_GROUP,
+    START_SEQ,
+    TAKE_GROUP,
+    TAKE_SEQ,
     YES,
     Samba,
     score_breakdown,
@@ -183,7 +190,93 @@ def _melded(state: Samba, side: int) -> set[int]:
     return out
 
 
-def determinize(state: Samba, seat: int, rng: random.Random) -> Samba:
+def _melded_cards(action: int) -> tuple[int, ...]:
+    """The cards a meld action puts on the table (none for other actions; the black 3s:
+    see :func:`reads`)."""
+    if action in (RED3, RED3 + 1):
+        return (RED_THREES[action - RED3],)
+    if START_SEQ <= action < START_GROUP:
+        suit, low = divmod(action - START_SEQ, 9)
+        return SEQ_CARD[suit][low : low + 3]
+    if START_GROUP <= action < ADD:
+        r, k = divmod(action - START_GROUP, 70)
+        return COMBOS[r][k]
+    if ADD <= action < DISCARD:
+        return ((action - ADD) % 53,)
+    return ()
+
+
+@dataclass(frozen=True)
+class Reads:
+    """What the table saw of each seat's hand in this hand: ``seen``, the cards it was seen
+    to take into it and still holds as far as anyone can tell (the pile it took: every card
+    of it was seen face up when it was turned up or discarded; less what it melded or
+    discarded since); ``thrown``, the ranks of the naturals it discarded since it last took
+    the pile, oldest first (a player keeps the ranks it collects, so it rarely holds a pair of
+    a rank it has just thrown away)."""
+
+    seen: list[list[int]]
+    thrown: list[list[int]]
+
+
+def reads(state: Samba) -> Reads:
+    """:class:`Reads` from the card turned up and the hand's actions, as the table saw them."""
+    n = state.players
+    seen: list[list[int]] = [[] for _ in range(n)]
+    thrown: list[list[int]] = [[] for _ in range(n)]
+    pile = [state.turned]
+    seat = (state.dealer + 1) % n
+    asker = -1
+    start: tuple[list[int], list[int]] = (seen[seat][:], pile[:])  # the turn's start
+    for action in state.actions[len(state.actions) - state.moves :]:
+        if TAKE_GROUP <= action < START_SEQ:
+            top = pile.pop()  # melded at once (into a group: with two naturals from the hand)
+            if action < TAKE_SEQ:
+                for suit in PAIRS[action - TAKE_GROUP]:
+                    _drop(seen[seat], suit * 13 + top % 13)
+            seen[seat] += pile
+            thrown[seat] = []
+            pile = []
+        elif action >= DISCARD:
+            card = action - DISCARD
+            _drop(seen[seat], card)
+            if not IS_WILD[card] and card not in BLACK_THREES:
+                thrown[seat].append(card % 13)
+            pile.append(card)
+            seat = (seat + 1) % n
+            start = (seen[seat][:], pile[:])
+        elif action == CANCEL:  # the melds, and a pile taken, go back where they were
+            seen[seat], pile = start[0][:], start[1][:]
+        elif action == ASK:
+            asker, seat = seat, state.partner[seat]
+        elif action in (YES, NO):
+            seat = asker
+        elif action == BLACK3:
+            seen[seat] = [c for c in seen[seat] if c not in BLACK_THREES]
+        else:
+            for c in _melded_cards(action):
+                _drop(seen[seat], c)
+    return Reads(seen, thrown)
+
+
+def _drop(cards: list[int], card: int) -> None:
+    if card in cards:
+        cards.remove(card)
+
+
+RECENT = 3  # the last ranks a seat threw away that its hand is taken not to hold
+
+
+def sample(state: Samba, seat: int, rng: random.Random) -> Samba:
+    """The Expert's deal: :func:`determinize` with what the table saw (:func:`reads`): the
+    cards each other seat was seen to take from the pile still in its hand, the pile as
+    everyone saw it built, and no more naturals of the last :data:`RECENT` ranks it threw
+    away while there are other cards."""
+    return determinize(state, seat, rng, reads(state))
+
+
+def determinize(state: Samba, seat: int, rng: random.Random,
+                table: Reads | None = None) -> Samba:
     """A copy of ``state`` consistent with ``state.observation(seat)``, for search: the cards
     ``seat`` cannot see (the other hands, the partner's too, the stock, the pile under its top
     card) are dealt again at random, every size kept, each other hand taking only cards its
@@ -191,17 +284,27 @@ def determinize(state: Samba, seat: int, rng: random.Random) -> Samba:
     has opened no third natural of a rank) while there are such cards; later deals get a seed
     drawn from ``rng``. It depends on the unseen cards only as a multiset. When the turn in
     progress is another player's, the hand that taking the melds back would restore becomes
-    their new hand."""
+    their new hand. ``table``: what the table saw of the hands (:func:`reads`); the pile then
+    stays as it is (everyone saw it built)."""
     new = state.clone()
     others = [s for s in range(state.players) if s != seat]
-    unseen = new.stock + new.pile[:-1] + [c for s in others for c in new.hands[s]]
+    under = [] if table is not None else new.pile[:-1]
+    unseen = new.stock + under + [c for s in others for c in new.hands[s]]
+    for s in others:
+        for c in table.seen[s] if table is not None else ():
+            unseen.remove(c)
     unseen.sort()
     rng.shuffle(unseen)
     owner = new.asker if new.phase == ANSWER_PHASE else new.current
     for s in others:
-        size = len(new.hands[s])
+        known = table.seen[s] if table is not None else []
+        size = len(new.hands[s]) - len(known)
         side = new.side[s]
         melded = _melded(new, side) if s != owner else set()
+        if table is not None:
+            thrown = set(table.thrown[s][-RECENT:])
+            melded |= {c for c in range(52) if c % 13 in thrown and not IS_WILD[c]
+                       and c not in BLACK_THREES}
         opened = new.opened[side] and s != owner
         ranks = [0] * 13  # naturals of each rank taken so far
         hand: list[int] = []
@@ -225,16 +328,40 @@ def determinize(state: Samba, seat: int, rng: random.Random) -> Samba:
         unseen = unseen[at:]
         for c in skipped:  # back among the cards left, anywhere
             unseen.insert(rng.randint(0, len(unseen)), c)
+        hand += known
         new.hands[s] = hand
         counts = new.cnt[s] = [0] * 53
         for code in hand:
             counts[code] += 1
-    under = max(0, len(new.pile) - 1)
-    new.pile = unseen[:under] + new.pile[-1:]
-    new.stock = unseen[under:]
+    if table is None:
+        size = max(0, len(new.pile) - 1)
+        new.pile = unseen[:size] + new.pile[-1:]
+        unseen = unseen[size:]
+    new.stock = unseen
     settle_turn(new, seat)
     new.seed = rng.getrandbits(32)
     return new
+
+
+def order(state: Samba, legal: list[int]) -> list[int]:
+    """The Expert's order of the actions, its first choice first: the rule of thumb's, but a
+    discard the next seat cannot take the pile with comes before the others (a natural of a
+    rank its side has a group of: it would have melded any it held; or of a rank it threw
+    away lately, :func:`reads`)."""
+    scores = {a: score(state, a) for a in legal}
+    if state.phase == DISCARD_PHASE:
+        nxt = (state.current + 1) % state.players
+        groups = state.groups[state.side[nxt]]
+        thrown = set(reads(state).thrown[nxt][-RECENT:])
+        for a in legal:
+            card = a - DISCARD
+            if IS_WILD[card] or card in BLACK_THREES:
+                continue
+            if groups[card % 13] is not None:
+                scores[a] += 20.0
+            elif card % 13 in thrown:
+                scores[a] += 15.0
+    return sorted(legal, key=lambda a: -scores[a])
 
 
 def searched(state: Samba) -> bool:
@@ -243,4 +370,6 @@ def searched(state: Samba) -> bool:
 
 
 BOOK = Playbook(score, why, value, determinize, searched, worlds=60, width=4, horizon=60,
-                epsilon=0.0, margin=1.0)
+                epsilon=0.0, margin=1.0,
+                expert=Plan(sample, playouts=300, width=6, horizon=60, searched=searched,
+                            order=order))

@@ -325,9 +325,10 @@ class KartuSama(Engine[Options]):
         "round_no", "dealer", "hands", "pile", "discard", "current", "debt", "base", "drawn",
         "totals", "wins", "round_start", "over", "is_over", "reshuffles", "_unique",
         "_follow_any", "_may_draw", "_refill", "_keep_drawn", "last_draw", "_cards", "_in_order",
-        "_legal", "_dealt", "_dealt_up", "_dealt_pile", "shown", "one_card",
+        "_legal", "_dealt", "_dealt_up", "_dealt_pile", "shown", "one_card", "misses",
     )
-    LISTS = ("actions", "pile", "discard", "drawn", "totals", "wins", "results", "shown")
+    LISTS = ("actions", "pile", "discard", "drawn", "totals", "wins", "results", "shown",
+             "misses")
     NESTED = ("hands",)
     is_over: bool  # ``over`` in a plain slot, not the base's property: read before every move
 
@@ -387,6 +388,9 @@ class KartuSama(Engine[Options]):
         self.current = first_player(self.dealer, n)
         self.debt = 0
         self.drawn: list[int] = []
+        # the round's draws as everyone saw them: (seat, the card to match when the rules
+        # say the seat held none that follows it, else -1; the cards it took)
+        self.misses: list[tuple[int, int, int]] = []
         self.round_start = len(self.actions)  # the round's first action
 
     # -- queries --------------------------------------------------------------------------
@@ -473,6 +477,7 @@ class KartuSama(Engine[Options]):
     def _draw(self, seat: int) -> None:
         hand = self.hands[seat]
         count, why = draw_count(self.players, len(hand), self.debt)
+        shows = self.debt or not self._may_draw  # only a seat that cannot play draws
         self.debt = 0
         pile = self.pile
         turned, takes, ends = draw_outcome(count, len(pile), len(self.discard), self._refill)
@@ -484,6 +489,7 @@ class KartuSama(Engine[Options]):
         hand += taken
         hand.sort()
         self.last_draw = (seat, takes, why)
+        self.misses.append((seat, self.base if shows else -1, takes))
         if why == "last_card":
             self.one_card += 1
         if ends:

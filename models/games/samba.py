@@ -202,7 +202,7 @@ class Samba(Engine[Options]):
         "side", "partner", "nsides", "hand_no", "dealer", "side_totals", "over", "hands", "cnt",
         "stock", "pile", "groups", "seqs", "red3", "big", "nmelds", "opened", "current", "phase",
         "asker", "need", "counted", "fresh", "snap", "no_take", "cancelled", "may_out", "asked",
-        "moves", "breakdowns", "shown",
+        "moves", "breakdowns", "shown", "turned",
     )
     LISTS = ("actions", "side_totals", "results", "breakdowns", "shown", "stock", "pile", "big",
              "nmelds", "opened")
@@ -244,6 +244,7 @@ class Samba(Engine[Options]):
             for c in hand:
                 self.cnt[seat][c] += 1
         self.pile = [deck.pop()]
+        self.turned = self.pile[0]  # the card turned up (everyone saw it)
         self.stock = deck  # the top of the stock is its end
         m = self.nsides
         self.groups: list[list[list[int] | None]] = [[None] * 13 for _ in range(m)]

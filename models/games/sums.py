@@ -396,10 +396,10 @@ class Sums(Engine[Options], Flow[int, Attack]):
     __slots__ = (
         "hands", "in_play", "counts", "masks", "captured", "piles", "phase", "turn", "current",
         "skips", "chain", "played", "final", "choices", "removals", "opening", "_multi",
-        "_draws", "_legal", "is_over", "counters",
+        "_draws", "_legal", "is_over", "counters", "seen",
     )
     LISTS = ("actions", "skips", "chain", "removals", "results")
-    NESTED = ("hands", "in_play", "counts", "masks", "captured", "piles")
+    NESTED = ("hands", "in_play", "counts", "masks", "captured", "piles", "seen")
     hands: list[list[int]]
     piles: list[list[int]]
     is_over: bool  # a plain slot (the phase is OVER), not a property: read before every move
@@ -428,6 +428,8 @@ class Sums(Engine[Options], Flow[int, Attack]):
         self.removals: list[tuple[int, int, int]] = []  # (remover, owner, card)
         self.skips = [0] * players
         self.counters = 0  # counters played (the lab counts them)
+        # the cards in each hand that everyone saw go there (drawn face up, taken back)
+        self.seen: list[list[int]] = [[] for _ in range(players)]
         self.chain: list[Attack] = []
         self.choices: list[int] = []
         self.played = -1
@@ -512,14 +514,20 @@ class Sums(Engine[Options], Flow[int, Attack]):
             else:
                 seat = self.current
                 self.hands[seat].remove(action)
+                seen = self.seen[seat]
+                if action in seen:
+                    seen.remove(action)
                 self._place(seat, action)
         elif action < DRAW:
             seat = self.current
             self._lift(seat, action - TAKE)
             insort(self.hands[seat], action - TAKE)
+            self.seen[seat].append(action - TAKE)
             self._next_turn()
         elif action < LET:
-            insort(self.hands[self.current], self.piles[action - DRAW].pop())
+            c = self.piles[action - DRAW].pop()
+            insort(self.hands[self.current], c)
+            self.seen[self.current].append(c)
             self._drawn()
         elif action == LET:
             self._resolve()
@@ -584,6 +592,8 @@ class Sums(Engine[Options], Flow[int, Attack]):
         seat = self.current
         a = self.chain[-1]
         self.hands[seat].remove(c)
+        if c in self.seen[seat]:
+            self.seen[seat].remove(c)
         self._put(seat, c)
         self.counters += 1
         self._counter((seat, c, a[0], a[1]))
