@@ -50,24 +50,25 @@ def test_a_double_tap_on_plus_computer_adds_one(tmp_path: Path) -> None:
     button = on_screen(shell, "add-computer")
     button.on_click(None)
     button.on_click(None)  # the second tap lands on the button drawn before the first's answer
+    assert shell.setup.form.kinds == ["person", "simple"]
+    assert on_screen(shell, "add-computer") is not button  # a new one, for two seats
+
+
+def test_the_level_toggles_and_a_person_never_becomes_a_computer(tmp_path: Path) -> None:
+    shell = shell_on("/play/new", tmp_path)
+    seated(shell, "Ana")
+    on_screen(shell, "add-computer").on_click(None)
+    on_screen(shell, "kind-1").on_click(None)
     assert shell.setup.form.kinds == ["person", "strong"]
     assert label(on_screen(shell, "kind-1")) == "Computer (strong)"
     on_screen(shell, "kind-1").on_click(None)
-    assert shell.setup.form.kinds == ["person", "simple"]
-    shell.setup.form.next_level(0)  # a person's seat has no level to change
-    assert shell.setup.form.kinds == ["person", "simple"]
-    assert not hasattr(shell.setup.form, "next_kind")
-    shell.setup.form.switch_help(1)  # nor a computer's help
-    assert shell.setup.form.helps == [True, True]
-
-
     assert shell.setup.form.kinds == ["person", "expert"]
     assert label(on_screen(shell, "kind-1")) == "Computer (expert)"
     on_screen(shell, "kind-1").on_click(None)
     assert shell.setup.form.kinds == ["person", "simple"]
     shell.setup.form.next_level(0)  # a person's seat has no level to change
     assert shell.setup.form.kinds == ["person", "simple"]
-    assert not hasattr(shell.form, "next_kind")
+    assert not hasattr(shell.setup.form, "next_kind")
     shell.setup.form.switch_help(1)  # nor a computer's help
     assert shell.setup.form.helps == [True, True]
 
