@@ -112,12 +112,12 @@ def test_kartu_sama_on_the_felt_against_three_computers(web: Web) -> None:
             resize(page, {"width": 850, "height": 400})
             shot(page, "61-felt-sideways")
             resize(page, {"width": 1280, "height": 800})
-            shot(page, "62-felt-laptop")
-            page.get_by_role("button", name="Last moves").click()
+            shot(page, "62-felt-laptop")  # the last moves beside the table
+            resize(page, PHONE)
+            page.get_by_role("button", name="Last moves").click()  # on a phone, a sheet
             see(page, "Computer 1")
             shot(page, "63-felt-last-moves")
             page.keyboard.press("Escape")  # the sheet closes
-            resize(page, PHONE)
             moves = my_turn(page)
         version = len(saved(data)["actions"])
         card = next((m for m in moves if LIT in m and "pile" not in m.lower()), None)
