@@ -18,7 +18,14 @@ from models.games import GAMES
 from tests.bench_felt import _saved, kartu_doc, samba_doc
 from tests.browser import STILL, Web, see, shot
 
-pytestmark = pytest.mark.browser
+pytestmark = [
+    pytest.mark.browser,
+    # Not yet reliable: a tap aimed at a card still on its way times out in Playwright's
+    # wait for a card that stands still (see the session note); the pairs are not yet shown
+    # to hold, so issue 30's first point stays open.
+    pytest.mark.skip(reason="quick pairs of taps on travelling cards: the test is not yet "
+                     "reliable"),
+]
 
 PAIRS = 10
 PACE = 100  # ms between the two taps of a pair: a person, not a condition of the app

@@ -201,7 +201,7 @@ def test_back_at_once_lands_below_the_screen_being_left(browser: Any, tmp_path: 
             # where it lands once the server has answered both (the form may show meanwhile,
             # as the old screen does while any route changes): home or the match
             page.wait_for_function(f"() => (({SEEN})({STILL_HOME!r}) || ({SEEN})('Ana deals'))"
-                                   " && !({SEEN})('Start the match')")
+                                   f" && !({SEEN})('Start the match')")
             page.wait_for_function(STILL, polling="raf")
             assert not seen(page, "Start the match")
             assert seen(page, STILL_HOME) or seen(page, "Ana deals")

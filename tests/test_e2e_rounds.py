@@ -485,8 +485,7 @@ def test_two_people_pass_the_device_at_kartu_sama(web: Web) -> None:
         add_computers(page, 1, first=3)
         press(page, "Computer pace: less")
         page.get_by_role("button", name="Start the game").click()
-        see(page, "Last moves")
-        player = Player(page, data)
+        player = Player(page, data)  # ready() awaits the cover or the table
         seats = {"Ana": 0, "Bea": 1}
         covers = Counter[str]()
         showing = ""
