@@ -70,7 +70,7 @@ bench: $(STAMP) catalogs
 	$(PY) -m tests.bench_storage
 	$(PY) -m tests.bench_backup
 	$(PY) -m tests.bench_share
-	$(PY) -m tests.bench_bots
+	$(PY) -m tests.bench_bots --quick  # the full strength figures: python -m tests.bench_bots (hours)
 	$(PY) -m tests.bench_live
 	$(PY) -m tests.bench_felt
 	$(PY) -m tests.bench_guests

@@ -32,7 +32,7 @@ CHROME = ("Back", "Last moves", "Sort by rank", "Sort by suit", "Hint", "Undo my
 # the moves offered now: lit cards and piles first, then the buttons that are no card (a
 # pile, lit or not, is named by its label twice, "Stock Stock · 30": only a lit one is a move);
 # none unless the table is on screen, read in one go (a summary's "See the final result" is no
-# move of the table)
+# move of the table); a card or pile the hint suggests is named so, and is a move too
 OFFERED = """([lit, chrome]) => {
   const host = document.querySelector('flt-semantics-host');
   if (!host || /End of |Game over/.test(host.innerText)) return [];
@@ -41,8 +41,9 @@ OFFERED = """([lit, chrome]) => {
   if (!all.includes('Last moves')) return [];
   const cards = /^(10|[2-9AJQK])[♠♥♦♣]|^JK/;
   const pile = /^[^,:]+, (\\d+ cards?|empty)/;
-  return [...all.filter(n => n.includes(lit)),
-          ...all.filter(n => n && !n.includes(lit) && !cards.test(n) && !chrome.includes(n)
+  const move = n => n.includes(lit) || n.endsWith('suggested by the hint');
+  return [...all.filter(move),
+          ...all.filter(n => n && !move(n) && !cards.test(n) && !chrome.includes(n)
                         && !pile.test(n) && !/·|pile/i.test(n))];
 }"""
 
@@ -107,6 +108,7 @@ def test_kartu_sama_on_the_felt_against_three_computers(web: Web) -> None:
             see(page, "Tried in")
             shot(page, "64-felt-hint")
             hinted = True
+            moves = my_turn(page)  # the card suggested is named so now
         if turn == 1:  # mid-round, every computer has moved: the table at three sizes
             shot(page, "60-felt-phone")
             resize(page, {"width": 850, "height": 400})
