@@ -290,9 +290,12 @@ WATCH = """(() => {
   window.__meja = {down: 0, seen: 0, want: null};
   document.addEventListener('pointerdown', () => {
     window.__meja.down = performance.now(); window.__meja.seen = 0; }, true);
+  // the buttons by name, and every line of text (a plain text has no role of its own)
   const names = () => Array.from(
     document.querySelectorAll('flt-semantics-host [role=button], flt-semantics-host [role=text]'),
-    e => (e.getAttribute('aria-label') || e.innerText || '').trim());
+    e => (e.getAttribute('aria-label') || e.innerText || '').trim()).concat(
+    (document.querySelector('flt-semantics-host')?.innerText || '').split('\\n')
+      .map(l => l.trim()));
   window.__mejaNames = names;
   window.__mejaWatch = () => new MutationObserver(() => {
     const m = window.__meja;
