@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from views.felt_data import Button, Chair, Face, Group, Pile, Scene, Side
@@ -170,6 +170,8 @@ def test_a_table_too_crowded_for_the_screen_grows_and_covers_nothing(
        hand=st.integers(0, 25), reds=st.integers(0, 2),
        sizes=st.lists(st.integers(3, 11), min_size=1, max_size=6),
        seat=st.sampled_from([0, 1, -1]), players=st.sampled_from([2, 4, 6]))
+# sideways, one meld of five wider than the room beside the piles: it reached the stock
+@example(screen=(850, 400), melds=(0, 1), hand=0, reds=0, sizes=[5], seat=0, players=2)
 def test_a_crowded_samba_table_covers_nothing(screen: tuple[int, int], melds: tuple[int, int],
                                               hand: int, reds: int, sizes: list[int],
                                               seat: int, players: int) -> None:

@@ -245,10 +245,13 @@ def _groups(groups: Sequence[Group], left: float, top: float, width: float, s: S
     x, y, bottom = left, top, top
     for g in groups:
         n = len(g.cards)
+        # a fan wider than the room closes up to fit it (else it would reach the piles)
+        spread = min(s.spread, (width - sw) / (n - 1)) if n > 1 else s.spread
+        spread = max(0.0, spread)
         if s.chips:
             w, h = sw, sh
         else:
-            w, h = sw + s.spread * max(0, n - 1), GROUP_LABEL + sh
+            w, h = sw + spread * max(0, n - 1), GROUP_LABEL + sh
         if x > left and x + w > left + width + 0.01:
             x, y = left, bottom + GAP
         if s.chips:
@@ -258,7 +261,7 @@ def _groups(groups: Sequence[Group], left: float, top: float, width: float, s: S
             out[f"group:{g.key}"] = (x, y, 0.0)
             boxes[f"group:{g.key}"] = (w, GROUP_LABEL)
             for k, face in enumerate(g.cards):
-                out[face.id] = (x + k * s.spread, y + GROUP_LABEL, 0.0)
+                out[face.id] = (x + k * spread, y + GROUP_LABEL, 0.0)
                 boxes[face.id] = s.small
         x += w + GAP + (0 if s.chips else 4)
         bottom = max(bottom, y + h)
