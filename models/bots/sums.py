@@ -9,7 +9,6 @@ import random
 from models.bots.base import Plan, Playbook
 from models.bots.hint import Hint
 from models.cards import format_cards
-from models.games.base import redeal
 from models.games.sums import (
     CHOOSING,
     COUNTERING,
@@ -124,29 +123,8 @@ def value(state: Sums, seat: int, rounds: int) -> float:
 
 def sample(state: Sums, seat: int, rng: random.Random) -> Sums:
     """A copy of ``state`` consistent with what ``seat`` has seen, for the Expert: the cards
-    each other seat was seen to take into its hand (drawn face up, taken back) stay there;
-    the rest of the other hands and the piles under their top cards are dealt again at
-    random, every size kept. It depends on the unseen cards only as a multiset."""
-    new = state.clone()
-    others = [s for s in range(state.players) if s != seat]
-    unseen = [c for p in new.piles for c in p[:-1]]
-    for s in others:
-        rest = new.hands[s][:]
-        for c in new.seen[s]:
-            rest.remove(c)
-        unseen += rest
-    sizes = [len(new.hands[s]) - len(new.seen[s]) for s in others]
-    sizes += [len(p) - 1 for p in new.piles if p]
-    parts = iter(redeal(unseen, sizes, rng))
-    for s in others:
-        new.hands[s] = sorted(next(parts) + new.seen[s])
-    for i, p in enumerate(new.piles):
-        if p:
-            new.piles[i] = next(parts) + p[-1:]
-    if new.phase == COUNTERING and new.current != seat:  # the counter cards of a hidden hand
-        new._offer_counters(new.chain[-1])
-    new._legal = None  # the hands changed
-    return new
+    each other seat was seen to take stay in its hand, the rest is dealt again."""
+    return determinize(state, seat, rng, seen=True)
 
 
 def searched(state: Sums) -> bool:

@@ -696,17 +696,26 @@ class Sums(Engine[Options], Flow[int, Attack]):
                 "moves": len(self.actions)}
 
 
-def determinize(state: Sums, seat: int, rng: random.Random) -> Sums:
+def determinize(state: Sums, seat: int, rng: random.Random, seen: bool = False) -> Sums:
     """A copy of ``state`` consistent with ``state.observation(seat)``, for search: the cards
     ``seat`` cannot see (the other hands, the community piles under their top cards) are dealt
-    again at random, every size kept. It depends on those cards only as a multiset."""
+    again at random, every size kept; with ``seen``, the cards each other seat was seen to
+    take into its hand (drawn face up, taken back) stay there. It depends on the unseen cards
+    only as a multiset."""
     new = state.clone()
     others = [s for s in range(state.players) if s != seat]
-    unseen = [c for p in new.piles for c in p[:-1]] + [c for s in others for c in new.hands[s]]
-    sizes = [len(new.hands[s]) for s in others] + [len(p) - 1 for p in new.piles if p]
+    kept = {s: list(new.seen[s]) if seen else [] for s in others}
+    unseen = [c for p in new.piles for c in p[:-1]]
+    for s in others:
+        rest = new.hands[s][:]
+        for c in kept[s]:
+            rest.remove(c)
+        unseen += rest
+    sizes = [len(new.hands[s]) - len(kept[s]) for s in others]
+    sizes += [len(p) - 1 for p in new.piles if p]
     parts = iter(redeal(unseen, sizes, rng))
     for s in others:
-        new.hands[s] = sorted(next(parts))
+        new.hands[s] = sorted(next(parts) + kept[s])
     for i, p in enumerate(new.piles):
         if p:
             new.piles[i] = next(parts) + p[-1:]
