@@ -124,11 +124,17 @@ class Guests:
         return route[1:2] == [key]
 
     @property
-    def connected(self) -> bool:
-        """Whether this window's client is there (a browser tab closed leaves its window
-        behind for a while, with no connection)."""
+    def loop(self) -> asyncio.AbstractEventLoop | None:
+        """This window's running event loop; None when its client is gone (a browser tab
+        closed leaves its window behind for a while, with no connection) or it never had one."""
         session = getattr(getattr(self.shell, "page", None), "session", None)
-        return session is None or session.connection is not None
+        loop = getattr(getattr(session, "connection", None), "loop", None)
+        return loop if isinstance(loop, asyncio.AbstractEventLoop) and loop.is_running() else None
+
+    @property
+    def connected(self) -> bool:
+        """Whether this window's client is there, its loop running."""
+        return self.loop is not None
 
     def change(self, door: Door) -> None:
         """The host changed the door (a seat freed, a phone let in, the table locked)."""
@@ -193,7 +199,9 @@ class Guests:
         async def on_loop() -> Any:
             return call()
 
-        loop = self.shell.page.session.connection.loop
+        loop = self.loop
+        if loop is None:
+            raise LookupError("this window's client is gone")
         if _on(loop):
             return call()
         return asyncio.run_coroutine_threadsafe(on_loop(), loop).result(timeout=RUN_WAIT)
@@ -231,8 +239,9 @@ def _seats() -> Seats | None:
 
 
 def _save(door: Door) -> None:
-    """On a window's loop: the door changed; the host keeps it and redraws."""
-    hosts = _hosts()
+    """The door changed: the host keeps it and redraws (the phones' host even while its
+    client is away: the door is kept all the same)."""
+    hosts = _hosts() or ([_host] if _host is not None else [])
     if hosts:
         hosts[0].save(door)
 
