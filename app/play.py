@@ -229,7 +229,8 @@ class DevicePlay:
         stamp = f"{seat}.{version}"
         table = self.felt.show(scene, *shape.table, on_tap=on_tap, t=self.t, order=look.order,
                                on_order=(lambda o: self.order(seat, o)) if seat >= 0 else None,
-                               speed=self.speed(), stamp=stamp)
+                               speed=self.speed(), stamp=stamp,
+                               on_why=self.explain if seat >= 0 else None)
         self.scene = scene
         casual = bool(self.doc.get("casual"))
         return self.screen.show(
@@ -302,6 +303,13 @@ class DevicePlay:
             why = reply.why or self._why(key)
             if why:
                 self.say(Line(why, "refusal"))
+
+    def explain(self, key: str) -> None:
+        """A tap on what the table shows as not playable now: why not, in the table's words
+        (nothing is played or chosen, whatever the state: such a tap changes nothing)."""
+        why = self._why(key)
+        if why:
+            self.say(Line(why, "refusal"))
 
     def say(self, line: Line) -> None:
         """Show ``line`` on the message line until the game moves on."""

@@ -99,6 +99,39 @@ def test_a_kept_card_taps_for_the_table_shown_last() -> None:
     assert felt.cards["8H.p"] is card  # a card is kept (it moves), its tap layer is not
 
 
+def test_what_can_only_say_why_is_kept_from_one_move_to_the_next() -> None:
+    """What a tap can change (a lit card, a lit pile) is drawn anew for each state; what a
+    tap can only be told why not of is kept while the same seat looks (fewer controls sent a
+    move), and its tap asks why, never plays, whatever the state is by then."""
+    felt = Felt()
+    scene = kartu_sama()
+    lit, unlit = scene.hand[0], scene.hand[4]
+    scene = replace(scene, hand=(lit, *scene.hand[1:4], replace(unlit, tap="", lit=False,
+                                                                  why="It does not match"),
+                                 *scene.hand[5:]))
+    taps: list[str] = []
+    whys: list[str] = []
+
+    def show(stamp: str) -> None:
+        felt.show(scene, *SIZE, on_tap=lambda k, w: taps.append(k), t=T, stamp=stamp,
+                  on_why=whys.append)
+
+    show("0.12")
+    kept, fresh = felt.cards[unlit.id].content, felt.cards[lit.id].content
+    show("0.13")
+    assert felt.cards[unlit.id].content is kept  # the same control: nothing to send
+    assert felt.cards[lit.id].content is not fresh  # drawn anew: an older tap names nothing
+    kept.on_click(None)
+    click(felt.cards[lit.id])
+    assert whys == [unlit.id] and taps == [lit.tap]
+    scene = replace(scene, hand=tuple(replace(f, lit=False) for f in scene.hand))
+    layer = felt.cards[lit.id].content
+    show("0.14")  # no longer playable: the same layer (nothing new sent), its tap asks why
+    assert felt.cards[lit.id].content is layer and label(felt.cards[lit.id]) == "A♠"
+    click(felt.cards[lit.id])
+    assert whys == [unlit.id, lit.tap] and taps == [lit.tap]
+
+
 def test_a_pile_is_tapped_over_its_cards_and_says_its_count() -> None:
     """A pile is tapped anywhere over it (its cards, its label): the area drawn over them,
     named for a screen reader; a pile that does nothing has none, and is said as it is."""

@@ -52,6 +52,7 @@ LIFT_MS = 140  # a card rising or sinking in the hand
 ORDERS = ("suit", "rank")
 
 Tap = Callable[[str, str], None]  # (the tap's key, the thing tapped: a face id, a pile)
+Why = Callable[[str], None]  # a tap that can only be told why not (the tap's key)
 
 
 def ink(code: str) -> str:
@@ -345,7 +346,8 @@ class Look:
     tap: str
     active: bool  # a tap does something (a move, or why not)
     ms: int
-    stamp: str  # the state the card's tap was drawn from (its seat and version)
+    stamp: str  # the state the card's tap was drawn from (its seat and version; "~" when
+    # its tap can only be told why not)
 
 
 class Felt:
@@ -373,6 +375,7 @@ class Felt:
         self.dirty: dict[int, ft.Control] = {}  # changed, to send (by the control's id)
         self.launching: dict[str, tuple[float, float]] = {}  # new cards: where they go
         self.moving = False  # a card travels (taps count all the same)
+        self.on_why: Why | None = None  # a tap that can only be told why not (see show)
 
     @property
     def places(self) -> dict[str, Pose]:
@@ -380,12 +383,16 @@ class Felt:
 
     def show(self, scene: Scene, width: float, height: float, *, on_tap: Tap, t: Tr,
              order: str = "suit", on_order: Callable[[str], None] | None = None,
-             speed: int = 400, stamp: str = "") -> ft.Control:
+             speed: int = 400, stamp: str = "", on_why: Why | None = None) -> ft.Control:
         """The table for ``scene`` on ``width`` x ``height``: cards already shown move where
         they now go (in ``speed`` ms), new ones come from where they were drawn. ``on_tap``
         answers the taps of this drawing, made on the state ``stamp`` names (a seat and a
-        version): what can be tapped is drawn anew for each, so that a tap made on an older
-        one names a control that is gone (a double tap, a tap on a stale table)."""
+        version): what a tap can change (lit, chosen or hinted) is drawn anew for each, so
+        that a tap made on an older one names a control that is gone (a double tap, a tap on
+        a stale table). A tap on what is not playable goes to ``on_why`` (the words of the
+        table shown when it lands: such a tap changes nothing), and its control is kept from
+        one move to the next: most of the table, not sent again each move."""
+        self.on_why = on_why
         placed = layout(scene, width, height)
         before, old = self.scene, self.layout
         source = _source(before, old, scene, placed)
@@ -408,7 +415,8 @@ class Felt:
             hinted = bool(tap) and tap in scene.hinted or region in hinted_regions
             # a pile's or a meld's card does nothing of its own: the area over them is tapped
             active = bool(tap or face.why) and where not in ("pile", "group")
-            key = (face, where, tap, pose, size, hinted, speed, stamp if active else "")
+            mark = self._mark(face.lit or face.chosen or hinted, stamp) if active else ""
+            key = (face, where, tap, pose, size, hinted, speed, mark)
             self.keys[face.id] = key
             if keys.get(face.id) == key and face.id not in self.dead:
                 continue  # drawn as it is
@@ -436,7 +444,7 @@ class Felt:
             travels = travels or (moves and speed > 0)
             ms = speed if moves or face.id in self.launching else min(speed, LIFT_MS)
             look = Look(pose, size, face.code, face.lit, face.chosen, face.new, hinted, where,
-                        name, tap, active, ms, stamp if active else "")
+                        name, tap, active, ms, mark)
             self._draw(control, face, look, last, on_tap)
             self.dead.discard(face.id)
         self._bury({fid for fid, _ in shown})
@@ -462,20 +470,27 @@ class Felt:
         if last is None or last.pose[2] != angle:
             card.rotate = _turned(angle)
             changed = True
-        if last is None or (last.code, last.size, last.active, last.stamp, last.tap) != (
-                look.code, look.size, look.active, look.stamp, look.tap):
+        layer = card.content if isinstance(card.content, ft.Container) else None
+        if last is None or layer is None and look.active or (
+                last.code, last.size, last.active, last.tap) != (
+                look.code, look.size, look.active, look.tap) or (
+                last.stamp != look.stamp and _live(look.stamp)):
             print_ = print_of(face, look.size, look.label)
             card.content = drawn(ft.Container(
-                print_, key="tap", on_click=functools.partial(
-                    _tapped, on_tap, look.tap or face.id, face.id)),
+                print_, key="tap", on_click=self._handler(
+                    look.stamp, on_tap, look.tap or face.id, face.id)),
                 look.stamp) if look.active else print_
             changed = True
-        elif last.label != look.label:
-            shown = card.content.content if isinstance(card.content, ft.Container) \
-                else card.content
-            if isinstance(shown, ft.Text):
-                shown.semantics_label = look.label or None
-            changed = True
+        else:
+            if layer is not None and last.stamp != look.stamp:
+                # no longer playable: the same layer (nothing sent), its tap asks why
+                layer.on_click = self._handler(look.stamp, on_tap, look.tap or face.id,
+                                               face.id)
+            if last.label != look.label:
+                shown = layer.content if layer is not None else card.content
+                if isinstance(shown, ft.Text):
+                    shown.semantics_label = look.label or None
+                changed = True
         if last is None or (last.code, last.lit, last.chosen, last.new, last.hinted, last.size,
                             last.place) != (look.code, look.lit, look.chosen, look.new,
                                             look.hinted, look.size, look.place):
@@ -484,6 +499,17 @@ class Felt:
         if changed:
             self.dirty[id(card)] = card
         self.looks[face.id] = look
+
+    def _mark(self, live: bool, stamp: str) -> str:
+        """What a tappable thing is drawn for: the state (``stamp``) when a tap can change
+        it, else none in particular ("~": a tap there is told why not, whatever the state)."""
+        return stamp if live or self.on_why is None else "~"
+
+    def _handler(self, mark: str, on_tap: Tap, key: str, what: str) -> Callable[..., None]:
+        """The tap handler of a thing drawn for ``mark`` (:meth:`_mark`)."""
+        if mark.startswith("~") and self.on_why is not None:
+            return functools.partial(_why, self.on_why, key)
+        return functools.partial(_tapped, on_tap, key, what)
 
     def _bury(self, shown: set[str]) -> None:
         """The cards no longer on the table: hidden where they lie (no tap, nothing said), so
@@ -556,9 +582,10 @@ class Felt:
                 tapped = chips and g.tap  # a meld drawn as one card is tapped on it
                 look = (g.key, g.label, g.kind, g.lit, g.tap, g.cards) if chips else (
                     g.key, g.label, g.lit, bool(g.tap), group_words(g))
-                keep(key, (look, box, chips, g.tap in hinted, stamp if tapped else ""),
+                mark = self._mark(g.lit or g.tap in hinted, stamp) if tapped else ""
+                keep(key, (look, box, chips, g.tap in hinted, mark),
                      functools.partial(self._group, g, box, chips, g.tap in hinted, t, on_tap,
-                                       stamp))
+                                       mark))
         if scene.goal and "goal" in placed.boxes:
             box = placed.boxes["goal"]
             keep("goal", (scene.goal, box), functools.partial(
@@ -571,15 +598,14 @@ class Felt:
         self._prompt_words(scene, t)
         return out
 
-    @staticmethod
-    def _group(group: Group, box: Box, chips: bool, hinted: bool, t: Tr, on_tap: Tap,
-               stamp: str) -> ft.Control:
+    def _group(self, group: Group, box: Box, chips: bool, hinted: bool, t: Tr, on_tap: Tap,
+               mark: str) -> ft.Control:
         if not chips:
             return group_label(group, box, hinted)
         made = group_chip(group, box, hinted, t)
         if group.tap:
-            made.on_click = functools.partial(_tapped, on_tap, group.tap, f"group:{group.key}")
-            drawn(made, stamp)
+            made.on_click = self._handler(mark, on_tap, group.tap, f"group:{group.key}")
+            drawn(made, mark)
         return made
 
     def _hits(self, scene: Scene, placed: Layout, on_tap: Tap, t: Tr,
@@ -591,11 +617,12 @@ class Felt:
         hits, self.hits = self.hits, {}
         out: list[ft.Control] = []
         hinted = scene.hinted
-        areas: list[tuple[str, str, str, str]] = []  # key, tap, what, words
+        areas: list[tuple[str, str, str, str, bool]] = []  # key, tap, what, words, live
         for pile in scene.piles:
             if (pile.tap or pile.why) and f"pile:{pile.key}" in placed.poses:
                 areas.append((f"pile:{pile.key}", pile.tap or f"pile:{pile.key}",
-                              f"pile:{pile.key}", pile_words(pile, pile.tap in hinted, t)))
+                              f"pile:{pile.key}", pile_words(pile, pile.tap in hinted, t),
+                              pile.lit or bool(pile.tap) and pile.tap in hinted))
         if not placed.sizes.chips:
             for side in scene.sides:
                 for g in side.groups:
@@ -604,8 +631,9 @@ class Felt:
                         if g.lit or g.tap in hinted:
                             words += ", " + t("felt.hint_here" if g.tap in hinted
                                               else "felt.tap_now")
-                        areas.append((f"group:{g.key}", g.tap, f"group:{g.key}", words))
-        for key, tap, what, words in areas:
+                        areas.append((f"group:{g.key}", g.tap, f"group:{g.key}", words,
+                                      g.lit or g.tap in hinted))
+        for key, tap, what, words, live in areas:
             boxes = [placed.rect(key)] + [placed.rect(f.id) for f in _area_faces(scene, key)
                                           if f.id in placed.poses]
             left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
@@ -613,12 +641,21 @@ class Felt:
             height = max(b[1] + b[3] for b in boxes) - top
             slot = hits.get(key) or ft.Container(key=f"hit-{key}")
             changed = _put(slot, left=left, top=top, width=width, height=height)
-            data = (tap, what, words, stamp)
-            if before.get(key) != data or slot.content is None:
+            mark = self._mark(live, stamp)
+            data = (tap, what, words, mark)
+            last = before.get(key)
+            layer = slot.content if isinstance(slot.content, ft.Container) else None
+            if layer is None or not isinstance(last, tuple) or last[:2] != data[:2] or (
+                    last[3] != mark and _live(mark)):
                 slot.content = drawn(ft.Container(
                     ft.Text("", semantics_label=words), key="tap", expand=True,
-                    on_click=functools.partial(_tapped, on_tap, tap, what)), stamp)
+                    on_click=self._handler(mark, on_tap, tap, what)), mark)
                 changed = True
+            elif last != data:  # no longer playable: the same area, its tap asks why
+                layer.on_click = self._handler(mark, on_tap, tap, what)
+                if last[2] != words and isinstance(layer.content, ft.Text):
+                    layer.content.semantics_label = words
+                    changed = True
             if changed:
                 self.dirty[id(slot)] = slot
             self.hits[key] = slot
@@ -739,6 +776,15 @@ class Felt:
 
 def _tapped(on_tap: Tap, key: str, what: str, _e: object = None) -> None:
     on_tap(key, what)
+
+
+def _why(on_why: Why, key: str, _e: object = None) -> None:
+    on_why(key)
+
+
+def _live(mark: str) -> bool:
+    """Whether a thing drawn for ``mark`` is playable (drawn for a state, not a seat)."""
+    return not mark.startswith("~")
 
 
 def faces(scene: Scene) -> Iterable[tuple[Face, str, str, str]]:

@@ -15,6 +15,7 @@ import flet as ft
 
 from views.common import Handler, Tr, drawn, icon_button
 from views.felt_data import Button
+from views.reconcile import reconcile
 
 APPBAR = 56
 PAD = 8  # the view's padding
@@ -196,12 +197,13 @@ class TableScreen:
         if self._changed("title", (title, t("common.back"))):
             assert isinstance(appbar.title, ft.Text)
             appbar.title.value = title
-        if self._changed("back", stamp):
+        if self._changed("back", t("common.back")):  # it leaves: the same in any state
             appbar.leading = named_icon(ft.Icons.ARROW_BACK, t("common.back"), "back", on_back)
         slot = parts["line"]
         assert isinstance(slot, ft.Container)
         if self._changed("line", (line, frame.wide, t("felt.last_moves"))):
-            slot.content = message_line(t, line, None if frame.wide else on_log)
+            slot.content = reconcile(slot.content,
+                                     message_line(t, line, None if frame.wide else on_log))
         if self._changed("moves", (tuple(buttons), stamp, hinted, frame.wide, frame.columns)):
             made = _buttons(buttons, on_tap, 1 if frame.wide else frame.columns, hinted, stamp)
             _set(parts["moves"], [] if frame.wide else made)

@@ -9,6 +9,7 @@ type and the key match; Flet then sends only what changed."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any, TypeGuard
 
 import flet as ft
@@ -16,6 +17,25 @@ import flet as ft
 
 def _controls(value: Any) -> TypeGuard[list[Any]]:
     return isinstance(value, list) and any(isinstance(v, ft.BaseControl) for v in value)
+
+
+@functools.cache
+def _plain(cls: type) -> tuple[str, ...]:
+    """The fields of ``cls`` that Flet does not keep sparsely (lists of children, ``data``)."""
+    sparse = set(getattr(cls, "_prop_defaults", ()))
+    return tuple(f.name for f in dataclasses.fields(cls)
+                 if f.name not in sparse and not f.name.startswith("_")
+                 and f.name not in ("parent", "page"))
+
+
+def _names(old: Any, new: Any) -> list[str]:
+    """The fields to copy from ``new`` onto ``old``: those either sets away from its default
+    (Flet keeps only those, in ``_values``), and the others; every field for other types."""
+    before, after = getattr(old, "_values", None), getattr(new, "_values", None)
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return [f.name for f in dataclasses.fields(new)
+                if not f.name.startswith("_") and f.name not in ("parent", "page")]
+    return [*_plain(type(new)), *{**before, **after}]
 
 
 def reconcile(old: Any, new: Any) -> Any:
@@ -27,10 +47,7 @@ def reconcile(old: Any, new: Any) -> Any:
         or hasattr(old, "_frozen")  # Flet's immutable descriptions are only ever replaced
     ):
         return new
-    for field in dataclasses.fields(new):
-        name = field.name
-        if name.startswith("_") or name in ("parent", "page"):
-            continue
+    for name in _names(old, new):
         before, after = getattr(old, name, None), getattr(new, name, None)
         if isinstance(after, ft.BaseControl) and isinstance(before, ft.BaseControl):
             merged = reconcile(before, after)
