@@ -9,7 +9,6 @@ type and the key match; Flet then sends only what changed."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 from typing import Any, TypeGuard
 
 import flet as ft
@@ -19,16 +18,21 @@ def _controls(value: Any) -> TypeGuard[list[Any]]:
     return isinstance(value, list) and any(isinstance(v, ft.BaseControl) for v in value)
 
 
-@functools.cache
+_PLAIN: dict[type, tuple[str, ...]] = {}
+
+
 def _plain(cls: type) -> tuple[str, ...]:
     """The fields of ``cls`` that Flet does not keep sparsely (lists of children, ``data``)."""
-    sparse = set(getattr(cls, "_prop_defaults", ()))
-    return tuple(f.name for f in dataclasses.fields(cls)
-                 if f.name not in sparse and not f.name.startswith("_")
-                 and f.name not in ("parent", "page"))
+    found = _PLAIN.get(cls)
+    if found is None:
+        sparse = set(getattr(cls, "_prop_defaults", ()))
+        found = _PLAIN[cls] = tuple(f.name for f in dataclasses.fields(cls)
+                                    if f.name not in sparse and not f.name.startswith("_")
+                                    and f.name not in ("parent", "page"))
+    return found
 
 
-def _names(old: Any, new: Any) -> list[str]:
+def _names(old: Any, new: ft.BaseControl) -> list[str]:
     """The fields to copy from ``new`` onto ``old``: those either sets away from its default
     (Flet keeps only those, in ``_values``), and the others; every field for other types."""
     before, after = getattr(old, "_values", None), getattr(new, "_values", None)
