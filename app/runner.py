@@ -16,6 +16,8 @@ from app.device import DeviceGame, Outcome
 from models.bots.hint import Hint
 from models.games.base import State
 
+SETTLE = 0.06  # seconds a computer waits before it thinks (see Runner._run)
+
 # (game, kind) -> a chooser: (state copy, random source) -> action
 Pick = Callable[[str, str], Callable[[State, random.Random], int]]
 
@@ -96,12 +98,15 @@ class Runner:
                 return
             version, doc = game.version, game.doc
             start = time.monotonic()
+            pace = float(doc.get("pace", 1))
+            # the screen of the move just made is sent first: a thought takes the interpreter
+            # from the thread that sends it (within the pace: nothing is slower)
+            await asyncio.sleep(min(SETTLE, pace))
             rng = random.Random(int(doc["seed"]) * 7919 + version)
             chooser = self.choose(doc["game"], game.kinds[seat])
             self._thought = asyncio.ensure_future(
                 asyncio.to_thread(chooser, game.state.clone(), rng))
             action = await asyncio.shield(self._thought)
-            pace = float(doc.get("pace", 1))
             await asyncio.sleep(max(0.0, pace - (time.monotonic() - start)))
             outcome = game.computer_move(action, version)
             if outcome.changed or outcome.error is not None or outcome.reloaded:

@@ -38,7 +38,7 @@ from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
 from app.device import new_key
-from app.play import DevicePlay, new_doc
+from app.play import DOUBLE, DevicePlay, new_doc
 from app.presenters.base import View
 from app.shell import Shell
 from app.storage import Store
@@ -330,7 +330,11 @@ def _tap(page: Any, locator: Any, want: tuple[str, bool]) -> float:
     page.wait_for_function(STILL, polling="raf")
     page.evaluate("(w) => { window.__meja.want = w; window.__meja.seen = 0; }", list(want))
     locator.click(position={"x": 8, "y": 14})
-    page.wait_for_function("window.__meja.seen > 0", timeout=15_000)
+    try:
+        page.wait_for_function("window.__meja.seen > 0", timeout=15_000)
+    except Exception:
+        names = [n for n in page.evaluate("window.__mejaNames()") if n]
+        raise AssertionError(f"{want} not seen; the page shows {names[-20:]}") from None
     return float(page.evaluate("window.__meja.seen - window.__meja.down"))
 
 
@@ -400,6 +404,9 @@ def samba_taps(chrome: Any, data: Path, taps: int, bare: float) -> None:
         for i in range(taps):
             was, now = (lit, chosen) if i % 2 == 0 else (chosen, lit)
             button = page.get_by_role("button", name=was, exact=True).first
+            # a person's pace, not a wait for the app: the same card tapped again sooner is
+            # the second half of a double tap (one tap)
+            page.wait_for_timeout(DOUBLE * 1000 + 50)
             times.append(_tap(page, button, (now, True)))
         _report("Samba: select / unselect a card", times, bare)
         page.close()
@@ -417,15 +424,24 @@ def kartu_taps(chrome: Any, data: Path, taps: int, bare: float) -> None:
             names = page.evaluate("window.__mejaNames()")
             lit = next(n for n in names if n.endswith(", can be tapped now")
                        and n[0] in "AJQK123456789")
-            count = names.count(lit)
+            held = int(next(n for n in names if n.startswith("You, ")).split()[1])
+            # the card played shows as one's seat holding one card less (a card's own name
+            # may be there twice: two packs)
             page.evaluate("(w) => { window.__meja.want = w; window.__meja.seen = 0; }",
-                          [lit, count > 1])
+                          [f"You, {held - 1} cards", True])
             page.get_by_role("button", name=lit, exact=True).first.click(
                 position={"x": 8, "y": 14})
             page.wait_for_function("window.__meja.seen > 0", timeout=15_000)
             times.append(float(page.evaluate("window.__meja.seen - window.__meja.down")))
+            # the computers play on; once it is Ana's turn again, her move is taken back
+            page.wait_for_function(
+                "() => window.__mejaNames().some(n => n.startsWith('Your turn'))",
+                timeout=30_000)
+            page.wait_for_function(STILL, polling="raf")
             page.get_by_role("button", name="Undo my move").click()
-            page.get_by_role("button", name=lit, exact=True).first.wait_for(timeout=15_000)
+            page.wait_for_function(
+                "(n) => window.__mejaNames().some(x => x.startsWith(n))",
+                arg=f"You, {held} cards,", timeout=15_000)
         _report("Kartu Sama: play a card (saved)", times, bare)
         page.close()
     finally:

@@ -390,3 +390,38 @@ def test_a_tab_connected_again_plays_on(tmp_path: Path) -> None:
 
     run_alone(again())
 
+
+
+def test_a_computer_thinks_once_the_move_before_it_is_sent(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A thought takes the interpreter from the thread that sends the screen: the computer
+    waits a moment (within its pace) so that the person's move shows first."""
+    began: list[float] = []
+    chooser = runner.chooser_for
+
+    def pick(game: str, kind: str) -> Callable[[Any, random.Random], int]:
+        real = chooser(game, kind)
+
+        def choose(state: Any, rng: random.Random) -> int:
+            began.append(time.monotonic())
+            return real(state, rng)
+
+        return choose
+
+    monkeypatch.setattr(runner, "chooser_for", pick)
+
+    async def play_one() -> None:
+        shell, page = shell_on(tmp_path)
+        shell.start_play(new_doc("sums", ["Ana", "Computer 1"], ["person", "simple"], {},
+                                 casual=True, pace=0.5))
+        play = shell.play
+        assert play is not None and play.game.person_turn() == 0
+        while play.game.person_turn() == 0:
+            moved = time.monotonic()
+            moves(play, page.views[-1])[0](None)
+        await until(lambda: bool(began))
+        assert began[0] - moved >= runner.SETTLE
+        play.runner.stop()
+        await play.runner.idle()
+
+    run_alone(play_one())
