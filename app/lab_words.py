@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from app.i18n import Translator
+from app.i18n import Translator, game_title
 from models.report import MARGIN, Compared, Comparison, Mean, Rate, Report
 from models.tally import VALUES
 from views.charts import Series
@@ -167,7 +167,7 @@ class Words:
                for k, x in r.averages.items() if k.startswith("figure.")]
         return (Topic(t("lab.group.wins"), tuple(wins)), Topic(t("lab.group.ends"), tuple(ends)),
                 Topic(t("lab.group.averages"), tuple(averages)),
-                Topic(t("lab.group.own", game=t(f"game.{r.game}")), tuple(own)))
+                Topic(t("lab.group.own", game=game_title(t, r.game)), tuple(own)))
 
     def rates(self, runs: tuple[Report, ...], names: tuple[str, ...]) -> Rates:
         """Each seat's match win rate with its interval, one series a run (in %)."""
@@ -238,11 +238,11 @@ class Words:
             summary = self.compared(result)
             groups = self.groups(result.b, {line.key: line for line in result.lines})
         last = runs[-1]
-        title = t("lab.file_title", game=t(f"game.{last.game}"), players=last.players,
+        title = t("lab.file_title", game=game_title(t, last.game), players=last.players,
                   games=self.number(last.games, 0))
         seats = ", ".join(t(f"lab.level.{k}") if t.has(f"lab.level.{k}") else k
                           for k in last.seats)
-        about = [(t("lab.csv.game"), t(f"game.{last.game}")),
+        about = [(t("lab.csv.game"), game_title(t, last.game)),
                  (t("lab.csv.games"), str(last.games)), (t("lab.csv.seats"), seats),
                  (t("lab.csv.rules"), self.rules(last.game, last.options))]
         lines = [t("lab.file_rules", rules=about[-1][1])]

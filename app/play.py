@@ -25,7 +25,7 @@ from app import device
 from app.device import LOG_LINES, DeviceGame, Moved, Outcome
 from app.games import ENTRIES
 from app.guests.seats import OLD, REFUSED, Reply
-from app.i18n import Translator, names, not_saved, refusal, say
+from app.i18n import Translator, game_title, names, not_saved, refusal, say
 from app.presenters.base import Presenter, Seating, View
 from app.runner import Runner, advice
 from models.cards import format_cards
@@ -170,7 +170,7 @@ class DevicePlay:
     # -- screens (drawn from state alone: drawing changes nothing) --------------------------
     def view(self) -> ft.View:
         game = self.game
-        title = self.t(f"game.{self.doc['game']}")
+        title = game_title(self.t, self.doc["game"])
         if self.pending:
             seen = game.seen
             return summary_view(self.t, self.summary(title),

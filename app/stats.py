@@ -9,9 +9,11 @@ import flet as ft
 
 from app import records
 from app.games import ENTRIES
+from app.i18n import game_title
 from app.person import PersonSheet
 from models.games import GAMES
 from models.people import PALETTE
+from models.registry import first
 from views.stats import stats_view
 
 if TYPE_CHECKING:
@@ -23,7 +25,7 @@ class StatsScreen:
 
     def __init__(self, shell: Window) -> None:
         self.shell = shell
-        self.game = "kartu_sama"
+        self.game = first()
         self.sheet = PersonSheet(shell)
 
     def view(self) -> ft.View:
@@ -31,7 +33,7 @@ class StatsScreen:
         people = records.people(shell.store)
         return stats_view(
             t,
-            games=[(k, t(f"game.{k}")) for k in ENTRIES],
+            games=[(k, game_title(t, k)) for k in ENTRIES],
             game=game,
             rows=records.player_stats(shell.store, game),
             lower_is_better=GAMES[game].lower_is_better,

@@ -942,5 +942,6 @@ RULES = Rules(
     max_players=6,
     options_type=Options,
     factory=Samba,
+    stock=lambda state: len(state.stock),
 )
 new_game = RULES.new_game  # a new Samba game
