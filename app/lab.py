@@ -21,7 +21,7 @@ from app.i18n import Translator, game_title, refusal
 from app.lab_export import csv_text
 from app.lab_picture import png
 from app.lab_words import Sheet, Words
-from app.options import visible
+from app.options import choice, explained, label, visible
 from models.errors import MejaError
 from models.games import GAMES
 from models.registry import first
@@ -101,9 +101,9 @@ class Lab:
             **self._values({}), **self.options}
         table = ENTRIES.get(self.game)
         rows = [
-            OptionRow(s.key, s.kind, values[s.key], t(f"opt.{self.game}.{s.key}"),
-                      t(f"opt.{self.game}.{s.key}.help"), s.low, s.high, s.step,
-                      tuple((c, t(f"opt.{self.game}.{s.key}.{c}")) for c in s.choices),
+            OptionRow(s.key, s.kind, values[s.key], label(t, self.game, s.key),
+                      explained(t, self.game, s.key), s.low, s.high, s.step,
+                      tuple((c, choice(t, self.game, s.key, c)) for c in s.choices),
                       zero=t(f"setup.zero.{s.zero}") if s.zero else "")
             for s in visible(table.options if table else (), values)
         ]

@@ -9,7 +9,7 @@ from typing import Any
 
 from app.games import ENTRIES
 from app.i18n import Translator, game_title, refusal
-from app.options import visible
+from app.options import choice, explained, label, visible
 from app.play import seat_colours, seat_names
 from models.errors import MejaError
 from models.games import GAMES
@@ -217,8 +217,8 @@ class NewMatchForm:
         """Why this match cannot start, in the player's language; '' when it can."""
         for key in self.typed:
             if self.problem(key, t):
-                label = "play.pace" if key == "pace" else f"opt.{self.game}.{key}"
-                return t("setup.fix_number", what=t(label))
+                what = t("play.pace") if key == "pace" else label(t, self.game, key)
+                return t("setup.fix_number", what=what)
         if len(self.players) < MIN_PLAYERS:
             return t("setup.need_players", n=MIN_PLAYERS)
         if self.kinds is not None and "person" not in self.kinds:
@@ -249,9 +249,9 @@ def setup_data(form: NewMatchForm, t: Translator, people: People | None = None) 
     rows = tuple(
         OptionRow(
             key=s.key, kind=s.kind, value=values[s.key],
-            label=t(f"opt.{form.game}.{s.key}"), help=t(f"opt.{form.game}.{s.key}.help"),
+            label=label(t, form.game, s.key), help=explained(t, form.game, s.key),
             low=s.low, high=s.high, step=s.step,
-            choices=tuple((c, t(f"opt.{form.game}.{s.key}.{c}")) for c in s.choices),
+            choices=tuple((c, choice(t, form.game, s.key, c)) for c in s.choices),
             zero=t(f"setup.zero.{s.zero}") if s.zero else "",
             typed=form.typed.get(s.key), problem=form.problem(s.key, t),
         )

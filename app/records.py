@@ -13,6 +13,7 @@ from typing import Any
 
 from app.games import ENTRIES
 from app.i18n import Translator, game_title, local_time, names, say
+from app.options import choice, label
 from app.storage import Store
 from models.errors import MejaError
 from models.games import GAMES
@@ -205,10 +206,10 @@ def describe_options(game: str, values: dict[str, Any], t: Translator) -> list[s
         if spec.kind == "bool":
             shown = t("common.yes") if value else t("common.no")
         elif spec.kind == "choice":
-            shown = t(f"opt.{game}.{spec.key}.{value}")
+            shown = choice(t, game, spec.key, value)
         else:
             shown = str(value)
-        lines.append(f"{t(f'opt.{game}.{spec.key}')}: {shown}")
+        lines.append(f"{label(t, game, spec.key)}: {shown}")
     return lines
 
 
