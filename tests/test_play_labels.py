@@ -228,7 +228,7 @@ def test_a_games_own_hint_that_names_no_move_gets_its_move_named(
         doc = new_doc(game, ["Ana", "Bea", "Cid", "Dan"], ["person"] * 4, {}, True, 0)
         play = DevicePlay(HintShell("en"), "k", doc)  # type: ignore[arg-type]
         action = play.state.legal_actions()[0]
-        monkeypatch.setattr(app.play, "advice", lambda *_: (action, Hint("sa_meld")))
+        monkeypatch.setattr(app.play, "advice", lambda *_, a=action: (a, Hint("sa_meld")))
         play._hint(play.game.version)
         label = move_label(play.state.action_words(action), play.t, play.names)
         said[game] = (play.hint[2], label)
