@@ -88,6 +88,9 @@ for _game in (
     entry(samba.RULES, samba_table.SambaTable, samba_bot.BOOK, samba_table.EVENTS),
 ):
     add(_game)
+# The games registered here, which any process has once it imports the registry (a game added
+# later is handed to a worker process: models.simulate).
+BUILT_IN = frozenset(GAMES)
 
 
-__all__ = ["GAMES", "Game", "add", "entry", "first", "remove"]
+__all__ = ["BUILT_IN", "GAMES", "Game", "add", "entry", "first", "remove"]

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 import app.lab
+import models.simulate
 from app import games, records
 from app.games import ENTRIES, Entry
 from app.i18n import PLACES, Translator, game_title
@@ -32,7 +33,7 @@ from app.stats import StatsScreen
 from models.errors import MejaError
 from models.match import Match, Start
 from models.registry import GAMES
-from models.simulate import simulate
+from models.simulate import Spec, simulate
 from tests.fakes import run_alone, texts
 from tests.fifth import ENTRY, compile_texts
 from tests.fifth.table import Stuck
@@ -259,6 +260,18 @@ def test_the_lab_simulates_it(fifth: Entry, monkeypatch: pytest.MonkeyPatch) -> 
     assert lab.result is not None and lab.result.games == 60
     said = texts(lab.view())
     assert "Cards drawn" in said and "Target" in said
+
+
+def test_the_labs_worker_processes_are_handed_it(fifth: Entry,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new process knows the built-in games only: a game added later is added to each of
+    the lab's workers (started afresh, as on a phone or a Mac), which play it as here."""
+    monkeypatch.setattr(models.simulate, "PILOT", 0.0)  # processes for any run, however short
+    monkeypatch.setattr(models.simulate, "WORTH", 0.0)
+    spec = Spec("fifth", 2, {}, ("simple", "random"), seed=3)
+    here, one = models.simulate.run(spec, 40, workers=1)
+    there, two = models.simulate.run(spec, 40, workers=2, method="spawn")
+    assert (one, two) == (1, 2) and here.same(there) and there.games == 40
 
 
 def test_it_is_refereed_at_the_table(fifth: Entry, tmp_path: Path) -> None:

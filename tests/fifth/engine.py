@@ -187,5 +187,10 @@ def determinize(state: Fifth, seat: int, rng: random.Random) -> Fifth:
     return new
 
 
+def stock(state: Fifth) -> int:
+    """The cards left to draw."""
+    return len(state.stock)
+
+
 RULES = Rules(key=KEY, title="Fifth", min_players=2, max_players=2, options_type=Options,
-              factory=Fifth, lower_is_better=True, stock=lambda state: len(state.stock))
+              factory=Fifth, lower_is_better=True, stock=stock)
