@@ -18,6 +18,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 from models.errors import MejaError
 from models.games import GAMES
@@ -112,10 +113,10 @@ def _parallel(spec: Spec, first: int, games: int, workers: int, progress: Progre
     chunks = [(s, min(size, end - s)) for s in range(first, end, size)]
     # a game added after the registry was imported (one kept elsewhere) is added to each
     # worker too: a new process knows the built-in games only
-    added = () if spec.game in BUILT_IN else (GAMES[spec.game],)
+    added = None if spec.game in BUILT_IN else partial(add, GAMES[spec.game])
     try:
         pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
-                                   initializer=add if added else None, initargs=added)
+                                   initializer=added)
     except (ImportError, OSError, NotImplementedError, ValueError) as error:
         raise _NoWorkers from error
     parts: dict[int, Tally] = {}
