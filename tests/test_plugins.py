@@ -19,6 +19,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import app.lab
 import models.simulate
@@ -36,6 +38,8 @@ from models.registry import GAMES
 from models.simulate import Spec, simulate
 from tests.fakes import run_alone, texts
 from tests.fifth import ENTRY, compile_texts
+from tests.fifth.engine import RULES as fifth_rules
+from tests.fifth.engine import hand_points, lowest
 from tests.fifth.table import Stuck
 from tests.test_play_runner import moves, shell_on, until, watch_loop
 from tests.test_setup import type_into
@@ -330,3 +334,24 @@ def test_a_game_without_texts_is_said_in_its_engines_words(fifth: Entry, tmp_pat
         state.apply(rng.choice(state.legal_actions()))
     said = round_summary("fifth", state, ["Ana", "Bea"], ["person", "simple"], t)
     assert said.heading == "Fin de la manche 1" and said.how == t("play.end.other", word="manche")
+
+
+@given(st.integers(0, 2**31 - 1), st.integers(0, 2**31 - 1))
+@settings(max_examples=40, deadline=None)
+def test_fifths_engine_plays_any_deal_to_its_end_by_its_rules(seed: int, walk: int) -> None:
+    """Its engine gets what every engine gets: any legal play ends, each round scores the
+    hands it left, the lowest total wins, and a game replays from its actions."""
+    state = fifth_rules.new_game(2, seed, {"target": 30})
+    rng = random.Random(walk)
+    while not state.is_over:
+        legal = state.legal_actions()
+        assert legal and state.current_player in (0, 1)
+        before = state.clone()
+        state.apply(rng.choice(legal))
+        assert before.actions == state.actions[:-1]  # the copy did not move
+    for result, hands in zip(state.results, state.shown, strict=True):
+        assert result.points == tuple(hand_points(h) for h in hands)
+    assert state.totals == [sum(r.points[s] for r in state.results) for s in (0, 1)]
+    assert max(state.totals) >= 30 and state.winners == list(lowest(state.totals))
+    again = fifth_rules.replay(2, seed, {"target": 30}, state.actions)
+    assert again.totals == state.totals and again.is_over
