@@ -8,8 +8,9 @@ PORT ?= 8550
 # suite runs on (flet bundles no 3.11).
 PHONE_PYTHON := 3.12
 
-# The gettext domains: the shared texts, then one per game (app/locale/<lang>/LC_MESSAGES/).
-DOMAINS := meja kartu_sama forty_one samba sums
+# The gettext domains: the shared texts (meja) and one per game, each an English catalog in
+# app/locale/en/LC_MESSAGES/ (a new game's catalogs are found there: nothing to add here).
+DOMAINS := $(basename $(notdir $(wildcard app/locale/en/LC_MESSAGES/*.po)))
 LANGS := fr id
 BABEL := $(PY) -m babel.messages.frontend
 

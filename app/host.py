@@ -32,6 +32,7 @@ class Host(Protocol):
     def forget(self, match_id: str | None = None) -> None:
         """The match's controller (None: any) is out of date: open it again when shown."""
 
-    def new_match(self, players: list[str] | None = None, game: str = "kartu_sama",
+    def new_match(self, players: list[str] | None = None, game: str = "",
                   options: dict[str, Any] | None = None, dealer: int = 0) -> None:
-        """Open the new-match screen with these players and options."""
+        """Open the new-match screen with these players, game (the first one by default)
+        and options."""

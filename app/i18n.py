@@ -2,8 +2,9 @@
 
 Message ids are the app's dotted keys. The shared texts are the ``meja`` domain, each game's
 its own domain named by its key (``app/locale/<language>/LC_MESSAGES/<domain>.po``, compiled
-to ``.mo`` by ``make catalogs`` or when the package is built). A count inside a text is a
-unit spec, ``{points:point}``, said by the plural message ``unit.point``.
+to ``.mo`` by ``make catalogs`` or when the package is built; a game brought from elsewhere
+keeps its catalogs in its own folder: :data:`PLACES`). A count inside a text is a unit spec,
+``{points:point}``, said by the plural message ``unit.point``.
 """
 
 from __future__ import annotations
@@ -23,16 +24,16 @@ from typing import Any
 
 from models.bots.hint import Hint
 from models.errors import MejaError, SetupError
-from models.games import GAMES as REGISTERED
 from models.match import Reason
+from models.registry import GAMES
 from views.common import card_text
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 LANGUAGES = {"en": "English", "fr": "Français", "id": "Bahasa Indonesia"}
 DEFAULT = "en"
-# The games whose domains are loaded beside ``meja``: every registered game (a caller may
-# pass its own list).
-GAMES: tuple[str, ...] = tuple(REGISTERED)
+# The folder of a game's catalogs (``<folder>/<language>/LC_MESSAGES/<game>.mo``) when it is
+# not LOCALE: a game brought from elsewhere (``app.games.add``).
+PLACES: dict[str, Path] = {}
 _CARD = re.compile(r"^(?:10|[2-9JQKA])[SHDC]$|^JK$")
 # The params that name people or sides, never cards (a player may be called "AS").
 _NAMES = {"player", "players", "other", "others", "turn", "name", "names", "winners", "owner",
@@ -68,6 +69,16 @@ def _local(stamp: str) -> datetime | None:
     except ValueError:
         return None
     return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone()
+
+
+def game_title(t: Translator, key: str) -> str:
+    """The name of the game ``key`` in ``t``'s language: its texts', else its engine's title
+    (a game without a catalog), else the key (a match of a game no longer here)."""
+    said = f"game.{key}"
+    if t.has(said):
+        return t(said)
+    game = GAMES.get(key)
+    return key if game is None else game.title
 
 
 def local_time(stamp: str, language: str) -> str:
@@ -108,17 +119,20 @@ class CatalogMissing(RuntimeError):
 
 
 @lru_cache(maxsize=16)
-def _chain(language: str, domains: tuple[str, ...]) -> gettext.NullTranslations:
-    """The domains of ``language``, then of English, as one chain of gettext fallbacks."""
+def _chain(language: str, domains: tuple[tuple[str, Path], ...]) -> gettext.NullTranslations:
+    """The domains of ``language``, then of English, as one chain of gettext fallbacks (each
+    domain read from its folder). The shared texts must be there in English; a game whose
+    texts are not (a game without a catalog) is said by the words its code falls back on."""
     chain: gettext.NullTranslations | None = None
     for lang in dict.fromkeys((language, DEFAULT)):
-        for domain in domains:
+        for domain, folder in domains:
             try:
-                found = gettext.translation(domain, LOCALE, languages=[lang])
+                found = gettext.translation(domain, folder, languages=[lang])
             except FileNotFoundError:
-                if lang == DEFAULT:
+                written = (folder / DEFAULT / "LC_MESSAGES" / f"{domain}.po").is_file()
+                if lang == DEFAULT and (domain == "meja" or written):
                     raise CatalogMissing(
-                        f"no compiled catalog {lang}/{domain}.mo in {LOCALE}: run `make catalogs`"
+                        f"no compiled catalog {lang}/{domain}.mo in {folder}: run `make catalogs`"
                     ) from None
                 continue
             if chain is None:
@@ -132,10 +146,13 @@ def _chain(language: str, domains: tuple[str, ...]) -> gettext.NullTranslations:
 class Translator:
     """Looks texts up in the catalogs of one language, falling back to English."""
 
-    def __init__(self, language: str = DEFAULT, games: Iterable[str] = GAMES) -> None:
+    def __init__(self, language: str = DEFAULT, games: Iterable[str] | None = None) -> None:
+        """The texts of ``language``: the shared ones and those of ``games`` (every game
+        registered, by default)."""
         self.language = language if language in LANGUAGES else DEFAULT
-        self.domains = ("meja", *games)
-        self._texts = _chain(self.language, self.domains)
+        self.domains = ("meja", *(GAMES if games is None else games))
+        self._texts = _chain(self.language, tuple((d, PLACES.get(d, LOCALE))
+                                                  for d in self.domains))
         self._format = _Formatter(self)
 
     def __call__(self, key: str, /, **params: object) -> str:
@@ -216,8 +233,9 @@ def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reas
         key: _word(t, value) if key not in _NAMES else _word(t, value, cards=False)
         for key, value in params.items()
     }
-    if code.startswith("samba_"):  # Samba's scores write a negative number with the true minus
-        words.update({key: f"−{-value}" for key, value in params.items()
+    game = next((g for g in GAMES if code.startswith(f"{g}_")), "")
+    if game and t.has(f"{game}.minus"):  # how the game writes a negative number ("−{n}")
+        words.update({key: t(f"{game}.minus", n=-value) for key, value in params.items()
                       if isinstance(value, int) and not isinstance(value, bool) and value < 0})
     if "step" in params:
         step = int(params["step"])

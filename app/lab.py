@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from app.games import ENTRIES
-from app.i18n import Translator, refusal
+from app.i18n import Translator, game_title, refusal
 from app.lab_export import csv_text
 from app.lab_picture import png
 from app.lab_words import Sheet, Words
-from app.options import visible
+from app.options import choice, explained, label, visible
 from models.errors import MejaError
 from models.games import GAMES
+from models.registry import first
 from models.report import Comparison, Report
 from models.simulate import Spec, check, cores, simulate, simulate_pair
 from views.lab import RESULTS, LabData, LabHandlers, lab_view
@@ -53,7 +54,7 @@ class Lab:
 
     def __init__(self, shell: Window) -> None:
         self.shell = shell
-        self.game = "kartu_sama"
+        self.game = first()
         self.options: dict[str, object] = {}
         self.base: dict[str, object] | None = None  # kept rules to compare with (None: usual)
         self.players = 4
@@ -100,9 +101,9 @@ class Lab:
             **self._values({}), **self.options}
         table = ENTRIES.get(self.game)
         rows = [
-            OptionRow(s.key, s.kind, values[s.key], t(f"opt.{self.game}.{s.key}"),
-                      t(f"opt.{self.game}.{s.key}.help"), s.low, s.high, s.step,
-                      tuple((c, t(f"opt.{self.game}.{s.key}.{c}")) for c in s.choices),
+            OptionRow(s.key, s.kind, values[s.key], label(t, self.game, s.key),
+                      explained(t, self.game, s.key), s.low, s.high, s.step,
+                      tuple((c, choice(t, self.game, s.key, c)) for c in s.choices),
                       zero=t(f"setup.zero.{s.zero}") if s.zero else "")
             for s in visible(table.options if table else (), values)
         ]
@@ -121,7 +122,7 @@ class Lab:
         total = max(1, self.total)
         status = t("lab.running", done=min(self.done, total), total=total) if self.running else ""
         data = LabData(
-            games=tuple((k, t(f"game.{k}")) for k in GAMES), game=self.game,
+            games=tuple((k, game_title(t, k)) for k in GAMES), game=self.game,
             options=tuple(rows), players=players, kinds=tuple(self.kinds),
             levels=tuple((k, t(f"lab.level.{k}")) for k in KINDS),
             running=self.running, progress=self.done / total, status=status,

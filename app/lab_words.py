@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from app.i18n import Translator
+from app.i18n import Translator, game_title
+from app.options import choice, label
 from models.report import MARGIN, Compared, Comparison, Mean, Rate, Report
 from models.tally import VALUES
 from views.charts import Series
@@ -163,11 +164,11 @@ class Words:
         ends = [rate(f"end_conditions.{k}", t(f"lab.end.{k}") if t.has(f"lab.end.{k}") else k,
                      x) for k, x in r.end_conditions.items()]
         averages = [mean(f"averages.{k}", t(f"lab.avg.{k}"), r.averages[k]) for k in VALUES]
-        own = [mean(f"averages.{k}", t(f"lab.fig.{r.game}.{k.removeprefix('figure.')}"), x)
+        own = [mean(f"averages.{k}", self.own(r.game, k.removeprefix("figure.")), x)
                for k, x in r.averages.items() if k.startswith("figure.")]
         return (Topic(t("lab.group.wins"), tuple(wins)), Topic(t("lab.group.ends"), tuple(ends)),
                 Topic(t("lab.group.averages"), tuple(averages)),
-                Topic(t("lab.group.own", game=t(f"game.{r.game}")), tuple(own)))
+                Topic(t("lab.group.own", game=game_title(t, r.game)), tuple(own)))
 
     def rates(self, runs: tuple[Report, ...], names: tuple[str, ...]) -> Rates:
         """Each seat's match win rate with its interval, one series a run (in %)."""
@@ -200,6 +201,11 @@ class Words:
                                  tuple((b.low, b.high) for b in bins[0]), tuple(series)))
         return tuple(out)
 
+    def own(self, game: str, key: str) -> str:
+        """A game's own figure in words (``lab.fig.<game>.<key>``; else the key)."""
+        said = f"lab.fig.{game}.{key}"
+        return self.t(said) if self.t.has(said) else key
+
     def rules(self, game: str, options: Mapping[str, object]) -> str:
         """Options in words: "Joker variant: on, Cards each: 6" ("usual rules": none)."""
         t = self.t
@@ -209,13 +215,10 @@ class Words:
                 return t("lab.on") if value else t("lab.off")
             if key == "mode":
                 return t(f"mode.{value}")
-            named = f"opt.{game}.{key}.{value}"
-            return t(named) if t.has(named) else str(value)
+            return choice(t, game, key, value)
 
         def name(key: str) -> str:
-            if key == "mode":
-                return t("setup.mode")
-            return t(f"opt.{game}.{key}") if t.has(f"opt.{game}.{key}") else key
+            return t("setup.mode") if key == "mode" else label(t, game, key)
 
         said = [t("lab.side", side=name(k), value=word(k, v)) for k, v in sorted(options.items())]
         return ", ".join(said) or t("lab.usual")
@@ -238,11 +241,11 @@ class Words:
             summary = self.compared(result)
             groups = self.groups(result.b, {line.key: line for line in result.lines})
         last = runs[-1]
-        title = t("lab.file_title", game=t(f"game.{last.game}"), players=last.players,
+        title = t("lab.file_title", game=game_title(t, last.game), players=last.players,
                   games=self.number(last.games, 0))
         seats = ", ".join(t(f"lab.level.{k}") if t.has(f"lab.level.{k}") else k
                           for k in last.seats)
-        about = [(t("lab.csv.game"), t(f"game.{last.game}")),
+        about = [(t("lab.csv.game"), game_title(t, last.game)),
                  (t("lab.csv.games"), str(last.games)), (t("lab.csv.seats"), seats),
                  (t("lab.csv.rules"), self.rules(last.game, last.options))]
         lines = [t("lab.file_rules", rules=about[-1][1])]

@@ -8,14 +8,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.games import ENTRIES
-from app.i18n import Translator, refusal
-from app.options import visible
+from app.i18n import Translator, game_title, refusal
+from app.options import choice, explained, label, visible
 from app.play import seat_colours, seat_names
 from models.errors import MejaError
 from models.games import GAMES
 from models.match import Setup
 from models.names import clean_name
 from models.people import People
+from models.registry import first
 from views.setup import OptionRow, SetupData
 
 MIN_PLAYERS = 2
@@ -29,18 +30,11 @@ DRAWS_EACH = 2
 LEVELS = {"simple": "strong", "strong": "expert", "expert": "simple"}  # a tap's next level
 
 
-def left_to_draw(game: str, state: Any) -> int:
-    """The cards left to draw once ``state`` (a new game of ``game``) is dealt."""
-    if game == "sums":
-        return sum(len(p) for p in state.piles)
-    return len(state.stock if hasattr(state, "stock") else state.pile)
-
-
 @dataclass
 class NewMatchForm:
     """What the new-match screen is editing."""
 
-    game: str = "kartu_sama"
+    game: str = field(default_factory=first)
     players: list[str] = field(default_factory=list)
     dealer: int = 0
     options: dict[str, Any] = field(default_factory=dict)
@@ -91,7 +85,7 @@ class NewMatchForm:
             return t("setup.name_taken", name=name)
         game = GAMES[self.game]
         if len(self.players) >= game.max_players:
-            return t("setup.too_many", game=t(f"game.{self.game}"), n=game.max_players)
+            return t("setup.too_many", game=game_title(t, self.game), n=game.max_players)
         self.players.append(name)
         if self.kinds is not None:
             self.kinds.append("person")
@@ -211,8 +205,10 @@ class NewMatchForm:
         """What will go badly in a match that may start ('' when nothing): a tiny draw pile."""
         if self.error(t):
             return ""
-        n = len(self.players)
-        left = left_to_draw(self.game, GAMES[self.game].new_game(n, 0, self.game_options()))
+        n, game = len(self.players), GAMES[self.game]
+        if game.stock is None:  # no draw pile to run dry
+            return ""
+        left = game.stock(game.new_game(n, 0, self.game_options()))
         if left < DRAWS_EACH * n:
             return t.plural("setup.small_pile", left, players=n)
         return ""
@@ -221,8 +217,8 @@ class NewMatchForm:
         """Why this match cannot start, in the player's language; '' when it can."""
         for key in self.typed:
             if self.problem(key, t):
-                label = "play.pace" if key == "pace" else f"opt.{self.game}.{key}"
-                return t("setup.fix_number", what=t(label))
+                what = t("play.pace") if key == "pace" else label(t, self.game, key)
+                return t("setup.fix_number", what=what)
         if len(self.players) < MIN_PLAYERS:
             return t("setup.need_players", n=MIN_PLAYERS)
         if self.kinds is not None and "person" not in self.kinds:
@@ -253,9 +249,9 @@ def setup_data(form: NewMatchForm, t: Translator, people: People | None = None) 
     rows = tuple(
         OptionRow(
             key=s.key, kind=s.kind, value=values[s.key],
-            label=t(f"opt.{form.game}.{s.key}"), help=t(f"opt.{form.game}.{s.key}.help"),
+            label=label(t, form.game, s.key), help=explained(t, form.game, s.key),
             low=s.low, high=s.high, step=s.step,
-            choices=tuple((c, t(f"opt.{form.game}.{s.key}.{c}")) for c in s.choices),
+            choices=tuple((c, choice(t, form.game, s.key, c)) for c in s.choices),
             zero=t(f"setup.zero.{s.zero}") if s.zero else "",
             typed=form.typed.get(s.key), problem=form.problem(s.key, t),
         )
@@ -272,7 +268,7 @@ def setup_data(form: NewMatchForm, t: Translator, people: People | None = None) 
                       PACE_MOST, typed=form.typed.get("pace"), problem=form.problem("pace", t)),
         )
     return SetupData(
-        games=tuple((k, t(f"game.{k}")) for k in (GAMES if playing else ENTRIES)),
+        games=tuple((k, game_title(t, k)) for k in (GAMES if playing else ENTRIES)),
         game=form.game,
         modes=tuple((m, t(f"mode.{m}")) for m in (table.modes if table else ())),
         mode=str(values.get("mode", "")),

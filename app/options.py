@@ -1,11 +1,15 @@
 """How a game's house options are offered on the set-up screens: derived from the fields of
-the game's ``Options`` (their :func:`models.games.base.option` metadata), never restated."""
+the game's ``Options`` (their :func:`models.games.base.option` metadata), never restated; and
+their words, from the game's texts (a game without them shows its options' own names)."""
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.i18n import Translator
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,25 @@ def modes(options_type: type[Any]) -> tuple[str, ...]:
         if f.name == "mode" and f.metadata:
             return tuple(f.metadata["choices"])
     return ()
+
+
+def label(t: Translator, game: str, key: str) -> str:
+    """Option ``key`` of ``game`` in words (``opt.<game>.<key>``; else the key)."""
+    said = f"opt.{game}.{key}"
+    return t(said) if t.has(said) else key
+
+
+def explained(t: Translator, game: str, key: str) -> str:
+    """Its one-line explanation (``opt.<game>.<key>.help``; else none)."""
+    said = f"opt.{game}.{key}.help"
+    return t(said) if t.has(said) else ""
+
+
+def choice(t: Translator, game: str, key: str, value: object) -> str:
+    """The value ``value`` of a choice option in words (``opt.<game>.<key>.<value>``; else
+    the value)."""
+    said = f"opt.{game}.{key}.{value}"
+    return t(said) if t.has(said) else str(value)
 
 
 def visible(specs: tuple[OptionSpec, ...], values: dict[str, object]) -> list[OptionSpec]:

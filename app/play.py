@@ -25,7 +25,7 @@ from app import device
 from app.device import LOG_LINES, DeviceGame, Moved, Outcome
 from app.games import ENTRIES
 from app.guests.seats import OLD, REFUSED, Reply
-from app.i18n import Translator, names, not_saved, refusal, say
+from app.i18n import Translator, game_title, names, not_saved, refusal, say
 from app.presenters.base import Presenter, Seating, View
 from app.runner import Runner, advice
 from models.cards import format_cards
@@ -50,8 +50,9 @@ COMPUTER_COLOURS = (5, 3, 7, 1, 4, 8, 2, 6, 9, 0)
 PACES = (0, 1, 2, 3)  # seconds a computer move stays on screen
 LAUNCH = 0.04  # seconds a new card shows where it comes from before it travels
 DOUBLE = 0.3  # seconds: a second tap on the same thing within it is the same tap
-# hints whose words do not name the move: the hint names it first
-UNNAMED = frozenset({"only", "sa_meld"})
+# hints whose words do not name the move, in every game (a game's own: its playbook's
+# ``unnamed``): the hint names it first
+UNNAMED = frozenset({"only"})
 
 
 def move_label(words: ActionWords, t: Translator, seats: Sequence[str]) -> str:
@@ -170,7 +171,7 @@ class DevicePlay:
     # -- screens (drawn from state alone: drawing changes nothing) --------------------------
     def view(self) -> ft.View:
         game = self.game
-        title = self.t(f"game.{self.doc['game']}")
+        title = game_title(self.t, self.doc["game"])
         if self.pending:
             seen = game.seen
             return summary_view(self.t, self.summary(title),
@@ -493,7 +494,7 @@ class DevicePlay:
         params = {k: card_text(str(v))[0] if k in CARD_PARAMS else v
                   for k, v in hint.params.items()}
         why = say(self.t, hint.code, params, prefix="hint")
-        if hint.code in UNNAMED:
+        if hint.code in UNNAMED or hint.code in self.game.game.bot.unnamed:
             label = move_label(state.action_words(action), self.t, self.names)
             text = self.t("play.hint_move", move=label, why=why)
         else:

@@ -12,7 +12,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from app.games import ENTRIES
-from app.i18n import Translator, local_time, names, say
+from app.i18n import Translator, game_title, local_time, names, say
+from app.options import choice, label
 from app.storage import Store
 from models.errors import MejaError
 from models.games import GAMES
@@ -29,8 +30,7 @@ def history_lines(store: Store, t: Translator) -> list[MatchLine]:
     for entry in store.list_matches():
         summary = entry.get("summary") or {}
         game = entry.get("game", "")
-        game_title = t(f"game.{game}") if t.has(f"game.{game}") else game
-        title = f"{game_title} · {local_time(entry['created'], t.language)}"
+        title = f"{game_title(t, game)} · {local_time(entry['created'], t.language)}"
         finished = summary.get("status") == "finished"
         if finished:
             winners = list(summary.get("winners") or [])
@@ -64,7 +64,7 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Unfi
                 or summary.get("abandoned")):
             continue
         key = entry.get("game", "")
-        title = t("home.resume_title", game=t(f"game.{key}"), round=summary.get("round", 1),
+        title = t("home.resume_title", game=game_title(t, key), round=summary.get("round", 1),
                   **round_words(t, key))
         stamp = entry.get("updated") or entry["created"]
         found.append((stamp, Unfinished(f"/match/{entry['id']}", title,
@@ -77,7 +77,7 @@ def unfinished_lines(store: Store, plays: list[str], t: Translator) -> list[Unfi
             continue
         doc, stamp = saved
         game = doc.get("game", "")
-        title = t("play.title", game=t(f"game.{game}"))
+        title = t("play.title", game=game_title(t, game))
         found.append((stamp, Unfinished(f"/play/{key}", title,
                                     ", ".join(s.get("name", "") for s in doc.get("seats", [])),
                                     t("home.touched", when=local_time(stamp, t.language)), key=key,
@@ -206,10 +206,10 @@ def describe_options(game: str, values: dict[str, Any], t: Translator) -> list[s
         if spec.kind == "bool":
             shown = t("common.yes") if value else t("common.no")
         elif spec.kind == "choice":
-            shown = t(f"opt.{game}.{spec.key}.{value}")
+            shown = choice(t, game, spec.key, value)
         else:
             shown = str(value)
-        lines.append(f"{t(f'opt.{game}.{spec.key}')}: {shown}")
+        lines.append(f"{label(t, game, spec.key)}: {shown}")
     return lines
 
 

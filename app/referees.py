@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from app.games import ENTRIES
-from app.i18n import Said
+from app.i18n import Said, game_title
 from app.tables.base import over
 from models.match import Match
 from views.common import icon_button
@@ -31,7 +31,7 @@ def open_match(host: Host, match_id: str) -> Referee[MatchState]:
     match = Match.from_dict({"version": 1, "setup": doc["setup"], "events": doc["events"]})
     table = ENTRIES.get(match.setup.game)
     if table is None:
-        raise Said(host.t("match.no_table", game=host.t(f"game.{match.setup.game}")))
+        raise Said(host.t("match.no_table", game=game_title(host.t, match.setup.game)))
     referee = table.controller(host, match_id, match)
     summary = referee.summary()
     stored = doc["summary"] or {}

@@ -10,6 +10,8 @@ import flet as ft
 
 from app import records
 from app.games import ENTRIES
+from app.i18n import game_title
+from models.registry import first
 from views.rules import rules_view
 
 if TYPE_CHECKING:
@@ -21,13 +23,13 @@ class RulesScreen:
 
     def __init__(self, shell: Window) -> None:
         self.shell = shell
-        self.game = "kartu_sama"
+        self.game = first()
 
     def view(self) -> ft.View:
         shell, t, game = self.shell, self.shell.t, self.game
         return rules_view(
             t,
-            games=[(k, t(f"game.{k}")) for k in ENTRIES],
+            games=[(k, game_title(t, k)) for k in ENTRIES],
             game=game,
             text=rules_text(game, t.language),
             in_force=records.options_in_force(shell.store, game, t),

@@ -15,6 +15,7 @@ from app.i18n import not_saved, refusal
 from app.newmatch import NewMatchForm, setup_data
 from app.play import new_doc
 from models.errors import MejaError
+from models.registry import first
 from views.setup import setup_view
 
 if TYPE_CHECKING:
@@ -28,9 +29,9 @@ class SetupScreen:
         self.shell = shell
         self.form: NewMatchForm | None = None
 
-    def new_match(self, players: list[str] | None = None, game: str = "kartu_sama",
+    def new_match(self, players: list[str] | None = None, game: str = "",
                   options: dict[str, Any] | None = None, dealer: int = 0) -> None:
-        self.form = NewMatchForm(game=game, players=list(players or []), dealer=dealer,
+        self.form = NewMatchForm(game=game or first(), players=list(players or []), dealer=dealer,
                                  options=dict(options or {}), known=self.shell.store.players())
         self.shell.go("/new")
 

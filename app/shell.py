@@ -211,7 +211,7 @@ class Shell:
         return Sharing(self)
 
     # -- what the screens' controllers ask of the window -----------------------------------
-    def new_match(self, players: list[str] | None = None, game: str = "kartu_sama",
+    def new_match(self, players: list[str] | None = None, game: str = "",
                   options: dict[str, Any] | None = None, dealer: int = 0) -> None:
         self.setup.new_match(players, game, options, dealer)
 

@@ -75,6 +75,14 @@ def register(*kinds: type[Event]) -> None:
             raise ValueError(f"{cls.__qualname__}.kind={cls.kind!r}")
 
 
+def unregister(*kinds: type[Event]) -> None:
+    """Forget ``kinds`` (a game taken out of the registry): a saved event of theirs is then
+    refused as unknown."""
+    for cls in kinds:
+        if EVENTS.get(cls.kind) is cls:
+            del EVENTS[cls.kind]
+
+
 def _int(name: str, value: object, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise MejaError("event_int", field=name, low=low, value=repr(value))

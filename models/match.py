@@ -12,7 +12,7 @@ importable from here too.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, cast
 
 from models.errors import MejaError, SetupError
@@ -33,7 +33,7 @@ from models.events import (
 )
 from models.games.base import options_dict
 from models.names import clean_name
-from models.registry import GAMES
+from models.registry import GAMES, first
 from models.tables.base import MatchState
 
 VERSION = 1
@@ -44,11 +44,12 @@ T = TypeVar("T", bound=MatchState)
 @dataclass(frozen=True)
 class Setup:
     """Who plays (names in seating order, clockwise), which game, with which options
-    (``None``, a dict of overrides, or the game's options dataclass). Names are kept as
-    :func:`models.names.clean_name` writes them: two that look the same are the same."""
+    (``None``, a dict of overrides, or the game's options dataclass; the game by default:
+    the first registered). Names are kept as :func:`models.names.clean_name` writes them: two
+    that look the same are the same."""
 
     players: tuple[str, ...]
-    game: str = "kartu_sama"
+    game: str = field(default_factory=first)
     options: Any = None
 
     def __post_init__(self) -> None:
@@ -109,10 +110,10 @@ class Match(Generic[TableT]):
             self.record(event, saved)
 
     @staticmethod
-    def new(players: Sequence[str], game: str = "kartu_sama",
+    def new(players: Sequence[str], game: str = "",
             options: object = None) -> Match[MatchState]:
-        """A match with no event yet."""
-        return Match(Setup(tuple(players), game, options))
+        """A match with no event yet (``game``: the first registered, by default)."""
+        return Match(Setup(tuple(players), game or first(), options))
 
     def _new_table(self) -> TableT:
         # the registry's table of this match's game, which is TableT (see ``of``)

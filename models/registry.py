@@ -3,12 +3,13 @@
 and its computer player's playbook (``models.bots.<game>``). The event kinds of every table
 are registered here, so a saved match is read without importing a table first.
 
-This is the one place that imports every game's modules; they import none of it. Adding a
-game is its modules and one line here (and one in ``app.games``)."""
+This is the one place that imports the built-in games' modules; they import none of it. A
+built-in game is its modules and one line here (and one in ``app.games``); a game brought
+from elsewhere is added whole by ``app.games.add`` (which calls :func:`add`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Generic, TypeVar
 
 from models.bots import forty_one as forty_one_bot
@@ -16,7 +17,7 @@ from models.bots import kartu_sama as kartu_sama_bot
 from models.bots import samba as samba_bot
 from models.bots import sums as sums_bot
 from models.bots.base import Playbook
-from models.events import SHARED, Event, register
+from models.events import SHARED, Event, register, unregister
 from models.games import forty_one, kartu_sama, samba, sums
 from models.games.base import Rules, State
 from models.tables import forty_one as forty_one_table
@@ -43,28 +44,53 @@ class Game(Rules[StateT], Generic[StateT, TableT]):
 
 
 def entry(rules: Rules[S], table: type[T], bot: Playbook,
-          events: tuple[type[Event], ...]) -> Game[S, T]:
+          events: tuple[type[Event], ...] = ()) -> Game[S, T]:
     """The entry of the game whose engine says ``rules``."""
-    return Game(key=rules.key, title=rules.title, min_players=rules.min_players,
-                max_players=rules.max_players, options_type=rules.options_type,
-                factory=rules.factory, lower_is_better=rules.lower_is_better, notes=rules.notes,
-                table=table, bot=bot, events=events)
+    said = {f.name: getattr(rules, f.name) for f in fields(Rules)}
+    return Game(**said, table=table, bot=bot, events=events)
 
 
-GAMES: dict[str, Game[State, MatchState]] = {game.key: game for game in (
+GAMES: dict[str, Game[State, MatchState]] = {}
+
+
+def add(game: Game[State, MatchState]) -> None:
+    """Register ``game`` and its event kinds. A key or a kind already taken is a programming
+    error (ValueError), and registers nothing."""
+    if game.key in GAMES:
+        raise ValueError(f"key={game.key!r}")
+    try:
+        register(*game.events)
+    except ValueError:
+        unregister(*game.events)
+        raise
+    GAMES[game.key] = game
+
+
+def remove(key: str) -> None:
+    """Take the game ``key`` out of the registry, and its event kinds."""
+    game = GAMES.pop(key, None)
+    if game is not None:
+        unregister(*game.events)
+
+
+def first() -> str:
+    """The first game registered: the one a set-up names when it names none."""
+    return next(iter(GAMES))
+
+
+register(*SHARED)
+for _game in (
     entry(kartu_sama.RULES, kartu_sama_table.KartuSamaTable, kartu_sama_bot.BOOK,
           kartu_sama_table.EVENTS),
     entry(forty_one.RULES, forty_one_table.FortyOneTable, forty_one_bot.BOOK,
           forty_one_table.EVENTS),
     entry(sums.RULES, sums_table.SumsTable, sums_bot.BOOK, sums_table.EVENTS),
     entry(samba.RULES, samba_table.SambaTable, samba_bot.BOOK, samba_table.EVENTS),
-)}
-
-register(*SHARED)
-for _game in GAMES.values():
-    register(*_game.events)
-
-
+):
+    add(_game)
+# The games registered here, which any process has once it imports the registry (a game added
+# later is handed to a worker process: models.simulate).
+BUILT_IN = frozenset(GAMES)
 
 
-__all__ = ["GAMES", "Game", "entry"]
+__all__ = ["BUILT_IN", "GAMES", "Game", "add", "entry", "first", "remove"]

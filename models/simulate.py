@@ -18,9 +18,11 @@ import os
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 from models.errors import MejaError
 from models.games import GAMES
+from models.registry import BUILT_IN, add
 from models.report import (
     MARGIN,
     NICE,
@@ -109,8 +111,12 @@ def _parallel(spec: Spec, first: int, games: int, workers: int, progress: Progre
     size = max(1, min(5000, math.ceil(games / (workers * 8))))  # chunks: steady progress
     end = first + games
     chunks = [(s, min(size, end - s)) for s in range(first, end, size)]
+    # a game added after the registry was imported (one kept elsewhere) is added to each
+    # worker too: a new process knows the built-in games only
+    added = None if spec.game in BUILT_IN else partial(add, GAMES[spec.game])
     try:
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method))
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
+                                   initializer=added)
     except (ImportError, OSError, NotImplementedError, ValueError) as error:
         raise _NoWorkers from error
     parts: dict[int, Tally] = {}

@@ -212,3 +212,27 @@ def test_a_hint_names_its_move_once(language: str) -> None:
                 assert labels[0] in text, text
             play.state.apply(rng.choice(state.legal_actions()))
     assert only  # a move alone was hinted
+
+
+def test_a_games_own_hint_that_names_no_move_gets_its_move_named(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Samba's "more cards on the table" says no move: its playbook lists it as ``unnamed``,
+    and the hint button names the move first; the same hint's code in another game's hint
+    says it alone."""
+    import app.play
+    from app.play import DevicePlay, new_doc
+    from models.bots.hint import Hint
+
+    said = {}
+    for game in ("samba", "kartu_sama"):
+        doc = new_doc(game, ["Ana", "Bea", "Cid", "Dan"], ["person"] * 4, {}, True, 0)
+        play = DevicePlay(HintShell("en"), "k", doc)  # type: ignore[arg-type]
+        action = play.state.legal_actions()[0]
+        monkeypatch.setattr(app.play, "advice", lambda *_, a=action: (a, Hint("sa_meld")))
+        play._hint(play.game.version)
+        label = move_label(play.state.action_words(action), play.t, play.names)
+        said[game] = (play.hint[2], label)
+    text, label = said["samba"]
+    assert text.startswith(f"Hint: {label}. ") and text.endswith("fewer left in hand"), text
+    text, label = said["kartu_sama"]
+    assert label not in text and text.startswith("Hint: More cards"), text

@@ -127,11 +127,9 @@ def test_a_games_app_entry_has_every_part(key: str) -> None:
     entry = ENTRIES[key]
     assert issubclass(entry.controller, Referee)
     assert entry.controller is not Referee
-    assert entry.texts == key  # the gettext domain is named by the game's key
-    locale = ROOT / "app" / "locale"
-    if locale.is_dir():  # the texts' catalogs, once the app's texts are gettext catalogs
-        for language in LANGUAGES:
-            assert (locale / language / "LC_MESSAGES" / f"{entry.texts}.po").is_file()
+    assert entry.folder is None  # a built-in game: its texts and rules are the app's
+    for language in LANGUAGES:  # its texts, the gettext domain named by its key
+        assert (ROOT / "app" / "locale" / language / "LC_MESSAGES" / f"{key}.po").is_file()
     for language in LANGUAGES:  # a rules document in every language the app offers
         assert entry.rules_document(language).startswith("#"), (key, language)
     assert entry.options, key  # every game offers house options

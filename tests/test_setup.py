@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from app.i18n import Translator
-from app.newmatch import DRAWS_EACH, NewMatchForm, left_to_draw, setup_data
+from app.newmatch import DRAWS_EACH, NewMatchForm, setup_data
 from models.games import GAMES
 from tests.fakes import FakePage, FakeShell, run_alone
 from views.common import find
@@ -197,6 +197,11 @@ def test_no_warning_with_enough_to_draw(game: str, players: int, options: dict[s
 def test_the_pile_counted_is_what_each_games_rules_leave_after_the_deal(players: int) -> None:
     from models.cards import samba_pack
     from models.games import forty_one, kartu_sama, sums
+
+    def left_to_draw(game: str, state: Any) -> int:
+        stock = GAMES[game].stock
+        assert stock is not None
+        return stock(state)
 
     ks = kartu_sama.Options(packs=1 if players <= 6 else 2)
     assert left_to_draw("kartu_sama", GAMES["kartu_sama"].new_game(players, 0, ks)) == (

@@ -45,7 +45,7 @@ HINT = "#00E5FF"  # what a hint suggests
 NEW = "#E65100"
 ON_FELT = "#F2F5F0"  # text on the cloth
 # a canasta's edge on a crowded table, where a meld is one small card (red: pure, black: mixed)
-KINDS = {"pure": "#C62828", "mixed": "#1B1B1B", "samba": "#B8860B"}
+KINDS = {"pure": "#C62828", "mixed": "#1B1B1B", "sequence": "#B8860B"}
 # how long a card travels (ms); the curve keeps it in sight on its way
 SPEEDS = {"slow": 700, "normal": 400, "fast": 200, "instant": 0}
 LIFT_MS = 140  # a card rising or sinking in the hand
@@ -308,7 +308,7 @@ def group_label(group: Group, box: Box, hinted: bool) -> ft.Container:
 
 def group_chip(group: Group, box: Box, hinted: bool, t: Tr) -> ft.Container:
     """A meld on a crowded table: one small card showing its rank and its count; its edge
-    tells a canasta (red: pure, black: mixed, gold: samba)."""
+    tells a canasta (red: pure, black: mixed, gold: a sequence, Samba's samba)."""
     w, h = box
     lit = group.lit or hinted
     kind = next((v for k, v in KINDS.items() if k in group.kind), "")

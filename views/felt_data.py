@@ -46,7 +46,7 @@ class Group:
     tap: str = ""
     lit: bool = False
     why: str = ""
-    kind: str = ""  # "pure", "mixed", "samba": a canasta's kind (its edge on a crowded table)
+    kind: str = ""  # "pure", "mixed", "sequence": a canasta's kind (its edge on a crowded table)
 
 
 @dataclass(frozen=True)

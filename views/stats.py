@@ -49,6 +49,10 @@ class GameFigures:
     keys: tuple[str, ...]  # what each value is (``stats.fig.<key>``); the first: out of what
     rows: tuple[PlayerFigures, ...]
     matches: int
+    # in words (None, (): said here by their keys): what the figures mean ("": nothing), and
+    # each key's name
+    note: str | None = None
+    names: tuple[str, ...] = ()
 
 
 def stats_view(
@@ -121,24 +125,25 @@ def _wins(t: Tr, row: PlayerStats) -> str:
 def figures_section(t: Tr, figures: GameFigures, title: str) -> ft.Control:
     """Each player's own figures of the game, one block per player: the name, then each
     figure as a big number over its name, wrapping onto more lines on a narrow screen."""
+    note = t(f"stats.figures_note.{figures.game}") if figures.note is None else figures.note
     blocks: list[ft.Control] = [
         ft.Text(t.plural("stats.figures_from", figures.matches), key="figures-from", size=14,
                 color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Text(t(f"stats.figures_note.{figures.game}"), size=14, key="figures-note",
-                color=ft.Colors.ON_SURFACE_VARIANT),
+        *([ft.Text(note, size=14, key="figures-note", color=ft.Colors.ON_SURFACE_VARIANT)]
+          if note else []),
     ]
+    said = figures.names or tuple(t(f"stats.fig.{key}") for key in figures.keys)
     base, *keys = figures.keys  # the first: what the others are out of (rounds, hands...)
     for i, row in enumerate(figures.rows):
         out_of, *values = row.values
         pills = [
-            _figure(t(f"stats.fig.{key}"), "—" if value is None else whole(round(value, 1)),
-                    key=f"fig-{i}-{key}")
-            for key, value in zip(keys, values, strict=True)
+            _figure(name, "—" if value is None else whole(round(value, 1)), key=f"fig-{i}-{key}")
+            for key, name, value in zip(keys, said[1:], values, strict=True)
         ]
         blocks.append(ft.Column([
             ft.Row([dot(row.colour),
                     ft.Text(row.name, size=18, weight=ft.FontWeight.BOLD, expand=True),
-                    ft.Text(t("stats.out_of", what=t(f"stats.fig.{base}"), n=whole(out_of or 0)),
+                    ft.Text(t("stats.out_of", what=said[0], n=whole(out_of or 0)),
                             size=14,
                             key=f"fig-{i}-{base}", color=ft.Colors.ON_SURFACE_VARIANT)],
                    spacing=8),

@@ -40,7 +40,7 @@ BUTTONS = ("finish", "cancel", "ask", "yes", "no", "stop_stock")  # in the order
 PACK = len(samba_pack())
 LABELS = {"pure_canasta": "samba.felt.pure", "mixed_canasta": "samba.felt.mixed",
           "samba": "samba.felt.samba"}
-KINDS = {"pure_canasta": "pure", "mixed_canasta": "mixed", "samba": "samba"}
+KINDS = {"pure_canasta": "pure", "mixed_canasta": "mixed", "samba": "sequence"}
 
 
 def _text(code: int) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from app.i18n import Translator, names
+from app.i18n import Translator, game_title, names
 from app.storage import NotFound, Store
 
 
@@ -287,6 +287,6 @@ def scoreboard(store: Store, t: Translator) -> dict[str, object]:
     else:
         headline = t("score.none")
     return {**base, "round_label": heading(words["word"]),
-            "game": t(f"game.{game}") if t.has(f"game.{game}") else game,
+            "game": game_title(t, game),
             "headline": headline, "players": players, "rounds": rounds,
             "totals": summary.get("totals") or [0] * len(players)}

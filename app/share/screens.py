@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from app.i18n import Said, Translator, local_day, not_saved, say
+from app.i18n import Said, Translator, game_title, local_day, not_saved, say
 from app.share.camera import Scan, has_camera
 from app.share.codes import code_texts, created_of, import_value
 from app.share.exports import csv_text, json_text
@@ -82,7 +82,7 @@ class Sharing:
         created = str(mark.get("created") or created_of(match_id))
         game = referee.match.setup.game
         day = local_day(created, self.t.language)  # the device's day
-        return results(self.t, referee.score(), self.t(f"game.{game}"), day)
+        return results(self.t, referee.score(), game_title(self.t, game), day)
 
     def share_view(self, match_id: str) -> ft.View:
         """The screen of ``/match/<id>/share``: the results as a text any camera reads, or the

@@ -43,7 +43,8 @@ class Playbook:
     ``worlds`` sampled deals, at most ``width`` candidate actions, rollouts of at most
     ``horizon`` moves, a share ``epsilon`` of rollout moves random (for variety); the search
     leaves the rule of thumb only for a gain above ``margin`` standard errors. ``expert``:
-    how the Expert plays the game.
+    how the Expert plays the game. ``unnamed``: the codes of its hints whose words do not
+    name the move (the hint button names it first).
     """
 
     score: Callable[[Any, int], float]
@@ -57,6 +58,7 @@ class Playbook:
     epsilon: float = 0.1
     margin: float = 1.0
     expert: Plan | None = None
+    unnamed: frozenset[str] = frozenset()
 
 
 def best(book: Playbook, state: Any, legal: list[int]) -> int:

@@ -372,4 +372,5 @@ def searched(state: Samba) -> bool:
 BOOK = Playbook(score, why, value, determinize, searched, worlds=60, width=4, horizon=60,
                 epsilon=0.0, margin=1.0,
                 expert=Plan(sample, playouts=300, width=6, horizon=60, searched=searched,
-                            order=order))
+                            order=order),
+                unnamed=frozenset({"sa_meld"}))

@@ -90,7 +90,9 @@ StateT = TypeVar("StateT", bound=State, covariant=True)
 @dataclass(frozen=True)
 class Rules(Generic[StateT]):
     """What a game's engine says of itself: its key, its title, its player counts, its options
-    type and a factory. The registry (:mod:`models.registry`) adds its table and bot."""
+    type and a factory; ``stock``, the cards a state has left to draw (None: no draw pile),
+    by which a set-up warns of a deal that leaves too few. The registry
+    (:mod:`models.registry`) adds its table and bot."""
 
     key: str
     title: str
@@ -100,6 +102,7 @@ class Rules(Generic[StateT]):
     factory: Callable[[int, int, Any], StateT]
     lower_is_better: bool = False
     notes: Mapping[str, str] = field(default_factory=dict)
+    stock: Callable[[StateT], int] | None = None
 
     def options(self, options: object = None) -> Any:
         """Options from ``None`` (the defaults), a dict of overrides, or the dataclass."""

@@ -544,5 +544,6 @@ RULES = Rules(
     max_players=8,
     options_type=Options,
     factory=FortyOne,
+    stock=lambda state: len(state.stock),
 )
 new_game = RULES.new_game  # a new 41 match

@@ -648,5 +648,6 @@ RULES = Rules(
     options_type=Options,
     factory=KartuSama,
     lower_is_better=True,
+    stock=lambda state: len(state.pile),
 )
 new_game = RULES.new_game  # a new Kartu Sama match

@@ -245,7 +245,7 @@ class Samba(Engine[Options]):
                 self.cnt[seat][c] += 1
         self.pile = [deck.pop()]
         self.turned = self.pile[0]  # the card turned up (everyone saw it)
-        self.stock = deck  # the top of the stock is its end
+        self.stock: list[int] = deck  # the top of the stock is its end
         m = self.nsides
         self.groups: list[list[list[int] | None]] = [[None] * 13 for _ in range(m)]
         self.seqs: list[list[list[int]]] = [[] for _ in range(m)]  # [suit, low, high]
@@ -942,5 +942,6 @@ RULES = Rules(
     max_players=6,
     options_type=Options,
     factory=Samba,
+    stock=lambda state: len(state.stock),
 )
 new_game = RULES.new_game  # a new Samba game

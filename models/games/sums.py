@@ -732,5 +732,6 @@ RULES = Rules(
     max_players=MAX_PLAYERS,
     options_type=Options,
     factory=Sums,
+    stock=lambda state: sum(len(p) for p in state.piles),
 )
 new_game = RULES.new_game  # a new game of Sums
