@@ -19,14 +19,7 @@ from tests.bench_felt import _saved, kartu_doc, samba_doc
 from tests.browser import STILL, Web, see, shot
 from tests.test_e2e_play import SCREEN
 
-pytestmark = [
-    pytest.mark.browser,
-    # Not yet reliable: a finger aimed at a card in flight by the screen reader's box lands
-    # on its neighbour now and then (that box trails the picture), and a screen read between
-    # two states offers a move already gone. Until both are settled the pairs are not shown
-    # to hold, and the first point stays open.
-    pytest.mark.skip(reason="pairs of taps on travelling cards: not yet reliable"),
-]
+pytestmark = pytest.mark.browser
 
 PAIRS = 10
 PACE = 100  # ms between the two taps of a pair: a person, not a condition of the app
@@ -215,7 +208,8 @@ def test_samba_done_melding_right_after_the_stock_and_a_card_selected(web: Web) 
                    if n.endswith(LIT) and n[0] in "AJQK123456789"]
             if lit:
                 tap_where_it_is(page, lit[0])
-        press_at(page, "Done melding")
+        # where it is drawn once it shows (a finger goes to the button it sees)
+        page.get_by_role("button", name="Done melding", exact=True).click(timeout=15_000)
         deadline = time.monotonic() + 15
         while "finish" not in [c for _, c, _ in moves_of(game(data), version)]:
             assert time.monotonic() < deadline, "a tap of the pair was lost"
@@ -226,6 +220,11 @@ def test_samba_done_melding_right_after_the_stock_and_a_card_selected(web: Web) 
         # makes a meld), then the end of melding: each once
         assert moves[0] == (0, "draw") and all(m == (0, "meld") for m in moves[1:end]), moves
         assert end <= 2, moves
+        # the screen of the end of melding, before the next read (not one on its way out)
+        page.get_by_role("button", name="Done melding", exact=True).wait_for(
+            state="detached", timeout=15_000)
+        page.wait_for_function(STILL, polling="raf")
+        names = None
         pairs += 1
         if pairs == 2:
             shot(page, "quick-samba")
