@@ -26,6 +26,7 @@ from views.guests import (
     ASKING,
     BAR,
     CODE,
+    EDGE,
     GAP,
     HEAD,
     NAV,
@@ -232,9 +233,9 @@ def test_a_wide_screen_shows_eight_seats_without_scrolling() -> None:
     form = shape(1280, 800, seats(8), 0)
     assert form.mode == "grid" and form.columns == 4
     rows = 2
-    cell = form.qr + 2 * PAD + HEAD + CODE + 2 * GAP
-    assert rows * cell + (rows - 1) * 12 + WHERE_SIDE + 12 <= 800 - BAR - 2 * PAD
-    assert form.columns * (form.qr + 2 * PAD) <= 1120
+    cell = form.qr + 2 * (PAD + EDGE) + HEAD + CODE + 2 * GAP
+    assert rows * cell + (rows - 1) * 12 + WHERE_SIDE + 24 <= 800 - BAR - 2 * PAD
+    assert form.columns * (form.qr + 2 * (PAD + EDGE)) + (form.columns - 1) * 12 <= 1120
     assert form.qr >= 190
     assert shape(1280, 800, seats(2), 0).qr == 320  # two seats: as large as allowed
 

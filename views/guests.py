@@ -32,6 +32,7 @@ BAR = 56  # the app bar
 PAD = 12  # the screen's padding, each side
 GAP = 8  # between the parts of a seat
 GRID_GAP = 12  # between the seats of the grid
+EDGE = 2  # a seat's border in the grid
 NARROW = 640  # the screen's width on a phone held upright (common.MAX_WIDTH)
 BROAD = 1120  # its width otherwise (common.SPREAD)
 TALL = 560  # a window at least this high and WIDE wide shows every seat at once
@@ -112,13 +113,14 @@ def shape(width: float, height: float, seats: Sequence[SeatInvite], shown: int =
 
 def _grid(width: float, height: float, count: int, extra: int) -> Shape:
     """The columns that give the largest codes, all seats on screen when they fit."""
-    height -= WHERE_SIDE + GRID_GAP  # the address over the grid
+    height -= WHERE_SIDE + 2 * GRID_GAP  # the address over the grid
     best = Shape("grid", 0, 1)
     for columns in range(1, count + 1):
         rows = math.ceil(count / columns)
         cell_w = (width - GRID_GAP * (columns - 1)) / columns
         cell_h = (height - GRID_GAP * (rows - 1)) / rows
-        qr = int(min(cell_w - 2 * PAD, cell_h - 2 * PAD - HEAD - CODE - 2 * GAP - extra, MAX_QR))
+        qr = int(min(cell_w - 2 * PAD - 2 * EDGE,
+                     cell_h - 2 * PAD - 2 * EDGE - HEAD - CODE - 2 * GAP - extra, MAX_QR))
         if qr > best.qr:
             best = Shape("grid", qr, columns)
     return Shape("grid", max(best.qr, MIN_QR), best.columns)
@@ -168,7 +170,7 @@ def _qr(t: Tr, s: SeatInvite, side: int) -> ft.Control:
 
 def _code(s: SeatInvite) -> ft.Control:
     return ft.Text(s.code, size=30, weight=ft.FontWeight.BOLD, key=f"code-{s.seat}",
-                   text_align=ft.TextAlign.CENTER, selectable=True)
+                   text_align=ft.TextAlign.CENTER)
 
 
 def seat_card(t: Tr, s: SeatInvite, side: int, on_free: Callable[[int, str], None],
@@ -180,7 +182,7 @@ def seat_card(t: Tr, s: SeatInvite, side: int, on_free: Callable[[int, str], Non
     return ft.Container(ft.Column(rows, spacing=GAP,
                                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                         padding=PAD, border_radius=12, key=f"seat-{s.seat}",
-                        border=ft.Border.all(2, s.colour or ft.Colors.OUTLINE))
+                        border=ft.Border.all(EDGE, s.colour or ft.Colors.OUTLINE))
 
 
 def pager(t: Tr, data: InviteData, form: Shape, on_show: Callable[[int, int], None],
@@ -224,7 +226,7 @@ def grid(t: Tr, data: InviteData, form: Shape, on_free: Callable[[int, str], Non
          on_allow: Callable[[int, str], None],
          on_refuse: Callable[[int, str], None]) -> ft.Control:
     """Every seat, side by side."""
-    width = form.qr + 2 * PAD + 4  # its border
+    width = form.qr + 2 * PAD + 2 * EDGE
     cards: list[ft.Control] = [
         ft.Container(seat_card(t, s, form.qr, on_free, on_allow, on_refuse), width=width)
         for s in data.seats]
