@@ -36,6 +36,7 @@ from views.common import card_text
 from views.felt import SPEEDS, Felt
 from views.felt_data import Scene
 from views.felt_screen import Entry, Line, TableScreen, frame, log_sheet
+from views.guests import invite_menu
 from views.play import RoundSummary, SeatLine, cover_view, summary_view
 from views.scoreboard import round_words
 
@@ -181,7 +182,8 @@ class DevicePlay:
                 and self.shown != seat):
             return cover_view(self.t, self.route, title, self.names[seat],
                               on_ready=lambda: self._reveal(seat), on_back=self._leave,
-                              colour=self.colours()[seat], on_invite=self._invite)
+                              colour=self.colours()[seat],
+                              on_invite=lambda: self._invite(seat))
         if self.state.is_over:  # the last summary closed: the result stays, and a new game
             summary = dataclasses.replace(self.summary(title), next_label=self.t("play.again"))
             return summary_view(self.t, summary, on_next=self._again, on_back=self._leave)
@@ -242,7 +244,9 @@ class DevicePlay:
             on_undo=(lambda: self.undo(version)) if casual else None,
             on_redo=(lambda: self.redo(version)) if casual else None,
             can_undo=self.game.last_person_move() is not None, can_redo=self.game.can_redo,
-            on_invite=self._invite if self.people() else None, hinted=frozenset(scene.hinted),
+            invite=invite_menu(self.t, [(s, self.names[s]) for s in self.people()],
+                               self._invite) if self.people() else None,
+            hinted=frozenset(scene.hinted),
             stamp=stamp)
 
     def line(self, version: int) -> Line:
@@ -265,11 +269,12 @@ class DevicePlay:
                                                 self.doc["game"]))
         return self._log_words[1]
 
-    def _invite(self) -> None:
-        """Open this game to the players' phones, and show their codes."""
+    def _invite(self, seat: int) -> None:
+        """Open this game to the players' phones, and show their codes at ``seat``'s."""
         invite = getattr(self.shell, "invite", None)
         if invite is not None:
-            invite.open(self.key, [(s, self.names[s]) for s in self.people()], self.route)
+            invite.open(self.key, [(s, self.names[s]) for s in self.people()], self.route,
+                        seat)
 
     def summary(self, title: str) -> RoundSummary:
         """The summary of the round just ended, on this game's screen."""

@@ -14,7 +14,7 @@ from app.games import ENTRIES
 from app.i18n import Said, game_title
 from app.tables.base import over
 from models.match import Match
-from views.common import icon_button
+from views.guests import invite_menu
 
 if TYPE_CHECKING:
     from app.host import Host
@@ -61,7 +61,7 @@ class Referees:
             self.current = None
 
     def screen(self, match_id: str, sub: str,
-               invite: Callable[[str, list[tuple[int, str]], str], None],
+               invite: Callable[[str, list[tuple[int, str]], str, int], None],
                share: Callable[[str], None]) -> ft.View:
         """The referee's screen of ``/match/<id>/<sub>``, with the buttons that invite the
         players' phones (``invite``: the match, its seats, where the invite goes back to) and
@@ -71,11 +71,10 @@ class Referees:
         view = referee.view("score" if referee.read_only else sub)
         if (view.route or "").endswith("/score") and isinstance(view.appbar, ft.AppBar):
             t = self.host.t
+            seats = list(enumerate(referee.names))
             phones: list[ft.Control] = [] if referee.read_only or over(referee.match) else [
-                icon_button(ft.Icons.PHONELINK_RING, t("guests.invite"),
-                            key="invite", on_click=lambda _e: invite(
-                                  match_id, list(enumerate(referee.names)),
-                                  f"/match/{match_id}"))]
+                invite_menu(t, seats, lambda seat: invite(match_id, seats, f"/match/{match_id}",
+                                                          seat))]
             view.appbar.actions = [*(view.appbar.actions or []), *phones, ft.TextButton(
                 t("share.button"), icon=ft.Icons.QR_CODE_2, key="share",
                 on_click=lambda _e: share(match_id))]

@@ -65,8 +65,7 @@ class Shell:
         await self.hardware.ask_languages()
         self.restyle()
         self.hardware.start()
-        # the window changed size: a card table is laid out again for it
-        page.on_resize = lambda _e: self.play.redraw() if self.play and self.play.showing else None
+        page.on_resize = lambda _e: self.resized()
         self.store.players()  # read now, so that a damaged file is reported on the home screen
         page.on_route_change = lambda _e: self.routed()
         page.on_view_pop = self.nav.popped
@@ -123,6 +122,14 @@ class Shell:
         self.guests.claim()
 
     # -- drawing ----------------------------------------------------------------------------
+    def resized(self) -> None:
+        """The window changed size: a screen laid out for its size (a card table, the
+        invite) is drawn again for it."""
+        if self.play is not None and self.play.showing:
+            self.play.redraw()
+        elif (self.page.route or "").endswith("/guests"):
+            self.refresh()
+
     def render(self) -> None:
         """Rebuild the view stack for the current route (home below everything). A view whose
         route is already shown is redrawn in place (see views/reconcile.py): a tap landing on it

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.browser
 
 LIT = "can be tapped now"
 CHROME = ("Back", "Last moves", "Sort by rank", "Sort by suit", "Hint", "Undo my move",
-          "Redo my move", "Invite players")
+          "Redo my move", "Show menu Invite players")  # a menu: Flutter names it so
 # the moves offered now: lit cards and piles first, then the buttons that are no card (a
 # pile, lit or not, is named by its label twice, "Stock Stock · 30": only a lit one is a move);
 # none unless the table is on screen, read in one go (a summary's "See the final result" is no

@@ -64,6 +64,13 @@ def phone(browser: Any, link: str) -> Any:
     return page
 
 
+def invite(host: Any, name: str) -> None:
+    """Open the invite at ``name``'s seat from the table's menu (Flutter names a menu's button
+    "Show menu" and its own name)."""
+    press(host, "Show menu Invite players")
+    host.get_by_role("menuitem", name=f"{name}'s seat").click()
+
+
 def take_seat(page: Any, name: str) -> None:
     page.get_by_role("button", name=f"Take {name}'s seat").click()
     page.wait_for_selector(".felt, .sheet, .summary", timeout=15_000)
@@ -185,7 +192,7 @@ def test_four_phones_enter_their_own_hands_at_a_real_table(
     del ref
     hands = {"Ana": "KS 7H 3D 2C", "Cid": "QD 8C 6H 4S", "Dan": "AH 9S 5C JD"}
     host = web.open(f"match/{match_id}/score")
-    press(host, "Invite players")
+    invite(host, "Ana")
     see(host, "Or open http://127.0.0.1:")
     opened = door(data)
     base = f"http://127.0.0.1:{opened['port']}"

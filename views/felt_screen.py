@@ -169,7 +169,7 @@ class TableScreen:
         log: Sequence[Entry], on_log: Handler, on_back: Handler,
         on_hint: Handler | None = None, on_undo: Handler | None = None,
         on_redo: Handler | None = None, can_undo: bool = False, can_redo: bool = False,
-        on_invite: Handler | None = None, hinted: frozenset[str] = frozenset(),
+        invite: ft.Control | None = None, hinted: frozenset[str] = frozenset(),
         stamp: str = "",
     ) -> ft.View:
         """The screen (see the module's docstring), its parts as given now."""
@@ -187,9 +187,8 @@ class TableScreen:
                                       disabled=not can_undo))
             actions.append(named_icon(ft.Icons.REDO, t("play.redo"), "redo", on_redo,
                                       disabled=not can_redo))
-        if on_invite is not None:
-            actions.append(named_icon(ft.Icons.PHONELINK_RING, t("guests.invite"), "invite",
-                                      on_invite))
+        if invite is not None:  # the menu of the seats' invites (views/guests.py)
+            actions.append(invite)
         appbar = view.appbar
         if self._changed("actions", (stamp, can_undo, can_redo, [a.key for a in actions],
                                      t("play.hint"))):
@@ -269,13 +268,13 @@ def felt_view(
     log: Sequence[Entry], on_log: Handler, on_back: Handler,
     on_hint: Handler | None = None, on_undo: Handler | None = None,
     on_redo: Handler | None = None, can_undo: bool = False, can_redo: bool = False,
-    on_invite: Handler | None = None, hinted: frozenset[str] = frozenset(), stamp: str = "",
+    invite: ft.Control | None = None, hinted: frozenset[str] = frozenset(), stamp: str = "",
 ) -> ft.View:
     """The card table's screen drawn once (see :class:`TableScreen`)."""
     return TableScreen().show(
         t, route, title, table, frame=frame, buttons=buttons, on_tap=on_tap, line=line,
         log=log, on_log=on_log, on_back=on_back, on_hint=on_hint, on_undo=on_undo,
-        on_redo=on_redo, can_undo=can_undo, can_redo=can_redo, on_invite=on_invite,
+        on_redo=on_redo, can_undo=can_undo, can_redo=can_redo, invite=invite,
         hinted=hinted, stamp=stamp)
 
 

@@ -32,10 +32,11 @@ const EN = {
   code_go: "Open my seat", code_label: "Seat code",
 };
 const SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const STEP = 24; // px of a hand's card shown, at least
+const STEP = 22; // px of a hand's card shown, at least: its rank and suit
 const $ = (id) => document.getElementById(id);
 const main = $("main");
 const still = matchMedia("(prefers-reduced-motion: reduce)");
+const sideways = matchMedia("(orientation: landscape) and (max-height: 560px)"); // guest.css
 const str = (x) => (x === null || x === undefined ? "" : String(x));
 const arr = (x) => (Array.isArray(x) ? x : []);
 const obj = (x) => (x && typeof x === "object" ? x : null);
@@ -272,8 +273,9 @@ function render() {
     else if (match) parts.push(...matchView(match));
     else if (door !== "away") parts.push(h("p", "panel", w("waiting")));
   }
+  document.body.classList.toggle("table", !!scene);
   main.replaceChildren(...parts);
-  if (scene) layoutHand(main.querySelector(".felt"));
+  if (scene) fit(main.querySelector(".felt"), scene);
   const named = (f) => main.querySelector(`[data-f="${CSS.escape(f)}"]`);
   const busy = pending && named(pending.key);
   if (busy) busy.classList.add("pending");
@@ -325,7 +327,7 @@ function move(was, play, scene) {
 function sizes(n) {
   const vw = document.documentElement.clientWidth;
   const vh = innerHeight;
-  const side = vw > vh * 1.3 && vh < 560;
+  const side = sideways.matches;
   const room = side ? vw - 230 : Math.min(vw, 1180) - 16;
   let cw = side ? Math.min(70, Math.max(40, Math.floor(vh * 0.14)))
     : Math.min(76, Math.floor(room / 7), Math.floor(vh / 11));
@@ -342,8 +344,8 @@ function table(play, sc) {
   const chairs = h("div", "chairs");
   for (const c of arr(sc.chairs)) if (c.seat !== P.seat) chairs.append(chair(c));
   const piles = put(h("div", "piles"), ...arr(sc.piles).map(pile));
-  const sides = put(h("div", "sides"), ...arr(sc.sides).map(side));
-  felt.classList.toggle("melds", !!sides.firstChild);
+  const sides = put(h("div", "sides"), ...arr(sc.sides).map((x) => side(x, false)));
+  felt.classList.toggle("laid", arr(sc.chairs).some((c) => arr(c.groups).length));
   felt.classList.toggle("still", play.speed <= 0);
   const prompt = put(h("div", "prompt"),
     put(h("div", "ptext"), h("b", "", sc.prompt), h("span", "", sc.note)));
@@ -362,7 +364,41 @@ function table(play, sc) {
       b.primary || buttons.length < 2 ? "btn primary" : "btn", b.label,
       (e) => tap(e.currentTarget, str(b.tap), true, ""), "t:" + str(b.tap)))));
   }
-  return put(felt, h("div", "caption", play.caption), chairs, piles, sides, dock);
+  const caption = h("div", "caption", play.caption);
+  if (!sideways.matches) {
+    return put(felt, put(h("div", "top"), caption, chairs, piles, sides), dock);
+  }
+  // on its side: the seats down the left (and the piles under them beside melds)
+  const melds = !!sides.firstChild;
+  return put(felt, put(h("div", "seats"), caption, chairs, ...(melds ? [piles] : [])),
+    put(h("div", "play"), put(h("div", "top"), ...(melds ? [] : [piles]), sides), dock));
+}
+
+// Lays the table out in the window: the hand, then the melds as fans of cards; where they do
+// not fit above the hand, smaller fans closer together, then each meld as one small card with
+// its count, smaller and smaller (where even that does not fit, the table scrolls above the
+// hand). A seat's cards in play wider than its box close up.
+function fit(felt, sc) {
+  layoutHand(felt);
+  const right = (e) => e.getBoundingClientRect().right;
+  for (const fan of felt.querySelectorAll(".chair .gcards")) {
+    if (right(fan) > right(fan.closest(".chair")) - 4) fan.classList.add("tight");
+  }
+  const sides = felt.querySelector(".sides");
+  const sw = parseFloat(felt.style.getPropertyValue("--sw"));
+  const boxes = [felt, ...felt.querySelectorAll(".top, .seats")];
+  const over = () => boxes.some((e) => e.scrollHeight > e.clientHeight + 1
+    || e.scrollWidth > e.clientWidth + 1);
+  const less = Math.max(24, Math.round(sw * 0.8));
+  for (const [size, small] of [[0], [less, false], [24, false], [sw, true], [less, true],
+    [24, true]]) {
+    if (size) {
+      sides.style.setProperty("--sw", size + "px");
+      sides.classList.toggle("close", !small);
+      sides.replaceChildren(...arr(sc.sides).map((x) => side(x, small)));
+    }
+    if (!sides.firstChild || !over()) return;
+  }
 }
 
 // Lays the hand out, each card showing STEP px at least, in as many rows as that takes.
@@ -392,36 +428,65 @@ function layoutHand(felt) {
 function chair(c) {
   const box = h("div", c.active ? "chair active" : "chair");
   box.dataset.k = "s:" + c.seat;
-  const name = put(h("div", "cname"), dot(c.colour), h("b", "", c.name));
+  if (/^#[0-9a-fA-F]{6}$/.test(str(c.colour))) box.style.borderLeftColor = c.colour;
+  const name = put(h("div", "cname"), h("b", "", c.name));
   if (c.dealer) name.append(label(h("span", "dealer", "D"), w("dealer")));
   const n = Number(c.cards) || 0;
-  const meta = put(h("div", "cmeta"), h("span", "", join(c.score, c.tally)));
+  const meta = put(h("div", "cmeta"), h("span", "", c.score));
+  if (c.tally) meta.append(h("span", "", c.tally));
   if (c.note) meta.append(h("span", "cnote", c.note));
   else if (c.level) meta.append(h("span", "clevel", c.level));
   box.append(name, put(h("div", "cline"), label(h("span", "backs", n), w("in_hand", { n })), meta));
-  if (arr(c.groups).length) box.append(put(h("div", "cgroups groups"), ...c.groups.map(group)));
+  if (arr(c.groups).length) {
+    box.append(put(h("div", "cgroups groups"), ...c.groups.map((g) => group(g, false))));
+  }
   return box;
 }
 
-// Cards laid together (a meld, a seat's cards in play): a tap on them is the group's tap.
-function group(g) {
+// The rank a meld drawn as one small card shows (or its first and last card's).
+function meldText(faces) {
+  const ranks = faces.map((f) => str(f.code)).filter(Boolean)
+    .map((c) => (c === "JK" ? "JK" : c.slice(0, -1)));
+  const natural = ranks.filter((r) => r !== "JK" && r !== "2");
+  const shown = natural.length ? natural : ranks;
+  if (!shown.length) return "";
+  return new Set(shown).size === 1 ? shown[0] : shown[0] + "-" + shown.at(-1);
+}
+
+// Cards laid together (a meld, a seat's cards in play): a tap on them is the group's tap;
+// ``small``: drawn as one small card with its count (its edge tells a canasta's kind).
+function group(g, small) {
   const box = h("div", g.lit ? "group lit" : "group");
   const key = str(g.tap);
   const why = str(g.why);
+  const faces = arr(g.cards);
+  if (small) {
+    const live = !!(key || why) && P.seat >= 0;
+    const kind = ["samba", "pure", "mixed"].find((k) => str(g.kind).includes(k)) || "";
+    const chip = live
+      ? btn("meld", "", (e) => tap(e.currentTarget, key, !!g.lit, why), "t:" + key)
+      : h("span", "meld");
+    chip.classList.toggle("lit", !!g.lit);
+    if (kind) chip.classList.add(kind);
+    chip.append(meldText(faces), h("small", "", "×" + faces.length));
+    const name = join(g.label, faces.map((f) => cardName(str(f.code))).join(", "));
+    label(chip, live && g.lit ? w("lit", { name }) : name);
+    if (!live) chip.setAttribute("role", "img");
+    return put(box, chip);
+  }
   box.append(key && g.label && P.seat >= 0
     ? btn("glabel", g.label, (e) => tap(e.currentTarget, key, !!g.lit, why), "t:" + key)
     : h("span", "glabel", g.label));
-  const faces = arr(g.cards);
   return put(box, put(h("div", faces.length > 8 ? "gcards tight" : "gcards"), ...faces.map(
     (f, i) => card(f, { small: true, key: str(f.tap) || key, why: str(f.why) || why,
       lit: g.lit && i === faces.length - 1 }))));
 }
 
-function side(s) {
+function side(s, small) {
   const box = h("div", "side");
   if (/^#[0-9a-fA-F]{6}$/.test(str(s.colour))) box.style.borderLeftColor = s.colour;
   return put(box, h("div", "shead", join(s.label, s.note)),
-    put(h("div", "groups"), ...arr(s.groups).map(group)));
+    put(h("div", "groups"), ...arr(s.groups).map((g) => group(g, small))));
 }
 
 function pile(p) {
