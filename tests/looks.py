@@ -23,6 +23,9 @@ from tests.browser import CHROMIUM_ARGS, SHOTS, STILL, Server, chromium, load, r
 SIZES = ((360, 640), (400, 850), (850, 400), (1280, 800))
 LOOKS = (("en", "light"), ("fr", "light"), ("id", "light"), ("en", "dark"))
 SEATS = ["Ana", "Computer 1", "Computer 2", "Computer 3"]
+# still for half a second (30 frames), not 5: a new card waits a moment where it comes from
+# before it travels, and a picture taken then shows the table on its way
+SETTLED = STILL.replace("q.frames < 5", "q.frames < 30")
 
 
 def midway(game: str, seed: int = 7) -> dict[str, Any]:
@@ -71,7 +74,7 @@ def main(games: list[str]) -> None:
                     page.locator("flt-semantics-host [role=button]").nth(8).wait_for()
                     for w, h in SIZES:
                         resize(page, {"width": w, "height": h})
-                        page.wait_for_function(STILL, polling="raf")
+                        page.wait_for_function(SETTLED, polling="raf")
                         page.screenshot(path=str(out / f"{game}-{language}-{theme}-{w}x{h}.png"))
                     page.close()
                 finally:

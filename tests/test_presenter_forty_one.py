@@ -189,7 +189,7 @@ def test_others_see_the_table_without_moves() -> None:
 def test_the_scores_are_the_tally_or_the_running_score() -> None:
     state = table(["2S 3H 4D 5C", "6S 7H 8D 9C"])
     state.wins, state.totals = [2, 1], [30, -12]
-    assert [c.score for c in see(state).chairs] == ["2 round wins", "1 round win"]
+    assert [c.score for c in see(state).chairs] == ["2 wins", "1 win"]
     state.options = fo.Options(running_score=True)
     assert [c.score for c in see(state).chairs] == ["30 points", "-12 points"]
 

@@ -199,5 +199,5 @@ def test_the_scores_are_the_totals_or_the_round_wins() -> None:
     state.totals, state.wins = [12, 30, 4], [1, 0, 2]
     assert [c.score for c in see(state).chairs] == ["12 points", "30 points", "4 points"]
     state.options = ks.Options(mode="victory")
-    assert [c.score for c in see(state).chairs] == ["1 round win", "0 round wins",
-                                                     "2 round wins"]
+    assert [c.score for c in see(state).chairs] == ["1 win", "0 wins",
+                                                     "2 wins"]
