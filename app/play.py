@@ -35,7 +35,7 @@ from models.people import NEUTRAL, PALETTE, People
 from views.common import card_text
 from views.felt import SPEEDS, Felt
 from views.felt_data import Scene
-from views.felt_screen import Entry, Line, TableScreen, frame, log_sheet
+from views.felt_screen import Entry, FeltScreen, Line, frame, log_sheet
 from views.guests import invite_menu
 from views.play import RoundSummary, SeatLine, cover_view, summary_view
 from views.scoreboard import round_words
@@ -115,7 +115,7 @@ class DevicePlay:
         self.hint: tuple[int, int, str] = (-1, -1, "")  # its version, action and words
         self.said: tuple[int, Line] | None = None  # a message and the version it is about
         self.felt = Felt()  # the card table's controls, kept: its cards move
-        self.screen = TableScreen()  # the screen around it, kept: its parts change
+        self.screen = FeltScreen()  # the screen around it, kept: its parts change
         self.looks: dict[int, View] = {}  # each person's order, selection, help
         self.scene: Scene | None = None  # the table last drawn
         self.clock = clock

@@ -69,7 +69,7 @@ class CardBox(ft.Container):
         return True
 
 
-class TableBox(ft.Container):
+class FeltBox(ft.Container):
     """The table: isolated, so that a redraw of the page does not look into it (the felt
     sends what changed on it: :meth:`Felt.flush`)."""
 
@@ -359,7 +359,7 @@ class Felt:
 
     def __init__(self) -> None:
         self.stack = ft.Stack(clip_behavior=ft.ClipBehavior.HARD_EDGE, key="felt")
-        self.table = TableBox(self.stack, bgcolor=FELT, border_radius=_radius(14),
+        self.table = FeltBox(self.stack, bgcolor=FELT, border_radius=_radius(14),
                               key="table")
         self.cards: dict[str, CardBox] = {}
         self.looks: dict[str, Look] = {}
