@@ -15,7 +15,7 @@ import pytest
 from app.i18n import Translator
 from tests.test_felt_layout import chairs, kartu_sama, samba, sums
 from views.common import find
-from views.felt import BACK, HINT, LIT, CardBox, Felt, card_face
+from views.felt import BACK, HINT, LIT, ON_FELT, CardBox, Felt, card_face
 from views.felt_data import Button, Face, Pile, Scene
 from views.felt_layout import layout
 from views.felt_screen import Entry, Line, felt_view, frame, log_lines, log_sheet
@@ -219,6 +219,7 @@ def test_the_sort_button_asks_the_other_order() -> None:
     click(find(felt.table, "sort"))
     assert orders == ["rank"]
     assert find(felt.table, "sort").icon.semantics_label == "Sort by rank"
+    assert find(felt.table, "sort").icon.color == ON_FELT  # seen on the felt, not dark red
     assert spoken(find(felt.table, "felt-prompt")).startswith("Your turn, Play a card")
 
 

@@ -221,7 +221,8 @@ def icon_button(icon: ft.IconData, name: str, **kw: Any) -> ft.IconButton:
     """An icon button named ``name`` on the button itself (what a screen reader says of it,
     what a test finds it by). No tooltip: Flet's Tooltip kept out of the semantics tree
     cost the text fields beside it their typing in the browser (see docs/flet.md)."""
-    return ft.IconButton(named_icon(icon, name), **kw)
+    colour = kw.get("icon_color")  # the icon is a control of its own: it takes the colour
+    return ft.IconButton(named_icon(icon, name, **({"color": colour} if colour else {})), **kw)
 
 
 def named_switch(switch: ft.Switch, name: str) -> ft.Control:
