@@ -455,3 +455,17 @@ def test_a_card_still_where_it_came_from_goes_on_when_the_table_is_drawn_again()
     assert felt.launching and (card.left, card.top) == felt.places["pile:draw"][:2]
     felt, _, _ = draw(after, felt, stamp="0.2")  # drawn again before it left
     assert (card.left, card.top) == felt.places["8D.h9"][:2] and id(card) in felt.dirty
+
+
+def test_a_seat_shows_its_score_and_tally_each_whole_on_its_own_line() -> None:
+    """Sums tallies the cards removed: beside the points in one line they were cut in a
+    seat's width; each has its line, the computer's level only spoken then."""
+    scene = sums()
+    chairs = tuple(replace(c, tally="1 removed", score="8 points", level="Quick")
+                   if c.seat != scene.seat else c for c in scene.chairs)
+    felt, _, _ = draw(replace(scene, chairs=chairs))
+    seat = next(c.seat for c in chairs if c.seat != scene.seat)
+    assert find(felt.table, f"score-{seat}").value == "8 points"
+    assert find(felt.table, f"tally-{seat}").value == "1 removed"
+    assert find(felt.table, f"note-{seat}") is None
+    assert "Quick" in find(felt.table, f"chair-{seat}").content.label

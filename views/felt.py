@@ -197,11 +197,13 @@ def chair_box(chair: Chair, size: Box, t: Tr) -> ft.Control:
                                    border_radius=_radius(8), key=f"dealer-{chair.seat}",
                                    tooltip=t("felt.dealer"))] if chair.dealer else [])],
                   spacing=4)
-    figures = " · ".join(x for x in (chair.tally, chair.score) if x)
-    under = chair.note or chair.level
+    # the score, then what the game tallies (Sums: the cards removed) on a line of its own:
+    # side by side they were cut in a seat's width; a computer's level then is only spoken
+    under = chair.note or ("" if chair.tally else chair.level)
     lines: list[ft.Control] = [
-        ft.Text(figures, size=11, color=ON_FELT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                key=f"score-{chair.seat}")]
+        ft.Text(x, size=11, color=ON_FELT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                key=f"{key}-{chair.seat}")
+        for x, key in ((chair.score, "score"), (chair.tally, "tally")) if x]
     if under and not compact:
         lines.append(ft.Text(under, size=11, color=LIT if chair.note else ON_FELT,
                              italic=not chair.note, weight=ft.FontWeight.BOLD if chair.note
@@ -590,7 +592,8 @@ class Felt:
             box = placed.boxes["goal"]
             keep("goal", (scene.goal, box), functools.partial(
                 ft.Text, scene.goal, size=12, color=ON_FELT, italic=True, width=box[0],
-                text_align=ft.TextAlign.CENTER, max_lines=2, key="goal"))
+                text_align=ft.TextAlign.CENTER, max_lines=max(2, int(box[1] // 15)),
+                key="goal"))
         frame = (placed.boxes["prompt"], scene.seat >= 0, bool(scene.note),
                  bool(scene.hand) and on_order is not None, order, t("felt.your_turn"))
         keep("prompt", frame, lambda: self._prompt_row(placed, order, on_order, t,
