@@ -469,3 +469,27 @@ def test_a_seat_shows_its_score_and_tally_each_whole_on_its_own_line() -> None:
     assert find(felt.table, f"tally-{seat}").value == "1 removed"
     assert find(felt.table, f"note-{seat}") is None
     assert "Quick" in find(felt.table, f"chair-{seat}").content.label
+
+
+def test_a_long_prompt_gets_smaller_words_to_show_whole() -> None:
+    """Each felt prompt of every language, "Your turn" before it, fits the two lines of a
+    400 px phone at the size chosen for it (the longest French and Indonesian were cut)."""
+    import re
+    from pathlib import Path
+
+    from views.felt import SORT_W, fit
+
+    room = 380.0 - 96.0 - SORT_W  # the prompt line less one's own seat and the sort button
+    for folder in Path("app/locale").iterdir():
+        shared = (folder / "LC_MESSAGES" / "meja.po").read_text(encoding="utf-8")
+        turn = re.search(r'msgid "felt.your_turn"\nmsgstr "([^"]+)"', shared)
+        assert turn is not None
+        for po in (folder / "LC_MESSAGES").glob("*.po"):
+            for key, words in re.findall(
+                    r'msgid "([a-z_]+\.felt\.[a-z_.]+)"\nmsgstr "([^"]*)"',
+                    po.read_text(encoding="utf-8")):
+                if any(x in key for x in ("goal", "hint", "why", "level", "removed")):
+                    continue
+                said = len(re.sub(r"\{\w+\}", "00", words)) + len(turn.group(1)) + 2
+                size = fit(said, room, 2)
+                assert said * size * 0.56 <= room * 2 * 0.9, (po, key, words)
