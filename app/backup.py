@@ -37,8 +37,8 @@ from typing import Any
 
 from app.share.codes import summary_of
 from app.storage import GAME_KEY, MATCH_ID, RESERVED, Store
-from models.games import GAMES
 from models.people import People
+from models.registry import GAMES
 from models.share import ShareError, read_shared
 
 FORMAT = "meja-backup"

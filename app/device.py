@@ -25,8 +25,8 @@ from typing import Any, Protocol
 from app.preferences import Settings
 from app.storage import Stale, Store
 from models.errors import IllegalAction, MejaError
-from models.games import GAMES
 from models.games.base import ActionWords, State
+from models.registry import GAMES
 
 LOG_LINES = 20
 

@@ -12,11 +12,10 @@ from app.i18n import Translator, game_title, refusal
 from app.options import choice, explained, label, visible
 from app.play import seat_colours, seat_names
 from models.errors import MejaError
-from models.games import GAMES
 from models.match import Setup
 from models.names import clean_name
 from models.people import People
-from models.registry import first
+from models.registry import GAMES, first
 from views.setup import OptionRow, SetupData
 
 MIN_PLAYERS = 2

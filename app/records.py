@@ -16,9 +16,9 @@ from app.i18n import Translator, game_title, local_time, names, say
 from app.options import choice, label
 from app.storage import Store
 from models.errors import MejaError
-from models.games import GAMES
 from models.match import Event, Setup
 from models.people import PALETTE, People
+from models.registry import GAMES
 from views.history import MatchLine
 from views.home import Unfinished
 from views.scoreboard import round_words

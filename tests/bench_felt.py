@@ -43,8 +43,8 @@ from app.presenters.base import View
 from app.shell import Shell
 from app.storage import Store
 from models import computers
-from models.games import GAMES
 from models.games import samba_melds as rules
+from models.registry import GAMES
 from tests.browser import CHROMIUM_ARGS, PHONE, STILL, Server, chromium, free_port, load
 from tests.fakes import FakePage
 from views.common import card_text

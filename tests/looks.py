@@ -17,7 +17,7 @@ from app.device import new_key
 from app.play import new_doc
 from app.storage import Store
 from models import computers
-from models.games import GAMES
+from models.registry import GAMES
 from tests.browser import CHROMIUM_ARGS, SHOTS, STILL, Server, chromium, load, resize
 
 SIZES = ((360, 640), (400, 850), (850, 400), (1280, 800))

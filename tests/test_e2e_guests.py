@@ -22,7 +22,7 @@ import pytest
 from app.play import new_doc
 from app.storage import Store
 from models.cards import format_cards
-from models.games import GAMES
+from models.registry import GAMES
 from tests.browser import PAGES, PHONE, Web, back, load, press, see, shot
 from tests.test_e2e_computers import saved
 

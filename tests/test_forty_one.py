@@ -10,7 +10,7 @@ import pytest
 
 from models.cards import parse_cards, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games import GAMES, forty_one
+from models.games import forty_one
 from models.games.forty_one import (
     ACTIONS,
     DRAW,
@@ -28,6 +28,7 @@ from models.games.forty_one import (
     rank_seats,
     signed_values,
 )
+from models.registry import GAMES
 from tests.english import refused
 
 

@@ -9,9 +9,9 @@ import pytest
 
 from models.cards import JOKER_CODE, format_cards, parse_cards, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games import GAMES
 from models.games import kartu_sama as ks
 from models.games.kartu_sama import DRAW, FREE, PASS, KartuSama
+from models.registry import GAMES
 from tests.english import english, refused
 
 JK = JOKER_CODE

@@ -14,9 +14,9 @@ import pytest
 from app.i18n import Translator
 from app.play import move_label
 from models.cards import parse_cards
-from models.games import GAMES
 from models.games.base import ActionWords
 from models.games.samba import ADD, DISCARD, START_GROUP
+from models.registry import GAMES
 from tests.catalogs import CATALOG
 from views.common import card_text
 

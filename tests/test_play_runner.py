@@ -187,7 +187,7 @@ def test_whole_games_with_three_computers_lose_and_double_nothing(
         assert (tuple(actions[:i]), actions[i]) in choosers.chosen, i
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
     # the game saved replays to its end, its record in the history once
-    from models.games import GAMES as ENGINES
+    from models.registry import GAMES as ENGINES
 
     state = ENGINES[game].replay(4, doc["seed"], doc["options"], actions)
     assert state.is_over and doc["match"] and doc["seen"] == len(state.results)

@@ -18,8 +18,8 @@ from app.play import DevicePlay, new_doc, round_summary, seat_names
 from app.preferences import Settings
 from app.storage import Store
 from models.cards import format_cards, parse_cards
-from models.games import GAMES
 from models.games.base import RoundResult
+from models.registry import GAMES
 from tests.fakes import FakeShell, texts
 from views.common import MAX_WIDTH, children, find
 from views.felt import PAPER

@@ -12,8 +12,8 @@ import pytest
 from app.i18n import Translator
 from app.newmatch import NewMatchForm, setup_data
 from app.play import new_doc, seat_colours, seat_help
-from models.games import GAMES
 from models.people import PALETTE, People
+from models.registry import GAMES
 from tests.test_setup import on_screen, shell_on, type_into
 
 T = Translator("en")

@@ -10,7 +10,7 @@ import pytest
 
 from models.cards import parse_cards
 from models.errors import IllegalAction, SetupError
-from models.games import GAMES, sums
+from models.games import sums
 from models.games.sums import (
     DRAW,
     LET,
@@ -24,6 +24,7 @@ from models.games.sums import (
     final_score,
     removable,
 )
+from models.registry import GAMES
 from tests.english import refused
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from models.cards import JOKER_CODE, Card
 from models.events import Close, Event, Out, Place, Reason, Start
@@ -54,10 +54,7 @@ from models.games.samba_melds import (
     initial_meld_minimum,
     score_breakdown,
 )
-from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
-
-if TYPE_CHECKING:
-    from models.match import Setup
+from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, Seated, ranking
 
 # Card classes of the quick entry, a card standing for each, and how many three packs hold.
 CLASSES = ("jokers", "aces_twos", "high", "low", "black_threes")
@@ -243,7 +240,7 @@ class SambaTable(RoundTable[HandRecord]):
     REVISING = "samba_revising"
     LATER = frozenset({"samba_first_meld"})  # matches saved before Meja checked first melds
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Seated) -> None:
         super().__init__(setup)
         self.side_of = sides_of(self.n)
         self.sides = max(self.side_of) + 1
