@@ -244,8 +244,9 @@ class DeviceGame:
 
     def _apply(self, action: int) -> Outcome:
         state, d = self.state, self.doc
-        if not state.is_legal(action):
-            return Outcome(False, _refusal(state, action))
+        why = state.why_illegal(action)
+        if why is not None:
+            return Outcome(False, why)
         seat = state.current_player
         before = _snapshot(d)
         rounds = len(state.results)
@@ -267,10 +268,12 @@ class DeviceGame:
         state, d = self.state, self.doc
         seat = state.current_player
         for action in actions:
-            if state.current_player != seat or not state.is_legal(action):
-                error = _refusal(state, action)
+            why = state.why_illegal(action)
+            if why is None and state.current_player != seat:  # the move is another seat's
+                why = IllegalAction("move_illegal", move=str(action))
+            if why is not None:
                 self._restore(before)
-                return Outcome(False, error)
+                return Outcome(False, why)
             rounds = len(state.results)
             self._apply_one(state, action)
             d["actions"].append(action)
@@ -334,12 +337,3 @@ class DeviceGame:
 def _snapshot(doc: dict[str, Any]) -> dict[str, Any]:
     """The doc as it is now (its lists copied: a change appends to them or replaces them)."""
     return {k: list(v) if isinstance(v, list) else v for k, v in doc.items()}
-
-
-def _refusal(state: State, action: int) -> MejaError:
-    """Why the engine refuses ``action`` (tried on a copy)."""
-    try:
-        state.clone().apply(action)
-    except MejaError as error:
-        return error
-    return IllegalAction("move_illegal", move=str(action))

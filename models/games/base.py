@@ -2,11 +2,13 @@
 
 A game is a deterministic function of ``(options, seed, actions)``. Each engine
 module defines an ``Options`` frozen dataclass (the defaults of docs/rules.md), a
-state class with ``current_player``, ``legal_actions()``, ``apply(action)``,
-``is_over``, ``clone()``, ``observation(seat)``, ``action_str(action)`` (the action in
-the notation, for logs and tests) and ``action_words(action)`` (the action as a code and its
-facts, which the app says in the player's language), and its :class:`Rules` (``RULES``), which
-``models.registry.GAMES`` joins to its table and bot. The ``Options`` fields made with
+state class with ``current_player``, ``legal_actions()``, ``why_illegal(action)`` (why an
+action is refused, None when it may be taken: the one check, which ``apply(action)`` makes
+and ``is_legal(action)`` answers), ``is_over``, ``clone()``, ``observation(seat)`` (what a
+seat may see, a frozen dataclass of the engine's), ``action_str(action)`` (the action in the
+notation, for logs and tests) and ``action_words(action)`` (the action as a code and its
+facts, which the app says in the player's language), and its :class:`Rules` (``RULES``),
+which ``models.registry.GAMES`` joins to its table and bot. The ``Options`` fields made with
 :func:`option` carry their bounds and choices: the set-up screens are built from them.
 The state classes build on :class:`Engine`; the ``determinize``
 functions (a copy of the game for a search) deal the hidden cards with :func:`redeal`.
@@ -20,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from models.errors import SetupError
+from models.errors import IllegalAction, SetupError
 
 OptionsT = TypeVar("OptionsT")
 
@@ -38,6 +40,7 @@ class State(Protocol):
     def is_over(self) -> bool: ...
     def legal_actions(self) -> list[int]: ...
     def is_legal(self, action: int) -> bool: ...
+    def why_illegal(self, action: int) -> IllegalAction | None: ...
     def apply(self, action: int) -> None: ...
     def clone(self) -> State: ...
     def observation(self, seat: int) -> dict[str, Any]: ...

@@ -329,7 +329,8 @@ class FortyOne(Engine[Options]):
         return not stop_fault(self.hands[self.current], self.options.stop_threshold)
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
+        """Whether ``action`` may be taken now (the rules' check behind :meth:`legal_actions`
+        and :meth:`why_illegal`)."""
         if self.over:
             return False
         if self.phase:
@@ -365,8 +366,9 @@ class FortyOne(Engine[Options]):
     # -- moves ----------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
-        if not self.is_legal(action):
-            raise self._why_illegal(action)
+        why = self.why_illegal(action)
+        if why is not None:
+            raise why
         self.actions.append(action)
         seat = self.current
         if action < 52:
@@ -415,7 +417,11 @@ class FortyOne(Engine[Options]):
         self.hand_no += 1
         self._deal()
 
-    def _why_illegal(self, action: int) -> IllegalAction:
+    def why_illegal(self, action: int) -> IllegalAction | None:
+        """Why ``action`` may not be taken now, None when it may (:meth:`is_legal`): the one
+        check, which :meth:`apply` makes."""
+        if self.is_legal(action):
+            return None
         if self.over:
             return IllegalAction("fo_over")
         if self.phase:

@@ -425,8 +425,7 @@ class KartuSama(Engine[Options]):
         return not FOLLOWS[self.base].isdisjoint(cards)
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` may be taken now: one of :meth:`legal_actions` (the one check
-        behind apply too)."""
+        """Whether ``action`` may be taken now: :meth:`why_illegal` finds nothing."""
         return action in (self._legal or self.legal_actions())
 
     def legal_actions(self) -> list[int]:
@@ -449,8 +448,9 @@ class KartuSama(Engine[Options]):
     # -- moves ----------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
-        if action not in (self._legal or self.legal_actions()):
-            raise self._why_illegal(action)
+        why = self.why_illegal(action)
+        if why is not None:
+            raise why
         self._legal = None
         self.actions.append(action)
         if action >= DRAW:
@@ -531,7 +531,12 @@ class KartuSama(Engine[Options]):
         self.round_no += 1
         self._deal()
 
-    def _why_illegal(self, action: int) -> IllegalAction:
+    def why_illegal(self, action: int) -> IllegalAction | None:
+        """Why ``action`` may not be taken now, None when it may (one of
+        :meth:`legal_actions`): the one check, which :meth:`apply` makes and
+        :meth:`is_legal` answers."""
+        if action in (self._legal or self.legal_actions()):
+            return None
         if self.over:
             return IllegalAction("ks_over")
         if self.drawn:

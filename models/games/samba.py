@@ -372,7 +372,8 @@ class Samba(Engine[Options]):
         return True
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
+        """Whether ``action`` may be taken now (the rules' check behind :meth:`legal_actions`
+        and :meth:`why_illegal`)."""
         if self.over or not 0 <= action < NUM_ACTIONS:
             return False
         phase = self.phase
@@ -551,8 +552,9 @@ class Samba(Engine[Options]):
     # -- moves ----------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
-        if not self.is_legal(action):
-            raise self._why_illegal(action)
+        why = self.why_illegal(action)
+        if why is not None:
+            raise why
         self.actions.append(action)
         self.moves += 1
         seat, side = self.current, self.side[self.current]
@@ -750,7 +752,11 @@ class Samba(Engine[Options]):
         self.dealer = next_dealer(self.dealer, self.players)
         self._deal()
 
-    def _why_illegal(self, action: int) -> IllegalAction:
+    def why_illegal(self, action: int) -> IllegalAction | None:
+        """Why ``action`` may not be taken now, None when it may (:meth:`is_legal`): the one
+        check, which :meth:`apply` makes."""
+        if self.is_legal(action):
+            return None
         if self.over:
             return IllegalAction("sa_over")
         if not 0 <= action < NUM_ACTIONS:

@@ -473,8 +473,7 @@ class Sums(Engine[Options], Flow[int, Attack]):
         return [((a - TARGET) // 52, card((a - TARGET) % 52)) for a in self.choices]
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` may be taken now: one of :meth:`legal_actions` (the one check
-        behind apply too)."""
+        """Whether ``action`` may be taken now: :meth:`why_illegal` finds nothing."""
         return action in (self._legal or self.legal_actions())
 
     def legal_actions(self) -> list[int]:
@@ -504,8 +503,9 @@ class Sums(Engine[Options], Flow[int, Attack]):
     # -- moves ----------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
-        if action not in (self._legal or self.legal_actions()):
-            raise self._why_illegal(action)
+        why = self.why_illegal(action)
+        if why is not None:
+            raise why
         self._legal = None
         self.actions.append(action)
         if action < TAKE:
@@ -605,7 +605,12 @@ class Sums(Engine[Options], Flow[int, Attack]):
         winners = tuple(leaders(points, self.captured))
         self.results.append(RoundResult(points, len(self.actions), "pile", winners))
 
-    def _why_illegal(self, action: int) -> IllegalAction:
+    def why_illegal(self, action: int) -> IllegalAction | None:
+        """Why ``action`` may not be taken now, None when it may (one of
+        :meth:`legal_actions`): the one check, which :meth:`apply` makes and
+        :meth:`is_legal` answers."""
+        if action in (self._legal or self.legal_actions()):
+            return None
         phase = self.phase
         if phase == OVER:
             return IllegalAction("su_over")

@@ -112,10 +112,18 @@ class Fifth(Engine[Options]):
     def is_legal(self, action: int) -> bool:
         return action in self.legal_actions()
 
+    def why_illegal(self, action: int) -> IllegalAction | None:
+        """Why ``action`` may not be taken now (None: it may), the check apply makes."""
+        if self.is_legal(action):
+            return None
+        move = self.action_str(action) if 0 <= action <= DRAW else str(action)
+        return IllegalAction("fifth_illegal", move=move)
+
     def apply(self, action: int) -> None:
         """Play a card or draw, for the player to act (an illegal action raises)."""
-        if not self.is_legal(action):
-            raise IllegalAction("fifth_illegal", move=self.action_str(action))
+        why = self.why_illegal(action)
+        if why is not None:
+            raise why
         self.actions.append(action)
         seat = self.current
         if action == DRAW:
