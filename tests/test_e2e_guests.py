@@ -102,8 +102,8 @@ def tap_move(page: Any, double: bool) -> bool:
 def hands_at(doc: dict[str, Any], n: int) -> list[set[str]]:
     """Each seat's hand after the first ``n`` moves of the saved game ``doc``."""
     state = GAMES["kartu_sama"].replay(3, doc["seed"], doc["options"], doc["actions"][:n])
-    return [set(format_cards(list(state.observation(s)["hand"])).split())
-            if state.observation(s)["hand"] else set() for s in range(3)]
+    return [set(format_cards(list(state.observation(s).hand)).split())
+            if state.observation(s).hand else set() for s in range(3)]
 
 
 def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(

@@ -30,7 +30,7 @@ class Plain:
         acting = seat >= 0 and seat == state.current_player
         plays = {state.action_words(a).cards[0]: a for a in state.legal_actions()
                  if acting and state.action_words(a).code == "play"}
-        cards = sorted(obs["hand"], key=lambda c: (c % 13, c // 13) if view.order == "rank"
+        cards = sorted(obs.hand, key=lambda c: (c % 13, c // 13) if view.order == "rank"
                        else c) if seat >= 0 else []
         ids = identify(format_cards(cards).split() if cards else [])
         hand = tuple(Face(id=i, code=i.split(".")[0], tap=f"c:{c}" if c in plays else "",
@@ -41,9 +41,9 @@ class Plain:
                         if acting and state.action_words(a).code != "play")
         chairs = tuple(Chair(s, seating.names[s], seating.colours[s], "0", n,
                              active=s == state.current_player)
-                       for s, n in enumerate(obs["hand_sizes"]))
+                       for s, n in enumerate(obs.hand_sizes))
         return Scene(seat=seat, chairs=chairs, hand=hand, buttons=buttons,
-                     piles=(Pile("draw", "Draw pile", (), obs["draw_pile"]),),
+                     piles=(Pile("draw", "Draw pile", (), obs.draw_pile),),
                      prompt=f"{view.order}")
 
     def answer(self, state: Any, seat: int, tap: str, view: View) -> Answer:

@@ -50,7 +50,7 @@ def seated(tmp_path: Path, guests: set[int], names: tuple[str, ...] = ("Ana", "B
 
 
 def hand(play: DevicePlay, seat: int) -> list[str]:
-    cards = play.state.observation(seat)["hand"]
+    cards = play.state.observation(seat).hand
     return format_cards(list(cards)).split() if cards else []
 
 
