@@ -109,7 +109,7 @@ class SetupScreen:
         shell.go(f"/match/{match_id}")
         return None
 
-    def start_play(self, doc: dict[str, Any]) -> bool:
+    def start_play(self, doc: device.GameDoc) -> bool:
         """Save a new game on the device (``app.play.new_doc``), then show it; whether it
         was saved (a failed write is said)."""
         shell = self.shell

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.device import GameDoc
 from app.guests.hub import Guests
 from app.guests.invite import Invite
 from app.hardware import Hardware
@@ -196,10 +197,10 @@ class Shell:
     def _play(self, key: str) -> DevicePlay:
         """The controller of the game on the device under ``key`` (opened from storage)."""
         if self.play is None or self.play.key != key:
-            doc = self.store.load_game(key)
-            if doc is None:
+            saved = self.store.load_game(key)
+            if saved is None:
                 raise Said(self.t("match.missing"))
-            self.play = DevicePlay(self, key, doc)
+            self.play = DevicePlay(self, key, GameDoc.from_dict(saved))
         return self.play
 
     @functools.cached_property
@@ -218,7 +219,7 @@ class Shell:
     def new_play(self) -> None:
         self.setup.new_play()
 
-    def start_play(self, doc: dict[str, Any]) -> bool:
+    def start_play(self, doc: GameDoc) -> bool:
         return self.setup.start_play(doc)
 
     def forget(self, match_id: str | None = None) -> None:

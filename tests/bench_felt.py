@@ -37,7 +37,7 @@ from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
-from app.device import new_key
+from app.device import GameDoc, new_key
 from app.play import DOUBLE, DevicePlay, new_doc
 from app.presenters.base import View
 from app.shell import Shell
@@ -62,10 +62,10 @@ SAMBA_SEED = 373  # a deal where both sides have melded much when Ana has 14 car
 
 
 # -- the tables -----------------------------------------------------------------------------
-def _doc(game: str, seed: int, actions: list[int], movers: list[int]) -> dict[str, Any]:
+def _doc(game: str, seed: int, actions: list[int], movers: list[int]) -> dict[str, object]:
     doc = new_doc(game, SEATS, KINDS, {}, casual=True, pace=0)
-    doc.update(seed=seed, actions=actions, movers=movers)
-    return doc
+    doc.seed, doc.actions, doc.movers = seed, actions, movers
+    return doc.to_dict()
 
 
 def samba_doc(first: int = SAMBA_SEED) -> dict[str, Any]:
@@ -145,7 +145,7 @@ def open_play(root: Path, doc: dict[str, Any]) -> tuple[DevicePlay, PatchPage]:
     page = PatchPage()
     shell = Shell(page, Store(root))  # type: ignore[arg-type]
     page.shell = shell
-    shell.start_play(doc)
+    shell.start_play(GameDoc.from_dict(doc))
     assert shell.play is not None
     return shell.play, page
 

@@ -43,8 +43,8 @@ def midway(game: str, seed: int = 7) -> dict[str, Any]:
         actions.append(action)
     doc = new_doc(game, SEATS[:players], ["person"] + ["simple"] * (players - 1), {},
                   casual=True, pace=1)
-    doc.update(seed=seed, actions=actions, movers=movers)
-    return doc
+    doc.seed, doc.actions, doc.movers = seed, actions, movers
+    return doc.to_dict()
 
 
 def main(games: list[str]) -> None:

@@ -112,7 +112,8 @@ def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
     data = web.data
     store = Store(data)
     store.save_game(KEY, new_doc("kartu_sama", ["Ana", "Bea", "Computer 1"],
-                                 ["person", "person", "strong"], {}, casual=False, pace=0))
+                                 ["person", "person", "strong"], {}, casual=False,
+                                 pace=0).to_dict())
     store.save_settings({"current_play": KEY, "plays": [KEY]})
     del store
     host = web.open(f"play/{KEY}")

@@ -167,8 +167,9 @@ class Guests:
         if key.startswith("play-"):
             if play is not None and play.key == key:
                 from app.guests.play import PlaySeats
+                from app.play import DevicePlay
 
-                return PlaySeats(play)
+                return PlaySeats(play) if isinstance(play, DevicePlay) else None
             return None
         current = self.shell.referees.current
         if current is not None and current.match_id == key:

@@ -42,22 +42,22 @@ class PlaySeats:
         game, doc = play.game, play.doc
         names = play.names
         colours = play.colours()
-        presenter = ENTRIES[doc["game"]].presenter(t, names)
+        presenter = ENTRIES[doc.game].presenter(t, names)
         look = (dataclasses.replace(play.looks.get(seat, View()), help=seat_help(doc, seat))
                 if seat >= 0 else View())
         scene = presenter.scene(play.state, seat, Seating(tuple(names), colours,
                                                           tuple(play.kinds), t), look)
         summary = None
         if game.pending or play.state.is_over:
-            enders = doc.get("enders") or []
+            enders = doc.enders
             index = len(play.state.results) - 1
             ender = int(enders[index]) if 0 <= index < len(enders) else -1
-            summary = dataclasses.asdict(round_summary(doc["game"], play.state, names,
+            summary = dataclasses.asdict(round_summary(doc.game, play.state, names,
                                                        play.kinds, t, ender, colours))
         moves = play.game.moves
         caption = moved_line(moves[-1], t, names) if moves else ""
         return {
-            "n": game.version, "lang": t.language, "title": t(f"game.{doc['game']}"),
+            "n": game.version, "lang": t.language, "title": t(f"game.{doc.game}"),
             "seat": seat, "name": names[seat] if seat >= 0 else "",
             "colour": colours[seat] if seat >= 0 else "",
             "play": {"scene": dataclasses.asdict(scene), "caption": caption,
