@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 from models.errors import IllegalAction, SetupError
 
 OptionsT = TypeVar("OptionsT")
+T = TypeVar("T")
 
 
 class State(Protocol):
@@ -42,7 +43,7 @@ class State(Protocol):
     def is_legal(self, action: int) -> bool: ...
     def why_illegal(self, action: int) -> IllegalAction | None: ...
     def apply(self, action: int) -> None: ...
-    def clone(self) -> State: ...
+    def clone(self) -> Self: ...
     def observation(self, seat: int) -> Observation: ...
     def action_str(self, action: int) -> str: ...
     def action_words(self, action: int) -> ActionWords: ...
@@ -150,9 +151,9 @@ class Rules(Generic[StateT]):
                              high=self.max_players, players=players)
 
 
-def option(default: Any, *, low: int | None = None, high: int | None = None, step: int = 1,
+def option(default: T, *, low: int | None = None, high: int | None = None, step: int = 1,
            choices: tuple[str, ...] = (), mode: str = "", needs: str = "",
-           offered: bool = True, open_high: bool = False, zero: str = "") -> Any:
+           offered: bool = True, open_high: bool = False, zero: str = "") -> T:
     """An ``Options`` field and what a set-up may make of it: the bounds and ``step`` of a
     number, the ``choices`` of a word, the game type (``mode``) it applies to, the switch it
     ``needs`` (a bool option that must be on), and whether set-up screens ``offered`` it. The
@@ -192,13 +193,13 @@ def _defaults(cls: type[OptionsT]) -> OptionsT:
     return options
 
 
-def bounds(options: Any, name: str) -> tuple[int, int]:
+def bounds(options: object, name: str) -> tuple[int, int]:
     """The lowest and highest value option ``name`` of ``options`` may take."""
     meta = option_meta(type(options), name)
     return meta["low"], meta["high"]
 
 
-def within(options: Any, name: str) -> bool:
+def within(options: object, name: str) -> bool:
     """Whether option ``name`` of ``options`` is one of its choices, or within its bounds
     (from ``low`` up when its ``high`` is open)."""
     meta = option_meta(type(options), name)
@@ -232,7 +233,7 @@ class Engine(Generic[OptionsT]):
         self.actions: list[int] = []
         self.results: list[RoundResult] = []
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         copied = {*cls.LISTS, *cls.NESTED}
         slots = [name for c in cls.__mro__ for name in c.__dict__.get("__slots__", ())]
@@ -285,7 +286,7 @@ def make_options(cls: type[OptionsT], options: object = None) -> OptionsT:
     if not isinstance(options, Mapping):
         raise SetupError("setup_options", kind=cls.__name__, got=type(options).__name__)
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for key, value in options.items():
         if key not in fields:
             known = ", ".join(sorted(fields))
@@ -302,6 +303,6 @@ def make_options(cls: type[OptionsT], options: object = None) -> OptionsT:
     return cls(**values)
 
 
-def options_dict(options: object) -> dict[str, Any]:
+def options_dict(options: object) -> dict[str, object]:
     """The options as a plain dict (for saving and sharing)."""
     return dataclasses.asdict(options)  # type: ignore[call-overload, no-any-return]

@@ -32,8 +32,7 @@ Decisions the engine's rules leave to the table:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass, fields, replace
 
 from models.cards import JOKER_CODE, Card
 from models.events import Close, Event, Out, Place, Reason, Start
@@ -72,7 +71,7 @@ class SambaReason(Reason):
     """A reason of this table (the app says ``reason.<code>``)."""
 
 
-def _why(code: str, **params: Any) -> SambaReason:
+def _why(code: str, **params: object) -> SambaReason:
     return SambaReason(code, params)
 
 
@@ -125,6 +124,11 @@ class Result(Event):
     sambas: int = 0
     red_threes: int = 0
     red_held: int = 0
+
+    def counts(self) -> dict[str, int]:
+        """Every count by its name (all the fields but the side)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name != "side"}
 
     def melded(self) -> dict[str, int]:
         return {c: getattr(self, c) for c in CLASSES}
