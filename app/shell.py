@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -213,7 +214,7 @@ class Shell:
 
     # -- what the screens' controllers ask of the window -----------------------------------
     def new_match(self, players: list[str] | None = None, game: str = "",
-                  options: dict[str, Any] | None = None, dealer: int = 0) -> None:
+                  options: Mapping[str, object] | None = None, dealer: int = 0) -> None:
         self.setup.new_match(players, game, options, dealer)
 
     def new_play(self) -> None:
@@ -236,7 +237,7 @@ class Shell:
         self.page.pubsub.send_others(("match", match_id))
         self.guests.publish(match_id)
 
-    def _on_message(self, message: Any) -> None:
+    def _on_message(self, message: object) -> None:
         """A match changed in another window: show it as saved now, wherever it shows."""
         if not (isinstance(message, tuple) and len(message) == 2 and message[0] == "match"):
             return

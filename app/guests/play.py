@@ -6,7 +6,8 @@ observation) and plays by taps, which go through the same path as a tap on the h
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from app.games import ENTRIES
 from app.guests.seats import REFUSED, STALE, Reply
@@ -20,7 +21,7 @@ TAP = 64  # the longest tap key a guest may send
 ORDERS = ("suit", "rank")
 
 
-def asked_version(body: dict[str, Any]) -> int | None:
+def asked_version(body: Mapping[str, object]) -> int | None:
     """The version a guest's action names (None when it names none, or not as a number)."""
     n = body.get("n")
     return n if isinstance(n, int) and not isinstance(n, bool) else None
@@ -64,7 +65,7 @@ class PlaySeats:
                      "speed": play.speed(), "summary": summary},
         }
 
-    def act(self, seat: int, body: dict[str, Any], t: Translator | None = None) -> Reply:
+    def act(self, seat: int, body: Mapping[str, object], t: Translator | None = None) -> Reply:
         play = self.play
         t = t or play.t
         if seat not in play.people():

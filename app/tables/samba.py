@@ -7,6 +7,7 @@ the table, the result entry (``/match/<id>/result``) and the scoreboard."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -54,7 +55,7 @@ MELDED = "melded"
 COPIES_OF = {str(c): n for c, n in Counter(samba_pack()).items()}  # 3 of each, 6 jokers
 
 
-def teams(players: list[str], values: dict[str, Any], t: Translator) -> list[str]:
+def teams(players: list[str], values: Mapping[str, object], t: Translator) -> list[str]:
     """The sides the seating makes, for the new-match screen."""
     n = len(players)
     if n < 2:

@@ -20,9 +20,12 @@ import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from models.errors import IllegalAction, SetupError
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 OptionsT = TypeVar("OptionsT")
 T = TypeVar("T")
@@ -120,13 +123,13 @@ class Rules(Generic[StateT]):
     title: str
     min_players: int
     max_players: int
-    options_type: type[Any]
+    options_type: type[DataclassInstance]
     factory: Callable[[int, int, Any], StateT]
     lower_is_better: bool = False
     notes: Mapping[str, str] = field(default_factory=dict)
     stock: Callable[[StateT], int] | None = None
 
-    def options(self, options: object = None) -> Any:
+    def options(self, options: object = None) -> DataclassInstance:
         """Options from ``None`` (the defaults), a dict of overrides, or the dataclass."""
         return make_options(self.options_type, options)
 
