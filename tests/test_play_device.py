@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from app.device import STALE, DeviceGame, GameDoc
 from app.play import new_doc
 from app.storage import Stale, Store
@@ -223,3 +225,28 @@ def test_the_last_moves_are_the_replay_worded_in_the_readers_language() -> None:
     assert len(english) == 3 and english[0].round == "Round 1" and french[0].round
     assert english[0].text != french[0].text  # worded when drawn, in each language
     assert all(e.text.split(":")[0] in g.names for e in english)
+
+
+def test_the_saved_doc_keeps_its_format_and_reads_back_the_same() -> None:
+    """A game saved as a plain dict of the same names it always had, read back whole; a
+    dict that is not a game is refused with a ValueError."""
+    g, store = game(["person", "strong"], {"rounds": 2})
+    for _ in range(8):
+        if g.pending:
+            g.next_round(g.seen)
+        elif g.person_turn() >= 0:
+            g.move(g.state.legal_actions()[0], g.version)
+        else:
+            g.computer_move(g.state.legal_actions()[-1], g.version)
+    g.undo(g.version)
+    saved = store.games["play-t"]
+    assert set(saved) == {"game", "options", "seed", "seats", "actions", "movers", "enders",
+                          "seen", "redo", "casual", "pace", "rev"}
+    assert saved["seats"] == [{"name": "Ana", "kind": "person", "help": True},
+                              {"name": "Bea", "kind": "strong", "help": True}]
+    assert saved["redo"] and set(saved["redo"][0]) == {"actions", "movers"}
+    assert GameDoc.from_dict(saved) == g.doc and GameDoc.from_dict(saved).to_dict() == saved
+    for bad in ({}, {**saved, "seed": "11"}, {**saved, "seats": [{"name": "Ana"}]},
+                {**saved, "actions": None}, {**saved, "redo": [[1]]}):
+        with pytest.raises(ValueError):
+            GameDoc.from_dict(bad)
