@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from app import matches
@@ -49,7 +50,7 @@ class _Voice:
         self._host = host
         self.t = t
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         return getattr(self._host, name)
 
 
@@ -131,7 +132,7 @@ class MatchSeats:
         return " · ".join(p for p in parts if p)
 
     def _players(self, voice: Referee[MatchState],
-                 colours: tuple[str, ...]) -> list[dict[str, Any]]:
+                 colours: tuple[str, ...]) -> list[dict[str, object]]:
         """Each player's total as the scoreboard writes it (a side's, for each of its
         players), and whether their hand is in this round."""
         totals = voice.score().totals
@@ -176,7 +177,7 @@ class MatchSeats:
         }
 
     # -- what a seat does -------------------------------------------------------------------
-    def act(self, seat: int, body: dict[str, Any], t: Translator | None = None) -> Reply:
+    def act(self, seat: int, body: Mapping[str, object], t: Translator | None = None) -> Reply:
         """``{"n": v, "hand": ["AS", ...]}`` or ``{"n": v, "points": 12}``, checked field by
         field; recorded as the host's "Save" records a hand. Refusals in ``t``'s language
         (the phone's), those of the host's hand entry in the host's."""

@@ -115,7 +115,7 @@ class Referee(Generic[T]):
         again as it saves (two threads)."""
         at = self.version
 
-        def bound(*args: Any) -> None:
+        def bound(*args: object) -> None:
             if self.ledger.current(at):
                 tap(*args, at=at)
 
