@@ -32,12 +32,12 @@ from models.cards import format_cards
 from models.errors import MejaError
 from models.games.base import ActionWords, State
 from models.people import NEUTRAL, PALETTE, People
+from views.between import RoundSummary, SeatLine, cover_view, summary_view
 from views.common import card_text
 from views.felt import SPEEDS, Felt
 from views.felt_data import Scene
 from views.felt_screen import Entry, FeltScreen, Line, frame, log_sheet
 from views.guests import invite_menu
-from views.play import RoundSummary, SeatLine, cover_view, summary_view
 from views.scoreboard import round_words
 
 if TYPE_CHECKING:

@@ -21,8 +21,8 @@ from models.match import Match
 from models.people import PALETTE, People
 from models.registry import GAMES
 from tests.fakes import FakeShell
+from views.between import summary_view
 from views.common import find
-from views.play import summary_view
 from views.setup import setup_view
 
 EN = Translator("en")

@@ -22,9 +22,9 @@ from models.cards import format_cards, parse_cards
 from models.games.base import RoundResult
 from models.registry import GAMES
 from tests.fakes import FakeShell, texts
+from views.between import SUM_CARD, TURNED, RoundSummary, SeatLine, summary_view
 from views.common import MAX_WIDTH, children, find
 from views.felt import PAPER
-from views.play import SUM_CARD, TURNED, RoundSummary, SeatLine, summary_view
 
 EN, FR = Translator("en"), Translator("fr")
 NAMES = ["Ana", "Bea", "Cid", "Dan"]

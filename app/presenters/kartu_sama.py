@@ -19,7 +19,7 @@ from app.presenters.base import (
     unlit,
 )
 from app.presenters.base import notation as cards_of
-from app.presenters.cards import chairs, faces, notation, ordered, word
+from app.presenters.one_pack import chairs, faces, notation, ordered, word
 from models.cards import parse_card
 from models.errors import MejaError
 from models.games.base import State

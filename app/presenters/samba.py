@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from app.i18n import Translator, card_words, say
 from app.presenters.base import Answer, Ending, Seating, View, engine, identify, notation, round_won
-from app.presenters.cards import level, score_words
+from app.presenters.one_pack import level, score_words
 from models.cards import JOKER_CODE, format_cards, samba_pack
 from models.games import samba_melds as rules
 from models.games.base import ActionWords, State

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from app.i18n import Translator, card_words, names, say
 from app.presenters.base import Answer, Ending, Seating, View, engine, identify, notation, unlit
-from app.presenters.cards import level, score_words
+from app.presenters.one_pack import level, score_words
 from models.cards import format_cards
 from models.games.base import State
 from models.games.sums import DRAW, LET, STOP, TAKE, TAKE_BACK_BELOW, TARGET, Observation

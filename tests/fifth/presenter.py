@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from app.i18n import Translator, say
 from app.presenters.base import Answer, Ending, Seating, View, engine, identify, round_won, unlit
 from app.presenters.base import notation as cards_of
-from app.presenters.cards import chairs, faces, notation, ordered
+from app.presenters.one_pack import chairs, faces, notation, ordered
 from models.cards import parse_card
 from models.errors import MejaError
 from models.games.base import State
