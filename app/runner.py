@@ -90,6 +90,7 @@ class Runner:
         if previous is not None and not previous.done():
             await asyncio.wait([previous])  # cancelled: it ends at its next step
         game = self.game
+        settle = SETTLE  # after a person's move (the start) whatever the pace
         while True:
             if self._thought is not None and not self._thought.done():
                 await asyncio.wait([self._thought])  # one computer thinks at a time
@@ -100,8 +101,10 @@ class Runner:
             start = time.monotonic()
             pace = float(doc.pace)
             # the screen of the move just made is sent first: a thought takes the interpreter
-            # from the thread that sends it (within the pace: nothing is slower)
-            await asyncio.sleep(min(SETTLE, pace))
+            # from the thread that sends it (within the pace: nothing is slower; between
+            # computers' moves at no pace at all, none)
+            await asyncio.sleep(settle)
+            settle = min(SETTLE, pace)
             rng = random.Random(doc.seed * 7919 + version)
             chooser = self.choose(doc.game, game.kinds[seat])
             self._thought = asyncio.ensure_future(

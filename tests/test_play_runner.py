@@ -392,10 +392,12 @@ def test_a_tab_connected_again_plays_on(tmp_path: Path) -> None:
 
 
 
+@pytest.mark.parametrize("pace", [0.0, 0.5])
 def test_a_computer_thinks_once_the_move_before_it_is_sent(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A thought takes the interpreter from the thread that sends the screen: the computer
-    waits a moment (within its pace) so that the person's move shows first."""
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pace: float) -> None:
+    """A thought takes the interpreter from the thread that sends the screen: after a
+    person's move the computer waits a moment (within its pace, if any) so that the move
+    shows first."""
     began: list[float] = []
     chooser = runner.chooser_for
 
@@ -413,7 +415,7 @@ def test_a_computer_thinks_once_the_move_before_it_is_sent(
     async def play_one() -> None:
         shell, page = shell_on(tmp_path)
         shell.start_play(new_doc("sums", ["Ana", "Computer 1"], ["person", "simple"], {},
-                                 casual=True, pace=0.5))
+                                 casual=True, pace=pace))
         play = shell.play
         assert play is not None and play.game.person_turn() == 0
         while play.game.person_turn() == 0:
