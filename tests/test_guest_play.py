@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.guests.play import PlaySeats
+from app.guests.play_seats import PlaySeats
 from app.guests.seats import OLD, REFUSED
 from app.i18n import Translator
 from app.play import DevicePlay, new_doc

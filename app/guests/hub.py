@@ -168,14 +168,14 @@ class Guests:
         play = self.shell.play
         if key.startswith("play-"):
             if play is not None and play.key == key:
-                from app.guests.play import PlaySeats
+                from app.guests.play_seats import PlaySeats
                 from app.play import DevicePlay
 
                 return PlaySeats(play) if isinstance(play, DevicePlay) else None
             return None
         current = self.shell.referees.current
         if current is not None and current.match_id == key:
-            from app.guests.match import MatchSeats
+            from app.guests.match_seats import MatchSeats
 
             return MatchSeats(current)
         return None

@@ -1,6 +1,6 @@
 """What an open table offers its guests: each seat's view, and a guest's action done through
-the same service call as a tap on the host. A game on the device (``app.guests.play``) and a
-match at the table (``app.guests.match``) each implement :class:`Seats`."""
+the same service call as a tap on the host. A game on the device (``app.guests.play_seats``) and a
+match at the table (``app.guests.match_seats``) each implement :class:`Seats`."""
 
 from __future__ import annotations
 

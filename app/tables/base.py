@@ -43,7 +43,7 @@ def status(over: bool) -> str:
     return "finished" if over else "playing"
 
 
-class TableScreen(Protocol):
+class RefereeScreen(Protocol):
     """What every game's table screen data says: its title and whose turn (``prompt``)."""
 
     @property
@@ -188,7 +188,7 @@ class Referee(Generic[T]):
             what = self._event_words(event)
         return str(self.t("table.undo", what=what))
 
-    def _table_data(self) -> TableScreen:
+    def _table_data(self) -> RefereeScreen:
         """What the table screen shows (its ``title``, ``prompt``...)."""
         raise NotImplementedError
 

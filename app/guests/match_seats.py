@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from app.guests.seats import Seats
     from app.host import Host
     from app.i18n import Translator
-    from app.tables.base import Referee, TableScreen
+    from app.tables.base import Referee, RefereeScreen
 
 MOST_CARDS = 40  # a hand a phone sends
 MOST_CHARS = 4  # a card's notation: "10H"
@@ -115,7 +115,7 @@ class MatchSeats:
             words["hands.went_out"] = t("hands.went_out", name=name)
         return words
 
-    def _turn(self, voice: Referee[MatchState], data: TableScreen, t: Translator) -> str:
+    def _turn(self, voice: Referee[MatchState], data: RefereeScreen, t: Translator) -> str:
         """Whose turn, in one line, in the host's words: the table screen's prompt (after the
         dealer while a round is played, when the table marks the dealer only), what ended the
         round, or the headline once the match is over."""
