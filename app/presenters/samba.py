@@ -42,6 +42,7 @@ LABELS = {"pure_canasta": "samba.felt.pure", "mixed_canasta": "samba.felt.mixed"
 KINDS = {"pure_canasta": "pure", "mixed_canasta": "mixed", "samba": "sequence"}
 
 
+@functools.cache
 def _text(code: int) -> str:
     return format_cards([code])
 
