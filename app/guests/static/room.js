@@ -83,11 +83,11 @@ function seat(s) {
   const box = h("section", s.turn ? "seat turn" : "seat");
   if (/^#[0-9a-fA-F]{6}$/.test(str(s.colour))) box.style.setProperty("--c", s.colour);
   const name = put(h("div", "sname"), dot(s.colour), h("b", "", s.name));
-  if (s.dealer) name.append(named(h("span", "dealer", "D"), w("dealer")));
-  if (typeof s.cards === "number") {
-    name.append(named(h("span", "backs", s.cards), w("in_hand", { n: s.cards })));
-  }
   const line = put(h("div", "sline"), h("span", "score", s.score));
+  if (s.dealer) line.append(named(h("span", "dealer", "D"), w("dealer")));
+  if (typeof s.cards === "number") {
+    line.append(named(h("span", "backs", s.cards), w("in_hand", { n: s.cards })));
+  }
   if (s.done) line.append(named(h("span", "tick", "✓"), w("hand_entered")));
   box.append(name, line);
   if (s.note) box.append(h("div", "snote", s.note));
@@ -148,7 +148,7 @@ function summary(s, big) {
   const lines = h("div", told ? "lines told" : "lines");
   if (big && (s.points_label || s.total_label)) {
     const head = put(h("div", "ln head"), h("span"));
-    if (told) head.append(h("span"));
+    if (told) head.append(h("span", "det"));
     lines.append(put(head, h("span", "pts", s.points_label), h("span", "tot", s.total_label)));
   }
   for (const l of arr(s.lines)) {
@@ -261,12 +261,15 @@ function fit() {
   }
 }
 
+// Drawn again for a new size, and once the card font has come (it changes the lines' height).
 let queued = false;
-addEventListener("resize", () => {
+function again() {
   if (queued) return;
   queued = true;
   requestAnimationFrame(() => { queued = false; render(); });
-});
+}
+addEventListener("resize", again);
+document.fonts.addEventListener("loadingdone", again);
 $("hello").textContent = w("connecting");
 status(false);
 connect();
