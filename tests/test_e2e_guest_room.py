@@ -348,7 +348,7 @@ def test_the_room_comes_back_when_the_host_restarts(
     port = int(opened["port"])
     web.restart()  # the device restarts: the room says it is connecting
     room.wait_for_selector("#status:not([hidden])")
-    assert room.inner_text("#status") == "Connecting…"
+    assert room.inner_text("#status") == "Connecting to the table…"
     heard = len(room.evaluate("window.__at"))
     listening: list[float] = []
     watcher = threading.Thread(target=lambda: listening.append(listens(port)), daemon=True)

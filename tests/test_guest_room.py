@@ -261,3 +261,23 @@ def test_a_match_room_of_each_game(tmp_path: Path) -> None:
     assert [s["up"] for s in room["seats"]] == [["5D"], ["QD"], ["7H"], ["8C"]]  # face up
     assert room["seats"][0]["turn"] and room["round"] == ""
     assert [p["label"] for p in room["piles"]] == ["Pile 1", "Pile 2"]
+
+
+def test_a_finished_match_ends_on_its_places(tmp_path: Path) -> None:
+    ref = referee(tmp_path, "forty_one", players=3)
+    seats = MatchSeats(ref)
+    to_forty_one_hands(ref)
+    for seat, hand in enumerate(("2H 3H 4H 6D", "2C 3C 4C 5C", "AS KS QS JS")):
+        assert send(seats, seat, hand).ok
+    ref._save_hands()
+    assert ref.host.route.endswith("/score"), ref.error
+    ref._act("finish")
+    message = sent(seats, EN)
+    room = message["room"]
+    score = ref.score()
+    assert ref.over and room["ended"] and notations(message) == []
+    final, hand = room["rounds"]
+    assert final["heading"] == score.headline and hand["heading"] == "Hand 1"
+    assert [(x["name"], x["won"]) for x in final["lines"]] == [
+        (p.name, p.place == 1) for p in score.places]
+    assert final["lines"][0]["colour"] == ref._colours()[ref.names.index(score.places[0].name)]

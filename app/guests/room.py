@@ -272,9 +272,10 @@ def of_match(referee: Referee[MatchState], t: Translator) -> dict[str, object]:
     colours = referee._colours()
     score = voice.score()
     cards = match_rounds(voice, t)
-    if voice.over:
+    if voice.over:  # the places, first: who won the match and why
+        colour = dict(zip(referee.names, colours, strict=False))
         cards = (RoundCard(score.headline, (), tuple(
-            Line(p.name, "", p.total, won=p.place == 1, detail=p.reason)
+            Line(p.name, colour.get(p.name, ""), p.total, won=p.place == 1, detail=p.reason)
             for p in score.places)), *cards)
     totals = player_totals(voice, score.totals)
     done = entered(referee)
@@ -301,8 +302,10 @@ def of_match(referee: Referee[MatchState], t: Translator) -> dict[str, object]:
                       for s, name in enumerate(referee.names))
         teams = tuple(Side(s.name, s.colours, s.total, (),
                            _kept((s.minimum, s.melds, s.going_out))) for s in data.sides)
-        room = Room(room_round(data.title, title), data.prompt, _kept((data.detail,)), seats,
-                    (), teams, match_moves(voice, t), cards, voice.over)
+        # while a hand is played its detail tells the host what to tap: the room leaves it
+        notes = () if data.playing else _kept((data.detail,))
+        room = Room(room_round(data.title, title), data.prompt, notes, seats, (), teams,
+                    match_moves(voice, t), cards, voice.over)
     return message(referee.version, t, game, room)
 
 

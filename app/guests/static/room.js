@@ -143,20 +143,25 @@ function movesView(list) {
 // -- a round's summary: who won, the points and totals, how it ended and why
 function summary(s, big) {
   const told = big && arr(s.lines).some((l) => l.detail);
+  const totals = arr(s.lines).some((l) => l.total);
   const box = h("article", big ? "sum big" : "sum");
   box.append(h("h3", "", s.heading), ...arr(s.how).map((x) => h("p", "how", x)));
-  const lines = h("div", told ? "lines told" : "lines");
+  const lines = h("div", ["lines", told && "told", !totals && "bare"].filter(Boolean).join(" "));
   if (big && (s.points_label || s.total_label)) {
     const head = put(h("div", "ln head"), h("span"));
     if (told) head.append(h("span", "det"));
-    lines.append(put(head, h("span", "pts", s.points_label), h("span", "tot", s.total_label)));
+    head.append(h("span", "pts", s.points_label));
+    if (totals) head.append(h("span", "tot", s.total_label));
+    lines.append(head);
   }
   for (const l of arr(s.lines)) {
     const name = put(h("span", "nm"), dot(l.colour), h("span", "", l.name));
     if (l.won) name.append(named(h("span", "star", "★"), w("won")));
     const line = put(h("div", l.won ? "ln won" : "ln"), name);
     if (told) line.append(h("span", "det", l.detail));
-    lines.append(put(line, h("span", "pts", l.points), h("span", "tot", l.total)));
+    line.append(h("span", "pts", l.points));
+    if (totals) line.append(h("span", "tot", l.total));
+    lines.append(line);
   }
   box.append(lines, ...arr(s.why).map((x) => h("p", "why", x)),
     ...arr(s.verdict).map((x) => h("p", "verdict", x)));
