@@ -15,11 +15,13 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.device import LOG_LINES
 from app.games import ENTRIES
+from app.guests.match import speaking
 from app.i18n import Translator
+from app.play import log_entries, round_summary
 from app.presenters.base import Seating, View
 from app.tables.entry import HandEntryReferee
 from models.games import GAMES
@@ -168,7 +170,7 @@ def of_play(play: DevicePlay, t: Translator) -> dict[str, object]:
     else:
         number = len(state.results) + 1
         label = heading(t("play.log.round", n=number, **round_words(t, game)))
-        room = Room(label if number > 1 or game != "sums" else "", scene.prompt,
+        room = Room(label, scene.prompt,
                     tuple(x for x in (scene.note, scene.goal) if x),
                     tuple(chair(c) for c in scene.chairs), tuple(pile(p) for p in scene.piles),
                     sides(scene), moves(play.game.moves, t, names, game), cards)
@@ -198,8 +200,6 @@ def sides(scene: Scene) -> tuple[Side, ...]:
 def moves(made: Sequence[Moved], t: Translator, names: Sequence[str],
           game: str) -> tuple[Move, ...]:
     """The last moves, newest first, each round's under its number (the host's log)."""
-    from app.play import log_entries
-
     return tuple(Move(e.text, e.round) for e in log_entries(made, t, names, game, LOG_LINES))
 
 
@@ -235,8 +235,6 @@ def round_card(setup: str, actions: tuple[int, ...], index: int, ender: int,
     """The summary of round ``index`` of the game ``setup`` (its key, players, seed and
     options as JSON), closed by the move ``actions`` ends with: the host's summary of that
     round, its cards left out. Made once (a round closed does not change)."""
-    from app.play import round_summary
-
     game, players, seed, options = json.loads(setup)
     state = GAMES[game].replay(players, seed, options, actions)
     names, kinds, colours = people
@@ -263,59 +261,56 @@ def card(s: RoundSummary) -> RoundCard:
 # -- a match at a real table ------------------------------------------------------------------
 def of_match(referee: Referee[MatchState], t: Translator) -> dict[str, object]:
     """The room screen of the match ``referee`` keeps: its table screen in ``t``'s words."""
-    from app.guests.match import speaking
-
     voice = speaking(referee, t)
     game = referee.match.setup.game
-    title = t(f"game.{game}")
-    data: Any = voice._table_data()
-    colours = referee._colours()
-    score = voice.score()
-    cards = match_rounds(voice, t)
-    if voice.over:  # the places, first: who won the match and why
-        colour = dict(zip(referee.names, colours, strict=False))
-        cards = (RoundCard(score.headline, (), tuple(
-            Line(p.name, colour.get(p.name, ""), p.total, won=p.place == 1, detail=p.reason)
-            for p in score.places)), *cards)
-    totals = player_totals(voice, score.totals)
-    done = entered(referee)
+    data = voice._table_data()
     if isinstance(data, TableData):
-        seats = tuple(Seat(s.name, s.colour, s.total, s.cards, s.current, s.dealer, s.note,
-                           done=i in done) for i, s in enumerate(data.seats))
-        piles = [Pile(t("play.fact.draw_pile") if game == "kartu_sama" else
-                      t("felt.forty_one.stock"), data.pile)] if data.pile else []
-        if data.top:
-            piles.append(Pile(t("felt.kartu_sama.discard"), None, data.top))
-        notes = (data.detail, data.warning)
-        room = Room(room_round(data.title, title), data.prompt, _kept(notes), seats,
-                    tuple(piles), (), match_moves(voice, t), cards, voice.over)
+        table = counted(voice, data, t)
     elif isinstance(data, SumsTableData):
-        seats = tuple(Seat(s.name, s.colour, s.score, s.hand, s.current, note=s.removed,
-                           up=s.cards) for s in data.seats)
-        room = Room("", data.prompt, _kept(data.notes), seats,
-                    tuple(Pile(label, count) for label, count in data.piles), (),
-                    match_moves(voice, t), cards, voice.over)
+        table = Room(data.title, data.prompt, _kept(data.notes), tuple(
+            Seat(s.name, s.colour, s.score, s.hand, s.current, note=s.removed, up=s.cards)
+            for s in data.seats), tuple(Pile(label, count) for label, count in data.piles))
     else:
         assert isinstance(data, SambaTableData)
-        dealer = getattr(referee.table, "dealer", -1)
-        seats = tuple(Seat(name, colours[s], totals[s], dealer=s == dealer)
-                      for s, name in enumerate(referee.names))
-        teams = tuple(Side(s.name, s.colours, s.total, (),
-                           _kept((s.minimum, s.melds, s.going_out))) for s in data.sides)
-        # while a hand is played its detail tells the host what to tap: the room leaves it
-        notes = () if data.playing else _kept((data.detail,))
-        room = Room(room_round(data.title, title), data.prompt, notes, seats, (), teams,
-                    match_moves(voice, t), cards, voice.over)
+        table = teams(voice, data)
+    title = t(f"game.{game}")
+    room = dataclasses.replace(table, round="" if table.round == title else table.round,
+                               moves=match_moves(voice, t), rounds=match_cards(voice, t),
+                               ended=voice.over)
     return message(referee.version, t, game, room)
+
+
+def counted(voice: Referee[MatchState], data: TableData, t: Translator) -> Room:
+    """Kartu Sama's and 41's table: the cards each holds as the table counts them, the draw
+    pile, the top discard when it is recorded; whose hand is in while hands are entered."""
+    done = entered(voice)
+    seats = tuple(Seat(s.name, s.colour, s.total, s.cards, s.current, s.dealer, s.note,
+                       done=i in done) for i, s in enumerate(data.seats))
+    stock = "play.fact.draw_pile" if voice.match.setup.game == "kartu_sama" else (
+        "felt.forty_one.stock")
+    piles = [Pile(t(stock), data.pile)] if data.pile else []
+    if data.top:
+        piles.append(Pile(t("felt.kartu_sama.discard"), None, data.top))
+    return Room(data.title, data.prompt, _kept((data.detail, data.warning)), seats,
+                tuple(piles))
+
+
+def teams(voice: Referee[MatchState], data: SambaTableData) -> Room:
+    """Samba's table: each player with their side's total, each side's standing."""
+    colours = voice._colours()
+    totals = player_totals(voice, voice.score().totals)
+    dealer = getattr(voice.table, "dealer", -1)
+    seats = tuple(Seat(name, colours[s], totals[s], dealer=s == dealer)
+                  for s, name in enumerate(voice.names))
+    sides = tuple(Side(s.name, s.colours, s.total, (), _kept((s.minimum, s.melds, s.going_out)))
+                  for s in data.sides)
+    # while a hand is played its detail tells the host what to tap: the room leaves it out
+    notes = () if data.playing else _kept((data.detail,))
+    return Room(data.title, data.prompt, notes, seats, sides=sides)
 
 
 def _kept(texts: Sequence[str]) -> tuple[str, ...]:
     return tuple(x for x in texts if x)
-
-
-def room_round(label: str, title: str) -> str:
-    """The round's label ("Round 2"), none when the table screen's title is the game's."""
-    return "" if label == title else label
 
 
 def player_totals(voice: Referee[MatchState], totals: Sequence[str]) -> list[str]:
@@ -325,13 +320,13 @@ def player_totals(voice: Referee[MatchState], totals: Sequence[str]) -> list[str
             for s in range(len(voice.names))]
 
 
-def entered(referee: Referee[MatchState]) -> set[int]:
+def entered(voice: Referee[MatchState]) -> set[int]:
     """The seats whose hand is in while hands are entered (no card of it is read here)."""
-    if not isinstance(referee, HandEntryReferee) or not referee.entering():
+    if not isinstance(voice, HandEntryReferee) or not voice.entering():
         return set()
-    return {s for s in range(len(referee.names))
-            if not referee._has_hand(s) or referee._recorded(s) is not None
-            or referee._typed(s) is not None or s in referee.sent}
+    return {s for s in range(len(voice.names))
+            if not voice._has_hand(s) or voice._recorded(s) is not None
+            or voice._typed(s) is not None or s in voice.sent}
 
 
 def match_moves(voice: Referee[MatchState], t: Translator) -> tuple[Move, ...]:
@@ -368,14 +363,21 @@ def headed(lines: list[Move]) -> tuple[Move, ...]:
     return tuple(kept)
 
 
-def match_rounds(voice: Referee[MatchState], t: Translator) -> tuple[RoundCard, ...]:
+def match_cards(voice: Referee[MatchState], t: Translator) -> tuple[RoundCard, ...]:
     """Each round played and kept (a round deleted counts for nothing), newest first, as its
-    own screen says it, the cards left out."""
+    own screen says it, the cards left out; once the match is over, its places first."""
     played = getattr(voice.table, "played", None)
-    if played is None or not hasattr(voice, "_round_data"):
-        return ()
-    kept = [r for r in played if not r.dropped][-ROUNDS:]
-    return tuple(round_data(voice._round_data(r)) for r in reversed(kept))
+    cards: tuple[RoundCard, ...] = ()
+    if played is not None and hasattr(voice, "_round_data"):
+        kept = [r for r in played if not r.dropped][-ROUNDS:]
+        cards = tuple(round_data(voice._round_data(r)) for r in reversed(kept))
+    if not voice.over:
+        return cards
+    score = voice.score()
+    colour = dict(zip(voice.names, voice._colours(), strict=False))
+    return (RoundCard(score.headline, (), tuple(
+        Line(p.name, colour.get(p.name, ""), p.total, won=p.place == 1, detail=p.reason)
+        for p in score.places)), *cards)
 
 
 def round_data(r: RoundData) -> RoundCard:
