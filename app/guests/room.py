@@ -228,7 +228,7 @@ def summaries(play: DevicePlay, t: Translator) -> tuple[RoundCard, ...]:
         for i in reversed(range(max(0, closed - ROUNDS), closed)))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def round_card(setup: str, actions: tuple[int, ...], index: int, ender: int,
                people: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]],
                lang: str) -> RoundCard:
