@@ -78,7 +78,7 @@ class MatchSeats:
     def room(self, t: Translator) -> dict[str, object]:
         from app.guests.room import of_match
 
-        return of_match(self.referee, t)
+        return of_match(speaking(self.referee, t), t)
 
     # -- what a seat sees -------------------------------------------------------------------
     def payload(self, seat: int, t: Translator) -> dict[str, object]:

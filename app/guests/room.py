@@ -13,13 +13,11 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from app.device import LOG_LINES
 from app.games import ENTRIES
-from app.guests.match import speaking
 from app.i18n import Translator
 from app.play import log_entries, round_summary
 from app.presenters.base import Seating, View
@@ -28,10 +26,8 @@ from models.games import GAMES
 from models.match import Drop, Revise, Start
 from views.felt_data import Chair, Group, Scene
 from views.felt_data import Pile as FeltPile
-from views.samba import SambaTableData
+from views.room import Line, Meld, Move, Pile, Room, RoundCard, Seat, Side
 from views.scoreboard import heading, round_words
-from views.sums import SumsTableData
-from views.table import TableData
 
 if TYPE_CHECKING:
     from app.device import Moved
@@ -42,101 +38,6 @@ if TYPE_CHECKING:
     from views.round import RoundData
 
 ROUNDS = 12  # the round summaries sent, newest first (the screen shows those that fit)
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A player as everyone at the table sees them."""
-
-    name: str
-    colour: str  # #RRGGBB, "" for none
-    score: str  # "12 points", "2 wins", their side's total
-    cards: int | None = None  # cards held; None: not counted (a real table, between rounds)
-    turn: bool = False  # to act now: glows
-    dealer: bool = False
-    note: str = ""  # "owes 3", "removed 2", a computer's level
-    up: tuple[str, ...] = ()  # face-up cards in front of the seat (Sums), in the notation
-    done: bool = False  # their hand is in (a match, while hands are entered)
-
-
-@dataclass(frozen=True)
-class Pile:
-    """A pile in the middle: its top card face up (the notation), face down (""), or none
-    known (None); its count, when it is counted."""
-
-    label: str
-    count: int | None
-    top: str | None = ""
-    mark: str = ""  # "Blocked"
-
-
-@dataclass(frozen=True)
-class Meld:
-    label: str
-    kind: str  # "pure", "mixed", "samba"...: a canasta's edge
-    cards: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Side:
-    """A team's laid cards (Samba on the device) or its standing (Samba at a real table)."""
-
-    label: str
-    colours: tuple[str, ...]
-    note: str = ""
-    melds: tuple[Meld, ...] = ()
-    lines: tuple[str, ...] = ()  # "1 canasta · 0 sambas", "May go out"
-
-
-@dataclass(frozen=True)
-class Move:
-    """A line of the last moves; ``round`` heads the round it begins ("" inside one)."""
-
-    text: str
-    round: str = ""
-
-
-@dataclass(frozen=True)
-class Line:
-    """A player (or a side) in a round's summary: points and total, never the cards."""
-
-    name: str
-    colour: str
-    points: str
-    total: str = ""
-    won: bool = False
-    detail: str = ""
-
-
-@dataclass(frozen=True)
-class RoundCard:
-    """One round's summary: its heading, how it ended, each line, why the winners won it (and
-    the match, at the end)."""
-
-    heading: str
-    how: tuple[str, ...]
-    lines: tuple[Line, ...]
-    why: tuple[str, ...] = ()
-    verdict: tuple[str, ...] = ()
-    points_label: str = ""
-    total_label: str = ""
-
-
-@dataclass(frozen=True)
-class Room:
-    """The room screen: the round under way, whose turn in words, the public table, the last
-    moves (newest first) and the rounds' summaries (newest first). ``ended``: the newest
-    summary is of the round just closed, which the table waits on (or the match is over)."""
-
-    round: str
-    prompt: str
-    notes: tuple[str, ...]
-    seats: tuple[Seat, ...]
-    piles: tuple[Pile, ...] = ()
-    sides: tuple[Side, ...] = ()
-    moves: tuple[Move, ...] = ()
-    rounds: tuple[RoundCard, ...] = ()
-    ended: bool = False
 
 
 def message(n: int, t: Translator, game: str, room: Room) -> dict[str, object]:
@@ -259,65 +160,18 @@ def card(s: RoundSummary) -> RoundCard:
 
 
 # -- a match at a real table ------------------------------------------------------------------
-def of_match(referee: Referee[MatchState], t: Translator) -> dict[str, object]:
-    """The room screen of the match ``referee`` keeps: its table screen in ``t``'s words."""
-    voice = speaking(referee, t)
-    game = referee.match.setup.game
-    data = voice._table_data()
-    if isinstance(data, TableData):
-        table = counted(voice, data, t)
-    elif isinstance(data, SumsTableData):
-        table = Room(data.title, data.prompt, _kept(data.notes), tuple(
-            Seat(s.name, s.colour, s.score, s.hand, s.current, note=s.removed, up=s.cards)
-            for s in data.seats), tuple(Pile(label, count) for label, count in data.piles))
-    else:
-        assert isinstance(data, SambaTableData)
-        table = teams(voice, data)
-    title = t(f"game.{game}")
-    room = dataclasses.replace(table, round="" if table.round == title else table.round,
-                               moves=match_moves(voice, t), rounds=match_cards(voice, t),
-                               ended=voice.over)
-    return message(referee.version, t, game, room)
-
-
-def counted(voice: Referee[MatchState], data: TableData, t: Translator) -> Room:
-    """Kartu Sama's and 41's table: the cards each holds as the table counts them, the draw
-    pile, the top discard when it is recorded; whose hand is in while hands are entered."""
+def of_match(voice: Referee[MatchState], t: Translator) -> dict[str, object]:
+    """The room screen of a match at a real table, from its referee speaking ``t``'s language
+    (``app.guests.match.speaking``): the table as the referee says it (:meth:`Referee.room`),
+    whose hand is in while hands are entered, the last events, each round kept."""
+    table = voice.room()
     done = entered(voice)
-    seats = tuple(Seat(s.name, s.colour, s.total, s.cards, s.current, s.dealer, s.note,
-                       done=i in done) for i, s in enumerate(data.seats))
-    stock = "play.fact.draw_pile" if voice.match.setup.game == "kartu_sama" else (
-        "felt.forty_one.stock")
-    piles = [Pile(t(stock), data.pile)] if data.pile else []
-    if data.top:
-        piles.append(Pile(t("felt.kartu_sama.discard"), None, data.top))
-    return Room(data.title, data.prompt, _kept((data.detail, data.warning)), seats,
-                tuple(piles))
-
-
-def teams(voice: Referee[MatchState], data: SambaTableData) -> Room:
-    """Samba's table: each player with their side's total, each side's standing."""
-    colours = voice._colours()
-    totals = player_totals(voice, voice.score().totals)
-    dealer = getattr(voice.table, "dealer", -1)
-    seats = tuple(Seat(name, colours[s], totals[s], dealer=s == dealer)
-                  for s, name in enumerate(voice.names))
-    sides = tuple(Side(s.name, s.colours, s.total, (), _kept((s.minimum, s.melds, s.going_out)))
-                  for s in data.sides)
-    # while a hand is played its detail tells the host what to tap: the room leaves it out
-    notes = () if data.playing else _kept((data.detail,))
-    return Room(data.title, data.prompt, notes, seats, sides=sides)
-
-
-def _kept(texts: Sequence[str]) -> tuple[str, ...]:
-    return tuple(x for x in texts if x)
-
-
-def player_totals(voice: Referee[MatchState], totals: Sequence[str]) -> list[str]:
-    """Each player's total (their side's, in Samba)."""
-    side_of = getattr(voice.table, "side_of", None)
-    return [totals[side_of[s]] if side_of is not None else totals[s]
-            for s in range(len(voice.names))]
+    game = voice.match.setup.game
+    room = dataclasses.replace(
+        table, round="" if table.round == t(f"game.{game}") else table.round,
+        seats=tuple(dataclasses.replace(s, done=i in done) for i, s in enumerate(table.seats)),
+        moves=match_moves(voice, t), rounds=match_cards(voice), ended=voice.over)
+    return message(voice.version, t, game, room)
 
 
 def entered(voice: Referee[MatchState]) -> set[int]:
@@ -363,7 +217,7 @@ def headed(lines: list[Move]) -> tuple[Move, ...]:
     return tuple(kept)
 
 
-def match_cards(voice: Referee[MatchState], t: Translator) -> tuple[RoundCard, ...]:
+def match_cards(voice: Referee[MatchState]) -> tuple[RoundCard, ...]:
     """Each round played and kept (a round deleted counts for nothing), newest first, as its
     own screen says it, the cards left out; once the match is over, its places first."""
     played = getattr(voice.table, "played", None)
