@@ -149,13 +149,17 @@ def state_of(doc: dict[str, Any], n: int | None = None) -> Any:
 
 
 def ana_tap(doc: dict[str, Any], rng: random.Random) -> str:
-    """A tap of Ana's table that makes a move (a card, a pile, a button), chosen at random:
-    what her phone's table offers, as the game's presenter answers it."""
+    """A tap of Ana's table that makes a move (a card, a pile, a button, a meld, another
+    seat's card), chosen at random: what her phone's table offers, as the game's presenter
+    answers it."""
     state = state_of(doc)
     presenter = ENTRIES[doc["game"]].presenter(EN, NAMES)
     scene = presenter.scene(state, 0, Seating(tuple(NAMES), ("",) * 4, tuple(KINDS), EN), View())
+    groups = [g for s in scene.sides for g in s.groups] + [g for c in scene.chairs
+                                                           for g in c.groups]
     taps = {f.tap for f in scene.hand} | {p.tap for p in scene.piles}
-    taps |= {b.tap for b in scene.buttons} | {g.tap for s in scene.sides for g in s.groups}
+    taps |= {b.tap for b in scene.buttons} | {g.tap for g in groups}
+    taps |= {f.tap for g in groups for f in g.cards}  # a card of another seat's (Sums)
     moves = sorted(t for t in taps - {""}
                    if presenter.answer(state, 0, t, View()).action is not None)
     assert moves, f"Ana has no move at {len(doc['actions'])}"
@@ -247,8 +251,10 @@ def open_table(web: Web, game: str) -> tuple[Any, str, dict[str, Any]]:
     """A new game of ``game`` on the device, open to phones: the host's page, the guest
     server's address and its door."""
     key = f"play-20261201-100000-{game.replace('_', '')[:6]}"
+    doc = new_doc(game, NAMES, KINDS, OPTIONS[game], casual=False, pace=0)
+    doc["seed"] = 20261201  # the same deal at every run
     store = Store(web.data)
-    store.save_game(key, new_doc(game, NAMES, KINDS, OPTIONS[game], casual=False, pace=0))
+    store.save_game(key, doc)
     store.save_settings({"current_play": key, "plays": [key]})
     del store
     host = web.open(f"play/{key}")
