@@ -227,10 +227,13 @@ def test_a_match_room_never_shows_a_hand_sent_or_entered(tmp_path: Path) -> None
     assert won == ["Bea"] and card["lines"][0]["points"] == "13 pts"
     assert room["moves"][0] == {"text": "Round closed", "round": "Round 1"}
     assert "Dan's hand" in [m["text"] for m in room["moves"]]
-    assert room["prompt"] == "Bea deals" and not room["ended"]
+    assert room["prompt"] == "Bea deals" and room["ended"]  # until the next round is dealt
     for hand in (ANA, CID, DAN):
         for code in parse_cards(hand):
             assert f'"{code}"' not in json.dumps(message)
+    ref._act("start")  # Bea deals: the table again, the round's summary among the others
+    room = sent(seats, EN)["room"]
+    assert not room["ended"] and room["rounds"] == [card] and room["round"] == "Round 2"
 
 
 def test_a_match_room_of_each_game(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from app.presenters.base import Seating, View
 from app.tables.entry import HandEntryReferee
 from models.games import GAMES
 from models.match import Drop, Revise, Start
+from models.tables.base import CLOSED
 from views.felt_data import Chair, Group, Scene
 from views.felt_data import Pile as FeltPile
 from views.room import Line, Meld, Move, Pile, Room, RoundCard, Seat, Side
@@ -167,10 +168,13 @@ def of_match(voice: Referee[MatchState], t: Translator) -> dict[str, object]:
     table = voice.room()
     done = entered(voice)
     game = voice.match.setup.game
+    cards = match_cards(voice)
+    # the round just closed shows large until the next is dealt (the match's end, for good)
+    ended = bool(cards) and (voice.over or voice.table.phase == CLOSED)
     room = dataclasses.replace(
         table, round="" if table.round == t(f"game.{game}") else table.round,
         seats=tuple(dataclasses.replace(s, done=i in done) for i, s in enumerate(table.seats)),
-        moves=match_moves(voice, t), rounds=match_cards(voice), ended=voice.over)
+        moves=match_moves(voice, t), rounds=cards, ended=ended)
     return message(voice.version, t, game, room)
 
 

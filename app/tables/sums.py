@@ -217,8 +217,8 @@ class Referee(base.Referee[SumsTable]):
         if table.phase == LAST:
             notes.append(self.say(tb.why("sums_pile_empty", pile=table.last_pile + 1,
                                          player=self.names[table.current])))
-        return Room(data.title, data.prompt, tuple(notes), seats,
-                    tuple(Pile(label, count) for label, count in data.piles))
+        return Room(data.title, data.prompt, tuple(notes), seats,  # no pile's top is kept
+                    tuple(Pile(label, count, None) for label, count in data.piles))
 
     def _table_view(self) -> ft.View:
         return sums_table_view(

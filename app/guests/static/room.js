@@ -97,11 +97,13 @@ function seat(s) {
 
 function pile(p) {
   const box = h("div", "pile");
-  const slot = h("div", "slot");
-  const has = typeof p.top === "string" && (p.top || p.count !== 0);
-  slot.append(has ? card(p.top, "big") : h("span", "none"));
-  if (p.mark) slot.append(h("span", "mark", p.mark));
-  box.append(slot, h("span", "plabel", p.label));
+  if (typeof p.top === "string") { // its top card (a back: face down), none when it is empty
+    const slot = put(h("div", "slot"), p.top || p.count !== 0 ? card(p.top, "big")
+      : h("span", "none"));
+    if (p.mark) slot.append(h("span", "mark", p.mark));
+    box.append(slot);
+  }
+  box.append(h("span", "plabel", p.label));
   if (typeof p.count === "number") box.append(h("span", "pcount", p.count));
   return box;
 }
