@@ -21,6 +21,7 @@ from app.games import ENTRIES
 from app.i18n import Translator
 from app.play import log_entries, round_summary
 from app.presenters.base import Seating, View
+from app.tables.base import RoundReferee
 from app.tables.entry import HandEntryReferee
 from models.games import GAMES
 from models.match import Drop, Revise, Start
@@ -189,7 +190,7 @@ def entered(voice: Referee[MatchState]) -> set[int]:
 
 def match_moves(voice: Referee[MatchState], t: Translator) -> tuple[Move, ...]:
     """The last events, newest first, in the table's words; each round's under its
-    number (a match of one round, Sums, has none)."""
+    number (a match of one round has none)."""
     game = voice.match.setup.game
     words = round_words(t, game)
     events = voice.match.events
@@ -224,10 +225,9 @@ def headed(lines: list[Move]) -> tuple[Move, ...]:
 def match_cards(voice: Referee[MatchState]) -> tuple[RoundCard, ...]:
     """Each round played and kept (a round deleted counts for nothing), newest first, as its
     own screen says it, the cards left out; once the match is over, its places first."""
-    played = getattr(voice.table, "played", None)
     cards: tuple[RoundCard, ...] = ()
-    if played is not None and hasattr(voice, "_round_data"):
-        kept = [r for r in played if not r.dropped][-ROUNDS:]
+    if isinstance(voice, RoundReferee):
+        kept = [r for r in voice.table.played if not r.dropped][-ROUNDS:]
         cards = tuple(round_data(voice._round_data(r)) for r in reversed(kept))
     if not voice.over:
         return cards
