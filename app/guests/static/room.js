@@ -252,7 +252,9 @@ function fit() {
   const strip = main.querySelector(".strip");
   if (strip) {
     const edge = strip.getBoundingClientRect().right + 1;
-    for (const c of Array.from(strip.children)) if (c.getBoundingClientRect().right > edge) c.remove();
+    for (const c of Array.from(strip.children)) {
+      if (c.getBoundingClientRect().right > edge) c.remove();
+    }
   }
   const list = main.querySelector(".mlist");
   while (list.lastChild && over(list)) list.lastChild.remove();
