@@ -33,12 +33,12 @@ from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypedDict
 
 from app.share.codes import summary_of
 from app.storage import GAME_KEY, MATCH_ID, RESERVED, Store
-from models.games import GAMES
 from models.people import People
+from models.registry import GAMES
 from models.share import ShareError, read_shared
 
 FORMAT = "meja-backup"
@@ -50,6 +50,19 @@ MAX_GAMES = 1_000
 MAX_ACTIONS = 100_000  # moves of one saved device game
 SETTINGS = ("language", "theme")  # what moves to another device (not its live server)
 STAMP = 32  # characters of a stored time stamp
+
+
+class Backup(TypedDict):
+    """What a backup holds (:func:`collect`): when it was made, every match (its id, stamps,
+    set-up, events and summary), every saved game (``key`` and ``doc``), the names, the
+    people's renames and colours, and the settings that move to another device."""
+
+    created: str
+    matches: list[dict[str, object]]
+    games: list[dict[str, object]]
+    players: list[str]
+    people: dict[str, object]
+    settings: dict[str, object]
 
 
 class BackupError(Exception):
@@ -68,13 +81,13 @@ def file_name(now: datetime) -> str:
     return f"meja-backup-{now:%Y-%m-%d}.json.gz"
 
 
-def _canonical(data: Any) -> bytes:
+def _canonical(data: object) -> bytes:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, allow_nan=False,
                       separators=(",", ":")).encode()
 
 
 # -- backing up ---------------------------------------------------------------------------
-def collect(store: Store, now: datetime | None = None) -> dict[str, Any]:
+def collect(store: Store, now: datetime | None = None) -> Backup:
     """The data of a backup of ``store``: every match it can read (a damaged one is already
     set aside and reported by the store), every saved game, the names and the settings."""
     matches = []
@@ -88,8 +101,8 @@ def collect(store: Store, now: datetime | None = None) -> dict[str, Any]:
         matches.append({"id": entry["id"], "created": entry["created"],
                         "updated": entry["updated"], "setup": doc["setup"],
                         "events": doc["events"], "summary": doc["summary"]})
-    games = [{"key": key, "doc": saved} for key in store.game_keys()
-             if (saved := store.load_game(key)) is not None]
+    games: list[dict[str, object]] = [{"key": key, "doc": saved} for key in store.game_keys()
+                                      if (saved := store.load_game(key)) is not None]
     settings = store.settings()
     return {"created": f"{(now or datetime.now(UTC)):%Y-%m-%dT%H:%M:%SZ}",
             "matches": matches, "games": games, "players": store.players(),
@@ -97,7 +110,7 @@ def collect(store: Store, now: datetime | None = None) -> dict[str, Any]:
             "settings": {k: settings[k] for k in SETTINGS if k in settings}}
 
 
-def dump(data: Mapping[str, Any]) -> bytes:
+def dump(data: Mapping[str, object]) -> bytes:
     """The bytes of a backup file holding ``data`` (see :func:`collect`)."""
     body = _canonical(data)
     head = {"format": FORMAT, "version": VERSION, "sha256": hashlib.sha256(body).hexdigest()}
@@ -212,7 +225,7 @@ def checked_match(item: object) -> dict[str, Any] | None:
             "events": [e.to_dict() for e in shared.match.events], "summary": derived}
 
 
-def checked_game(item: object) -> tuple[str, dict[str, Any]] | None:
+def checked_game(item: object) -> tuple[str, dict[str, object]] | None:
     """A saved device game of a backup, ``(key, doc)``, if it replays; None otherwise."""
     if not isinstance(item, dict) or set(item) != {"key", "doc"}:
         return None
@@ -287,7 +300,7 @@ def restore(store: Store, data: Mapping[str, Any],
             mine = People.from_doc(store.people())
             store.save_people(mine.merged(People.from_doc(data["people"])).to_doc())
         settings = store.settings()
-        moved: dict[str, Any] = {k: v for k, v in data["settings"].items()
+        moved: dict[str, object] = {k: v for k, v in data["settings"].items()
                                  if k in SETTINGS and k not in settings and isinstance(v, str)}
         if added:  # the games brought in are listed on home with this device's own
             moved["plays"] = [*settings.get("plays", []), *added]

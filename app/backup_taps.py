@@ -4,10 +4,10 @@ file's format and checks: :mod:`app.backup`)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -16,6 +16,7 @@ from app.i18n import Translator, not_saved
 from views.settings import backup_section
 
 if TYPE_CHECKING:
+    from app.storage import Store
     from app.window import Window
 
 
@@ -49,7 +50,7 @@ def read_file(f: ft.FilePickerFile) -> bytes:
     return raw
 
 
-def restore_bytes(store: Any, raw: bytes,
+def restore_bytes(store: Store, raw: bytes,
                   progress: Callable[[int, int], None] | None = None) -> backup.Restored:
     """Check a file and merge it into ``store`` (BackupError, nothing written, if refused)."""
     return backup.restore(store, backup.read(raw), progress)
@@ -84,7 +85,7 @@ class BackupTaps:
                               on_backup=self._run(self.backup),
                               on_restore=self._run(self.restore))
 
-    def _run(self, task: Any) -> Any:
+    def _run(self, task: Callable[[], Coroutine[object, object, None]]) -> Callable[[], object]:
         return lambda: self.shell.page.run_task(task)
 
     def _start(self) -> None:

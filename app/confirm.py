@@ -4,7 +4,7 @@ home or History: the change it confirms is saved before the screens show it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -18,7 +18,7 @@ def ask(shell: Window, title: str, text: str, verb: str, change: Callable[[], ob
     """Ask ``title``/``text``; ``verb`` confirms ``change`` (a service call), then every
     screen is drawn again. A write that fails is said and changes nothing."""
 
-    def confirm(_e: Any) -> None:
+    def confirm(_e: object) -> None:
         shell.page.pop_dialog()
         try:
             change()

@@ -3,15 +3,16 @@ move, a computer's move, undo, the next round). Each change is checked once (by 
 saved, and answered with an :class:`Outcome`; nothing here draws or knows of Flet.
 
 Every change names the version it was asked from: a move or an undo the game's move count
-(``len(doc["actions"])``) when the screen or the computer player saw it, the next round the
+(``len(doc.actions)``) when the screen or the computer player saw it, the next round the
 count of summaries closed (``seen``). A change asked from an older version changes nothing
 (a double tap, a tap on a screen already replaced, a computer's choice for a past state).
 
 A game is saved as (game, options, seed, seats, actions) after every change and replays
-exactly; ``seen`` counts the rounds whose summary was closed, ``movers`` the seat of each
-move, ``enders`` the seat whose move closed each round, ``redo`` the moves taken back that may
-be made again. The last moves are not saved as words: they are the replay's (:attr:`moves`),
-worded when they are shown, in the reader's language."""
+exactly (a :class:`GameDoc`, kept as a plain dict of the same names); ``seen`` counts the
+rounds whose summary was closed, ``movers`` the seat of each move, ``enders`` the seat whose
+move closed each round, ``redo`` the moves taken back that may be made again. The last moves
+are not saved as words: they are the replay's (:attr:`moves`), worded when they are shown, in
+the reader's language."""
 
 from __future__ import annotations
 
@@ -19,16 +20,152 @@ import secrets
 import time
 from collections.abc import Mapping
 from contextlib import suppress
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, field, replace
+from typing import Protocol, TypeVar
 
 from app.preferences import Settings
 from app.storage import Stale, Store
 from models.errors import IllegalAction, MejaError
-from models.games import GAMES
 from models.games.base import ActionWords, State
+from models.registry import GAMES
 
 LOG_LINES = 20
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat of a game on the device: the ``name`` it plays under, its ``kind`` (``person``,
+    or a computer player's level) and whether its person plays with ``help`` (the legal cards
+    lit, hints)."""
+
+    name: str
+    kind: str
+    help: bool = True
+
+    def to_dict(self) -> dict[str, object]:
+        return {"name": self.name, "kind": self.kind, "help": self.help}
+
+
+@dataclass(frozen=True)
+class Undone:
+    """Moves an undo took back, which redo may make again: the actions and each one's
+    seat."""
+
+    actions: tuple[int, ...]
+    movers: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"actions": list(self.actions), "movers": list(self.movers)}
+
+
+@dataclass
+class GameDoc:
+    """A game on the device as it is saved: the ``game``'s key, its ``options`` (the
+    overrides of its defaults), ``seed``, ``seats`` and ``actions`` (the game replays from
+    them), the seat of each move (``movers``), the seat whose move closed each round
+    (``enders``, -1: not known), the round summaries closed (``seen``), the moves taken back
+    that may be made again (``redo``, the latest last), whether moves may be undone
+    (``casual``), the seconds a computer's move stays on screen (``pace``), the revision
+    saved (``rev``: each save is the next) and, once it is over, its ``match`` in the
+    history. It is saved as :meth:`to_dict`, and a dict saved by any version is read by
+    :meth:`from_dict`."""
+
+    game: str
+    options: dict[str, object]
+    seed: int
+    seats: tuple[Seat, ...]
+    actions: list[int] = field(default_factory=list)
+    movers: list[int] = field(default_factory=list)
+    enders: list[int] = field(default_factory=list)
+    seen: int = 0
+    redo: list[Undone] = field(default_factory=list)
+    casual: bool = False
+    pace: float = 1
+    rev: int = 0
+    match: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        """The game as saved (JSON): these fields by name, ``match`` once there is one."""
+        out: dict[str, object] = {
+            "game": self.game, "options": dict(self.options), "seed": self.seed,
+            "seats": [s.to_dict() for s in self.seats], "actions": list(self.actions),
+            "movers": list(self.movers), "enders": list(self.enders), "seen": self.seen,
+            "redo": [u.to_dict() for u in self.redo], "casual": self.casual,
+            "pace": self.pace, "rev": self.rev}
+        if self.match:
+            out["match"] = self.match
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> GameDoc:
+        """The game saved as ``data`` (a ValueError if it is not one). A game saved before
+        summaries were shown counts its rounds so far as seen, who ended them not known; a
+        seat saved before seats chose their help has it; the words of the log saved by
+        games before the log was the replay's are dropped."""
+        game, options, seed = data.get("game"), data.get("options") or {}, data.get("seed")
+        raw_seats = data.get("seats")
+        if not (isinstance(game, str) and isinstance(options, Mapping)
+                and isinstance(seed, int) and isinstance(raw_seats, list)):
+            raise ValueError("not a game on the device")
+        seats = tuple(Seat(_of(s, "name", str), _of(s, "kind", str),
+                           bool(_dict(s).get("help", True))) for s in raw_seats)
+        redo = [Undone(tuple(_ints(_dict(u).get("actions"))),
+                       tuple(_ints(_dict(u).get("movers")))) for u in _list(data.get("redo", []))]
+        doc = cls(game, {str(k): v for k, v in options.items()}, seed, seats,
+                  _ints(data.get("actions")), movers=_ints(data.get("movers", [])), redo=redo,
+                  casual=bool(data.get("casual")), pace=_pace(data.get("pace", 1)),
+                  rev=_number(data.get("rev", 0)), match=str(data.get("match") or ""))
+        if "seen" in data and "enders" in data:
+            doc.seen, doc.enders = _number(data["seen"]), _ints(data["enders"])
+        else:  # saved before summaries were shown
+            rounds = len(doc.replay().results)
+            doc.seen = _number(data["seen"]) if "seen" in data else rounds
+            doc.enders = _ints(data["enders"]) if "enders" in data else [-1] * rounds
+        return doc
+
+    def replay(self) -> State:
+        """The game from its seed and its moves."""
+        return GAMES[self.game].replay(len(self.seats), self.seed, self.options, self.actions)
+
+    def copy(self) -> GameDoc:
+        """The doc as it is now (its lists copied: a change appends to them or replaces
+        them)."""
+        return replace(self, actions=list(self.actions), movers=list(self.movers),
+                       enders=list(self.enders), redo=list(self.redo))
+
+
+def _dict(value: object) -> Mapping[str, object]:
+    if not isinstance(value, dict):
+        raise ValueError(f"not a dict: {value!r}")
+    return value
+
+
+def _list(value: object) -> list[object]:
+    if not isinstance(value, list):
+        raise ValueError(f"not a list: {value!r}")
+    return value
+
+
+def _of(item: object, key: str, kind: type[T]) -> T:
+    value = _dict(item).get(key)
+    if not isinstance(value, kind):
+        raise ValueError(f"{key}: {value!r}")
+    return value
+
+
+def _pace(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"not a number: {value!r}")
+    return value
+
+
+def _number(value: object) -> int:
+    return int(_pace(value))
+
+
+def _ints(value: object) -> list[int]:
+    return [_number(v) for v in _list(value)]
 
 
 @dataclass(frozen=True)
@@ -45,7 +182,7 @@ class GameStore(Protocol):
     """What a device game needs of storage (app.storage.Store has it)."""
 
     def save_game(self, key: str, doc: Mapping[str, object], at: int | None = None) -> None: ...
-    def load_game(self, key: str) -> dict[str, Any] | None: ...
+    def load_game(self, key: str) -> Mapping[str, object] | None: ...
     def create_match(self, setup: Mapping[str, object]) -> str: ...
     def update_summary(self, match_id: str, summary: Mapping[str, object]) -> None: ...
 
@@ -70,14 +207,14 @@ def new_key() -> str:
     return f"play-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
 
 
-def start(store: Store, settings: Settings, doc: Mapping[str, Any]) -> str:
+def start(store: Store, settings: Settings, doc: GameDoc) -> str:
     """Save a new game on the device (``doc``: ``app.play.new_doc``), remember its people's
     names, and offer it first to resume; its key. All or nothing: a write that fails raises
     its OSError, and the game saved before it is deleted again."""
     key = new_key()
-    store.save_game(key, doc)
+    store.save_game(key, doc.to_dict())
     try:
-        store.remember_players([s["name"] for s in doc["seats"] if s["kind"] == "person"])
+        store.remember_players([s.name for s in doc.seats if s.kind == "person"])
         settings.change({"current_play": key,
                          "plays": [key, *(k for k in settings.plays() if k != key)]})
     except OSError:
@@ -104,29 +241,22 @@ def drop(store: Store, settings: Settings, key: str) -> None:
 class DeviceGame:
     """One game on the device under ``key`` in ``store``, from its saved ``doc``."""
 
-    def __init__(self, store: GameStore, key: str, doc: dict[str, Any]) -> None:
+    def __init__(self, store: GameStore, key: str, doc: GameDoc) -> None:
         self.store = store
         self.key = key
         self.doc = doc
-        self.game = GAMES[doc["game"]]
+        self.game = GAMES[doc.game]
         self.moves: list[Moved] = []
-        self.names: list[str] = [s["name"] for s in doc["seats"]]
-        self.kinds: list[str] = [s["kind"] for s in doc["seats"]]
+        self.names: list[str] = [s.name for s in doc.seats]
+        self.kinds: list[str] = [s.kind for s in doc.seats]
         self.state: State = self._replay()
-        # a game saved before summaries were shown: its rounds so far count as seen, and
-        # who ended them is not known
-        doc.setdefault("seen", len(self.state.results))
-        doc.setdefault("enders", [-1] * len(self.state.results))
-        doc.setdefault("movers", [])
-        doc.setdefault("redo", [])
-        doc.pop("log", None)  # the words of games saved before the log was the replay's
 
     def _replay(self) -> State:
         """The game from its seed and moves (the last moves' words read on the way)."""
         d = self.doc
-        state = self.game.new_game(len(d["seats"]), d["seed"], d["options"])
+        state = self.game.new_game(len(d.seats), d.seed, d.options)
         self.moves = []
-        for action in d["actions"]:
+        for action in d.actions:
             self._apply_one(state, action)
         return state
 
@@ -140,12 +270,12 @@ class DeviceGame:
     @property
     def version(self) -> int:
         """The move count: what a move or an undo names."""
-        return len(self.doc["actions"])
+        return len(self.doc.actions)
 
     @property
     def seen(self) -> int:
         """The summaries closed: what the next round names."""
-        return int(self.doc["seen"])
+        return self.doc.seen
 
     @property
     def pending(self) -> bool:
@@ -170,7 +300,7 @@ class DeviceGame:
 
     def last_person_move(self) -> int | None:
         """The index of the last move a person made (what undo takes back), None if none."""
-        movers = self.doc["movers"]
+        movers = self.doc.movers
         return next((i for i in range(len(movers) - 1, -1, -1)
                      if self.kinds[movers[i]] == "person"), None)
 
@@ -193,44 +323,43 @@ class DeviceGame:
         index = self.last_person_move()
         if version != self.version or index is None or self.state.is_over:
             return STALE
-        before = _snapshot(self.doc)
+        before = self.doc.copy()
         d = self.doc
-        d["redo"] = [*d["redo"], {"actions": d["actions"][index:],
-                                  "movers": d["movers"][index:]}]
-        d["actions"] = d["actions"][:index]
-        d["movers"] = d["movers"][:index]
+        d.redo = [*d.redo, Undone(tuple(d.actions[index:]), tuple(d.movers[index:]))]
+        d.actions = d.actions[:index]
+        d.movers = d.movers[:index]
         self.state = self._replay()
         rounds = len(self.state.results)
-        d["enders"] = d["enders"][:rounds]
-        d["seen"] = min(int(d["seen"]), rounds)
+        d.enders = d.enders[:rounds]
+        d.seen = min(d.seen, rounds)
         return self._save(before)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self.doc["redo"]) and not self.pending and not self.state.is_over
+        return bool(self.doc.redo) and not self.pending and not self.state.is_over
 
     def redo(self, version: int) -> Outcome:
         """Make again the moves the last undo took back (the game is where it was then)."""
         if version != self.version or not self.can_redo:
             return STALE
-        before = _snapshot(self.doc)
+        before = self.doc.copy()
         d = self.doc
-        again = d["redo"][-1]
+        again = d.redo[-1]
         state = self.state
         rounds = len(state.results)
         try:
-            for action, seat in zip(again["actions"], again["movers"], strict=True):
+            for action, seat in zip(again.actions, again.movers, strict=True):
                 if state.current_player != seat or not state.is_legal(action):
                     raise IllegalAction("move_illegal", move=state.action_str(action))
                 self._apply_one(state, action)
-                d["actions"].append(action)
-                d["movers"].append(seat)
-                d["enders"].extend([seat] * (len(state.results) - rounds))
+                d.actions.append(action)
+                d.movers.append(seat)
+                d.enders.extend([seat] * (len(state.results) - rounds))
                 rounds = len(state.results)
         except MejaError as error:
             self._restore(before)
             return Outcome(False, error)
-        d["redo"] = d["redo"][:-1]
+        d.redo = d.redo[:-1]
         return self._save(before)
 
     def next_round(self, seen: int) -> Outcome:
@@ -238,24 +367,25 @@ class DeviceGame:
         the final result shows)."""
         if seen != self.seen or not self.pending:
             return STALE
-        before = _snapshot(self.doc)
-        self.doc["seen"] = len(self.state.results)
+        before = self.doc.copy()
+        self.doc.seen = len(self.state.results)
         return self._save(before)
 
     def _apply(self, action: int) -> Outcome:
         state, d = self.state, self.doc
-        if not state.is_legal(action):
-            return Outcome(False, _refusal(state, action))
+        why = state.why_illegal(action)
+        if why is not None:
+            return Outcome(False, why)
         seat = state.current_player
-        before = _snapshot(d)
+        before = d.copy()
         rounds = len(state.results)
         self._apply_one(state, action)
-        d["actions"].append(action)
-        d["movers"].append(seat)
+        d.actions.append(action)
+        d.movers.append(seat)
         # the seat whose move closed the round (41's instant 41 may close one more at the deal)
-        d["enders"].extend([seat] * (len(state.results) - rounds))
+        d.enders.extend([seat] * (len(state.results) - rounds))
         if self.kinds[seat] == "person":
-            d["redo"] = []  # a new move: what was taken back is gone
+            d.redo = []  # a new move: what was taken back is gone
         return self._save(before)
 
     def apply_all(self, actions: list[int], version: int) -> Outcome:
@@ -263,36 +393,38 @@ class DeviceGame:
         the rest of the cards selected, one by one): all saved at once, or none."""
         if version != self.version or self.person_turn() < 0 or not actions:
             return STALE
-        before = _snapshot(self.doc)
+        before = self.doc.copy()
         state, d = self.state, self.doc
         seat = state.current_player
         for action in actions:
-            if state.current_player != seat or not state.is_legal(action):
-                error = _refusal(state, action)
+            why = state.why_illegal(action)
+            if why is None and state.current_player != seat:  # the move is another seat's
+                why = IllegalAction("move_illegal", move=str(action))
+            if why is not None:
                 self._restore(before)
-                return Outcome(False, error)
+                return Outcome(False, why)
             rounds = len(state.results)
             self._apply_one(state, action)
-            d["actions"].append(action)
-            d["movers"].append(seat)
-            d["enders"].extend([seat] * (len(state.results) - rounds))
-        d["redo"] = []
+            d.actions.append(action)
+            d.movers.append(seat)
+            d.enders.extend([seat] * (len(state.results) - rounds))
+        d.redo = []
         return self._save(before)
 
-    def _save(self, before: dict[str, Any]) -> Outcome:
+    def _save(self, before: GameDoc) -> Outcome:
         """Save the change as the next revision of the one it was made on. A write that fails
         puts the game back as it was; a game another window saved meanwhile (a second tab)
         is taken as that one saved it, and this change is dropped: nothing is written over."""
-        rev = int(before.get("rev", 0))
-        self.doc["rev"] = rev + 1
-        finished = self.state.is_over and not self.doc.get("match")
+        rev = before.rev
+        self.doc.rev = rev + 1
+        finished = self.state.is_over and not self.doc.match
         try:
             if finished:  # recorded once: not by a window whose copy is behind
                 saved = self.store.load_game(self.key)
-                if saved is not None and int(saved.get("rev", 0)) != rev:
+                if saved is not None and saved.get("rev", 0) != rev:
                     raise Stale(self.key)
                 self._record_result()
-            self.store.save_game(self.key, self.doc, at=rev)
+            self.store.save_game(self.key, self.doc.to_dict(), at=rev)
         except Stale:
             return self._reload(before)
         except OSError as error:
@@ -300,27 +432,25 @@ class DeviceGame:
             return Outcome(False, error)
         return Outcome(True, finished=finished)
 
-    def _restore(self, doc: dict[str, Any]) -> None:
-        self.doc.clear()
-        self.doc.update(doc)
-        self.doc.setdefault("redo", [])
-        self.doc.pop("log", None)
+    def _restore(self, doc: GameDoc) -> None:
+        self.doc = doc
         self.state = self._replay()
 
-    def _reload(self, before: dict[str, Any]) -> Outcome:
+    def _reload(self, before: GameDoc) -> Outcome:
         """The game as another window saved it (as it was here, if it is gone or unreadable)."""
         try:
             saved = self.store.load_game(self.key)
+            doc = GameDoc.from_dict(saved) if saved is not None else before
         except (OSError, ValueError):
-            saved = None
-        self._restore(saved if saved is not None else before)
+            doc = before
+        self._restore(doc)
         return Outcome(False, reloaded=True)
 
     def _record_result(self) -> None:
         """A finished game joins the history and the statistics, once."""
         state = self.state
-        setup = {"game": self.doc["game"], "players": self.names, "kinds": self.kinds,
-                 "options": self.doc["options"], "play": self.key}
+        setup = {"game": self.doc.game, "players": self.names, "kinds": self.kinds,
+                 "options": self.doc.options, "play": self.key}
         match_id = self.store.create_match(setup)
         self.store.update_summary(match_id, {
             "status": "finished", "round": len(state.results), "play": self.key,
@@ -328,18 +458,4 @@ class DeviceGame:
             "totals": list(state.scores), "winners": [self.names[s] for s in state.winners],
             "rounds": [list(r.points) for r in state.results],
         })
-        self.doc["match"] = match_id
-
-
-def _snapshot(doc: dict[str, Any]) -> dict[str, Any]:
-    """The doc as it is now (its lists copied: a change appends to them or replaces them)."""
-    return {k: list(v) if isinstance(v, list) else v for k, v in doc.items()}
-
-
-def _refusal(state: State, action: int) -> MejaError:
-    """Why the engine refuses ``action`` (tried on a copy)."""
-    try:
-        state.clone().apply(action)
-    except MejaError as error:
-        return error
-    return IllegalAction("move_illegal", move=str(action))
+        self.doc.match = match_id

@@ -10,11 +10,10 @@ modules, one line in :data:`ENTRIES` and one in ``models.registry``; a game kept
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from app import i18n, options
 from app.figures import Figures
@@ -40,7 +39,7 @@ from models.tables.base import MatchState
 
 # Lines the new-match screen shows under the seats, e.g. the teams seating makes:
 # ``notes(players, option_values, t) -> list[str]``.
-Notes = Callable[[list[str], dict[str, Any], Translator], list[str]]
+Notes = Callable[[list[str], Mapping[str, object], Translator], list[str]]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
 
 import flet as ft
 
@@ -19,7 +18,7 @@ class Hardware:
     def __init__(self, page: ft.Page, settings: Settings) -> None:
         self.page = page
         self.settings = settings
-        self.services: dict[str, Any] = {}  # haptics, wakelock, semantics
+        self.services: dict[str, ft.Service] = {}  # haptics, wakelock, semantics
         self.reduce_motion = False  # the device asks for less motion: cards do not travel
         self.languages: list[str] = []  # the device's, first the one it prefers
 
@@ -49,16 +48,16 @@ class Hardware:
                            ("semantics", ft.SemanticsService)):
             with contextlib.suppress(Exception):
                 self.services[name] = make()
-        semantics: Any = self.services.get("semantics")
+        semantics = self.services.get("semantics")
 
-        async def motion() -> None:
+        async def motion(service: ft.SemanticsService) -> None:
             with contextlib.suppress(Exception):  # not on this client: motion as set
-                features = await asyncio.wait_for(semantics.get_accessibility_features(), 2)
+                features = await asyncio.wait_for(service.get_accessibility_features(), 2)
                 self.reduce_motion = bool(getattr(features, "reduce_motion", False))
 
-        if semantics is not None:
+        if isinstance(semantics, ft.SemanticsService):
             with contextlib.suppress(Exception):
-                self.page.run_task(motion)
+                self.page.run_task(motion, semantics)
 
     def call(self, name: str, method: str) -> None:
         """Call a device service in the background; a client without it changes nothing."""

@@ -4,7 +4,8 @@ the shell: they need not know it, and nothing imports the shell but ``app.main``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from app.i18n import Translator
@@ -33,6 +34,6 @@ class Host(Protocol):
         """The match's controller (None: any) is out of date: open it again when shown."""
 
     def new_match(self, players: list[str] | None = None, game: str = "",
-                  options: dict[str, Any] | None = None, dealer: int = 0) -> None:
+                  options: Mapping[str, object] | None = None, dealer: int = 0) -> None:
         """Open the new-match screen with these players, game (the first one by default)
         and options."""

@@ -20,7 +20,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from models.bots.hint import Hint
 from models.errors import MejaError, SetupError
@@ -187,7 +186,7 @@ class _Formatter(string.Formatter):
     def __init__(self, t: Translator) -> None:
         self.t = t
 
-    def format_field(self, value: Any, format_spec: str) -> str:
+    def format_field(self, value: object, format_spec: str) -> str:
         if format_spec.isidentifier() and not isinstance(value, bool):
             # The count as shown ("−740", "1,500", 2.5) picks the form; a count that is not
             # whole takes the general form.
@@ -224,7 +223,7 @@ def _word(t: Translator, value: object, cards: bool = True) -> object:
     return shown(value)
 
 
-def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reason") -> str:
+def say(t: Translator, code: str, params: Mapping[str, object], prefix: str = "reason") -> str:
     """A referee reason (``code`` and ``params`` from the models) in ``t``'s language:
     lists of names are joined, cards get their suit symbols, a reason given as a param is said
     too, ``step`` becomes "master card", "2nd card"..., ``packs`` and ``size`` become ``pack``
@@ -237,17 +236,17 @@ def say(t: Translator, code: str, params: Mapping[str, Any], prefix: str = "reas
     if game and t.has(f"{game}.minus"):  # how the game writes a negative number ("−{n}")
         words.update({key: t(f"{game}.minus", n=-value) for key, value in params.items()
                       if isinstance(value, int) and not isinstance(value, bool) and value < 0})
-    if "step" in params:
-        step = int(params["step"])
+    step, packs, when = params.get("step"), params.get("packs"), params.get("when")
+    if isinstance(step, int):
         words["which"] = t(f"ordinal.{step}") if t.has(f"ordinal.{step}") else t(
             "ordinal.n", n=step + 1
         )
-    if "packs" in params and "size" in params:
-        words["pack"] = t.plural("reason.pack", int(params["packs"]), size=params["size"])
+    if isinstance(packs, int) and "size" in params:
+        words["pack"] = t.plural("reason.pack", packs, size=params["size"])
     if "suit" in params and t.has(f"{prefix}.suit.{params['suit']}"):
         words["suit"] = t(f"{prefix}.suit.{params['suit']}")
-    if isinstance(params.get("when"), str):  # a stored time: in the reader's language
-        words["when"] = local_time(params["when"], t.language)
+    if isinstance(when, str):  # a stored time: in the reader's language
+        words["when"] = local_time(when, t.language)
     key = f"{prefix}.{code}"
     if params.get("left") == 0 and t.has(f"{key}_none"):  # an empty pile: nothing was taken
         key += "_none"
@@ -264,7 +263,7 @@ class Said(MejaError):
     def __str__(self) -> str:
         return self.text
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return (Said, (self.text,))
 
 

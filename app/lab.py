@@ -23,8 +23,7 @@ from app.lab_picture import png
 from app.lab_words import Sheet, Words
 from app.options import choice, explained, label, visible
 from models.errors import MejaError
-from models.games import GAMES
-from models.registry import first
+from models.registry import GAMES, first
 from models.report import Comparison, Report
 from models.simulate import Spec, check, cores, simulate, simulate_pair
 from views.lab import RESULTS, LabData, LabHandlers, lab_view

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from app.lab_words import Sheet
-from app.share.results import INK, PAPER, SOFT, font
+from app.share.results import INK, PAPER, SOFT, Font, font
 from views.charts import percent_ticks, run_colour, ticks
 from views.common import Tr
 from views.lab import Histogram, Rates
@@ -51,7 +50,7 @@ class Page:
             self.d.text((MARGIN + indent, self.y), line, font=f, fill=colour)
             self.y += int(size * 1.4)
 
-    def wrap(self, text: str, f: Any, room: int) -> list[str]:
+    def wrap(self, text: str, f: Font, room: int) -> list[str]:
         """Words on lines no wider than ``room`` pixels (a word wider than that alone); only
         plain spaces part words, not the no-break ones inside a number ("9 020")."""
         lines: list[str] = []

@@ -81,7 +81,8 @@ def create(store: Store, setup: Setup) -> str:
         store.save_people(settled.to_doc())
     store.remember_players(players)
     doc = setup.to_dict()
-    summary: Summary = {"status": "playing", "round": 1, "mode": doc["options"].get("mode"),
+    mode = getattr(setup.options, "mode", None)  # the game type, where the game has them
+    summary: Summary = {"status": "playing", "round": 1, "mode": mode,
                         "totals": [0] * len(players), "winners": [], "rounds": []}
     match_id = store.create_match(doc, summary=summary)
     with suppress(OSError):  # the match is whole; its next summary saved says it again

@@ -10,7 +10,6 @@ already gone."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
@@ -63,7 +62,7 @@ class Navigation:
         """The system's Back (a phone's back gesture): as the Back of the screen on top."""
         self.pressed(e.route or self.page.route, None)
 
-    def pressed(self, route: str, own: Any) -> None:
+    def pressed(self, route: str, own: Callable[[object], object] | None) -> None:
         """Back was pressed on the screen of ``route`` (``own``: its Back's handler, None: the
         one on top now)."""
         if route != self.target and self.page.route != self.target:
@@ -87,7 +86,7 @@ class Navigation:
         if handler is None or hasattr(handler, "own"):
             return view
 
-        def back(_e: Any) -> None:
+        def back(_e: object) -> None:
             self.pressed(view.route or "/", handler)
 
         back.own = handler  # type: ignore[attr-defined]

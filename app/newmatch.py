@@ -5,19 +5,23 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 from app.games import ENTRIES
 from app.i18n import Translator, game_title, refusal
 from app.options import choice, explained, label, visible
 from app.play import seat_colours, seat_names
 from models.errors import MejaError
-from models.games import GAMES
 from models.match import Setup
 from models.names import clean_name
 from models.people import People
-from models.registry import first
+from models.registry import GAMES, first
 from views.setup import OptionRow, SetupData
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T")
 
 MIN_PLAYERS = 2
 PACE_MOST = 3  # seconds a computer's move may stay on screen
@@ -37,7 +41,7 @@ class NewMatchForm:
     game: str = field(default_factory=first)
     players: list[str] = field(default_factory=list)
     dealer: int = 0
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)
     known: list[str] = field(default_factory=list)  # names remembered from earlier matches
     # playing on the device: each seat's kind ("person", or a computer's level: "simple",
     # "strong", "expert"; a computer's seat holds no name, "") and whether its person plays
@@ -54,7 +58,7 @@ class NewMatchForm:
         if self.kinds is not None:
             self.helps = (self.helps + [True] * len(self.kinds))[: len(self.kinds)]
 
-    def values(self) -> dict[str, Any]:
+    def values(self) -> dict[str, object]:
         """Every option value: the game's defaults overridden by the form."""
         defaults = dataclasses.asdict(GAMES[self.game].options())
         return {**defaults, **self.options}
@@ -131,7 +135,7 @@ class NewMatchForm:
     def move(self, seat: int, step: int) -> None:
         other = seat + step
 
-        def swap(seats: list[Any]) -> None:
+        def swap(seats: list[T]) -> None:
             seats[seat], seats[other] = seats[other], seats[seat]
 
         if 0 <= other < len(self.players):
@@ -146,7 +150,7 @@ class NewMatchForm:
         if self.players:
             self.dealer = rng.randrange(len(self.players))
 
-    def game_options(self) -> Any:
+    def game_options(self) -> DataclassInstance:
         """The game's Options for this form (raises MejaError when impossible)."""
         values = self.values()
         if "first_dealer" in values:  # games without a dealer (Sums) have no such option

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
     from app.i18n import Translator
 
 
@@ -28,7 +30,7 @@ class OptionSpec:
     zero: str = ""  # what 0 means: "auto" (the rules choose) or "off"; "": a plain number
 
 
-def specs(options_type: type[Any]) -> tuple[OptionSpec, ...]:
+def specs(options_type: type[DataclassInstance]) -> tuple[OptionSpec, ...]:
     """The options a set-up screen offers for ``options_type``: those of one game type
     first, each switch followed by the options it enables, otherwise in field order."""
     found = []
@@ -47,7 +49,7 @@ def specs(options_type: type[Any]) -> tuple[OptionSpec, ...]:
     return tuple(ordered)
 
 
-def modes(options_type: type[Any]) -> tuple[str, ...]:
+def modes(options_type: type[DataclassInstance]) -> tuple[str, ...]:
     """The game types of ``options_type`` (the choices of its ``mode`` field; () if none)."""
     for f in dataclasses.fields(options_type):
         if f.name == "mode" and f.metadata:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -92,7 +92,7 @@ class PersonSheet:
             confirm(t("people.delete_confirm", name=name), t("common.delete"),
                     lambda: people.delete(store, name))
 
-        def close(_e: Any) -> None:
+        def close(_e: object) -> None:
             shell.page.pop_dialog()
 
         dialog = ft.AlertDialog(

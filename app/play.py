@@ -16,13 +16,13 @@ import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from app import device
-from app.device import LOG_LINES, DeviceGame, Moved, Outcome
+from app.device import LOG_LINES, DeviceGame, GameDoc, Moved, Outcome, Seat
 from app.games import ENTRIES
 from app.guests.seats import OLD, REFUSED, Reply
 from app.i18n import Translator, game_title, names, not_saved, refusal, say
@@ -32,12 +32,12 @@ from models.cards import format_cards
 from models.errors import MejaError
 from models.games.base import ActionWords, State
 from models.people import NEUTRAL, PALETTE, People
+from views.between import RoundSummary, SeatLine, cover_view, summary_view
 from views.common import card_text
 from views.felt import SPEEDS, Felt
 from views.felt_data import Scene
-from views.felt_screen import Entry, Line, TableScreen, frame, log_sheet
+from views.felt_screen import Entry, FeltScreen, Line, frame, log_sheet
 from views.guests import invite_menu
-from views.play import RoundSummary, SeatLine, cover_view, summary_view
 from views.scoreboard import round_words
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ class DevicePlay:
     """One game on the device on screen: turns taps into calls on its :class:`DeviceGame`
     and redraws; its :class:`Runner` plays the computer seats while people are at it."""
 
-    def __init__(self, shell: Window, key: str, doc: dict[str, Any],
+    def __init__(self, shell: Window, key: str, doc: GameDoc,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.shell = shell
         self.game = DeviceGame(shell.store, key, doc)
@@ -115,7 +115,7 @@ class DevicePlay:
         self.hint: tuple[int, int, str] = (-1, -1, "")  # its version, action and words
         self.said: tuple[int, Line] | None = None  # a message and the version it is about
         self.felt = Felt()  # the card table's controls, kept: its cards move
-        self.screen = TableScreen()  # the screen around it, kept: its parts change
+        self.screen = FeltScreen()  # the screen around it, kept: its parts change
         self.looks: dict[int, View] = {}  # each person's order, selection, help
         self.scene: Scene | None = None  # the table last drawn
         self.clock = clock
@@ -134,7 +134,7 @@ class DevicePlay:
         return self.game.key
 
     @property
-    def doc(self) -> dict[str, Any]:
+    def doc(self) -> GameDoc:
         return self.game.doc
 
     @property
@@ -172,7 +172,7 @@ class DevicePlay:
     # -- screens (drawn from state alone: drawing changes nothing) --------------------------
     def view(self) -> ft.View:
         game = self.game
-        title = game_title(self.t, self.doc["game"])
+        title = game_title(self.t, self.doc.game)
         if self.pending:
             seen = game.seen
             return summary_view(self.t, self.summary(title),
@@ -192,7 +192,7 @@ class DevicePlay:
     @property
     def presenter(self) -> Presenter:
         """The game's card table, in the player's language."""
-        return ENTRIES[self.doc["game"]].presenter(self.t, self.names)
+        return ENTRIES[self.doc.game].presenter(self.t, self.names)
 
     def looking(self) -> int:
         """The seat whose hand the table shows: the person to play here, else the one person
@@ -235,7 +235,7 @@ class DevicePlay:
                                speed=self.speed(), stamp=stamp,
                                on_why=self.explain if seat >= 0 else None)
         self.scene = scene
-        casual = bool(self.doc.get("casual"))
+        casual = self.doc.casual
         return self.screen.show(
             self.t, self.route, title, table, frame=shape, buttons=scene.buttons,
             on_tap=on_tap, line=self.line(version), log=self.log(), on_log=self._log,
@@ -266,7 +266,7 @@ class DevicePlay:
         key = (len(self.game.moves), self.game.moves[-1:], self.t.language)
         if self._log_words[0] != key:
             self._log_words = (key, log_entries(self.game.moves, self.t, self.names,
-                                                self.doc["game"]))
+                                                self.doc.game))
         return self._log_words[1]
 
     def _invite(self, seat: int) -> None:
@@ -278,10 +278,10 @@ class DevicePlay:
 
     def summary(self, title: str) -> RoundSummary:
         """The summary of the round just ended, on this game's screen."""
-        enders = self.doc.get("enders") or []
+        enders = self.doc.enders
         index = len(self.state.results) - 1
         ender = int(enders[index]) if index < len(enders) else -1
-        data = round_summary(self.doc["game"], self.state, self.names, self.kinds, self.t, ender,
+        data = round_summary(self.doc.game, self.state, self.names, self.kinds, self.t, ender,
                              self.colours())
         return dataclasses.replace(data, route=self.route, title=title)
 
@@ -332,7 +332,7 @@ class DevicePlay:
             return Press(False, status=OLD)
         look = self.looks.get(seat, View())
         presenter = (self.presenter if t is None
-                     else ENTRIES[self.doc["game"]].presenter(t, self.names))
+                     else ENTRIES[self.doc.game].presenter(t, self.names))
         answer = presenter.answer(self.state, seat, key, look)
         actions = answer.actions or ((answer.action,) if answer.action is not None else ())
         if actions:
@@ -494,8 +494,8 @@ class DevicePlay:
         state = self.state
         if version != self.game.version or self.game.person_turn() < 0:
             return
-        rng = random.Random(self.doc["seed"] * 7919 + version)
-        action, hint = advice(self.doc["game"], state, rng)
+        rng = random.Random(self.doc.seed * 7919 + version)
+        action, hint = advice(self.doc.game, state, rng)
         params = {k: card_text(str(v))[0] if k in CARD_PARAMS else v
                   for k, v in hint.params.items()}
         why = say(self.t, hint.code, params, prefix="hint")
@@ -535,8 +535,8 @@ class DevicePlay:
         self.shell.go("/")
 
     def _again(self) -> None:
-        doc = new_doc(self.doc["game"], self.names, self.kinds, self.doc["options"],
-                      bool(self.doc.get("casual")), int(self.doc.get("pace", 1)),
+        doc = new_doc(self.doc.game, self.names, self.kinds, self.doc.options,
+                      self.doc.casual, int(self.doc.pace),
                       [seat_help(self.doc, s) for s in range(len(self.names))])
         self.shell.start_play(doc)
 
@@ -564,25 +564,20 @@ def hinted(presenter: Presenter, state: State, seat: int, look: View, scene: Sce
     return tuple(out)
 
 
-def new_doc(game: str, players: list[str], kinds: list[str], options: dict[str, Any],
-            casual: bool, pace: int, helps: Sequence[bool] | None = None) -> dict[str, Any]:
-    """A new game on the device, as saved: each seat with its name, kind and help (whether
-    its person sees the legal cards lit and may ask for hints; all by default)."""
+def new_doc(game: str, players: list[str], kinds: list[str], options: Mapping[str, object],
+            casual: bool, pace: float, helps: Sequence[bool] | None = None) -> GameDoc:
+    """A new game on the device: each seat with its name, kind and help (whether its person
+    sees the legal cards lit and may ask for hints; all by default)."""
     helps = list(helps) if helps is not None else [True] * len(players)
-    return {
-        "game": game, "options": dict(options), "seed": secrets.randbelow(2**31),
-        "seats": [{"name": n, "kind": k, "help": bool(h)}
-                  for n, k, h in zip(players, kinds, helps, strict=True)],
-        "actions": [], "movers": [], "enders": [], "seen": 0, "redo": [], "casual": casual,
-        "pace": pace,
-    }
+    seats = tuple(Seat(n, k, bool(h)) for n, k, h in zip(players, kinds, helps, strict=True))
+    return GameDoc(game, dict(options), secrets.randbelow(2**31), seats, casual=casual,
+                   pace=pace)
 
 
-def seat_help(doc: dict[str, Any], seat: int) -> bool:
-    """Whether the person at ``seat`` plays with help (legal cards lit, hints); a game saved
-    before seats chose it, and a seat out of range (the public table), say yes."""
-    seats = doc.get("seats") or []
-    return bool(seats[seat].get("help", True)) if 0 <= seat < len(seats) else True
+def seat_help(doc: GameDoc, seat: int) -> bool:
+    """Whether the person at ``seat`` plays with help (legal cards lit, hints); a seat out of
+    range (the public table) says yes."""
+    return doc.seats[seat].help if 0 <= seat < len(doc.seats) else True
 
 
 def _card(code: int | None) -> str:

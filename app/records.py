@@ -8,17 +8,17 @@ the history never loads the matches themselves: ``{"status": "playing" | "finish
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
 
 from app.games import ENTRIES
 from app.i18n import Translator, game_title, local_time, names, say
 from app.options import choice, label
 from app.storage import Store
 from models.errors import MejaError
-from models.games import GAMES
 from models.match import Event, Setup
 from models.people import PALETTE, People
+from models.registry import GAMES
 from views.history import MatchLine
 from views.home import Unfinished
 from views.scoreboard import round_words
@@ -94,10 +94,10 @@ def _utc_stamp(stamp: str) -> datetime:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
-def problem_text(problem: dict[str, Any], t: Translator) -> str:
+def problem_text(problem: Mapping[str, object], t: Translator) -> str:
     """A file found damaged and kept aside, and why, in ``t``'s language."""
-    code = problem.get("reason", "")
-    why = (say(t, code, problem.get("params") or {}, prefix="damaged")
+    code, params = str(problem.get("reason", "")), problem.get("params")
+    why = (say(t, code, params if isinstance(params, Mapping) else {}, prefix="damaged")
            if t.has(f"damaged.{code}") else t("damaged.other"))
     return t("problem.damaged", file=problem.get("file", "?"), why=why,
              kept=problem.get("moved_to", "?"))
@@ -107,13 +107,13 @@ def people(store: Store) -> People:
     return People.from_doc(store.people())
 
 
-def seat_kinds(store: Store, summary: dict[str, Any]) -> list[str]:
+def seat_kinds(store: Store, summary: Mapping[str, object]) -> list[str]:
     """Whose each seat of a finished match was: ``"person"``, or a computer player's level.
     A game on the device records its seats' kinds in its summary; one recorded before that
     takes them from the game as it is still saved on this device; a match at the table, or
     an older game no longer saved, has no kinds (every seat is read as a person's)."""
     kinds = summary.get("kinds")
-    if kinds:
+    if isinstance(kinds, list) and kinds:
         return [str(k) for k in kinds]
     key = summary.get("play")
     if not key:
@@ -126,13 +126,24 @@ def seat_kinds(store: Store, summary: dict[str, Any]) -> list[str]:
     return [str(s.get("kind", "person")) for s in seats if isinstance(s, dict)]
 
 
+@dataclasses.dataclass
+class _Row:
+    """One player's figures as the matches are counted: matches, wins (``shared`` of them on
+    a tie) and every round's points."""
+
+    matches: int = 0
+    wins: int = 0
+    shared: int = 0
+    points: list[int] = dataclasses.field(default_factory=list)
+
+
 def player_stats(store: Store, game: str) -> list[PlayerStats]:
     """Per-player statistics of ``game`` over every finished match (the matches, the wins
     and the rounds' points alike: an average beside "0 matches" would come from nowhere), each
     recorded spelling counted for the person it now means (see ``models.people``); computer
     seats are left out."""
     known = people(store)
-    rows: dict[str, dict[str, Any]] = {}
+    rows: dict[str, _Row] = {}
     for entry in store.list_matches():
         if entry.get("game") != game:
             continue
@@ -150,27 +161,27 @@ def player_stats(store: Store, game: str) -> list[PlayerStats]:
             name = known.who(recorded)
             if known.is_gone(name):
                 continue
-            row = rows.setdefault(name, {"matches": 0, "wins": 0, "shared": 0, "points": []})
+            row = rows.setdefault(name, _Row())
             if name not in counted:
                 counted.add(name)
-                row["matches"] += 1
+                row.matches += 1
                 if name in winners:  # a win shared on a tie is a whole win for each winner
-                    row["wins"] += 1
-                    row["shared"] += len(set(winners)) > 1
+                    row.wins += 1
+                    row.shared += len(set(winners)) > 1
             for points in summary.get("rounds") or []:
                 if seat < len(points):
-                    row["points"].append(points[seat])
+                    row.points.append(points[seat])
     out = []
     for name, row in rows.items():
-        pts: list[int] = row["points"]
-        if not pts and not row["matches"]:
+        pts = row.points
+        if not pts and not row.matches:
             continue
         lower = GAMES[game].lower_is_better
         best = (min(pts) if lower else max(pts)) if pts else None
         worst = (max(pts) if lower else min(pts)) if pts else None
         out.append(PlayerStats(
-            name=name, matches=row["matches"], wins=row["wins"], shared=row["shared"],
-            win_rate=row["wins"] / row["matches"] if row["matches"] else 0.0,
+            name=name, matches=row.matches, wins=row.wins, shared=row.shared,
+            win_rate=row.wins / row.matches if row.matches else 0.0,
             rounds=len(pts), average=sum(pts) / len(pts) if pts else 0.0, best=best, worst=worst,
             colour=PALETTE[known.colour(name)],
         ))
@@ -192,7 +203,7 @@ def options_in_force(store: Store, game: str, t: Translator) -> list[str]:
     return describe_options(game, setup.get("options") or {}, t)
 
 
-def describe_options(game: str, values: dict[str, Any], t: Translator) -> list[str]:
+def describe_options(game: str, values: Mapping[str, object], t: Translator) -> list[str]:
     """Each option that differs from the rules as written, as ``label: value``."""
     defaults = dataclasses.asdict(GAMES[game].options())
     lines = []
@@ -218,14 +229,17 @@ def describe_options(game: str, values: dict[str, Any], t: Translator) -> list[s
 _SEEN: dict[tuple[str, str], list[dict[str, int]]] = {}  # (match id, last change): tallies
 
 
-def seat_tallies(doc: dict[str, Any]) -> list[dict[str, int]]:
+def seat_tallies(doc: Mapping[str, object]) -> list[dict[str, int]]:
     """What each seat of a stored match at the table did, by the figures of its game (none
     for a game without figures), from its events replayed (checked when recorded)."""
     setup = Setup.from_dict(doc["setup"])
     entry = ENTRIES.get(setup.game)
     if entry is None:
         return []
-    return entry.figures.tallies(setup, [Event.from_dict(e) for e in doc["events"]])
+    events = doc["events"]
+    if not isinstance(events, list):
+        raise TypeError("events")
+    return entry.figures.tallies(setup, [Event.from_dict(e) for e in events])
 
 
 def game_figures(store: Store, game: str) -> GameFigures:

@@ -1,5 +1,5 @@
 """The computer players of one game on the device: one task plays their turns, one move at a
-time, at the game's pace (``doc["pace"]`` seconds a move). It is started after a change (a
+time, at the game's pace (``doc.pace`` seconds a move). It is started after a change (a
 person's move, the next round, the game opened, an undo), never by drawing a screen, and
 stopped when people leave the game. A computer thinks in a thread (the screen stays
 responsive) on a copy of the game; its move is applied only if the game is still at the
@@ -90,6 +90,7 @@ class Runner:
         if previous is not None and not previous.done():
             await asyncio.wait([previous])  # cancelled: it ends at its next step
         game = self.game
+        settle = SETTLE  # after a person's move (the start) whatever the pace
         while True:
             if self._thought is not None and not self._thought.done():
                 await asyncio.wait([self._thought])  # one computer thinks at a time
@@ -98,12 +99,14 @@ class Runner:
                 return
             version, doc = game.version, game.doc
             start = time.monotonic()
-            pace = float(doc.get("pace", 1))
+            pace = float(doc.pace)
             # the screen of the move just made is sent first: a thought takes the interpreter
-            # from the thread that sends it (within the pace: nothing is slower)
-            await asyncio.sleep(min(SETTLE, pace))
-            rng = random.Random(int(doc["seed"]) * 7919 + version)
-            chooser = self.choose(doc["game"], game.kinds[seat])
+            # from the thread that sends it (within the pace: nothing is slower; between
+            # computers' moves at no pace at all, none)
+            await asyncio.sleep(settle)
+            settle = min(SETTLE, pace)
+            rng = random.Random(doc.seed * 7919 + version)
+            chooser = self.choose(doc.game, game.kinds[seat])
             self._thought = asyncio.ensure_future(
                 asyncio.to_thread(chooser, game.state.clone(), rng))
             action = await asyncio.shield(self._thought)

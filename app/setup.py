@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -30,7 +31,7 @@ class SetupScreen:
         self.form: NewMatchForm | None = None
 
     def new_match(self, players: list[str] | None = None, game: str = "",
-                  options: dict[str, Any] | None = None, dealer: int = 0) -> None:
+                  options: Mapping[str, object] | None = None, dealer: int = 0) -> None:
         self.form = NewMatchForm(game=game or first(), players=list(players or []), dealer=dealer,
                                  options=dict(options or {}), known=self.shell.store.players())
         self.shell.go("/new")
@@ -45,8 +46,8 @@ class SetupScreen:
         if d is None:
             return None
 
-        def change(fn: Any) -> Any:
-            def handler(*args: Any) -> None:
+        def change(fn: Callable[..., object]) -> Callable[..., None]:
+            def handler(*args: object) -> None:
                 fn(*args)
                 shell.refresh()
             return handler
@@ -109,7 +110,7 @@ class SetupScreen:
         shell.go(f"/match/{match_id}")
         return None
 
-    def start_play(self, doc: dict[str, Any]) -> bool:
+    def start_play(self, doc: device.GameDoc) -> bool:
         """Save a new game on the device (``app.play.new_doc``), then show it; whether it
         was saved (a failed write is said)."""
         shell = self.shell

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import flet as ft
 
+from app.device import GameDoc
 from app.guests.hub import Guests
 from app.guests.invite import Invite
 from app.hardware import Hardware
@@ -203,10 +205,10 @@ class Shell:
     def _play(self, key: str) -> DevicePlay:
         """The controller of the game on the device under ``key`` (opened from storage)."""
         if self.play is None or self.play.key != key:
-            doc = self.store.load_game(key)
-            if doc is None:
+            saved = self.store.load_game(key)
+            if saved is None:
                 raise Said(self.t("match.missing"))
-            self.play = DevicePlay(self, key, doc)
+            self.play = DevicePlay(self, key, GameDoc.from_dict(saved))
         return self.play
 
     @functools.cached_property
@@ -219,13 +221,13 @@ class Shell:
 
     # -- what the screens' controllers ask of the window -----------------------------------
     def new_match(self, players: list[str] | None = None, game: str = "",
-                  options: dict[str, Any] | None = None, dealer: int = 0) -> None:
+                  options: Mapping[str, object] | None = None, dealer: int = 0) -> None:
         self.setup.new_match(players, game, options, dealer)
 
     def new_play(self) -> None:
         self.setup.new_play()
 
-    def start_play(self, doc: dict[str, Any]) -> bool:
+    def start_play(self, doc: GameDoc) -> bool:
         return self.setup.start_play(doc)
 
     def forget(self, match_id: str | None = None) -> None:
@@ -242,7 +244,7 @@ class Shell:
         self.page.pubsub.send_others(("match", match_id))
         self.guests.publish(match_id)
 
-    def _on_message(self, message: Any) -> None:
+    def _on_message(self, message: object) -> None:
         """A match changed in another window: show it as saved now, wherever it shows."""
         if not (isinstance(message, tuple) and len(message) == 2 and message[0] == "match"):
             return

@@ -23,7 +23,7 @@ from app.i18n import LANGUAGES, Translator, refusal, system_language
 from app.lab_export import report_text
 from app.lab_words import Words
 from models.errors import MejaError
-from models.games import GAMES
+from models.registry import GAMES
 from models.report import MARGIN, Comparison, Report
 from models.simulate import cores, simulate, simulate_pair, to_dict
 from models.tally import Spec

@@ -12,9 +12,8 @@ from app import records
 from app.games import ENTRIES
 from app.i18n import Translator, game_title
 from app.person import PersonSheet
-from models.games import GAMES
 from models.people import PALETTE
-from models.registry import first
+from models.registry import GAMES, first
 from views.stats import GameFigures, stats_view
 
 if TYPE_CHECKING:

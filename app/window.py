@@ -6,13 +6,14 @@ controllers name this, never the shell."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from app.host import Host
 
 if TYPE_CHECKING:
     import flet as ft
 
+    from app.device import GameDoc
     from app.hardware import Hardware
     from app.preferences import Settings
     from app.referees import Referees
@@ -24,13 +25,29 @@ class Screen(Protocol):
     def view(self) -> ft.View: ...
 
 
+class Played(Protocol):
+    """The game on the device on screen, as the other screens see it (an
+    ``app.play.DevicePlay``, which names this module): its key, and its close when another
+    takes its place."""
+
+    @property
+    def key(self) -> str: ...
+    def close(self) -> None: ...
+
+
 class Window(Host, Protocol):
     page: ft.Page
     settings: Settings
     referees: Referees
     hardware: Hardware
-    play: Any  # the game on the device on screen (an ``app.play.DevicePlay``, which imports
-    # this module), or None
+
+    @property
+    def play(self) -> Played | None:
+        """The game on the device on screen, or None."""
+
+    @play.setter
+    def play(self, value: None) -> None:
+        """No game on the device is on screen any more (the next is opened by its route)."""
 
     def render(self) -> None:
         """Rebuild every screen of the stack from state (after a change home shows too)."""
@@ -41,5 +58,5 @@ class Window(Host, Protocol):
     def new_play(self) -> None:
         """Open the form of a new game on the device."""
 
-    def start_play(self, doc: dict[str, Any]) -> bool:
+    def start_play(self, doc: GameDoc) -> bool:
         """Save a new game on the device and show it; whether it was saved (else said)."""

@@ -31,7 +31,7 @@ def random_player(state: State, rng: random.Random) -> int:
     return rng.choice(state.legal_actions())
 
 
-def book(game: str) -> Playbook:
+def book(game: str) -> Playbook[State]:
     """The playbook of ``game``, named by its registry entry."""
     if game not in GAMES:
         raise MejaError("no_game", game=game, games=", ".join(sorted(GAMES)))
@@ -55,7 +55,7 @@ def strong(game: str, worlds: int | None = None, cap: float | None = 0.2) -> Cho
     return Search(book(game), worlds, cap)
 
 
-def expert(game: str, playouts: int | None = None, light: bool = False) -> Expert:
+def expert(game: str, playouts: int | None = None, light: bool = False) -> Expert[State]:
     """The Expert of ``game``: ``playouts`` a decision (default: the game's own number), a
     quarter of them on a phone (``light``)."""
     return Expert(book(game), playouts, light)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from models.cards import JOKER_CODE, Card, CardError, card, format_cards, parse_card
 from models.errors import IllegalAction, MejaError, call
@@ -28,13 +28,13 @@ class Reason:
     ``str()`` gives the code and parameters, ``not_turn(player='Ana', turn='Bea')``."""
 
     code: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=dict)
 
     def call(self) -> str:
         """The code and parameters as a call: ``not_turn(player='Ana', turn='Bea')``."""
         return call(self.code, self.params)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """``{"code": ..., "params": {...}}`` with JSON-able values."""
         return {"code": self.code, "params": dict(self.params)}
 
@@ -49,7 +49,7 @@ class Refused(IllegalAction):
         super().__init__(reason.code, **reason.params)
         self.reason = reason
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return (Refused, (self.reason,))
 
 
@@ -122,9 +122,9 @@ class Event:
             else:
                 _int(f.name, value)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """A plain JSON-able dict: ``{"kind": ..., field: value}``; cards in the notation."""
-        out: dict[str, Any] = {"kind": self.kind}
+        out: dict[str, object] = {"kind": self.kind}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if f.name == "card":
@@ -147,7 +147,7 @@ class Event:
         extra = sorted(set(data) - set(fields) - {"kind"})
         if extra:
             raise MejaError("event_extra", kind=kind, fields=", ".join(map(repr, extra)))
-        values: dict[str, Any] = {}
+        values: dict[str, object] = {}
         for name, f in fields.items():
             if name not in data:
                 if f.default is dataclasses.MISSING:

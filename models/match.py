@@ -71,7 +71,7 @@ class Setup:
         object.__setattr__(self, "players", names)
         object.__setattr__(self, "options", entry.options(self.options))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {
             "game": self.game,
             "players": list(self.players),
@@ -176,7 +176,7 @@ class Match(Generic[TableT]):
         each passing :meth:`can`."""
         return self._table.legal_events()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The match as a plain JSON-able dict (set-up and events)."""
         return {
             "version": VERSION,

@@ -13,7 +13,6 @@ from __future__ import annotations
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from models.names import clean_name
 
@@ -149,11 +148,14 @@ class People:
                     isinstance(k, str) and type(v) is int and 0 <= v < len(PALETTE)
                     for k, v in colours.items()))
 
-    def to_doc(self) -> dict[str, Any]:
+    def to_doc(self) -> dict[str, object]:
         return {"aliases": dict(self.aliases), "gone": sorted(self.gone),
                 "colours": dict(self.colours)}
 
     @classmethod
-    def from_doc(cls, doc: Mapping[str, Any]) -> People:
-        return cls(dict(doc.get("aliases") or {}), frozenset(doc.get("gone") or ()),
-                   {k: int(v) for k, v in (doc.get("colours") or {}).items()})
+    def from_doc(cls, doc: Mapping[str, object]) -> People:
+        aliases, gone, colours = doc.get("aliases"), doc.get("gone"), doc.get("colours")
+        return cls({str(k): str(v) for k, v in aliases.items()} if isinstance(aliases, dict)
+                   else {}, frozenset(map(str, gone)) if isinstance(gone, list) else frozenset(),
+                   {str(k): int(v) for k, v in colours.items() if isinstance(v, int)}
+                   if isinstance(colours, dict) else {})

@@ -39,11 +39,11 @@ class Game(Rules[StateT], Generic[StateT, TableT]):
     ``bot``, and the event kinds of its own that its table takes (``events``)."""
 
     table: type[TableT] = field(kw_only=True)
-    bot: Playbook = field(kw_only=True)
+    bot: Playbook[StateT] = field(kw_only=True)
     events: tuple[type[Event], ...] = field(kw_only=True, default=())
 
 
-def entry(rules: Rules[S], table: type[T], bot: Playbook,
+def entry(rules: Rules[S], table: type[T], bot: Playbook[S],
           events: tuple[type[Event], ...] = ()) -> Game[S, T]:
     """The entry of the game whose engine says ``rules``."""
     said = {f.name: getattr(rules, f.name) for f in fields(Rules)}

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from models import stats
+from models import inference as stats
 from models.tally import SHARE, VALUES, GameSums, Spec, Tally
 
 MARGIN = 0.01  # the margin the games needed are worked out for, unless told: ±1 percentage point
@@ -255,7 +255,7 @@ class Compared:
 @dataclass(frozen=True)
 class Comparison:
     """Two runs (``a`` the base, ``b`` the variant) and each figure's difference: game by game
-    where both played the same seeds (see :func:`models.stats.compare_paired`), else as two
+    where both played the same seeds (see :func:`models.inference.compare_paired`), else as two
     independent runs (two-proportion z-test for rates, Welch's t-test for averages)."""
 
     a: Report

@@ -31,7 +31,6 @@ import struct
 import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from models.cards import CardError, card, parse_card
 from models.errors import MejaError, SetupError
@@ -103,7 +102,8 @@ def _why_invalid(error: Exception) -> Reason:
     if isinstance(error, Refused):
         return error.reason
     if isinstance(error, ShareError):
-        return error.reason.params["detail"]  # type: ignore[no-any-return]
+        detail = error.reason.params["detail"]
+        return detail if isinstance(detail, Reason) else ShareWhy("share_unreadable")
     return ShareWhy("share_unreadable")  # the shape of the match or of an event
 
 
@@ -183,7 +183,7 @@ class _Packer:
         self.strings: dict[str, int] = {}
         self.shapes: dict[tuple[str, ...], int] = {}
 
-    def value(self, v: Any, depth: int = 0) -> None:
+    def value(self, v: object, depth: int = 0) -> None:
         out = self.out
         if depth > MAX_DEPTH:
             raise ValueError("pack_depth")
@@ -225,9 +225,10 @@ class _Packer:
         else:
             raise TypeError("pack_type", type(v).__name__)
 
-    def shape(self, keys: tuple[Any, ...]) -> None:
+    def shape(self, given: tuple[object, ...]) -> None:
         out = self.out
-        if not all(isinstance(k, str) for k in keys):
+        keys = tuple(k for k in given if isinstance(k, str))
+        if len(keys) != len(given):
             raise TypeError("pack_key_type")
         index = self.shapes.get(keys)
         if index is None:
@@ -292,7 +293,7 @@ class _Unpacker:
             raise ValueError("length")
         return n
 
-    def value(self, depth: int = 0) -> Any:
+    def value(self, depth: int = 0) -> object:
         if depth > MAX_DEPTH:
             raise ValueError("too deep")
         b = self.byte()
@@ -341,7 +342,7 @@ class _Unpacker:
         self.shapes.append(keys)
         return keys
 
-    def dict(self, keys: tuple[str, ...], depth: int) -> dict[str, Any]:
+    def dict(self, keys: tuple[str, ...], depth: int) -> dict[str, object]:
         return {k: self.value(depth + 1) for k in keys}
 
     def string(self) -> str:
@@ -361,7 +362,7 @@ class _Unpacker:
         return s
 
 
-def to_binary(value: Any) -> bytes:
+def to_binary(value: object) -> bytes:
     """The compact binary form of a JSON-able value (dict keys are strings); ValueError for
     what :func:`from_binary` would refuse (too deep, too large, a number not finite)."""
     packer = _Packer()
@@ -371,7 +372,7 @@ def to_binary(value: Any) -> bytes:
     return bytes(packer.out)
 
 
-def from_binary(data: bytes) -> Any:
+def from_binary(data: bytes) -> object:
     """The value of :func:`to_binary`'s bytes; ValueError (or IndexError) if they are not that."""
     reader = _Unpacker(data)
     value = reader.value()
@@ -398,7 +399,7 @@ def _lzma(data: bytes) -> bytes:
     return lzma.compress(data, format=lzma.FORMAT_RAW, filters=_LZMA_FILTERS)
 
 
-def seal(value: Any) -> bytes:
+def seal(value: object) -> bytes:
     """Packed, compressed the smaller way, and checked: the bytes a payload carries."""
     raw = to_binary(value)
     best = min(((DEFLATE, _deflate(raw)), (LZMA, _lzma(raw)), (RAW, raw)),
@@ -407,7 +408,7 @@ def seal(value: Any) -> bytes:
     return body + hashlib.sha256(body).digest()[:CHECK]
 
 
-def unseal(blob: bytes) -> Any:
+def unseal(blob: bytes) -> object:
     """The value sealed in ``blob``; ShareError("share_damaged") if anything is off,
     ShareError("share_too_large") past :data:`MAX_SIZE` unpacked."""
     body, check = blob[:-CHECK], blob[-CHECK:]
@@ -447,7 +448,7 @@ def tag_of(blob: bytes) -> str:
     return hashlib.sha256(blob).hexdigest()[:6].upper()
 
 
-def encode(value: Any, limit: int = LIMIT) -> list[str]:
+def encode(value: object, limit: int = LIMIT) -> list[str]:
     """The texts of the QR codes holding ``value``: one, or numbered parts, each at most
     ``limit`` characters long (header included). ValueError for a value no reader would
     take (see :func:`to_binary`, :data:`MAX_TEXT`)."""
@@ -478,7 +479,7 @@ class Reader:
     total: int = 0
     tag: str = ""
     parts: dict[int, str] = field(default_factory=dict)
-    value: Any = None
+    value: object = None
     done: bool = False
 
     def add(self, text: str) -> None:
@@ -545,7 +546,7 @@ class Reader:
         return [i for i in range(1, self.total + 1) if i not in self.parts]
 
 
-def decode(texts: Iterable[str]) -> Any:
+def decode(texts: Iterable[str]) -> object:
     """The value held by these codes (all the parts of one payload)."""
     reader = Reader()
     for text in texts:
@@ -567,12 +568,12 @@ class Shared:
     origin: str
     created: str
     match: Match[MatchState]
-    summary: dict[str, Any]
+    summary: dict[str, object]
     digest: str  # names this exact content: the same code read twice has the same digest
 
 
 def shared_doc(origin: str, created: str, match: Match[MatchState],
-               summary: Mapping[str, Any]) -> dict[str, Any]:
+               summary: Mapping[str, object]) -> dict[str, object]:
     """The dict a code carries for ``match``."""
     return {"id": origin, "created": created, "match": match.to_dict(),
             "summary": {k: summary[k] for k in SUMMARY_KEYS if k in summary}}
@@ -583,7 +584,7 @@ def _number(x: object) -> bool:
         isinstance(x, float) and math.isfinite(x))
 
 
-def _summary(data: object, players: tuple[str, ...]) -> dict[str, Any]:
+def _summary(data: object, players: tuple[str, ...]) -> dict[str, object]:
     bad = _invalid("share_summary")
     if not isinstance(data, dict) or not set(data) <= set(SUMMARY_KEYS):
         raise bad
@@ -615,7 +616,7 @@ def _bounded(match: object) -> None:
         raise _invalid(ShareWhy("share_players", {"most": MAX_PLAYERS}))
 
 
-def read_shared(value: Any) -> Shared:
+def read_shared(value: object) -> Shared:
     """The match a decoded code holds, checked: ShareError("share_invalid") otherwise, its
     ``detail`` a reason (the refused set-up or event's own, with its code and params)."""
     if not isinstance(value, dict) or set(value) != {"id", "created", "match", "summary"}:

@@ -21,8 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from models.errors import MejaError
-from models.games import GAMES
-from models.registry import BUILT_IN, add
+from models.registry import BUILT_IN, GAMES, add
 from models.report import (
     MARGIN,
     NICE,

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from models.errors import MejaError
-from models.games import GAMES
 from models.games.base import RoundResult
+from models.registry import GAMES
 
 if TYPE_CHECKING:
     from models.computers import Chooser

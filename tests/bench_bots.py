@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from models import computers, stats
-from models.games import GAMES
+from models.registry import GAMES
 from models.report import timing
 from models.tally import SHARE, Spec, play
 

@@ -10,7 +10,7 @@ import sys
 import time
 from typing import Any
 
-from models.games import GAMES
+from models.registry import GAMES
 from models.simulate import simulate
 
 # (game, players, games per run, options, bar in microseconds per move)

@@ -37,14 +37,15 @@ from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
-from app.device import new_key
+from app.device import GameDoc, new_key
 from app.play import DOUBLE, DevicePlay, new_doc
 from app.presenters.base import View
 from app.shell import Shell
 from app.storage import Store
 from models import computers
-from models.games import GAMES
 from models.games import samba_melds as rules
+from models.games.samba import Observation
+from models.registry import GAMES
 from tests.browser import CHROMIUM_ARGS, PHONE, STILL, Server, chromium, free_port, load
 from tests.fakes import FakePage
 from views.common import card_text
@@ -61,10 +62,10 @@ SAMBA_SEED = 373  # a deal where both sides have melded much when Ana has 14 car
 
 
 # -- the tables -----------------------------------------------------------------------------
-def _doc(game: str, seed: int, actions: list[int], movers: list[int]) -> dict[str, Any]:
+def _doc(game: str, seed: int, actions: list[int], movers: list[int]) -> dict[str, object]:
     doc = new_doc(game, SEATS, KINDS, {}, casual=True, pace=0)
-    doc.update(seed=seed, actions=actions, movers=movers)
-    return doc
+    doc.seed, doc.actions, doc.movers = seed, actions, movers
+    return doc.to_dict()
 
 
 def samba_doc(first: int = SAMBA_SEED) -> dict[str, Any]:
@@ -78,7 +79,7 @@ def samba_doc(first: int = SAMBA_SEED) -> dict[str, Any]:
         movers: list[int] = []
         while not state.is_over and not state.results:
             obs = state.observation(0)
-            if state.current_player == 0 and obs["phase"] == "meld" and _heavy(obs):
+            if state.current_player == 0 and obs.phase == "meld" and _heavy(obs):
                 return _doc("samba", seed, actions, movers)
             movers.append(state.current_player)
             action = chooser(state, rng)
@@ -87,12 +88,12 @@ def samba_doc(first: int = SAMBA_SEED) -> dict[str, Any]:
     raise RuntimeError("no crowded Samba table found")
 
 
-def _heavy(obs: dict[str, Any]) -> bool:
-    def ok(melds: list[list[int]]) -> bool:
+def _heavy(obs: Observation) -> bool:
+    def ok(melds: tuple[tuple[int, ...], ...]) -> bool:
         kinds = [rules.meld_kind(m) for m in melds if rules.meld_kind(m) != "red_three"]
         return len(kinds) >= 3 and any("canasta" in k or k == "samba" for k in kinds)
 
-    return len(obs["hand"]) in (14, 15) and all(ok(side) for side in obs["melds"])
+    return len(obs.hand) in (14, 15) and all(ok(side) for side in obs.melds)
 
 
 def kartu_doc(seed: int = 1) -> dict[str, Any]:
@@ -144,7 +145,7 @@ def open_play(root: Path, doc: dict[str, Any]) -> tuple[DevicePlay, PatchPage]:
     page = PatchPage()
     shell = Shell(page, Store(root))  # type: ignore[arg-type]
     page.shell = shell
-    shell.start_play(doc)
+    shell.start_play(GameDoc.from_dict(doc))
     assert shell.play is not None
     return shell.play, page
 
@@ -234,10 +235,10 @@ def serve_samba(root: Path) -> None:
     play, page = open_play(root / "samba", samba_doc())
     seat, state = 0, play.state
     obs = state.observation(0)
-    melds = [len([m for m in side if rules.meld_kind(m) != "red_three"]) for side in obs["melds"]]
-    cards = [sum(len(m) for m in side) for side in obs["melds"]]
-    print(f"Samba, 4 players: hand {len(obs['hand'])} cards, melds {melds[0]} + {melds[1]} "
-          f"({cards[0]} + {cards[1]} cards), {len(obs['legal'])} moves open")
+    melds = [len([m for m in side if rules.meld_kind(m) != "red_three"]) for side in obs.melds]
+    cards = [sum(len(m) for m in side) for side in obs.melds]
+    print(f"Samba, 4 players: hand {len(obs.hand)} cards, melds {melds[0]} + {melds[1]} "
+          f"({cards[0]} + {cards[1]} cards), {len(obs.legal)} moves open")
     print(HEAD)
     key = lit_card(play)
     tap = tapper(play, key, seat)
@@ -245,7 +246,7 @@ def serve_samba(root: Path) -> None:
     row("tap: select / unselect a card", timed(tap), SERVER_BAR)
     print(f"    (sent: {page.sent / SAMPLES:.0f} bytes a tap)")
     tapper(play, "b:finish", seat)()  # done melding: the discard is next
-    assert play.state.observation(0)["phase"] == "discard"
+    assert play.state.observation(0).phase == "discard"
     card = move_card(play)
     version = play.game.version
     tap = tapper(play, card, seat)
@@ -263,7 +264,7 @@ def serve_samba(root: Path) -> None:
 
 def serve_kartu(root: Path) -> None:
     play, page = open_play(root / "kartu", kartu_doc())
-    print(f"Kartu Sama, 4 players: hand {len(play.state.observation(0)['hand'])} cards")
+    print(f"Kartu Sama, 4 players: hand {len(play.state.observation(0).hand)} cards")
     print(HEAD)
     version = play.game.version
     tap = tapper(play, move_card(play), 0)

@@ -32,7 +32,7 @@ from typing import Any
 
 from app.guests import server as guests
 from app.guests.door import Door, device_hash
-from app.guests.play import PlaySeats
+from app.guests.play_seats import PlaySeats
 from app.guests.server import GuestServer
 from app.i18n import Translator
 from app.play import DevicePlay, new_doc

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from app.guests import server as guests
-from app.guests.play import PlaySeats
+from app.guests.play_seats import PlaySeats
 from app.i18n import Translator
 from app.play import DevicePlay, new_doc
 from tests.test_play_summary import Shell
@@ -27,7 +27,7 @@ def game(key: str, root: Path, seed: int) -> DevicePlay:
     shell = Shell(root / key)
     doc = new_doc(key, ["Ana", "Bea", "Cid", "Dan"], ["person", "simple", "simple", "simple"],
                   OPTIONS[key], casual=False, pace=0)
-    doc["seed"] = seed
+    doc.seed = seed
     play = DevicePlay(shell, f"play-{key}", doc)  # type: ignore[arg-type]
     shell.play = play
     return play

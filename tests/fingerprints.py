@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from models.cards import Card, parse_cards
-from models.games import GAMES
 from models.match import Event, Match
+from models.registry import GAMES
 
 FILE = Path(__file__).parent / "data" / "fingerprints.json"
 

@@ -17,7 +17,7 @@ from app.device import new_key
 from app.play import new_doc
 from app.storage import Store
 from models import computers
-from models.games import GAMES
+from models.registry import GAMES
 from tests.browser import CHROMIUM_ARGS, SHOTS, STILL, Server, chromium, load, resize
 
 SIZES = ((360, 640), (400, 850), (850, 400), (1280, 800))
@@ -46,8 +46,8 @@ def midway(game: str, seed: int = 7) -> dict[str, Any]:
         actions.append(action)
     doc = new_doc(game, SEATS[:players], ["person"] + ["simple"] * (players - 1), {},
                   casual=True, pace=1)
-    doc.update(seed=seed, actions=actions, movers=movers)
-    return doc
+    doc.seed, doc.actions, doc.movers = seed, actions, movers
+    return doc.to_dict()
 
 
 def main(games: list[str]) -> None:

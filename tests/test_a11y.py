@@ -178,7 +178,7 @@ def screens(shell: Any) -> dict[str, Any]:
         visit(f"/match/{match_id}/share", f"/share {game}")
         key = f"play-{game}"
         shell.store.save_game(key, new_doc(game, players, ["person", "simple", "person",
-                                                           "strong"], {}, True, 0))
+                                                           "strong"], {}, True, 0).to_dict())
         shell.play = None
         visit(f"/play/{key}", f"/play {game}")
     shell.setup.new_play()

@@ -67,7 +67,7 @@ def filled(root: Path, matches: list[tuple[str, Match]]) -> Store:
     game, m = matches[0]
     import_value(store, share_doc(other, stored(other, m, MAKERS[game][1](m))))
     store.save_game("play-20261124-110000-abcdef",
-                    new_doc("sums", ["Ana", "Bea"], ["person", "simple"], {}, False, 1))
+                    new_doc("sums", ["Ana", "Bea"], ["person", "simple"], {}, False, 1).to_dict())
     store.remember_players(["Ana", "Bea", "Cid", "Dan"])
     store.save_people(People().rename("Dan", "Daniel").with_colour("Ana", 3).to_doc())
     store.save_settings({"language": "fr", "theme": "dark", "live": True, "live_port": 8000})

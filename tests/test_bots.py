@@ -17,7 +17,8 @@ from models import computers
 from models.bots.hint import Hint
 from models.bots.search import pick
 from models.errors import MejaError
-from models.games import GAMES, forty_one, kartu_sama, samba, sums
+from models.games import forty_one, kartu_sama, samba, sums
+from models.registry import GAMES
 from tests.english import EN, english, refused
 
 # one round per game keeps the games short

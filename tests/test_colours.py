@@ -17,12 +17,12 @@ from app.newmatch import NewMatchForm, setup_data
 from app.play import COMPUTER_COLOURS, DevicePlay, new_doc, round_summary
 from app.presenters.base import View
 from models.errors import MejaError
-from models.games import GAMES
 from models.match import Match
 from models.people import PALETTE, People
+from models.registry import GAMES
 from tests.fakes import FakeShell
+from views.between import summary_view
 from views.common import find
-from views.play import summary_view
 from views.setup import setup_view
 
 EN = Translator("en")

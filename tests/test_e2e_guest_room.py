@@ -176,8 +176,8 @@ def hidden(doc: dict[str, Any], n: int) -> Counter[str]:
         named |= {format_cards([c]) for c in state.action_words(action).cards}
         state.apply(action)
     held = Counter(c for s in range(len(doc["seats"]))
-                   for c in format_cards(list(state.observation(s)["hand"])).split()
-                   if state.observation(s)["hand"])
+                   for c in format_cards(list(state.observation(s).hand)).split()
+                   if state.observation(s).hand)
     return Counter({c: k for c, k in held.items() if c not in named})
 
 
@@ -252,7 +252,7 @@ def open_table(web: Web, game: str) -> tuple[Any, str, dict[str, Any]]:
     server's address and its door."""
     key = f"play-20261201-100000-{game.replace('_', '')[:6]}"
     doc = new_doc(game, NAMES, KINDS, OPTIONS[game], casual=False, pace=0)
-    doc["seed"] = 20261201  # the same deal at every run
+    doc.seed = 20261201  # the same deal at every run
     store = Store(web.data)
     store.save_game(key, doc)
     store.save_settings({"current_play": key, "plays": [key]})

@@ -22,7 +22,7 @@ import pytest
 from app.play import new_doc
 from app.storage import Store
 from models.cards import format_cards
-from models.games import GAMES
+from models.registry import GAMES
 from tests.browser import PAGES, PHONE, Web, back, load, press, see, shot
 from tests.test_e2e_computers import saved
 
@@ -109,8 +109,8 @@ def tap_move(page: Any, double: bool) -> bool:
 def hands_at(doc: dict[str, Any], n: int) -> list[set[str]]:
     """Each seat's hand after the first ``n`` moves of the saved game ``doc``."""
     state = GAMES["kartu_sama"].replay(3, doc["seed"], doc["options"], doc["actions"][:n])
-    return [set(format_cards(list(state.observation(s)["hand"])).split())
-            if state.observation(s)["hand"] else set() for s in range(3)]
+    return [set(format_cards(list(state.observation(s).hand)).split())
+            if state.observation(s).hand else set() for s in range(3)]
 
 
 def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
@@ -119,7 +119,8 @@ def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
     data = web.data
     store = Store(data)
     store.save_game(KEY, new_doc("kartu_sama", ["Ana", "Bea", "Computer 1"],
-                                 ["person", "person", "strong"], {}, casual=False, pace=0))
+                                 ["person", "person", "strong"], {}, casual=False,
+                                 pace=0).to_dict())
     store.save_settings({"current_play": KEY, "plays": [KEY]})
     del store
     host = web.open(f"play/{KEY}")

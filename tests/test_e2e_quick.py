@@ -14,7 +14,7 @@ import pytest
 
 from app.storage import Store
 from models.cards import format_cards
-from models.games import GAMES
+from models.registry import GAMES
 from tests.bench_felt import _saved, kartu_doc, samba_doc
 from tests.browser import STILL, Web, see, shot
 from tests.test_e2e_play import SCREEN

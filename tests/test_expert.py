@@ -17,8 +17,8 @@ from models import computers
 from models.bots.expert import PHONE, Expert
 from models.bots.hint import Hint
 from models.bots.samba import reads
-from models.games import GAMES
 from models.games.kartu_sama import FOLLOWS
+from models.registry import GAMES
 from tests.test_bots import ONE_ROUND, _multiset, play_to
 
 GAMES_ = sorted(GAMES)

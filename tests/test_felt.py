@@ -15,7 +15,7 @@ import pytest
 from app.i18n import Translator
 from tests.test_felt_layout import chairs, kartu_sama, samba, sums
 from views.common import find
-from views.felt import BACK, HINT, LIT, CardBox, Felt, card_face
+from views.felt import BACK, HINT, LIT, ON_FELT, CardBox, Felt, card_face
 from views.felt_data import Button, Face, Pile, Scene
 from views.felt_layout import layout
 from views.felt_screen import Entry, Line, felt_view, frame, log_lines, log_sheet
@@ -219,6 +219,7 @@ def test_the_sort_button_asks_the_other_order() -> None:
     click(find(felt.table, "sort"))
     assert orders == ["rank"]
     assert find(felt.table, "sort").icon.semantics_label == "Sort by rank"
+    assert find(felt.table, "sort").icon.color == ON_FELT  # seen on the felt, not dark red
     assert spoken(find(felt.table, "felt-prompt")).startswith("Your turn, Play a card")
 
 
@@ -454,3 +455,41 @@ def test_a_card_still_where_it_came_from_goes_on_when_the_table_is_drawn_again()
     assert felt.launching and (card.left, card.top) == felt.places["pile:draw"][:2]
     felt, _, _ = draw(after, felt, stamp="0.2")  # drawn again before it left
     assert (card.left, card.top) == felt.places["8D.h9"][:2] and id(card) in felt.dirty
+
+
+def test_a_seat_shows_its_score_and_tally_each_whole_on_its_own_line() -> None:
+    """Sums tallies the cards removed: beside the points in one line they were cut in a
+    seat's width; each has its line, the computer's level only spoken then."""
+    scene = sums()
+    chairs = tuple(replace(c, tally="1 removed", score="8 points", level="Quick")
+                   if c.seat != scene.seat else c for c in scene.chairs)
+    felt, _, _ = draw(replace(scene, chairs=chairs))
+    seat = next(c.seat for c in chairs if c.seat != scene.seat)
+    assert find(felt.table, f"score-{seat}").value == "8 points"
+    assert find(felt.table, f"tally-{seat}").value == "1 removed"
+    assert find(felt.table, f"note-{seat}") is None
+    assert "Quick" in find(felt.table, f"chair-{seat}").content.label
+
+
+def test_a_long_prompt_gets_smaller_words_to_show_whole() -> None:
+    """Each felt prompt of every language, "Your turn" before it, fits the two lines of a
+    400 px phone at the size chosen for it (the longest French and Indonesian were cut)."""
+    import re
+    from pathlib import Path
+
+    from views.felt import SORT_W, fit
+
+    room = 380.0 - 96.0 - SORT_W  # the prompt line less one's own seat and the sort button
+    for folder in Path("app/locale").iterdir():
+        shared = (folder / "LC_MESSAGES" / "meja.po").read_text(encoding="utf-8")
+        turn = re.search(r'msgid "felt.your_turn"\nmsgstr "([^"]+)"', shared)
+        assert turn is not None
+        for po in (folder / "LC_MESSAGES").glob("*.po"):
+            for key, words in re.findall(
+                    r'msgid "([a-z_]+\.felt\.[a-z_.]+)"\nmsgstr "([^"]*)"',
+                    po.read_text(encoding="utf-8")):
+                if any(x in key for x in ("goal", "hint", "why", "level", "removed")):
+                    continue
+                said = len(re.sub(r"\{\w+\}", "00", words)) + len(turn.group(1)) + 2
+                size = fit(said, room, 2)
+                assert said * size * 0.56 <= room * 2 * 0.9, (po, key, words)

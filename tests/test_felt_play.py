@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from app import games
+from app.device import GameDoc
 from app.play import DevicePlay, new_doc
 from app.presenters.base import Answer, Seating, View, identify
 from models.cards import format_cards
@@ -30,7 +31,7 @@ class Plain:
         acting = seat >= 0 and seat == state.current_player
         plays = {state.action_words(a).cards[0]: a for a in state.legal_actions()
                  if acting and state.action_words(a).code == "play"}
-        cards = sorted(obs["hand"], key=lambda c: (c % 13, c // 13) if view.order == "rank"
+        cards = sorted(obs.hand, key=lambda c: (c % 13, c // 13) if view.order == "rank"
                        else c) if seat >= 0 else []
         ids = identify(format_cards(cards).split() if cards else [])
         hand = tuple(Face(id=i, code=i.split(".")[0], tap=f"c:{c}" if c in plays else "",
@@ -41,9 +42,9 @@ class Plain:
                         if acting and state.action_words(a).code != "play")
         chairs = tuple(Chair(s, seating.names[s], seating.colours[s], "0", n,
                              active=s == state.current_player)
-                       for s, n in enumerate(obs["hand_sizes"]))
+                       for s, n in enumerate(obs.hand_sizes))
         return Scene(seat=seat, chairs=chairs, hand=hand, buttons=buttons,
-                     piles=(Pile("draw", "Draw pile", (), obs["draw_pile"]),),
+                     piles=(Pile("draw", "Draw pile", (), obs.draw_pile),),
                      prompt=f"{view.order}")
 
     def answer(self, state: Any, seat: int, tap: str, view: View) -> Answer:
@@ -125,7 +126,7 @@ def test_a_game_with_a_presenter_is_played_on_the_felt(tmp_path: Path,
         tap.on_click(None)  # the same tap again, on the table already replaced
         assert play.game.version == version + 1
         assert find(play.view(), f"card-{card.id}").content is not tap  # gone from the table
-    assert len(play.doc["actions"]) >= 1
+    assert len(play.doc.actions) >= 1
 
 
 def test_a_card_that_cannot_be_played_says_why_on_its_own_line(tmp_path: Path,
@@ -207,17 +208,17 @@ def test_a_second_tab_behind_the_game_is_told_and_shown_the_game_as_saved(
     shell, first = playing(tmp_path)
     doc = shell.store.load_game(first.key)
     assert doc is not None
-    second = DevicePlay(shell, first.key, doc)  # type: ignore[arg-type]
+    second = DevicePlay(shell, first.key, GameDoc.from_dict(doc))  # type: ignore[arg-type]
     action = first.state.legal_actions()[0]
     first.move(action, first.game.version)
-    assert first.doc["actions"][-1] == action
+    assert first.doc.actions[-1] == action
     version = second.game.version
     second.move(second.state.legal_actions()[-1], version)
     said = second.line(second.game.version)
     assert said.text == "This game was changed on another screen: here it is as saved now."
     assert said.kind == "note"
-    assert second.doc["actions"] == first.doc["actions"]
-    assert (shell.store.load_game(first.key) or {})["actions"] == first.doc["actions"]
+    assert second.doc.actions == first.doc.actions
+    assert (shell.store.load_game(first.key) or {})["actions"] == first.doc.actions
 
 
 def test_the_next_persons_hand_can_be_tapped_while_its_cards_travel(tmp_path: Path) -> None:

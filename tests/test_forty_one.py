@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import subprocess
 import sys
@@ -10,7 +11,7 @@ import pytest
 
 from models.cards import parse_cards, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games import GAMES, forty_one
+from models.games import forty_one
 from models.games.forty_one import (
     ACTIONS,
     DRAW,
@@ -28,6 +29,7 @@ from models.games.forty_one import (
     rank_seats,
     signed_values,
 )
+from models.registry import GAMES
 from tests.english import refused
 
 
@@ -447,26 +449,27 @@ def test_observation_shows_only_what_the_seat_may_see() -> None:
     state.apply(TAKE)
     for seat in range(3):
         obs = state.observation(seat)
-        assert obs["hand"] == state.hands[seat]
-        assert obs["hand_sizes"] == [4, 5, 4]
-        assert obs["discards"] == [] and obs["top"] is None and obs["stock"] == len(state.stock)
-        assert obs["taken"] == cards("2S")[0]  # everyone saw it taken
-        assert obs["legal"] == (state.legal_actions() if seat == 1 else [])
-        assert "hands" not in obs and obs["last_shown"] is None
-        state.observation(seat)["hand"].append(99)  # a copy: the state is not touched
-        assert len(state.hands[seat]) == obs["hand_sizes"][seat]
+        assert list(obs.hand) == state.hands[seat]
+        assert obs.hand_sizes == (4, 5, 4)
+        assert obs.discards == () and obs.top is None and obs.stock == len(state.stock)
+        assert obs.taken == cards("2S")[0]  # everyone saw it taken
+        assert list(obs.legal) == (state.legal_actions() if seat == 1 else [])
+        assert not hasattr(obs, "hands") and obs.last_shown is None
+        with pytest.raises(dataclasses.FrozenInstanceError):  # a value: the state is untouched
+            obs.hand = ()  # type: ignore[misc]
+        assert isinstance(obs.hand, tuple) and len(state.hands[seat]) == obs.hand_sizes[seat]
 
 
 def test_only_the_drawer_sees_the_card_just_drawn_from_the_stock() -> None:
     state = new_game(3, seed=9)
     rig(state, ["2S 3H 4D 5C", "6S 7H 8D 9C", "10S JH QD KC"], stock="9S")
-    assert state.observation(0)["drawn"] is None
+    assert state.observation(0).drawn is None
     state.apply(DRAW)
-    assert [state.observation(s)["drawn"] for s in range(3)] == [cards("9S")[0], None, None]
+    assert [state.observation(s).drawn for s in range(3)] == [cards("9S")[0], None, None]
     state.apply(cards("2S")[0])
-    assert state.observation(0)["drawn"] is None
+    assert state.observation(0).drawn is None
     state.apply(TAKE)
-    assert state.observation(1)["drawn"] is None  # taken from the discard: "taken" says it
+    assert state.observation(1).drawn is None  # taken from the discard: "taken" says it
 
 
 def test_clone_is_independent() -> None:

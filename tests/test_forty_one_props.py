@@ -146,5 +146,5 @@ def test_observation_hides_other_hands(
         state.apply(rng.choice(state.legal_actions()))
     for seat in range(players):
         seen = state.observation(seat)
-        assert seen["hand"] == state.hands[seat]
+        assert list(seen.hand) == state.hands[seat]
         assert seen == hide_and_swap(state, seat, rng).observation(seat)

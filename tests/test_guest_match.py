@@ -1,4 +1,4 @@
-"""A match at the table open to guest phones (app/guests/match.py): each seat enters its own
+"""A match at the table open to guest phones (app/guests/match_seats.py): each seat enters its own
 hand from its phone through the host's own hand entry (the same words), checked alone and kept
 for the host's "Save", a body drawn from an old version or a hostile one changes nothing, a
 seat never sees another's cards nor learns them from what it is told, the host's screen ticks
@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 import pytest
 
-from app.guests.match import MatchSeats
+from app.guests.match_seats import MatchSeats
 from app.guests.seats import OLD, REFUSED, Reply
 from app.i18n import Translator
 from models.cards import parse_cards

@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.guests.play import PlaySeats
+from app.guests.play_seats import PlaySeats
 from app.guests.seats import OLD, REFUSED
 from app.i18n import Translator
 from app.play import DevicePlay, new_doc
@@ -41,7 +41,7 @@ def seated(tmp_path: Path, guests: set[int], names: tuple[str, ...] = ("Ana", "B
     hub = Hub(guests)
     shell.guests = hub  # type: ignore[attr-defined]
     doc = new_doc(game, list(names), list(kinds), {}, casual=False, pace=0)
-    doc["seed"] = 5
+    doc.seed = 5
     play = DevicePlay(shell, "play-guests", doc)  # type: ignore[arg-type]
     shell.play = play
     while play.game.computer_turn() >= 0:  # the computers' moves before a person's
@@ -50,7 +50,7 @@ def seated(tmp_path: Path, guests: set[int], names: tuple[str, ...] = ("Ana", "B
 
 
 def hand(play: DevicePlay, seat: int) -> list[str]:
-    cards = play.state.observation(seat)["hand"]
+    cards = play.state.observation(seat).hand
     return format_cards(list(cards)).split() if cards else []
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.guests.match import MatchSeats
+from app.guests.match_seats import MatchSeats
 from app.guests.room import round_ends
 from app.i18n import Translator
 from app.play import DevicePlay
@@ -77,8 +77,8 @@ def hands(play: DevicePlay) -> Counter[str]:
     """The cards of every hand now."""
     state = play.state
     return Counter(c for s in range(len(play.names))
-                   for c in format_cards(list(state.observation(s)["hand"])).split()
-                   if state.observation(s)["hand"])
+                   for c in format_cards(list(state.observation(s).hand)).split()
+                   if state.observation(s).hand)
 
 
 def copies(game: str) -> Counter[str]:
@@ -123,13 +123,13 @@ def test_the_room_shows_the_public_table_whose_turn_and_the_last_moves(tmp_path:
     turn = play.game.waiting_for()
     assert [s["turn"] for s in room["seats"]] == [s == turn for s in range(4)]
     assert NAMES[turn] in room["prompt"]
-    counts = [len(play.state.observation(s)["hand"]) for s in range(4)]
+    counts = [len(play.state.observation(s).hand) for s in range(4)]
     assert [s["cards"] for s in room["seats"]] == counts
     assert [s["name"] for s in room["seats"]] == list(NAMES)
     assert [s["colour"] for s in room["seats"]] == list(play.colours())
     draw, discard = room["piles"]
     assert (draw["label"], draw["top"], discard["label"]) == ("Draw pile", "", "Discard pile")
-    assert discard["top"] == format_cards([play.state.observation(0)["top"]])
+    assert discard["top"] == format_cards([play.state.observation(0).top])
     log = play.log()  # the host's last moves, newest first, by round
     assert [(m["text"], m["round"]) for m in room["moves"]] == [(e.text, e.round) for e in log]
     assert room["moves"][0]["round"] == "Round 1"

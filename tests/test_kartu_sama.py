@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
@@ -9,9 +10,9 @@ import pytest
 
 from models.cards import JOKER_CODE, format_cards, parse_cards, shuffle
 from models.errors import IllegalAction, SetupError
-from models.games import GAMES
 from models.games import kartu_sama as ks
 from models.games.kartu_sama import DRAW, FREE, PASS, KartuSama
+from models.registry import GAMES
 from tests.english import english, refused
 
 JK = JOKER_CODE
@@ -521,7 +522,7 @@ def test_the_card_right_after_a_joker_is_free_then_each_matches_the_one_below() 
     state = table(options=J, hands=["JK KH 2S KD 9C", "3C"], discard="5S")
     play(state, "JK")
     assert state.legal_actions() == sorted(codes("KH 2S KD 9C"))
-    assert state.observation(0)["to_match"] is None
+    assert state.observation(0).to_match is None
     play(state, "KH")  # matches nothing on the 5S, but free after the joker
     assert not state.is_legal(c("2S")) and not state.is_legal(c("9C"))
     assert state.legal_actions() == codes("KD")
@@ -539,7 +540,7 @@ def test_last_non_joker_option() -> None:
     assert not state.is_legal(c("KH"))
     with refused(IllegalAction, match=r"^K♥ does not match 5♠\.$"):  # not "match JK"
         state.apply(c("KH"))
-    assert state.observation(0)["to_match"] == c("5S")
+    assert state.observation(0).to_match == c("5S")
     play(state, "5D")
     assert state.legal_actions() == codes("2D")
     play(state, "2D")
@@ -893,25 +894,25 @@ def test_identical_drawn_cards_are_listed_once() -> None:
 def test_observation_shows_only_what_the_seat_may_see() -> None:
     state = table(players=3, hands=["6S 9H", "AH 2C", "KD"], pile="QH QS")
     seen = state.observation(1)
-    assert set(seen) == {
+    assert {f.name for f in dataclasses.fields(seen)} == {
         "seat", "hand", "hand_sizes", "top", "discard", "to_match", "draw_pile", "debt",
         "drawn", "current", "dealer", "round", "totals", "wins", "legal",
     }  # fmt: skip
-    assert seen["hand"] == codes("AH 2C")
-    assert seen["hand_sizes"] == [2, 2, 1]
-    assert seen["draw_pile"] == 2  # a count, never the cards
-    assert seen["discard"] == codes("5S") and seen["top"] == c("5S")
-    assert seen["legal"] == [] and seen["drawn"] == []  # not this seat's turn
-    assert seen["current"] == 0
-    assert state.observation(0)["legal"] == codes("6S")
-    assert state.observation(0)["hand"] == codes("6S 9H")
+    assert list(seen.hand) == codes("AH 2C")
+    assert seen.hand_sizes == (2, 2, 1)
+    assert seen.draw_pile == 2  # a count, never the cards
+    assert list(seen.discard) == codes("5S") and seen.top == c("5S")
+    assert seen.legal == () and seen.drawn == ()  # not this seat's turn
+    assert seen.current == 0
+    assert list(state.observation(0).legal) == codes("6S")
+    assert list(state.observation(0).hand) == codes("6S 9H")
 
 
 def test_observation_drawn_cards_only_for_the_drawer() -> None:
     state = table(options={"play_after_draw": True}, hands=["9H 2D", "3C"], pile="6S 7D KH")
     play(state, DRAW)
-    assert state.observation(0)["drawn"] == codes("6S 7D")
-    assert state.observation(1)["drawn"] == []
+    assert list(state.observation(0).drawn) == codes("6S 7D")
+    assert state.observation(1).drawn == ()
 
 
 def test_action_str() -> None:

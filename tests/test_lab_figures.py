@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
-from models.games import GAMES, kartu_sama, sums
+from models.games import kartu_sama, sums
 from models.games.base import RoundResult
+from models.registry import GAMES
 
 JK, DRAW = 52, kartu_sama.DRAW
 

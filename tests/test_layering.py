@@ -1,4 +1,5 @@
-"""Layering: app -> views -> models, never the other way; models stay free of UI and storage."""
+"""Layering: app -> views -> models, never the other way; models stay free of UI and storage;
+no import circle anywhere."""
 
 from __future__ import annotations
 
@@ -156,12 +157,33 @@ def test_the_english_check_sees_a_sentence(tmp_path: Path) -> None:
     assert english(source) == [(6, " is not a card")]
 
 
-# -- the app's own modules: the shell on top, no import circle ------------------------------------
+# -- the import graph: the shell on top, no import circle anywhere -----------------------------
+PACKAGES = ("models", "app", "views")
+
+
+def packages_of(name: str) -> list[str]:
+    """The packages importing ``name`` runs first (``models.games.sums``: ``models``,
+    ``models.games``)."""
+    parts = name.split(".")
+    return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+
+def module_graph(folders: tuple[str, ...] = PACKAGES) -> dict[str, set[str]]:
+    """Each module of ``folders`` and the modules of them it imports: anywhere in the file
+    (TYPE_CHECKING blocks and functions too), and the packages an import runs first."""
+    names = {module_name(p): p for folder in folders for p in sources(folder)}
+    graph = {}
+    for name, path in names.items():
+        found = {m for _, m in imports(path)}
+        found |= {p for m in found for p in packages_of(m)}
+        graph[name] = {m for m in found if m in names and m != name
+                       and m not in packages_of(name)}
+    return graph
+
+
 def app_graph() -> dict[str, set[str]]:
     """Each module of app/ and the modules of app/ it imports (TYPE_CHECKING ones too)."""
-    names = {module_name(p): p for p in sources("app")}
-    return {name: {m for _, m in imports(path) if m in names and m != name}
-            for name, path in names.items()}
+    return module_graph(("app",))
 
 
 def cycle(graph: dict[str, set[str]]) -> list[str]:
@@ -197,16 +219,42 @@ def test_only_the_entry_point_imports_the_shell() -> None:
     assert sorted(m for m, deps in graph.items() if "app.shell" in deps) == ["app.main"]
 
 
-def test_the_app_modules_import_no_circle() -> None:
-    assert cycle(app_graph()) == []
+def test_no_import_circle_anywhere() -> None:
+    """models/, app/ and views/ together import no circle, counting TYPE_CHECKING imports,
+    imports inside functions and the packages an import runs first."""
+    assert cycle(module_graph()) == []
 
 
 def test_the_circle_check_finds_a_circle() -> None:
     assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
     assert cycle({"a": {"b"}, "b": set()}) == []
-    graph = app_graph()
+    graph = module_graph()
     assert "app.tables.base" in graph["app.tables.kartu_sama"]  # the graph sees real imports
     assert "app.host" in graph["app.tables.base"]  # TYPE_CHECKING ones too
+    assert "models.registry" in graph["models.match"] and "views.felt_data" in graph[
+        "app.presenters.base"]  # across the layers
+    assert "models.games" in graph["models.registry"]  # and the packages an import runs
+
+
+def test_the_graph_sees_every_spelling_of_an_import(tmp_path: Path) -> None:
+    """A circle hidden under TYPE_CHECKING, in a function or through a package's
+    ``__init__`` is found."""
+    root = tmp_path / "pkg"
+    (root / "sub").mkdir(parents=True)
+    (root / "__init__.py").write_text("", encoding="utf-8")
+    (root / "sub" / "__init__.py").write_text(
+        "def late():\n    from pkg import top\n", encoding="utf-8")
+    (root / "top.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.sub import leaf\n",
+        encoding="utf-8")
+    (root / "sub" / "leaf.py").write_text("", encoding="utf-8")
+    names = {"pkg.top": root / "top.py", "pkg.sub": root / "sub" / "__init__.py",
+             "pkg.sub.leaf": root / "sub" / "leaf.py"}
+    found = {name: {m for _, m in imports(path, where=ROOT / path.relative_to(tmp_path))}
+             for name, path in names.items()}
+    graph = {name: {m for m in deps | {p for d in deps for p in packages_of(d)}
+                    if m in names and m != name} for name, deps in found.items()}
+    assert cycle(graph) == ["pkg.sub", "pkg.top", "pkg.sub"]
 
 
 def test_the_readmes_layout_names_modules_that_exist() -> None:

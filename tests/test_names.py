@@ -1,80 +1,38 @@
-"""Player names: one written form for what looks the same, cut where people see a character
-end, the same on the set-up screen, in a match set-up and in a spreadsheet export."""
+"""Names say one thing: no two modules of one layer share a name, but a game's own modules
+(one per game in each of its packages) and those packages' ``base.py``; a name found in
+more than one layer is the same idea there (a screen's controller and its view, a service
+and its model), listed here so that a new one is a choice."""
 
 from __future__ import annotations
 
-import unicodedata
+from collections import defaultdict
 from pathlib import Path
 
-import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from models.registry import GAMES
 
-from app.i18n import Translator
-from app.newmatch import NewMatchForm
-from app.share.exports import csv_text
-from app.storage import Store
-from models.errors import SetupError
-from models.match import Match, Setup
-from models.names import MAX_NAME, clean_name, graphemes
-
-ASTRONAUT = "🧑🏽‍🚀"  # person, skin tone, joiner, rocket: one character on screen
-FAMILY = "👨‍👩‍👧‍👦"
-FLAG = "🇮🇩"
-ENGLAND = "🏴\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
+ROOT = Path(__file__).resolve().parent.parent
+LAYERS = ("models", "app", "views")
+# the same idea in two or three layers
+SAME = {"home", "history", "setup", "settings", "person", "stats", "lab", "share", "simulate",
+        "people", "base", "room", *GAMES}
 
 
-@pytest.mark.parametrize("typed,kept", [
-    ("Ane\u0301", "Ané"),  # NFD becomes NFC
-    ("An\u200ba", "Ana"),  # zero-width space
-    ("Bea\u0000", "Bea"),  # NUL
-    ("\u202eCid\u202c", "Cid"),  # bidi override
-    ("\u2066Dan\u2069\ufeff", "Dan"),  # isolates, byte order mark
-    ("  Eko \t  Budi ", "Eko Budi"),
-    ("\u200d", ""),
-    (ASTRONAUT + "x", ASTRONAUT + "x"),
-])
-def test_clean_name(typed: str, kept: str) -> None:
-    assert clean_name(typed) == kept
+def modules() -> dict[str, dict[str, list[str]]]:
+    """Module names, by layer, with their paths."""
+    found: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for layer in LAYERS:
+        for path in (ROOT / layer).rglob("*.py"):
+            if path.name != "__init__.py":
+                found[path.stem][layer].append(str(path.relative_to(ROOT)))
+    return found
 
 
-@pytest.mark.parametrize("one", [ASTRONAUT, FAMILY, FLAG, ENGLAND, "é", "e\u0301\u0323"])
-def test_the_cut_never_splits_a_character(one: str) -> None:
-    assert list(graphemes(one * 3)) == [one] * 3
-    kept = clean_name("a" + one * 40)
-    assert kept == "a" + unicodedata.normalize("NFC", one) * (MAX_NAME - 1)
+def test_no_two_modules_of_one_layer_share_a_name() -> None:
+    for name, layers in modules().items():
+        for paths in layers.values():
+            assert len(paths) == 1 or name in {"base", *GAMES}, paths
 
 
-@given(st.text(max_size=80))
-def test_clean_names_are_stable_and_short(text: str) -> None:
-    kept = clean_name(text)
-    assert clean_name(kept) == kept
-    assert len(list(graphemes(kept))) <= MAX_NAME
-    assert all(unicodedata.category(c) not in ("Cc", "Cs") for c in kept)
-
-
-def test_look_alikes_are_one_name_everywhere() -> None:
-    with pytest.raises(SetupError) as caught:
-        Setup(("Ané", "Ane\u0301"))
-    assert caught.value.code == "setup_name_taken"
-    with pytest.raises(SetupError):
-        Setup(("Ana", "An\u200ba"))
-    assert Setup(("A" * 40, "Bea")).players == ("A" * MAX_NAME, "Bea")
-    t = Translator("en")
-    draft = NewMatchForm(players=[])
-    assert draft.add("Ane\u0301", t) == ""
-    assert draft.add("Ané", t) == "Ané is already at the table."
-    assert draft.add("\u202e" + ASTRONAUT * 30, t) == ""
-    assert draft.players == ["Ané", ASTRONAUT * MAX_NAME]
-
-
-def test_csv_cells_a_spreadsheet_would_evaluate_are_escaped(tmp_path: Path) -> None:
-    store = Store(tmp_path)
-    players = ["=HYPERLINK(1)", "+1", "-2", "@SUM(A1)", "Ana"]
-    match_id = store.create_match(Match.new(players, "kartu_sama").setup.to_dict(),
-                                  summary={"rounds": [[-3, 2, 0, 1, 5]], "totals": [-3, 2, 0, 1, 5],
-                                           "winners": ["=HYPERLINK(1)"]})
-    lines = csv_text(store, match_id).splitlines()
-    assert lines[0] == "round,'=HYPERLINK(1),'+1,'-2,'@SUM(A1),Ana"
-    assert lines[1] == "1,-3,2,0,1,5"  # numbers stay numbers
-    assert lines[-1] == "winners,'=HYPERLINK(1)"
+def test_a_name_in_two_layers_is_the_same_idea() -> None:
+    shared = {name for name, layers in modules().items() if len(layers) > 1}
+    assert shared <= SAME, sorted(shared - SAME)

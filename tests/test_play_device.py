@@ -9,7 +9,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from app.device import STALE, DeviceGame
+import pytest
+
+from app.device import STALE, DeviceGame, GameDoc
 from app.play import new_doc
 from app.storage import Stale, Store
 from models.errors import MejaError
@@ -49,7 +51,7 @@ def game(kinds: list[str], options: dict[str, Any] | None = None,
     store = Memory()
     names = ["Ana", "Bea", "Cid", "Dan"][:len(kinds)]
     doc = new_doc(name, names, kinds, options or {}, casual=True, pace=0)
-    doc["seed"] = 11
+    doc.seed = 11
     return DeviceGame(store, "play-t", doc), store
 
 
@@ -87,7 +89,7 @@ def test_a_write_that_fails_leaves_the_game_as_it_was() -> None:
     before = g.state.clone()
     outcome = g.move(g.state.legal_actions()[0], 0)
     assert not outcome.changed and isinstance(outcome.error, OSError)
-    assert g.version == 0 and g.doc["movers"] == [] and g.moves == []
+    assert g.version == 0 and g.doc.movers == [] and g.moves == []
     assert g.state.legal_actions() == before.legal_actions()
     assert g.state.current_player == before.current_player
 
@@ -134,21 +136,21 @@ def test_two_windows_on_one_game_lose_nothing(tmp_path: Path) -> None:
     window behind is refused, takes the game as saved, and carries on from there."""
     store = Store(tmp_path)
     doc = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {}, casual=True, pace=0)
-    doc["seed"] = 11
-    store.save_game("play-t", doc)
-    first = DeviceGame(store, "play-t", store.load_game("play-t") or {})
-    second = DeviceGame(store, "play-t", store.load_game("play-t") or {})
+    doc.seed = 11
+    store.save_game("play-t", doc.to_dict())
+    first = DeviceGame(store, "play-t", GameDoc.from_dict(store.load_game("play-t") or {}))
+    second = DeviceGame(store, "play-t", GameDoc.from_dict(store.load_game("play-t") or {}))
     a = first.state.legal_actions()[0]
     assert first.move(a, 0).changed
     b = second.state.legal_actions()[-1]
     behind = second.move(b, 0)  # its screen is at 0 too, but the game moved on elsewhere
     assert not behind.changed and behind.reloaded and behind.error is None
-    assert second.doc["actions"] == [a] and second.version == 1
+    assert second.doc.actions == [a] and second.version == 1
     assert (store.load_game("play-t") or {})["actions"] == [a]
     c = second.state.legal_actions()[0]
     assert second.move(c, 1).changed  # now it is the first window that is behind
     assert first.move(first.state.legal_actions()[0], 1).reloaded
-    assert first.doc["actions"] == [a, c] == (store.load_game("play-t") or {})["actions"]
+    assert first.doc.actions == [a, c] == (store.load_game("play-t") or {})["actions"]
 
 
 def test_a_window_behind_does_not_record_the_game_twice() -> None:
@@ -165,12 +167,12 @@ def test_a_window_behind_does_not_record_the_game_twice() -> None:
         if after.is_over:
             break
         assert g.move(action, g.version).changed
-    other = DeviceGame(store, "play-t", store.load_game("play-t") or {})
+    other = DeviceGame(store, "play-t", GameDoc.from_dict(store.load_game("play-t") or {}))
     version = g.version
     assert g.move(action, version).finished and len(store.matches) == 1
     behind = other.move(action, version)
     assert behind.reloaded and not behind.finished and len(store.matches) == 1
-    assert other.state.is_over and other.doc["match"] == g.doc["match"]
+    assert other.state.is_over and other.doc.match == g.doc.match
 
 
 def test_undone_moves_are_made_again_by_redo_as_far_back_as_undone() -> None:
@@ -182,7 +184,7 @@ def test_undone_moves_are_made_again_by_redo_as_far_back_as_undone() -> None:
             g.move(g.state.legal_actions()[0], g.version)
         else:
             g.computer_move(g.state.legal_actions()[-1], g.version)
-    played = list(g.doc["actions"])
+    played = list(g.doc.actions)
     undone = 0
     while g.last_person_move() is not None:
         assert g.undo(g.version).changed
@@ -191,9 +193,9 @@ def test_undone_moves_are_made_again_by_redo_as_far_back_as_undone() -> None:
     assert g.can_redo and not g.redo(g.version - 1).changed  # a stale redo: nothing
     while g.can_redo:
         assert g.redo(g.version).changed
-    assert g.doc["actions"] == played and store.games["play-t"]["actions"] == played
+    assert g.doc.actions == played and store.games["play-t"]["actions"] == played
     assert [m.words for m in g.moves] == [m.words for m in DeviceGame(
-        store, "play-t", store.load_game("play-t") or {}).moves]
+        store, "play-t", GameDoc.from_dict(store.load_game("play-t") or {})).moves]
     g.undo(g.version)
     g.move(g.state.legal_actions()[-1], g.version)  # a new move: the redo is gone
     assert not g.can_redo and store.games["play-t"]["redo"] == []
@@ -223,3 +225,28 @@ def test_the_last_moves_are_the_replay_worded_in_the_readers_language() -> None:
     assert len(english) == 3 and english[0].round == "Round 1" and french[0].round
     assert english[0].text != french[0].text  # worded when drawn, in each language
     assert all(e.text.split(":")[0] in g.names for e in english)
+
+
+def test_the_saved_doc_keeps_its_format_and_reads_back_the_same() -> None:
+    """A game saved as a plain dict of the same names it always had, read back whole; a
+    dict that is not a game is refused with a ValueError."""
+    g, store = game(["person", "strong"], {"rounds": 2})
+    for _ in range(8):
+        if g.pending:
+            g.next_round(g.seen)
+        elif g.person_turn() >= 0:
+            g.move(g.state.legal_actions()[0], g.version)
+        else:
+            g.computer_move(g.state.legal_actions()[-1], g.version)
+    g.undo(g.version)
+    saved = store.games["play-t"]
+    assert set(saved) == {"game", "options", "seed", "seats", "actions", "movers", "enders",
+                          "seen", "redo", "casual", "pace", "rev"}
+    assert saved["seats"] == [{"name": "Ana", "kind": "person", "help": True},
+                              {"name": "Bea", "kind": "strong", "help": True}]
+    assert saved["redo"] and set(saved["redo"][0]) == {"actions", "movers"}
+    assert GameDoc.from_dict(saved) == g.doc and GameDoc.from_dict(saved).to_dict() == saved
+    for bad in ({}, {**saved, "seed": "11"}, {**saved, "seats": [{"name": "Ana"}]},
+                {**saved, "actions": None}, {**saved, "redo": [[1]]}):
+        with pytest.raises(ValueError):
+            GameDoc.from_dict(bad)

@@ -14,9 +14,9 @@ import pytest
 from app.i18n import Translator
 from app.play import move_label
 from models.cards import parse_cards
-from models.games import GAMES
 from models.games.base import ActionWords
 from models.games.samba import ADD, DISCARD, START_GROUP
+from models.registry import GAMES
 from tests.catalogs import CATALOG
 from views.common import card_text
 
@@ -195,7 +195,7 @@ def test_a_hint_names_its_move_once(language: str) -> None:
         players = 4 if game == "samba" else 3
         doc = new_doc(game, ["Ana", "Bea", "Cid", "Dan"][:players], ["person"] * players, {},
                       True, 0)
-        doc["seed"] = 3
+        doc.seed = 3
         play = DevicePlay(HintShell(language), "k", doc)  # type: ignore[arg-type]
         rng = random.Random(3)
         for _ in range(12):

@@ -160,7 +160,7 @@ async def play_whole_game(root: Path, game: str, options: dict[str, Any],
         shown[0](None)
         shown[0](None)  # a double tap: one move
         assert play.game.version == version + 1
-        assert play.game.doc["movers"][-1] == 0
+        assert play.game.doc.movers[-1] == 0
         person_moves += 1
         old = shown[:3]
     await until(lambda: not play.runner.running)
@@ -187,7 +187,7 @@ def test_whole_games_with_three_computers_lose_and_double_nothing(
         assert (tuple(actions[:i]), actions[i]) in choosers.chosen, i
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
     # the game saved replays to its end, its record in the history once
-    from models.games import GAMES as ENGINES
+    from models.registry import GAMES as ENGINES
 
     state = ENGINES[game].replay(4, doc["seed"], doc["options"], actions)
     assert state.is_over and doc["match"] and doc["seen"] == len(state.results)
@@ -230,7 +230,7 @@ async def left_while_thinking(root: Path, leave: Callable[[Shell, DevicePlay], N
     await until(lambda: not play.runner.running, 5)
     gate.go.set()
     await play.runner.idle()  # the thought has ended: its move is not applied
-    assert play.game.version == 0 and play.doc["actions"] == []
+    assert play.game.version == 0 and play.doc.actions == []
     assert not failures, failures
 
 
@@ -290,7 +290,7 @@ def test_drawing_the_screen_starts_no_computer(tmp_path: Path) -> None:
     async def draw() -> None:
         shell, page = shell_on(tmp_path)
         store = shell.store
-        store.save_game("play-x", computers_first())
+        store.save_game("play-x", computers_first().to_dict())
         shell.play = None
         page.route = "/play/play-x"
         for _ in range(3):
@@ -299,7 +299,7 @@ def test_drawing_the_screen_starts_no_computer(tmp_path: Path) -> None:
         play = shell.play
         assert play is not None and not play.runner.running
         await play.runner.idle()
-        assert play.doc["actions"] == []
+        assert play.doc.actions == []
 
     run_alone(draw())
 
@@ -318,7 +318,7 @@ def test_a_double_tap_on_a_move_plays_it_once(tmp_path: Path) -> None:
         button = moves(play, page.views[-1])[-1]
         button(None)
         button(None)
-        assert play.game.version == 1 and len(play.doc["movers"]) == 1
+        assert play.game.version == 1 and len(play.doc.movers) == 1
         # the screen drawn after it has new handlers for the moves (a stale tap names none)
         assert all(h is not button for h in moves(play, page.views[-1]))
 
@@ -392,10 +392,12 @@ def test_a_tab_connected_again_plays_on(tmp_path: Path) -> None:
 
 
 
+@pytest.mark.parametrize("pace", [0.0, 0.5])
 def test_a_computer_thinks_once_the_move_before_it_is_sent(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A thought takes the interpreter from the thread that sends the screen: the computer
-    waits a moment (within its pace) so that the person's move shows first."""
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pace: float) -> None:
+    """A thought takes the interpreter from the thread that sends the screen: after a
+    person's move the computer waits a moment (within its pace, if any) so that the move
+    shows first."""
     began: list[float] = []
     chooser = runner.chooser_for
 
@@ -413,7 +415,7 @@ def test_a_computer_thinks_once_the_move_before_it_is_sent(
     async def play_one() -> None:
         shell, page = shell_on(tmp_path)
         shell.start_play(new_doc("sums", ["Ana", "Computer 1"], ["person", "simple"], {},
-                                 casual=True, pace=0.5))
+                                 casual=True, pace=pace))
         play = shell.play
         assert play is not None and play.game.person_turn() == 0
         while play.game.person_turn() == 0:

@@ -12,18 +12,19 @@ import flet as ft
 import pytest
 
 from app import records
+from app.device import GameDoc
 from app.i18n import Translator
 from app.newmatch import NewMatchForm, setup_data
 from app.play import DevicePlay, new_doc, round_summary, seat_names
 from app.preferences import Settings
 from app.storage import Store
 from models.cards import format_cards, parse_cards
-from models.games import GAMES
 from models.games.base import RoundResult
+from models.registry import GAMES
 from tests.fakes import FakeShell, texts
+from views.between import SUM_CARD, TURNED, RoundSummary, SeatLine, summary_view
 from views.common import MAX_WIDTH, children, find
 from views.felt import PAPER
-from views.play import SUM_CARD, TURNED, RoundSummary, SeatLine, summary_view
 
 EN, FR = Translator("en"), Translator("fr")
 NAMES = ["Ana", "Bea", "Cid", "Dan"]
@@ -289,20 +290,21 @@ def test_a_round_end_holds_the_game_until_the_summary_is_closed(tmp_path: Path) 
     while not play.state.results:
         play.shown = play.state.current_player
         play.move(rng.choice(play.state.legal_actions()), play.game.version)
-    assert play.pending and doc["enders"] == [doc["movers"][-1]]
+    doc = play.doc
+    assert play.pending and doc.enders == [doc.movers[-1]]
     assert find(play.view(), "summary") is not None
-    before = list(doc["actions"])
+    before = list(doc.actions)
     play.move(play.state.legal_actions()[0], play.game.version)  # none while the summary is up
-    assert doc["actions"] == before
+    assert doc.actions == before
     saved = shell.store.saved_game("play-test")
     assert saved is not None and saved[0]["seen"] == 0
     find(play.view(), "summary-next").on_click(None)
-    assert not play.pending and doc["seen"] == 1
+    assert not play.pending and play.doc.seen == 1
     saved = shell.store.saved_game("play-test")
     assert saved is not None and saved[0]["seen"] == 1  # closed only once saved
     assert find(play.view(), "summary") is None
     # after a restart the game comes back where it was: no summary pending
-    again = DevicePlay(shell, "play-test", saved[0])  # type: ignore[arg-type]
+    again = DevicePlay(shell, "play-test", GameDoc.from_dict(saved[0]))  # type: ignore[arg-type]
     assert not again.pending
 
 
@@ -329,15 +331,26 @@ def test_a_game_saved_before_summaries_opens_without_one(tmp_path: Path) -> None
     shell = Shell(tmp_path)
     doc = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {"target": 500},
                   casual=True, pace=0)
-    state = GAMES["kartu_sama"].new_game(2, doc["seed"], {"target": 500})
+    state = GAMES["kartu_sama"].new_game(2, doc.seed, {"target": 500})
     rng = random.Random(2)
     while not state.results:
-        doc["actions"].append(a := rng.choice(state.legal_actions()))
+        doc.actions.append(a := rng.choice(state.legal_actions()))
         state.apply(a)
-    for key in ("seen", "enders"):
-        del doc[key]
-    play = DevicePlay(shell, "play-old", doc)  # type: ignore[arg-type]
-    assert not play.pending and doc["enders"] == [-1]  # who ended it is not known
+    saved = doc.to_dict()
+    for key in ("seen", "enders", "movers", "redo", "casual", "pace", "rev"):
+        del saved[key]  # as games were saved before these were
+    saved["log"] = ["Ana played QH"]  # the words of the log as they were once saved
+    for seat in saved["seats"]:  # type: ignore[attr-defined]
+        del seat["help"]
+    play = DevicePlay(shell, "play-old", GameDoc.from_dict(saved))  # type: ignore[arg-type]
+    assert not play.pending and play.doc.enders == [-1]  # who ended it is not known
+    assert play.doc.seen == 1 and play.doc.movers == [] and play.doc.redo == []
+    assert all(s.help for s in play.doc.seats) and play.doc.pace == 1 and not play.doc.casual
+    play.shown = play.state.current_player
+    play.move(play.state.legal_actions()[0], play.game.version)
+    again = shell.store.load_game("play-old")
+    assert again is not None and "log" not in again and again["enders"] == [-1]
+    assert again["actions"][:-1] == saved["actions"] and again["rev"] == 1
 
 
 def test_computer_players_wait_on_the_summary(tmp_path: Path) -> None:
@@ -394,7 +407,8 @@ def test_older_device_games_take_their_seat_kinds_from_the_saved_game(tmp_path: 
                                         "totals": [30, 3], "winners": ["Bea"],
                                         "rounds": [[30, 3]]})
     doc = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "strong"], {}, casual=True, pace=0)
-    store.save_game("play-old-1", doc)  # Bea's seat was the computer's; play-old-2 is gone
+    # Bea's seat was the computer's; play-old-2 is gone
+    store.save_game("play-old-1", doc.to_dict())
     rows = {r.name: r for r in records.player_stats(store, "kartu_sama")}
     assert sorted(rows) == ["Ana", "Bea"]
     assert (rows["Ana"].matches, rows["Bea"].matches, rows["Bea"].wins) == (2, 1, 1)

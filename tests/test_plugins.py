@@ -196,7 +196,7 @@ def test_the_play_set_up_offers_it_with_its_options(fifth: Entry, tmp_path: Path
     tap(page, "kind-1")  # quick, strong, then expert
     tap(page, "start")
     play = shell.play
-    assert play is not None and play.doc["game"] == "fifth" and page.route == play.route
+    assert play is not None and play.doc.game == "fifth" and page.route == play.route
     assert play.kinds == ["person", "expert"]
 
 
@@ -238,7 +238,7 @@ def test_it_is_played_on_the_card_table_against_a_computer_to_its_end(
     play = run_alone(play_to_the_end(shell, page, doc))
     state = play.state
     assert state.is_over and state.winners and max(state.totals) >= 30
-    movers = play.doc["movers"]
+    movers = play.doc.movers
     assert 0 in movers and 1 in movers  # both the person and the computer moved
     assert "Play again" in texts(screen(page))  # the result stays, a new game offered
     summary = play.summary("Fifth")

@@ -65,12 +65,12 @@ def test_the_table_shows_what_the_seat_may_see_and_nothing_more(
     view = View(order=order)
     scene = TABLE.scene(state, seat, seating(state.players), view)
     obs = state.observation(seat)
-    assert sorted(parse_cards([f.code for f in scene.hand])) == sorted(obs["hand"])
+    assert sorted(parse_cards([f.code for f in scene.hand])) == sorted(obs.hand)
     tops = scene.piles[1].top
     assert [int(c) for c in parse_cards([f.code for f in tops])] == \
-        (obs["discards"][-len(tops):] if tops else [])
-    assert [c.cards for c in scene.chairs] == obs["hand_sizes"]
-    assert scene.piles[0].count == obs["stock"]
+        (list(obs.discards[-len(tops):]) if tops else [])
+    assert tuple(c.cards for c in scene.chairs) == obs.hand_sizes
+    assert scene.piles[0].count == obs.stock
     ids = [f.id for f in scene.hand] + [f.id for p in scene.piles for f in p.top]
     assert len(ids) == len(set(ids))
     # the others' hands and the stock dealt again: the same table

@@ -73,10 +73,10 @@ def test_the_table_shows_what_the_seat_may_see_and_nothing_more(
     scene = TABLE.scene(state, seat, seating(state.players), view)
     obs = state.observation(seat)
     shown = sorted(parse_cards([f.code for f in scene.hand]))
-    assert shown == sorted(obs["hand"])
+    assert shown == sorted(obs.hand)
     assert [int(c) for c in parse_cards([f.code for f in scene.piles[1].top])] == \
-        obs["discard"][-len(scene.piles[1].top):]
-    assert [c.cards for c in scene.chairs] == obs["hand_sizes"]
+        list(obs.discard[-len(scene.piles[1].top):])
+    assert tuple(c.cards for c in scene.chairs) == obs.hand_sizes
     ids = [f.id for f in scene.hand] + [f.id for p in scene.piles for f in p.top]
     assert len(ids) == len(set(ids))
     # the others' hands and the draw pile dealt again: the same table

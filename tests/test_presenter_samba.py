@@ -189,10 +189,10 @@ def test_the_table_shows_only_what_the_seat_may_see(
     assert TABLE.scene(other, seat, seating(players), View()) == scene
     obs = state.observation(max(seat, 0))
     shown = Counter(f.code for f in scene.hand)
-    assert shown == (Counter(format_cards([c]) for c in obs["hand"]) if seat >= 0 else Counter())
+    assert shown == (Counter(format_cards([c]) for c in obs.hand) if seat >= 0 else Counter())
     melded = Counter(f.code for s in scene.sides for g in s.groups for f in g.cards)
-    assert melded == Counter(format_cards([c]) for m in obs["melds"] for cards in m for c in cards)
-    assert [c.cards for c in scene.chairs] == obs["hand_sizes"]
+    assert melded == Counter(format_cards([c]) for m in obs.melds for cards in m for c in cards)
+    assert tuple(c.cards for c in scene.chairs) == obs.hand_sizes
     if seat < 0:
         assert not scene.hand and not scene.buttons
         turn = state.current_player

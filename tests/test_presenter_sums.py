@@ -252,7 +252,7 @@ def test_an_attack_is_countered_by_a_lit_card_or_let_go() -> None:
 def test_a_last_card_or_the_end_of_the_game() -> None:
     state = reach(sums.LAST)
     scene = scene_of(state)
-    assert scene.prompt == "A pile is empty: tap a card to place it last, or end the game"
+    assert scene.prompt == "A pile is empty: place a last card, or end the game"
     assert [b.label for b in scene.buttons] == ["End the game without a last card"]
     assert TABLE.answer(state, state.current_player, "stop", View()).action == STOP
     empty = [p for p in scene.piles if not p.count]
@@ -263,8 +263,7 @@ def test_a_card_is_taken_back_by_a_tap_on_it() -> None:
     state = reach(sums.PLACING, players=2, take_back=True, hand_size=1)
     seat = state.current_player
     scene = scene_of(state)
-    assert scene.prompt == ("Tap a card to place it, or one of your face-up cards to take it "
-                            "back")
+    assert scene.prompt == "Place a card, or tap your face-up card to take it back"
     own = scene.chairs[seat].groups[0].cards
     assert own and all(f.lit and f.tap.startswith("take:") for f in own)
     code = parse_cards(own[0].code)[0]

@@ -263,7 +263,7 @@ def test_take_pile_with_two_naturals_takes_the_whole_pile() -> None:
     play(st, "take the pile with S and H naturals")
     assert st.melds(0) == [cards("KS KH KD")]
     assert sorted(st.hands[0]) == sorted(cards("4D 5D JK 7C 8C 2S"))
-    assert st.pile == [] and st.observation(0)["counted"] == 30
+    assert st.pile == [] and st.observation(0).counted == 30
 
 
 def test_pile_needs_two_naturals_not_a_wild() -> None:
@@ -299,7 +299,7 @@ def test_take_pile_onto_a_melded_sequence() -> None:
 def test_first_meld_minimum_50_cancel_and_count() -> None:
     st = rig({0: "4H 5H 6H 7S 7C 7D 9S"}, stock="8C 8C")
     play(st, "draw", "meld 4H 5H 6H")
-    assert st.observation(0)["counted"] == 15
+    assert st.observation(0).counted == 15
     assert not st.is_legal(samba.FINISH)
     with refused(IllegalAction, match="counts 15, below the 50"):
         st.apply(samba.FINISH)
@@ -330,7 +330,7 @@ def test_first_meld_several_melds_add_up() -> None:
 def test_first_meld_minimum_by_score(total: int, top: int, need: int) -> None:
     st = rig({0: "9S 9C 9D 9H"}, stock="5C 5C", totals=(total, 0),
              options={"top_minimum": top})
-    assert st.observation(0)["minimum"] == need
+    assert st.observation(0).minimum == need
     play(st, "draw", "meld 9S 9H 9D")  # 30
     assert st.is_legal(samba.FINISH) == (need <= 30)
 
@@ -338,16 +338,16 @@ def test_first_meld_minimum_by_score(total: int, top: int, need: int) -> None:
 def test_taken_pile_top_counts_the_rest_does_not() -> None:
     st = rig({0: "KS KH AH 9C 5D 6S"}, pile="AC AC KD")
     play(st, "take the pile with S and H naturals")
-    assert st.observation(0)["counted"] == 30
+    assert st.observation(0).counted == 30
     play(st, "meld AH AC AC")
-    assert st.observation(0)["counted"] == 50  # only the own ace counts
+    assert st.observation(0).counted == 50  # only the own ace counts
     assert st.is_legal(samba.FINISH)
 
 
 def test_cancel_after_taking_the_pile_returns_it() -> None:
     st = rig({0: "8S 8H 5D 9C"}, pile="4C 8D", stock="QC QD")
     play(st, "take the pile with S and H naturals")
-    assert st.observation(0)["counted"] == 30 and not st.is_legal(samba.FINISH)
+    assert st.observation(0).counted == 30 and not st.is_legal(samba.FINISH)
     play(st, "take the melds back")
     assert st.pile == cards("4C 8D") and sorted(st.hands[0]) == sorted(cards("8S 8H 5D 9C"))
     assert legal(st) == ["draw"]  # the pile may not be taken again this turn
@@ -493,10 +493,10 @@ def test_game_to_target_highest_wins_tie_plays_on() -> None:
 def test_observation_hides_the_partner_hand() -> None:
     st = samba.new_game(4, 2)
     seen = st.observation(0)
-    assert seen["hand"] == st.hands[0] and seen["partner"] == 2
-    assert seen["hand_sizes"] == [15] * 4 and seen["legal"] == []
-    assert str(st.hands[2]) not in str(seen)
-    assert st.observation(1)["legal"] == st.legal_actions()
+    assert list(seen.hand) == st.hands[0] and seen.partner == 2
+    assert seen.hand_sizes == (15,) * 4 and seen.legal == ()
+    assert str(tuple(st.hands[2])) not in str(seen)
+    assert list(st.observation(1).legal) == st.legal_actions()
 
 
 def test_clone_is_independent_and_replay_is_exact() -> None:

@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
+from app.device import GameDoc
 from app.i18n import Translator
 from app.newmatch import NewMatchForm, setup_data
 from app.play import new_doc, seat_colours, seat_help
-from models.games import GAMES
 from models.people import PALETTE, People
+from models.registry import GAMES
 from tests.test_setup import on_screen, shell_on, type_into
 
 T = Translator("en")
@@ -114,14 +115,16 @@ def test_help_is_saved_per_seat_and_an_older_game_has_it_on(tmp_path: Path) -> N
     on_screen(shell, "add-computer").on_click(None)
     on_screen(shell, "start").on_click(None)
     key = shell.settings["current_play"]
-    doc = shell.store.load_game(key)
-    assert [s["help"] for s in doc["seats"]] == [True, False, True]
+    saved = shell.store.load_game(key)
+    assert [s["help"] for s in saved["seats"]] == [True, False, True]
+    doc = GameDoc.from_dict(saved)
     assert [seat_help(doc, s) for s in range(3)] == [True, False, True]
-    assert [s["name"] for s in doc["seats"]] == ["Ana", "Bea", "Computer 1"]
-    older = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {}, True, 1)
+    assert [s["name"] for s in saved["seats"]] == ["Ana", "Bea", "Computer 1"]
+    older = new_doc("kartu_sama", ["Ana", "Bea"], ["person", "person"], {}, True, 1).to_dict()
     for seat in older["seats"]:
         del seat["help"]  # saved before seats chose their help
-    assert seat_help(older, 0) and seat_help(older, 1) and seat_help(older, -1)
+    doc = GameDoc.from_dict(older)
+    assert seat_help(doc, 0) and seat_help(doc, 1) and seat_help(doc, -1)
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "id"])

@@ -12,7 +12,7 @@ import pytest
 
 from app.i18n import Translator
 from app.newmatch import DRAWS_EACH, NewMatchForm, setup_data
-from models.games import GAMES
+from models.registry import GAMES
 from tests.fakes import FakePage, FakeShell, run_alone
 from views.common import find
 from views.setup import setup_view

@@ -10,7 +10,7 @@ import pytest
 
 from models.cards import parse_cards
 from models.errors import IllegalAction, SetupError
-from models.games import GAMES, sums
+from models.games import sums
 from models.games.sums import (
     DRAW,
     LET,
@@ -24,6 +24,7 @@ from models.games.sums import (
     final_score,
     removable,
 )
+from models.registry import GAMES
 from tests.english import refused
 
 
@@ -545,10 +546,10 @@ def test_draw_or_play() -> None:
 def test_observation_shows_the_own_hand_only() -> None:
     state = sums.new_game(3, 4)
     obs = state.observation(1)
-    assert obs["hand"] == state.hands[1] and obs["hand_sizes"] == [5, 5, 5]
-    assert obs["in_play"] == state.in_play and obs["pile_sizes"] == [17, 17]
-    assert obs["piles"] == [p[-1] for p in state.piles]
-    assert obs["legal"] == [] and state.observation(0)["legal"] == [DRAW, DRAW + 1]
+    assert list(obs.hand) == state.hands[1] and obs.hand_sizes == (5, 5, 5)
+    assert [list(p) for p in obs.in_play] == state.in_play and obs.pile_sizes == (17, 17)
+    assert list(obs.piles) == [p[-1] for p in state.piles]
+    assert obs.legal == () and state.observation(0).legal == (DRAW, DRAW + 1)
     other = state.clone()
     other.hands[0], other.hands[2] = other.hands[2], other.hands[0]
     assert other.observation(1) == obs

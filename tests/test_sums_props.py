@@ -67,7 +67,7 @@ def check_hidden(state: Sums, rng: random.Random) -> None:
             size = len(other.hands[s])
             other.hands[s], pool = sorted(pool[:size]), pool[size:]
         assert other.observation(seat) == state.observation(seat)
-        assert state.observation(seat)["hand"] == state.hands[seat]
+        assert list(state.observation(seat).hand) == state.hands[seat]
 
 
 def expected_removals(state: Sums, seat: int, played: int) -> set[tuple[int, int]]:

@@ -18,8 +18,8 @@ from app.share.live import scoreboard
 from app.storage import Store
 from models.cards import parse_card
 from models.errors import SetupError
-from models.games import GAMES
 from models.match import Close, Hand, Match, Out, Start
+from models.registry import GAMES
 from models.tables.samba import Canasta, Result
 from tests.catalogs import CATALOG
 from tests.fakes import texts

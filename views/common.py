@@ -18,11 +18,11 @@ class Tr(Protocol):
     """What builders say texts with (``app.i18n.Translator``): a key and its fields, or a
     plural message by its count."""
 
-    def __call__(self, key: str, /, **params: Any) -> str: ...
+    def __call__(self, key: str, /, **params: object) -> str: ...
 
-    def plural(self, key: str, count: int, /, **params: Any) -> str: ...
+    def plural(self, key: str, count: int, /, **params: object) -> str: ...
 
-Handler = Callable[[], Any]
+Handler = Callable[[], object]
 C = TypeVar("C", bound=ft.Control)
 
 SEED = ft.Colors.GREEN_800
@@ -82,7 +82,7 @@ def theme() -> ft.Theme:
     return ft.Theme(color_scheme_seed=SEED, text_theme=styles)
 
 
-def tap(handler: Handler | None) -> Callable[[Any], Any] | None:
+def tap(handler: Handler | None) -> Callable[[object], object] | None:
     """Adapt a no-argument callback to a Flet event handler."""
     if handler is None:
         return None
@@ -221,7 +221,8 @@ def icon_button(icon: ft.IconData, name: str, **kw: Any) -> ft.IconButton:
     """An icon button named ``name`` on the button itself (what a screen reader says of it,
     what a test finds it by). No tooltip: Flet's Tooltip kept out of the semantics tree
     cost the text fields beside it their typing in the browser (see docs/flet.md)."""
-    return ft.IconButton(named_icon(icon, name), **kw)
+    colour = kw.get("icon_color")  # the icon is a control of its own: it takes the colour
+    return ft.IconButton(named_icon(icon, name, **({"color": colour} if colour else {})), **kw)
 
 
 def named_switch(switch: ft.Switch, name: str) -> ft.Control:
@@ -241,7 +242,7 @@ def drawn(control: C, version: int | str | None) -> C:
     return control
 
 
-def same_key(shown: Any, key: str) -> bool:
+def same_key(shown: object, key: str) -> bool:
     """Whether a control keyed ``shown`` is the one named ``key``, drawn at any version."""
     return shown == key or (isinstance(shown, str) and shown.rpartition("@")[0] == key)
 
@@ -364,7 +365,7 @@ def message(text: str, *, key: str, error: bool = False) -> ft.Control:
     )
 
 
-def find(root: Any, key: str) -> Any:
+def find(root: object, key: str) -> Any:
     """The control with ``key`` under ``root`` (depth first), for tests and controllers."""
     if same_key(getattr(root, "key", None), key):
         return root
@@ -375,9 +376,9 @@ def find(root: Any, key: str) -> Any:
     return None
 
 
-def children(control: Any) -> list[Any]:
+def children(control: object) -> list[ft.BaseControl]:
     """The direct children of a control, whatever attribute holds them."""
-    out: list[Any] = []
+    out: list[ft.BaseControl] = []
     for name in ("appbar", "content", "leading", "label", "title", "subtitle", "trailing",
                  "bottom_appbar"):
         value = getattr(control, name, None)

@@ -51,6 +51,7 @@ SPEEDS = {"slow": 700, "normal": 400, "fast": 200, "instant": 0}
 LIFT_MS = 140  # a card rising or sinking in the hand
 ORDERS = ("suit", "rank")
 
+SORT_W = 46.0  # the sort button at the end of the prompt line, with its gap
 Tap = Callable[[str, str], None]  # (the tap's key, the thing tapped: a face id, a pile)
 Why = Callable[[str], None]  # a tap that can only be told why not (the tap's key)
 
@@ -69,7 +70,7 @@ class CardBox(ft.Container):
         return True
 
 
-class TableBox(ft.Container):
+class FeltBox(ft.Container):
     """The table: isolated, so that a redraw of the page does not look into it (the felt
     sends what changed on it: :meth:`Felt.flush`)."""
 
@@ -197,11 +198,13 @@ def chair_box(chair: Chair, size: Box, t: Tr) -> ft.Control:
                                    border_radius=_radius(8), key=f"dealer-{chair.seat}",
                                    tooltip=t("felt.dealer"))] if chair.dealer else [])],
                   spacing=4)
-    figures = " · ".join(x for x in (chair.tally, chair.score) if x)
-    under = chair.note or chair.level
+    # the score, then what the game tallies (Sums: the cards removed) on a line of its own:
+    # side by side they were cut in a seat's width; a computer's level then is only spoken
+    under = chair.note or ("" if chair.tally else chair.level)
     lines: list[ft.Control] = [
-        ft.Text(figures, size=11, color=ON_FELT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                key=f"score-{chair.seat}")]
+        ft.Text(x, size=11, color=ON_FELT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                key=f"{key}-{chair.seat}")
+        for x, key in ((chair.score, "score"), (chair.tally, "tally")) if x]
     if under and not compact:
         lines.append(ft.Text(under, size=11, color=LIT if chair.note else ON_FELT,
                              italic=not chair.note, weight=ft.FontWeight.BOLD if chair.note
@@ -359,7 +362,7 @@ class Felt:
 
     def __init__(self) -> None:
         self.stack = ft.Stack(clip_behavior=ft.ClipBehavior.HARD_EDGE, key="felt")
-        self.table = TableBox(self.stack, bgcolor=FELT, border_radius=_radius(14),
+        self.table = FeltBox(self.stack, bgcolor=FELT, border_radius=_radius(14),
                               key="table")
         self.cards: dict[str, CardBox] = {}
         self.looks: dict[str, Look] = {}
@@ -590,12 +593,13 @@ class Felt:
             box = placed.boxes["goal"]
             keep("goal", (scene.goal, box), functools.partial(
                 ft.Text, scene.goal, size=12, color=ON_FELT, italic=True, width=box[0],
-                text_align=ft.TextAlign.CENTER, max_lines=2, key="goal"))
+                text_align=ft.TextAlign.CENTER, max_lines=max(2, int(box[1] // 15)),
+                key="goal"))
         frame = (placed.boxes["prompt"], scene.seat >= 0, bool(scene.note),
                  bool(scene.hand) and on_order is not None, order, t("felt.your_turn"))
         keep("prompt", frame, lambda: self._prompt_row(placed, order, on_order, t,
                                                        scene.seat >= 0, scene))
-        self._prompt_words(scene, t)
+        self._prompt_words(scene, t, placed)
         return out
 
     def _group(self, group: Group, box: Box, chips: bool, hinted: bool, t: Tr, on_tap: Tap,
@@ -686,7 +690,7 @@ class Felt:
                                    on_click=lambda _e: on_order(other)))
         return ft.Row(row, width=w, height=h, spacing=6, key="felt-prompt-row")
 
-    def _prompt_words(self, scene: Scene, t: Tr) -> None:
+    def _prompt_words(self, scene: Scene, t: Tr, placed: Layout) -> None:
         """The prompt's words: "Your turn" first in the table's yellow when it is (it cannot
         be missed), what to do now; the count the move needs under it."""
         slot = self.slots["prompt"]
@@ -702,7 +706,10 @@ class Felt:
             spans.insert(0, ft.TextSpan(t("felt.your_turn") + "  ", ft.TextStyle(
                 color="#000000", bgcolor=LIT, weight=ft.FontWeight.W_900)))
         text.spans = spans
-        text.size = 14 if len(scene.prompt) < 30 and not scene.note else 13
+        mine_w = placed.boxes.get("me", (0.0, 0.0))[0] if scene.seat >= 0 else 0.0
+        room = placed.boxes["prompt"][0] - mine_w - (SORT_W if scene.hand else 0.0)
+        said = len(scene.prompt) + (len(t("felt.your_turn")) + 2 if turn else 0)
+        text.size = fit(said, room, 1 if scene.note else 2)
         text.semantics_label = ", ".join([t("felt.your_turn")] * turn + [scene.prompt])
         note.value = scene.note
         self.dirty[id(slot)] = slot
@@ -772,6 +779,17 @@ class Felt:
                 out.append(card)
         self.launching = {}
         return out
+
+
+def fit(chars: int, width: float, lines: int) -> float:
+    """The largest size of the prompt's words (14 down to 11) at which ``chars`` characters
+    fill at most ``lines`` lines of ``width`` (bold letters are about 0.56 of their size wide;
+    a tenth kept for the words that wrap whole), so that a long prompt (French, Indonesian)
+    shows whole."""
+    for size in (14.0, 13.0, 12.0):
+        if chars * size * 0.56 <= width * lines * 0.9:
+            return size
+    return 11.0
 
 
 def _tapped(on_tap: Tap, key: str, what: str, _e: object = None) -> None:

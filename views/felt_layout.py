@@ -29,6 +29,7 @@ GROUP_LABEL = 13.0  # a meld's kind over its cards
 GAP = 4.0
 GOAL_H = 30.0  # the game's goal under the piles (two short lines)
 SEAT_W = 112.0  # a seat in the column of a short sideways table
+CHAIR_MAX = 180.0  # a seat across the top, where there is room
 SEATS_W = 184.0  # that column when the seats have cards in front of them (Sums)
 ME_W = 92.0  # one's own seat, at the start of the prompt line
 
@@ -169,7 +170,8 @@ def _chairs_top(chairs: Sequence[Chair], s: Sizes, width: float, out: dict[str, 
     per_row = max(1, min(len(chairs), int((width - MARGIN) // (cw + MARGIN))))
     rows = math.ceil(len(chairs) / per_row)
     per_row = math.ceil(len(chairs) / rows)
-    cw = min(cw, (width - MARGIN * (per_row + 1)) / per_row)
+    # few seats: wider (their words whole), within the width and a seat's widest
+    cw = min(max(cw, CHAIR_MAX), (width - MARGIN * (per_row + 1)) / per_row)
     groups_h = sh + GAP + LIFT / 2 if any(c.groups for c in chairs) else 0.0
     row_h = chh + groups_h + MARGIN
     for i, chair in enumerate(chairs):

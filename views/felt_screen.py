@@ -149,7 +149,7 @@ def _tap(on_tap: Callable[[str, str], None], key: str, _e: object) -> None:
     on_tap(key, f"button:{key}")
 
 
-class TableScreen:
+class FeltScreen:
     """The card table's screen, kept: built once for a route, then each redraw changes its
     parts in place (the message line's slot, the moves' columns, the last moves, the app
     bar's buttons), so that a tap's answer sends those and never rebuilds the table's column
@@ -270,13 +270,13 @@ def felt_view(
     on_redo: Handler | None = None, can_undo: bool = False, can_redo: bool = False,
     invite: ft.Control | None = None, hinted: frozenset[str] = frozenset(), stamp: str = "",
 ) -> ft.View:
-    """The card table's screen drawn once (see :class:`TableScreen`)."""
-    return TableScreen().show(
+    """The card table's screen drawn once (see :class:`FeltScreen`)."""
+    return FeltScreen().show(
         t, route, title, table, frame=frame, buttons=buttons, on_tap=on_tap, line=line,
         log=log, on_log=on_log, on_back=on_back, on_hint=on_hint, on_undo=on_undo,
         on_redo=on_redo, can_undo=can_undo, can_redo=can_redo, invite=invite,
         hinted=hinted, stamp=stamp)
 
 
-__all__ = ["Entry", "Frame", "Line", "TableScreen", "below", "felt_view", "frame", "log_lines",
+__all__ = ["Entry", "Frame", "Line", "FeltScreen", "below", "felt_view", "frame", "log_lines",
            "log_sheet", "message_line", "named_icon"]

@@ -9,12 +9,14 @@ type and the key match; Flet then sends only what changed."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, TypeGuard
+from typing import TypeGuard, TypeVar
 
 import flet as ft
 
+C = TypeVar("C", bound=ft.BaseControl)
 
-def _controls(value: Any) -> TypeGuard[list[Any]]:
+
+def _controls(value: object) -> TypeGuard[list[object]]:
     return isinstance(value, list) and any(isinstance(v, ft.BaseControl) for v in value)
 
 
@@ -32,7 +34,7 @@ def _plain(cls: type) -> tuple[str, ...]:
     return found
 
 
-def _names(old: Any, new: ft.BaseControl) -> list[str]:
+def _names(old: object, new: ft.BaseControl) -> list[str]:
     """The fields to copy from ``new`` onto ``old``: those either sets away from its default
     (Flet keeps only those, in ``_values``), and the others; every field for other types."""
     before, after = getattr(old, "_values", None), getattr(new, "_values", None)
@@ -42,11 +44,12 @@ def _names(old: Any, new: ft.BaseControl) -> list[str]:
     return [*_plain(type(new)), *{**before, **after}]
 
 
-def reconcile(old: Any, new: Any) -> Any:
+def reconcile(old: object, new: C) -> C:
     """``old`` updated to look like ``new`` (same type and key), else ``new`` itself."""
     if (
         old is new
         or type(old) is not type(new)
+        or not isinstance(old, type(new))  # (the line above, said to the type checker)
         or getattr(old, "key", None) != getattr(new, "key", None)
         or hasattr(old, "_frozen")  # Flet's immutable descriptions are only ever replaced
     ):
@@ -59,7 +62,8 @@ def reconcile(old: Any, new: Any) -> Any:
                 setattr(old, name, merged)
         elif _controls(after) and isinstance(before, list):
             merged_list = [
-                reconcile(before[i], item) if i < len(before) else item
+                reconcile(before[i], item)
+                if i < len(before) and isinstance(item, ft.BaseControl) else item
                 for i, item in enumerate(after)
             ]
             if len(merged_list) != len(before) or any(

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -176,7 +175,7 @@ class EntryData:
 
 
 def _stepper(c: Count, t: Tr, on_count: Callable[[str, int], None]) -> ft.Control:
-    def step(delta: int) -> Callable[[Any], None] | None:
+    def step(delta: int) -> Callable[[object], None] | None:
         if not 0 <= c.value + delta <= c.high:
             delta = max(-c.value, min(c.high - c.value, delta))
         if delta == 0:

@@ -14,7 +14,8 @@ import contextlib
 import os
 import threading
 import weakref
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from app.guests.door import Door
 from app.guests.seats import Seats
@@ -25,6 +26,7 @@ from models.errors import MejaError
 if TYPE_CHECKING:
     from app.window import Window
 
+T = TypeVar("T")
 _server: GuestServer | None = None
 _lock = threading.Lock()
 _windows: weakref.WeakSet[Guests] = weakref.WeakSet()  # every window of this process
@@ -166,13 +168,14 @@ class Guests:
         play = self.shell.play
         if key.startswith("play-"):
             if play is not None and play.key == key:
-                from app.guests.play import PlaySeats
+                from app.guests.play_seats import PlaySeats
+                from app.play import DevicePlay
 
-                return PlaySeats(play)
+                return PlaySeats(play) if isinstance(play, DevicePlay) else None
             return None
         current = self.shell.referees.current
         if current is not None and current.match_id == key:
-            from app.guests.match import MatchSeats
+            from app.guests.match_seats import MatchSeats
 
             return MatchSeats(current)
         return None
@@ -193,10 +196,10 @@ class Guests:
         with contextlib.suppress(OSError):
             self.shell.settings.change(values, drop)
 
-    def run(self, call: Any) -> Any:
+    def run(self, call: Callable[[], T]) -> T:
         """Run ``call`` on this window's event loop and wait for its result."""
 
-        async def on_loop() -> Any:
+        async def on_loop() -> T:
             return call()
 
         loop = self.loop
@@ -214,7 +217,7 @@ def _hosts() -> list[Guests]:
     return [w for w in ([_host] if _host is not None else []) + others if w.connected]
 
 
-def _run(call: Any) -> Any:
+def _run(call: Callable[[], T]) -> T:
     """Run ``call`` on the event loop of the phones' host (any window there: the call finds
     the table's window with :func:`_seats`)."""
     hosts = _hosts()

@@ -23,8 +23,8 @@ from app.play import log_entries, round_summary
 from app.presenters.base import Seating, View
 from app.tables.base import RoundReferee
 from app.tables.entry import HandEntryReferee
-from models.games import GAMES
 from models.match import Drop, Revise, Start
+from models.registry import GAMES
 from models.tables.base import CLOSED
 from views.felt_data import Chair, Group, Scene
 from views.felt_data import Pile as FeltPile
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from app.play import DevicePlay
     from app.tables.base import Referee
     from models.tables.base import MatchState
-    from views.play import RoundSummary
+    from views.between import RoundSummary
     from views.round import RoundData
 
 ROUNDS = 12  # the round summaries sent, newest first (the screen shows those that fit)
@@ -57,8 +57,8 @@ def words(t: Translator, game: str) -> dict[str, str]:
 # -- a game on the device ---------------------------------------------------------------------
 def of_play(play: DevicePlay, t: Translator) -> dict[str, object]:
     """The room screen of the game ``play`` shows on the host."""
-    doc, state, names = play.doc, play.state, play.names
-    game = doc["game"]
+    state, names = play.state, play.names
+    game = play.doc.game
     colours = play.colours()
     scene = ENTRIES[game].presenter(t, names).scene(
         state, -1, Seating(tuple(names), colours, tuple(play.kinds), t), View())
@@ -121,10 +121,10 @@ def summaries(play: DevicePlay, t: Translator) -> tuple[RoundCard, ...]:
     doc = play.doc
     closed = len(play.state.results)
     ends = round_ends(play.game.moves, closed)
-    enders = list(doc.get("enders") or [])
-    setup = json.dumps([doc["game"], len(play.names), doc["seed"], doc["options"]])
+    enders = doc.enders
+    setup = json.dumps([doc.game, len(play.names), doc.seed, doc.options])
     people = (tuple(play.names), tuple(play.kinds), play.colours())
-    actions = tuple(doc["actions"])
+    actions = tuple(doc.actions)
     return tuple(
         round_card(setup, actions[:ends[i]], i, int(enders[i]) if i < len(enders) else -1,
                    people, t.language)

@@ -1,11 +1,12 @@
 """What an open table offers its guests: each seat's view, and a guest's action done through
-the same service call as a tap on the host. A game on the device (``app.guests.play``) and a
-match at the table (``app.guests.match``) each implement :class:`Seats`."""
+the same service call as a tap on the host. A game on the device (``app.guests.play_seats``) and a
+match at the table (``app.guests.match_seats``) each implement :class:`Seats`."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from app.i18n import Translator
@@ -46,7 +47,7 @@ class Seats(Protocol):
         seat may see only. JSON-able."""
         ...
 
-    def act(self, seat: int, body: dict[str, Any], t: Translator | None = None) -> Reply:
+    def act(self, seat: int, body: Mapping[str, object], t: Translator | None = None) -> Reply:
         """A guest's action (parsed JSON, not yet checked), on the host's event loop, through
         the service call a tap on the host makes; its refusals in ``t``'s language (None: the
         host's)."""

@@ -28,13 +28,13 @@ import socket
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from http.cookies import CookieError, SimpleCookie
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import ParamSpec, Protocol, TypeVar
 
 from app.guests import wire
 from app.guests.door import ASKING, LOCKED, SEATED, Door, device_hash, same, token
@@ -43,6 +43,7 @@ from app.guests.wire import Answer, Refused, Request
 from app.i18n import Translator, system_language
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 BODY = 4096  # the largest body a guest may post
 DEPTH = 4  # the deepest JSON a guest may post (the page's bodies are 2 deep)
@@ -78,7 +79,10 @@ STATIC = {
 DOOR_WORDS = ("connecting", "asking", "join", "take_seat", "code", "code_wrong", "unseated",
               "locked", "closed", "away", "watching", "bad")
 
-Run = Callable[[Callable[[], Any]], Any]
+class Run(Protocol):
+    """Runs a function on the host's event loop and returns its result."""
+
+    def __call__(self, call: Callable[[], T], /) -> T: ...
 
 
 @functools.lru_cache(maxsize=16)
@@ -114,7 +118,7 @@ PAGE_WORDS = ("waiting", "home", "failed", "dealer", "in_hand", "back", "card_na
 log = logging.getLogger(__name__)
 
 
-def guest_json(raw: bytes) -> dict[str, Any] | None:
+def guest_json(raw: bytes) -> dict[str, object] | None:
     """A guest's body as a JSON object, or None: not UTF-8 or not JSON, not an object, nested
     deeper than :data:`DEPTH`, or holding text that is not text (a lone surrogate)."""
     try:
@@ -146,7 +150,7 @@ def text(status: int, words: str) -> Answer:
     return Answer(status, words.encode(), headers=HEADERS)
 
 
-def as_json(status: int, body: dict[str, Any], cookies: tuple[str, ...] = ()) -> Answer:
+def as_json(status: int, body: Mapping[str, object], cookies: tuple[str, ...] = ()) -> Answer:
     return Answer(status, json.dumps(body, ensure_ascii=False).encode(),
                   "application/json; charset=utf-8", HEADERS,
                   tuple(("Set-Cookie", c) for c in cookies))
@@ -182,7 +186,7 @@ class Stream:
     """One open event stream: its task (cancelled when its slot is given to a newer one) and
     the slot it holds ("seat:<n>", "link:<n>", "watch" or "stranger")."""
 
-    task: asyncio.Task[Any]
+    task: asyncio.Task[object]
     slot: str = ""
 
 
@@ -217,7 +221,7 @@ class GuestServer:
         # on the server's own loop only:
         self.gate = wire.Gate()
         self.slots: dict[str, list[Stream]] = {}
-        self.tasks: set[asyncio.Task[Any]] = set()
+        self.tasks: set[asyncio.Task[object]] = set()
         self.tick = asyncio.Event()  # set (and replaced) at each push
         self.halt = asyncio.Event()
         self.sock = socket.create_server((host, port), backlog=BACKLOG)
@@ -367,13 +371,13 @@ class GuestServer:
 
     def _door_message(self, state: str, seat: int, lang: str) -> tuple[str, bytes]:
         ticket = self.door.ticket(seat)
-        body: dict[str, Any] = {"door": state, "seat": seat, "lang": lang,
+        body: dict[str, object] = {"door": state, "seat": seat, "lang": lang,
                                 "name": ticket.name if ticket else "",
                                 "words": self.words(lang)}
         data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
         return f"{state}.{seat}.{self.serial}", data
 
-    def act(self, seat: int, body: dict[str, Any], lang: str = "en") -> Reply:
+    def act(self, seat: int, body: Mapping[str, object], lang: str = "en") -> Reply:
         def call() -> Reply:
             seats = self.provider()
             if seats is None:
@@ -417,7 +421,7 @@ class GuestServer:
 
     def _on_loop(self, call: Callable[[], Reply]) -> Reply:
         try:
-            return self.run(call)  # type: ignore[no-any-return]
+            return self.run(call)
         except Exception:  # noqa: BLE001 - the host's loop is gone or too slow: it is away
             return Reply(False, status=AWAY)
 
@@ -567,10 +571,10 @@ class GuestServer:
                 f"mt={found}; {COOKIE}", f"mw=; {GONE}", *new_device(cookies)))
         return text(404, "Not found")
 
-    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
+    async def _call(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``fn`` on one of a few threads (it waits on the host's loop), the server's loop
         free meanwhile."""
-        return await self.loop.run_in_executor(self.pool, functools.partial(fn, *args))
+        return await self.loop.run_in_executor(self.pool, functools.partial(fn, *args, **kwargs))
 
     @staticmethod
     def _reply(reply: Reply, words: dict[str, str]) -> Answer:

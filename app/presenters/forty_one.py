@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from app.i18n import Translator, say
 from app.presenters.base import (
@@ -20,11 +19,20 @@ from app.presenters.base import (
     unlit,
 )
 from app.presenters.base import notation as cards_of
-from app.presenters.cards import chairs, faces, notation, ordered, word
+from app.presenters.one_pack import chairs, faces, notation, ordered, word
 from models.cards import parse_card
 from models.errors import MejaError
 from models.games.base import State
-from models.games.forty_one import DRAW, END, STOP, TAKE, FortyOne, counted_suit, hand_score
+from models.games.forty_one import (
+    DRAW,
+    END,
+    STOP,
+    TAKE,
+    FortyOne,
+    Observation,
+    counted_suit,
+    hand_score,
+)
 from views.common import SUIT_SYMBOLS as SUIT_SIGNS
 from views.felt_data import Button, Face, Pile, Scene
 
@@ -44,24 +52,24 @@ class FortyOnePresenter:
         state = engine(shown, FortyOne)
         t = seating.t
         obs = state.observation(max(seat, 0))
-        current = obs["current"]
+        current = obs.current
         acts = seat >= 0 and seat == current
-        legal = set(obs["legal"]) if acts else set()
-        scores = obs["totals"] if state.options.running_score else obs["wins"]
+        legal = set(obs.legal) if acts else set()
+        scores = obs.totals if state.options.running_score else obs.wins
         table = chairs(obs, seating, scores, wins=not state.options.running_score)
         seen: Counter[str] = Counter()
-        tops = faces(obs["discards"][-SHOWN:], seen)
+        tops = faces(obs.discards[-SHOWN:], seen)
         stock = Pile(key="stock", label=t("felt.forty_one.stock"),
-                     top=(Face(id="stock"),) if obs["stock"] else (), count=obs["stock"],
+                     top=(Face(id="stock"),) if obs.stock else (), count=obs.stock,
                      tap="stock", lit=DRAW in legal,
                      why="" if DRAW in legal else _why_pile(t, obs, acts, DRAW))
         discard = Pile(key="discard", label=t("felt.forty_one.discard"), top=tops,
-                       count=len(obs["discards"]), tap="discard", lit=TAKE in legal,
+                       count=len(obs.discards), tap="discard", lit=TAKE in legal,
                        why="" if TAKE in legal else _why_pile(t, obs, acts, TAKE))
         hand: tuple[Face, ...] = ()
         if seat >= 0:
-            codes = ordered(obs["hand"], view.order)
-            fresh = {obs["taken"], obs["drawn"]}
+            codes = ordered(obs.hand, view.order)
+            fresh = {obs.taken, obs.drawn}
             hand = tuple(
                 Face(id=i, code=notation(c), tap=CARD + i, lit=c in legal, new=c in fresh,
                      why="" if c in legal else _why_card(t, obs, c, acts))
@@ -74,15 +82,15 @@ class FortyOnePresenter:
             buttons.append(Button(tap="end", label=t("move.end_stock")))
         scene = Scene(seat=seat, chairs=table, piles=(stock, discard), hand=hand,
                       buttons=tuple(buttons), prompt=_prompt(t, obs, acts, seating),
-                      worth=worth(t, obs["hand"]) if seat >= 0 else "")
+                      worth=worth(t, obs.hand) if seat >= 0 else "")
         return scene if view.help else unlit(scene)
 
     def answer(self, shown: State, seat: int, tap: str, view: View) -> Answer:
         state = engine(shown, FortyOne)
         t = self.t or Translator()
         obs = state.observation(max(seat, 0))
-        acts = seat >= 0 and seat == obs["current"]
-        legal = obs["legal"] if acts else []
+        acts = seat >= 0 and seat == obs.current
+        legal = obs.legal if acts else ()
         pile = {"stock": DRAW, "discard": TAKE}.get(tap)
         if pile is not None:
             return (Answer(action=pile) if pile in legal
@@ -95,7 +103,7 @@ class FortyOnePresenter:
             code = int(parse_card(tap[len(CARD):].split(".")[0]))
         except MejaError:
             return Answer()
-        if code not in obs["hand"]:
+        if code not in obs.hand:
             return Answer(why=t("error.fo_not_in_hand", card=word(code)))
         if code in legal:
             return Answer(action=code)
@@ -121,23 +129,23 @@ class FortyOnePresenter:
                       wins=not state.options.running_score)
 
 
-def _turn(t: Translator, obs: dict[str, Any]) -> str:
+def _turn(t: Translator, obs: Observation) -> str:
     """Why nothing may be done now: the match is over, or another seat is to act."""
-    return t("error.fo_over") if obs["current"] < 0 else t("felt.forty_one.not_turn")
+    return t("error.fo_over") if obs.current < 0 else t("felt.forty_one.not_turn")
 
 
-def _why_pile(t: Translator, obs: dict[str, Any], acts: bool, action: int) -> str:
+def _why_pile(t: Translator, obs: Observation, acts: bool, action: int) -> str:
     if not acts:
         return _turn(t, obs)
-    if obs["phase"] == "discard":
+    if obs.phase == "discard":
         return t("error.fo_discard_first")
     return t("error.fo_stock_empty") if action == DRAW else t("error.fo_no_discard")
 
 
-def _why_card(t: Translator, obs: dict[str, Any], code: int, acts: bool) -> str:
+def _why_card(t: Translator, obs: Observation, code: int, acts: bool) -> str:
     if not acts:
         return _turn(t, obs)
-    if obs["phase"] == "draw":
+    if obs.phase == "draw":
         return t("error.fo_draw_first")
     return t("error.fo_locked", card=word(code))
 
@@ -150,16 +158,16 @@ def worth(t: Translator, hand: Sequence[int]) -> str:
     return t("felt.forty_one.worth", points=hand_score(hand), suit=SUIT_SIGNS[suit])
 
 
-def _prompt(t: Translator, obs: dict[str, Any], acts: bool, seating: Seating) -> str:
-    current = obs["current"]
+def _prompt(t: Translator, obs: Observation, acts: bool, seating: Seating) -> str:
+    current = obs.current
     if current < 0:
         return t("play.over")
     if not acts:
         if seating.kinds[current] != "person":
             return t("play.thinking", name=seating.names[current])
         return t("felt.forty_one.wait", name=seating.names[current])
-    legal = obs["legal"]
-    if obs["phase"] == "discard":
+    legal = obs.legal
+    if obs.phase == "discard":
         return t("felt.forty_one.prompt.discard")
     if STOP in legal:
         return t("felt.forty_one.prompt.stop")

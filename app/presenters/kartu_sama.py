@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from app.i18n import Translator, say
 from app.presenters.base import (
@@ -20,11 +19,19 @@ from app.presenters.base import (
     unlit,
 )
 from app.presenters.base import notation as cards_of
-from app.presenters.cards import chairs, faces, notation, ordered, word
+from app.presenters.one_pack import chairs, faces, notation, ordered, word
 from models.cards import parse_card
 from models.errors import MejaError
 from models.games.base import State
-from models.games.kartu_sama import DRAW, FOLLOWS, FREE, PASS, KartuSama, draw_count
+from models.games.kartu_sama import (
+    DRAW,
+    FOLLOWS,
+    FREE,
+    PASS,
+    KartuSama,
+    Observation,
+    draw_count,
+)
 from views.felt_data import Button, Face, Pile, Scene
 
 SHOWN = 3  # discard pile cards shown, the top last
@@ -42,27 +49,27 @@ class KartuSamaPresenter:
         state = engine(shown, KartuSama)
         t = seating.t
         obs = state.observation(max(seat, 0))
-        current = obs["current"]
+        current = obs.current
         acts = seat >= 0 and seat == current
-        legal = set(obs["legal"]) if acts else set()
-        scores = obs["wins"] if state.options.mode == "victory" else obs["totals"]
-        debt = obs["debt"]
+        legal = set(obs.legal) if acts else set()
+        scores = obs.wins if state.options.mode == "victory" else obs.totals
+        debt = obs.debt
         owes = t("felt.kartu_sama.owes", count=debt) if debt else ""
         table = chairs(obs, seating, scores,
-                       [owes if s == current else "" for s in range(len(obs["hand_sizes"]))],
+                       [owes if s == current else "" for s in range(len(obs.hand_sizes))],
                        wins=state.options.mode == "victory")
         seen: Counter[str] = Counter()
-        tops = faces(obs["discard"][-SHOWN:], seen)
+        tops = faces(obs.discard[-SHOWN:], seen)
         discard = Pile(key="discard", label=t("felt.kartu_sama.discard"), top=tops,
-                       count=len(obs["discard"]), mark=_mark(t, obs))
+                       count=len(obs.discard), mark=_mark(t, obs))
         draw = Pile(key="draw", label=t("play.fact.draw_pile"),
-                    top=(Face(id="draw"),) if obs["draw_pile"] else (),
-                    count=obs["draw_pile"], tap="draw", lit=DRAW in legal,
+                    top=(Face(id="draw"),) if obs.draw_pile else (),
+                    count=obs.draw_pile, tap="draw", lit=DRAW in legal,
                     why="" if DRAW in legal else _why_draw(t, obs, acts))
         hand: tuple[Face, ...] = ()
         if seat >= 0:
-            codes = ordered(obs["hand"], view.order)
-            new = Counter(obs["drawn"])
+            codes = ordered(obs.hand, view.order)
+            new = Counter(obs.drawn)
             held = []
             for i, c in zip(identify([notation(c) for c in codes], seen), codes, strict=True):
                 fresh = new[c] > 0
@@ -80,8 +87,8 @@ class KartuSamaPresenter:
         state = engine(shown, KartuSama)
         t = self.t or Translator()
         obs = state.observation(max(seat, 0))
-        acts = seat >= 0 and seat == obs["current"]
-        legal = obs["legal"] if acts else []
+        acts = seat >= 0 and seat == obs.current
+        legal = obs.legal if acts else ()
         if tap == "draw":
             return (Answer(action=DRAW) if DRAW in legal
                     else Answer(why=_why_draw(t, obs, acts)))
@@ -93,7 +100,7 @@ class KartuSamaPresenter:
             code = int(parse_card(tap[len(CARD):].split(".")[0]))
         except MejaError:
             return Answer()
-        if code not in obs["hand"]:
+        if code not in obs.hand:
             return Answer(why=t("error.ks_not_in_hand"))
         if code in legal:
             return Answer(action=code)
@@ -117,58 +124,58 @@ class KartuSamaPresenter:
                       wins=state.options.mode == "victory")
 
 
-def _mark(t: Translator, obs: dict[str, Any]) -> str:
+def _mark(t: Translator, obs: Observation) -> str:
     """What the discard pile asks for when it is not its top card: anything after a joker,
     or the last card that is not one."""
-    if obs["current"] < 0:
+    if obs.current < 0:
         return ""
-    if obs["to_match"] is None:
+    if obs.to_match is None:
         return t("felt.kartu_sama.free")
-    if obs["to_match"] != obs["top"]:
-        return t("felt.kartu_sama.to_match", card=word(obs["to_match"]))
+    if obs.to_match != obs.top:
+        return t("felt.kartu_sama.to_match", card=word(obs.to_match))
     return ""
 
 
-def _turn(t: Translator, obs: dict[str, Any]) -> str:
+def _turn(t: Translator, obs: Observation) -> str:
     """Why nothing may be done now: the match is over, or another seat is to act."""
-    return t("error.ks_over") if obs["current"] < 0 else t("felt.kartu_sama.not_turn")
+    return t("error.ks_over") if obs.current < 0 else t("felt.kartu_sama.not_turn")
 
 
-def _why_draw(t: Translator, obs: dict[str, Any], acts: bool) -> str:
+def _why_draw(t: Translator, obs: Observation, acts: bool) -> str:
     if not acts:
         return _turn(t, obs)
-    if obs["drawn"]:
+    if obs.drawn:
         return t("error.ks_drawn")
-    if obs["debt"]:
-        return t("error.ks_debt", count=obs["debt"])
+    if obs.debt:
+        return t("error.ks_debt", count=obs.debt)
     return t("error.ks_must_play")
 
 
-def _why_card(t: Translator, obs: dict[str, Any], code: int, acts: bool) -> str:
+def _why_card(t: Translator, obs: Observation, code: int, acts: bool) -> str:
     if not acts:
         return _turn(t, obs)
-    if obs["drawn"] and code not in obs["drawn"]:
+    if obs.drawn and code not in obs.drawn:
         return t("error.ks_drawn")
-    base = FREE if obs["to_match"] is None else obs["to_match"]
+    base = FREE if obs.to_match is None else obs.to_match
     if code in FOLLOWS[base]:  # a legal card: none of these reasons
         return ""
     return t("error.ks_no_match", card=word(code), top=word(base))
 
 
-def _prompt(t: Translator, obs: dict[str, Any], acts: bool, seating: Seating,
+def _prompt(t: Translator, obs: Observation, acts: bool, seating: Seating,
             players: int) -> str:
-    current = obs["current"]
+    current = obs.current
     if current < 0:
         return t("play.over")
     if not acts:
         if seating.kinds[current] != "person":
             return t("play.thinking", name=seating.names[current])
         return t("felt.kartu_sama.wait", name=seating.names[current])
-    legal, debt = obs["legal"], obs["debt"]
-    if obs["drawn"]:
+    legal, debt = obs.legal, obs.debt
+    if obs.drawn:
         return t("felt.kartu_sama.prompt.drawn")
-    count = draw_count(players, len(obs["hand"]), debt)[0]
-    if legal == [DRAW]:
+    count = draw_count(players, len(obs.hand), debt)[0]
+    if legal == (DRAW,):
         if debt:
             return t("felt.kartu_sama.prompt.debt_draw", count=count)
         return t("felt.kartu_sama.prompt.draw", count=count)

@@ -14,14 +14,13 @@ import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from app.i18n import Translator, card_words, say
 from app.presenters.base import Answer, Ending, Seating, View, engine, identify, notation, round_won
-from app.presenters.cards import level, score_words
+from app.presenters.one_pack import level, score_words
 from models.cards import JOKER_CODE, format_cards, samba_pack
 from models.games import samba_melds as rules
-from models.games.base import State
+from models.games.base import ActionWords, State
 from models.games.samba import (
     ADD,
     CANCEL,
@@ -43,6 +42,7 @@ LABELS = {"pure_canasta": "samba.felt.pure", "mixed_canasta": "samba.felt.mixed"
 KINDS = {"pure_canasta": "pure", "mixed_canasta": "mixed", "samba": "sequence"}
 
 
+@functools.cache
 def _text(code: int) -> str:
     return format_cards([code])
 
@@ -71,15 +71,15 @@ class Turn:
     def __init__(self, state: Samba, seat: int, view: View, t: Translator) -> None:
         self.state, self.seat, self.t = state, seat, t
         self.obs = obs = state.observation(seat if seat >= 0 else 0)
-        players = len(obs["hand_sizes"])
+        players = len(obs.hand_sizes)
         self.sides = sides_of(players)
         self.mine = seat >= 0
         self.side = self.sides[seat] if self.mine else -1
-        self.turn: int = obs["current"]
-        self.phase: str = obs["phase"]
-        legal: list[int] = obs["legal"] if self.mine else []
+        self.turn: int = obs.current
+        self.phase: str = obs.phase
+        legal = obs.legal if self.mine else ()
         self.acting = bool(legal)
-        hand = sorted(obs["hand"], key=lambda c: sort_key(c, view.order)) if self.mine else []
+        hand = sorted(obs.hand, key=lambda c: sort_key(c, view.order)) if self.mine else []
         self.codes: list[int] = hand
         self.ids = identify([_text(c) for c in hand])
         self.seen: Counter[str] = Counter(_text(c) for c in hand)  # ids named so far
@@ -99,7 +99,7 @@ class Turn:
             chosen = []
         self.chosen = chosen
 
-    def _sort(self, action: int, w: Any) -> None:
+    def _sort(self, action: int, w: ActionWords) -> None:
         code = w.code
         if code == "draw":
             self.draw = action
@@ -292,7 +292,7 @@ class Turn:
         return Answer(why=t("samba.felt.why.no_meld", card=card))
 
     def _stock(self) -> Answer:
-        if self.acting and self.phase == "draw" and self.draw >= 0 and self.obs["stock"]:
+        if self.acting and self.phase == "draw" and self.draw >= 0 and self.obs.stock:
             return Answer(action=self.draw, chosen=frozenset())
         if not self.acting or self.phase == "answer":
             return Answer(why=self._idle())
@@ -301,7 +301,7 @@ class Turn:
         return Answer(why=self.t("samba.felt.why.drawn"))
 
     def _pile(self) -> Answer:
-        t, top = self.t, self.obs["top"]
+        t, top = self.t, self.obs.top
         if not self.acting or self.phase == "answer":
             return Answer(why=self._idle())
         if self.phase != "draw":
@@ -397,7 +397,7 @@ class Turn:
         if not (self.acting and self.phase == "meld" and last < START_SEQ):
             return set()
         n = self._drawn() if last == DRAW else self._taken() if last >= TAKE_GROUP else 0
-        fresh = Counter(self.obs["hand"][len(self.obs["hand"]) - n:] if n else [])
+        fresh = Counter(self.obs.hand[len(self.obs.hand) - n:] if n else [])
         out = set()
         for i in range(len(self.codes) - 1, -1, -1):
             if fresh[self.codes[i]]:
@@ -410,7 +410,7 @@ class Turn:
         state, players = self.state, len(self.sides)
         dealt = (13 if players == 6 else 15) * players + 1  # and the card turned up
         draws = state.actions[len(state.actions) - state.moves :].count(DRAW)
-        stock: int = self.obs["stock"]
+        stock: int = self.obs.stock
         return PACK - dealt - stock - 2 * (draws - 1)
 
     def _taken(self) -> int:
@@ -430,7 +430,7 @@ class Turn:
     def _piles(self) -> tuple[Pile, ...]:
         t, obs = self.t, self.obs
         s_lit, s_why = self._answered("stock")
-        top = obs["top"]
+        top = obs.top
         p_lit, p_why = self._answered("pile")
         if self.acting and self.phase == "draw" and (self.takes or self.onto):
             p_lit, p_why = True, ""  # several ways: the tap says how to choose
@@ -439,9 +439,9 @@ class Turn:
             text = _text(top)
             shown = (Face(identify([text], self.seen)[0], text),)
         return (
-            Pile("stock", t("samba.felt.stock"), (Face("stock.back"),) if obs["stock"] else (),
-                 obs["stock"], "stock", s_lit, why=s_why),
-            Pile("pile", t("samba.felt.pile"), shown, obs["pile_size"], "pile", p_lit,
+            Pile("stock", t("samba.felt.stock"), (Face("stock.back"),) if obs.stock else (),
+                 obs.stock, "stock", s_lit, why=s_why),
+            Pile("pile", t("samba.felt.pile"), shown, obs.pile_size, "pile", p_lit,
                  t("samba.felt.blocked") if blocked(top) else "", p_why),
         )
 
@@ -458,7 +458,7 @@ class Turn:
         groups: list[Group] = []
         reds: list[int] = []
         nseq = 0
-        for cards in obs["melds"][s]:
+        for cards in obs.melds[s]:
             kind = rules.meld_kind(cards)
             if kind == "red_three":
                 reds += cards
@@ -486,31 +486,31 @@ class Turn:
 
     def _side_note(self, s: int) -> str:
         obs = self.obs
-        if obs["opened"][s]:
-            kinds = [rules.meld_kind(cards) for cards in obs["melds"][s]]
+        if obs.opened[s]:
+            kinds = [rules.meld_kind(cards) for cards in obs.melds[s]]
             big = sum(k in LABELS for k in kinds)
             return self.t("samba.may_out") if big >= 2 else ""
         if s == self.side:
-            return self._note() or self.t("samba.minimum", n=obs["minimum"])
-        total = obs["totals"][self.sides.index(s)]
+            return self._note() or self.t("samba.minimum", n=obs.minimum)
+        total = obs.totals[self.sides.index(s)]
         return self.t("samba.minimum", n=rules.initial_meld_minimum(
             total, self.state.options.top_minimum))
 
     def _note(self) -> str:
         """The first meld's minimum against what is melded and selected, while it counts."""
         obs = self.obs
-        if self.side < 0 or obs["opened"][self.side] or self.phase not in ("draw", "meld"):
+        if self.side < 0 or obs.opened[self.side] or self.phase not in ("draw", "meld"):
             return ""
-        counted = obs["counted"]
+        counted = obs.counted
         selected = sum(rules.card_value(c) for c in self.picked())
         if not counted and not selected:
             return ""
         if not self.acting:  # the partner's melds of the turn
-            return self.t("samba.felt.needs_melded", need=obs["minimum"], counted=counted)
+            return self.t("samba.felt.needs_melded", need=obs.minimum, counted=counted)
         if counted:
-            return self.t("samba.felt.needs_counted", need=obs["minimum"], counted=counted,
+            return self.t("samba.felt.needs_counted", need=obs.minimum, counted=counted,
                           selected=selected)
-        return self.t("samba.felt.needs", need=obs["minimum"], selected=selected)
+        return self.t("samba.felt.needs", need=obs.minimum, selected=selected)
 
     def _chair(self, s: int, seating: Seating) -> Chair:
         obs, t = self.obs, self.t
@@ -520,8 +520,8 @@ class Turn:
         if self.phase == "answer" and self.turn >= 0 and s == self._asker():
             note = t("samba.felt.asks")
         return Chair(s, seating.names[s], seating.colours[s],
-                     score_words(t, obs["totals"][s]), obs["hand_sizes"][s], s == self.turn,
-                     s == obs["dealer"], shown, note)
+                     score_words(t, obs.totals[s]), obs.hand_sizes[s], s == self.turn,
+                     s == obs.dealer, shown, note)
 
     def _asker(self) -> int:
         """While a partner answers: who asked (the partner's partner)."""
@@ -539,7 +539,7 @@ class Turn:
         if self.phase == "answer":
             return t("samba.felt.answer", name=names_[self._asker()])
         if self.phase == "draw":
-            if not self.obs["stock"]:
+            if not self.obs.stock:
                 return t("samba.felt.stock_out")
             if any(c in RED_THREES for c in self.codes):
                 return t("samba.felt.draw_red3")
@@ -553,8 +553,8 @@ class Turn:
         if any(c in adds for c in self.picked() for adds in self.adds.values()):
             return t("samba.felt.add_ready")
         obs = self.obs
-        if not obs["opened"][self.side] and 0 < obs["counted"] < obs["minimum"]:
-            return t("samba.felt.below", counted=obs["counted"], need=obs["minimum"])
+        if not obs.opened[self.side] and 0 < obs.counted < obs.minimum:
+            return t("samba.felt.below", counted=obs.counted, need=obs.minimum)
         if self.state.may_out:  # the partner's answer, which everyone heard
             return t("samba.felt.must_out" if self.state.may_out > 0 else "samba.felt.stay_in")
         return t("samba.felt.meld")

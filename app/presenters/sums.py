@@ -12,14 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import Any
 
 from app.i18n import Translator, card_words, names, say
 from app.presenters.base import Answer, Ending, Seating, View, engine, identify, notation, unlit
-from app.presenters.cards import level, score_words
+from app.presenters.one_pack import level, score_words
 from models.cards import format_cards
 from models.games.base import State
-from models.games.sums import DRAW, LET, STOP, TAKE, TAKE_BACK_BELOW, TARGET
+from models.games.sums import DRAW, LET, STOP, TAKE, TAKE_BACK_BELOW, TARGET, Observation
 from models.games.sums import Sums as Engine
 from views.felt_data import Button, Chair, Face, Group, Pile, Scene
 
@@ -69,15 +68,15 @@ class SumsPresenter:
     def scene(self, shown: State, seat: int, seating: Seating, view: View) -> Scene:
         state = engine(shown, Engine)
         obs = state.observation(max(seat, 0))
-        hand: list[int] = obs["hand"] if seat >= 0 else []
-        current = obs["current"]
+        hand = obs.hand if seat >= 0 else ()
+        current = obs.current
         acting = seat >= 0 and current == seat
-        legal = set(obs["legal"]) if acting else set()
+        legal = set(obs.legal) if acting else set()
         t, names = seating.t, seating.names
         why = _Why(obs, seat, names, t, state.options.take_back)
         seen: Counter[str] = Counter()
         piles = []
-        for i, (top, size) in enumerate(zip(obs["piles"], obs["pile_sizes"], strict=True)):
+        for i, (top, size) in enumerate(zip(obs.piles, obs.pile_sizes, strict=True)):
             # a top of its own id: the card drawn is a new card in the hand, so the second
             # tap of a double tap on the pile, landing where the top was, does not place it
             tops = () if top is None else (Face(f"pile{i}.{_code(top)}", _code(top)),)
@@ -85,14 +84,14 @@ class SumsPresenter:
             piles.append(Pile(f"pile:{i}", t("sums.pile", n=i + 1), tops, size,
                               tap=f"draw:{i}" if seat >= 0 else "", lit=lit,
                               why="" if lit else why.pile(i, size)))
-        attack = obs["chain"][-1] if obs["chain"] else None
+        attack = obs.chain[-1] if obs.chain else None
         chairs = []
-        for s, cards in enumerate(obs["in_play"]):
+        for s, cards in enumerate(obs.in_play):
             ids = identify([_code(c) for c in cards], seen)
             fresh = -1  # the card just placed that attacks (the last copy placed)
             if attack is not None and attack[0] == s:
                 fresh = max(i for i, c in enumerate(cards) if c == attack[1])
-            elif obs["phase"] == "target" and s == current:
+            elif obs.phase == "target" and s == current:
                 fresh = len(cards) - 1
             up = []
             for i, (id_, c) in enumerate(zip(ids, cards, strict=True)):
@@ -103,18 +102,18 @@ class SumsPresenter:
             kind = seating.kinds[s]
             chairs.append(Chair(
                 seat=s, name=names[s], colour=seating.colours[s],
-                score=score_words(t, obs["scores"][s]),
-                cards=obs["hand_sizes"][s], active=s == current,
+                score=score_words(t, obs.scores[s]),
+                cards=obs.hand_sizes[s], active=s == current,
                 level=level(t, kind),
                 note=say(t, "sums_attack", self._attack(attack, names)) if
                 attack is not None and attack[2] == s else "",
                 groups=(Group(f"up:{s}", tuple(up)),),
-                tally=t.plural("sums.felt.removed", len(obs["captured"][s])),
+                tally=t.plural("sums.felt.removed", len(obs.captured[s])),
             ))
         codes = _order(hand, view.order)
         held = []
         for id_, c in zip(identify([_code(c) for c in codes], seen), codes, strict=True):
-            lit = c in legal and obs["phase"] in PLAYS
+            lit = c in legal and obs.phase in PLAYS
             held.append(Face(id_, _code(c), tap=f"play:{c}", lit=lit,
                              why="" if lit else why.hand(c)))
         buttons = []
@@ -147,11 +146,11 @@ class SumsPresenter:
         return Answer(why=next((why for key, why in _whys(scene) if key == tap and why), ""))
 
     @staticmethod
-    def _up(obs: dict[str, Any], seat: int, owner: int, c: int, why: _Why) -> tuple[int, str, str]:
+    def _up(obs: Observation, seat: int, owner: int, c: int, why: _Why) -> tuple[int, str, str]:
         """A face-up card's action, tap and refusal, for ``seat`` looking: one's own card is
         taken back, another's removed."""
-        phase = obs["phase"]
-        if seat < 0 or obs["current"] != seat:
+        phase = obs.phase
+        if seat < 0 or obs.current != seat:
             return -1, "", ""
         if owner == seat:
             if phase != "play" or not why.take_back:
@@ -169,9 +168,9 @@ class SumsPresenter:
                 "owner": names[attack[2]], "target": _code(attack[3])}
 
     @staticmethod
-    def _prompt(obs: dict[str, Any], seat: int, names: Sequence[str], t: Translator,
+    def _prompt(obs: Observation, seat: int, names: Sequence[str], t: Translator,
                 legal: set[int]) -> str:
-        phase, current = obs["phase"], obs["current"]
+        phase, current = obs.phase, obs.current
         if phase == "over":
             return t("sums.over")
         if seat != current:
@@ -182,12 +181,12 @@ class SumsPresenter:
             return t("sums.felt.place_back")
         if phase == "play":
             return t("sums.felt.place")
-        if phase == "draw_or_play" and not obs["hand"]:
+        if phase == "draw_or_play" and not obs.hand:
             return t("sums.felt.draw")
         if phase == "draw_or_play":
             return t("sums.felt.either")
         if phase == "target":
-            return t("sums.felt.target", card=_shown(obs["in_play"][current][-1]))
+            return t("sums.felt.target", card=_shown(obs.in_play[current][-1]))
         if phase == "counter":
             return t("sums.felt.counter")
         return t("sums.felt.last")
@@ -243,7 +242,7 @@ def _unlit(scene: Scene) -> Scene:
 class _Why:
     """Why a card or pile does nothing when tapped, in the game's words."""
 
-    def __init__(self, obs: dict[str, Any], seat: int, names: Sequence[str], t: Translator,
+    def __init__(self, obs: Observation, seat: int, names: Sequence[str], t: Translator,
                  take_back: bool) -> None:
         self.obs, self.seat, self.names, self.t = obs, seat, names, t
         self.take_back = take_back
@@ -251,13 +250,13 @@ class _Why:
     def _phase(self) -> str:
         """The refusal every tap but the phase's own gets, "" when the seat may act."""
         obs, t = self.obs, self.t
-        phase = obs["phase"]
+        phase = obs.phase
         if self.seat < 0:
             return ""
         if phase == "over":
             return t("error.su_over")
-        if obs["current"] != self.seat:
-            return say(t, "not_turn", {"turn": self.names[obs["current"]],
+        if obs.current != self.seat:
+            return say(t, "not_turn", {"turn": self.names[obs.current],
                                        "player": self.names[self.seat]})
         if phase == "target":
             return t("error.su_choose")
@@ -269,7 +268,7 @@ class _Why:
         first = self._phase()
         if first:
             return first
-        phase, t = self.obs["phase"], self.t
+        phase, t = self.obs.phase, self.t
         if phase == "counter":
             return t("error.su_counter")
         if not size:
@@ -283,22 +282,22 @@ class _Why:
         if first:
             return first
         obs, t = self.obs, self.t
-        if obs["phase"] == "draw":
+        if obs.phase == "draw":
             return t("error.su_draw_first")
-        attack = obs["chain"][-1] if obs["chain"] else None
-        if obs["phase"] == "counter" and attack is not None:
+        attack = obs.chain[-1] if obs.chain else None
+        if obs.phase == "counter" and attack is not None:
             return say(t, "sums_no_counter", {"card": _code(c), "attacker": self.names[attack[0]],
                                               "played": _code(attack[1])})
         return t("error.su_no_action")
 
     def back(self) -> str:
-        if len(self.obs["hand"]) >= TAKE_BACK_BELOW:
+        if len(self.obs.hand) >= TAKE_BACK_BELOW:
             return self.t("error.su_hand_full", most=TAKE_BACK_BELOW)
         return self.t("error.su_no_action")
 
     def target(self, owner: int, c: int) -> str:
         obs = self.obs
-        played = obs["in_play"][obs["current"]][-1]
+        played = obs.in_play[obs.current][-1]
         return say(self.t, "sums_not_target", {"owner": self.names[owner], "card": _code(c),
                                                 "played": _code(played)})
 

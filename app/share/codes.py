@@ -9,8 +9,8 @@ from the events.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from app.games import ENTRIES
 from app.storage import Store
@@ -25,7 +25,7 @@ def created_of(match_id: str) -> str:
     return f"{d[0:4]}-{d[4:6]}-{d[6:8]}T{d[9:11]}:{d[11:13]}:{d[13:15]}Z"
 
 
-def share_doc(store: Store, match_id: str) -> dict[str, Any]:
+def share_doc(store: Store, match_id: str) -> dict[str, object]:
     """The dict a code carries for a stored match (an imported one keeps its origin)."""
     doc = store.load_match(match_id)
     match = Match.from_dict({"version": 1, "setup": _setup(doc["setup"]), "events": doc["events"]})
@@ -35,7 +35,7 @@ def share_doc(store: Store, match_id: str) -> dict[str, Any]:
     return shared_doc(origin, mark.get("created") or created_of(match_id), match, summary)
 
 
-def _setup(setup: dict[str, Any]) -> dict[str, Any]:
+def _setup(setup: Mapping[str, object]) -> dict[str, object]:
     return {k: setup[k] for k in ("game", "players", "options")}
 
 
@@ -53,7 +53,8 @@ class Imported:
     match_id: str
 
 
-def find_copy(store: Store, origin: str, setup: Setup) -> tuple[str, dict[str, Any]] | None:
+def find_copy(store: Store, origin: str, setup: Setup
+              ) -> tuple[str, Mapping[str, object]] | None:
     """The stored match that is ``origin`` or was imported from it, with the same game and
     players (a code reusing an id for another match is another match)."""
     for entry in store.list_matches():
@@ -89,6 +90,6 @@ def import_shared(store: Store, shared: Shared) -> Imported:
     return Imported("new", match_id)
 
 
-def import_value(store: Store, value: Any) -> Imported:
+def import_value(store: Store, value: object) -> Imported:
     """Check a decoded code and keep its match; ShareError (nothing written) if refused."""
     return import_shared(store, read_shared(value))

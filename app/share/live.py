@@ -12,11 +12,11 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
 
 from app.i18n import Translator, game_title, names
 from app.storage import NotFound, Store
 
+Request = socket.socket | tuple[bytes, socket.socket]  # what a socketserver hands a handler
 
 def lan_address() -> str:
     """This device's address on the local network (127.0.0.1 when it has none). No packet
@@ -117,7 +117,7 @@ class BoundedServer(ThreadingHTTPServer):
         self.slots = threading.BoundedSemaphore(THREADS)
         super().__init__(address, handler)
 
-    def process_request(self, request: Any, client_address: Any) -> None:
+    def process_request(self, request: Request, client_address: object) -> None:
         self.slots.acquire()  # the accept loop waits here while every thread is busy
         try:
             super().process_request(request, client_address)
@@ -125,7 +125,7 @@ class BoundedServer(ThreadingHTTPServer):
             self.slots.release()
             raise
 
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
+    def process_request_thread(self, request: Request, client_address: object) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
@@ -137,8 +137,9 @@ class LiveServer:
     ``data`` (JSON). Without the token every request is refused (403); nothing changes data:
     only GET and HEAD are answered."""
 
-    def __init__(self, snapshot: Callable[[], dict[str, Any]], texts: Callable[[], dict[str,
-                 str]], host: str, port: int = 0, token: str | None = None) -> None:
+    def __init__(self, snapshot: Callable[[], Mapping[str, object]],
+                 texts: Callable[[], dict[str, str]], host: str, port: int = 0,
+                 token: str | None = None) -> None:
         self.snapshot = snapshot
         self.texts = texts
         self.token = token or secrets.token_urlsafe(18)
@@ -179,7 +180,7 @@ class LiveServer:
             sys_version = ""
             timeout = IDLE  # a client silent this long is dropped: no half-open pile-up
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: object) -> None:  # noqa: A002
                 return  # the app's console is not a web log
 
             def _send(self, status: int, body: bytes, kind: str, head: bool = False) -> None:
@@ -231,7 +232,7 @@ def live() -> LiveServer | None:
     return _live
 
 
-def start_live(snapshot: Callable[[], dict[str, Any]], texts: Callable[[], dict[str, str]],
+def start_live(snapshot: Callable[[], Mapping[str, object]], texts: Callable[[], dict[str, str]],
                token: str, port: int = 0, host: str | None = None) -> LiveServer:
     """Serve the live scoreboard (once per process: later calls return the running one)."""
     global _live

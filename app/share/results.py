@@ -8,7 +8,6 @@ import io
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -108,7 +107,10 @@ def board(r: Results) -> Board:
     )
 
 
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont  # what Pillow draws text in
+
+
+def font(size: int) -> Font:
     """The app's card font (Latin with the suit signs), else Pillow's own."""
     try:
         return ImageFont.truetype(str(FONT), size)
@@ -121,7 +123,7 @@ INK, RED, SOFT, LINE, PAPER, BAND = ("#111111", "#c62828", "#555555", "#c8d0c8",
 MARGIN, PAD, WRAP, LINE_H = 32, 14, 14, 40  # pixels; a name wraps past WRAP characters
 
 
-def cell(d: ImageDraw.ImageDraw, at: tuple[int, int], s: str, f: Any) -> None:
+def cell(d: ImageDraw.ImageDraw, at: tuple[int, int], s: str, f: Font) -> None:
     """One cell of the table, red suits in red. The font has no "▼" (41's loser of a hand)
     nor "−": the triangle is drawn, the minus is a hyphen."""
     x, y = at
@@ -140,7 +142,7 @@ def draw(b: Board) -> bytes:
     big, mid, small = font(40), font(30), font(26)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
 
-    def width(s: str, f: Any) -> int:
+    def width(s: str, f: Font) -> int:
         return int(probe.textlength(s, font=f))
 
     head = [textwrap.wrap(h, WRAP, break_long_words=True) or [""] for h in b.header]

@@ -45,7 +45,7 @@ def status(over: bool) -> str:
     return "finished" if over else "playing"
 
 
-class TableScreen(Protocol):
+class RefereeScreen(Protocol):
     """What every game's table screen data says: its title and whose turn (``prompt``)."""
 
     @property
@@ -117,7 +117,7 @@ class Referee(Generic[T]):
         again as it saves (two threads)."""
         at = self.version
 
-        def bound(*args: Any) -> None:
+        def bound(*args: object) -> None:
             if self.ledger.current(at):
                 tap(*args, at=at)
 
@@ -190,7 +190,7 @@ class Referee(Generic[T]):
             what = self._event_words(event)
         return str(self.t("table.undo", what=what))
 
-    def _table_data(self) -> TableScreen:
+    def _table_data(self) -> RefereeScreen:
         """What the table screen shows (its ``title``, ``prompt``...)."""
         raise NotImplementedError
 

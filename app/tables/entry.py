@@ -70,7 +70,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
         self.tapping: set[int] = set()  # seats with typed points whose cards are to be tapped
         self.points_text: dict[int, str] = {}  # points typed for a seat and not saved yet
         self.sent: set[int] = set()  # seats whose entry is the hand their phone sent
-        self._kept: dict[str, Any] | None = None  # the draft as last saved
+        self._kept: Mapping[str, object] | None = None  # the draft as last saved
         self._counted: tuple[int, str, float] = (-1, "", 0.0)  # the last card tap that counted
         self._restore_draft()
 
@@ -406,7 +406,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
                       if isinstance(events[i], Start)), -1)
         return {"round": r.number, "start": start}
 
-    def _draft(self) -> dict[str, Any] | None:
+    def _draft(self) -> dict[str, object] | None:
         """What is entered and not recorded, as saved: None when there is nothing."""
         key = self._draft_key()
         if key is None:
@@ -452,7 +452,7 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
                          if isinstance(sent, list) else set())
         self._keep_draft()
 
-    def _fitting(self, saved: Mapping[str, Any]) -> tuple[dict[int, list[str]], int]:
+    def _fitting(self, saved: Mapping[str, object]) -> tuple[dict[int, list[str]], int]:
         """The entries of ``saved`` that fit this round, and the seat it was entering. A seat
         whose cards cannot be its hand is dropped; more copies of a card than the pack holds
         (with the recorded hands) drop the whole draft."""

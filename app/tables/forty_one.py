@@ -5,8 +5,7 @@ player), and the scoreboard (scores with the suit counted, tie-breaks in words, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 import flet as ft
 
@@ -77,7 +76,7 @@ class FortyOneWords:
         return str(self.t.plural(SWAPS.get(key, key), count, **params))
 
 
-def how_it_ends(players: list[str], values: dict[str, Any], t: Tr) -> list[str]:
+def how_it_ends(players: list[str], values: Mapping[str, object], t: Tr) -> list[str]:
     """The new-match screen's line on how a 41 match ends."""
     return [t("forty_one.how_it_ends_total" if values.get("running_score")
               else "forty_one.how_it_ends")]

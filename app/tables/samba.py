@@ -7,6 +7,7 @@ the table, the result entry (``/match/<id>/result``) and the scoreboard."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -55,7 +56,7 @@ MELDED = "melded"
 COPIES_OF = {str(c): n for c, n in Counter(samba_pack()).items()}  # 3 of each, 6 jokers
 
 
-def teams(players: list[str], values: dict[str, Any], t: Translator) -> list[str]:
+def teams(players: list[str], values: Mapping[str, object], t: Translator) -> list[str]:
     """The sides the seating makes, for the new-match screen."""
     n = len(players)
     if n < 2:
@@ -227,11 +228,9 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
             h = self.table.hand
             recorded = h.results[side] if h is not None else None
             if recorded is not None:
-                data = recorded.to_dict()
-                self.counts[side] = {k: v for k, v in data.items() if k not in ("kind", "side")}
+                self.counts[side] = recorded.counts()
             else:
-                self.counts[side] = {k: 0 for k in Result(side).to_dict() if k not in
-                                     ("kind", "side")}
+                self.counts[side] = Result(side).counts()
                 if h is not None:
                     self.counts[side]["sambas"] = h.sambas[side]
         return self.counts[side]
@@ -364,8 +363,7 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
     def _mode(self, mode: str) -> None:
         side = self.side
         if mode == "counts" and self.mode.get(side) == "cards":
-            counts = self._draft(side).to_dict()
-            self.counts[side] = {k: v for k, v in counts.items() if k not in ("kind", "side")}
+            self.counts[side] = self._draft(side).counts()
         self.mode[side] = mode
         self.touched.add(side)
         self.error = ""

@@ -6,13 +6,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
 from models.bots.hint import Hint
+from models.games.base import State
+
+S = TypeVar("S", bound=State)  # the engine state of the game a playbook plays
 
 
 @dataclass(frozen=True)
-class Plan:
+class Plan(Generic[S]):
     """How the Expert (:mod:`models.bots.expert`) plays one game: ``sample(state, seat, rng)``
     a full state consistent with what ``seat`` has seen, the hidden cards placed where the
     other seats' play says they are; ``playouts`` a decision; at most ``width`` candidate
@@ -21,17 +24,17 @@ class Plan:
     another's gain is above ``margin`` standard errors. ``order(state, legal)``: the legal
     actions in the Expert's order, its first choice first (None: the rule of thumb's)."""
 
-    sample: Callable[[Any, int, random.Random], Any]
+    sample: Callable[[S, int, random.Random], S]
     playouts: int
     width: int
     horizon: int
-    searched: Callable[[Any], bool]
+    searched: Callable[[S], bool]
     margin: float = 0.5
-    order: Callable[[Any, list[int]], list[int]] | None = None
+    order: Callable[[S, list[int]], list[int]] | None = None
 
 
 @dataclass(frozen=True)
-class Playbook:
+class Playbook(Generic[S]):
     """One game's knowledge for the bots.
 
     ``score(state, action)``: how good the rule of thumb finds a legal action of the player to
@@ -47,21 +50,21 @@ class Playbook:
     name the move (the hint button names it first).
     """
 
-    score: Callable[[Any, int], float]
-    why: Callable[[Any, int], Hint]
-    value: Callable[[Any, int, int], float]
-    determinize: Callable[[Any, int, random.Random], Any]
-    searched: Callable[[Any], bool]
+    score: Callable[[S, int], float]
+    why: Callable[[S, int], Hint]
+    value: Callable[[S, int, int], float]
+    determinize: Callable[[S, int, random.Random], S]
+    searched: Callable[[S], bool]
     worlds: int
     width: int
     horizon: int
     epsilon: float = 0.1
     margin: float = 1.0
-    expert: Plan | None = None
+    expert: Plan[S] | None = None
     unnamed: frozenset[str] = frozenset()
 
 
-def best(book: Playbook, state: Any, legal: list[int]) -> int:
+def best(book: Playbook[S], state: S, legal: list[int]) -> int:
     """The rule of thumb's choice: the highest score, the first in legal order on a tie."""
     score = book.score
     top, choice = float("-inf"), legal[0]

@@ -15,9 +15,9 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic
 
-from models.bots.base import Plan, Playbook, best
+from models.bots.base import Plan, Playbook, S, best
 from models.bots.hint import Hint
 
 PHONE = 4  # a phone plays a quarter of the playouts
@@ -55,7 +55,7 @@ class Verdict:
         return Hint("searched", params)
 
 
-def playout(book: Playbook, state: Any, seat: int, rounds: int, horizon: int) -> float:
+def playout(book: Playbook[S], state: S, seat: int, rounds: int, horizon: int) -> float:
     """Play on by the rule of thumb until the round after ``rounds`` results ends or
     ``horizon`` moves are made; ``seat``'s value then."""
     for _ in range(horizon):
@@ -81,17 +81,17 @@ def clear(a: list[float], b: list[float], z: float) -> bool:
 
 
 @dataclass(frozen=True)
-class Expert:
+class Expert(Generic[S]):
     """The Expert of one game (its playbook ``book``, which has a :class:`Plan`):
     ``playouts`` a decision (the plan's when None), divided by :data:`PHONE` on a phone
     (``light``)."""
 
-    book: Playbook
+    book: Playbook[S]
     playouts: int | None = None
     light: bool = False
 
     @property
-    def plan(self) -> Plan:
+    def plan(self) -> Plan[S]:
         plan = self.book.expert
         assert plan is not None  # every game has one
         return plan
@@ -102,7 +102,7 @@ class Expert:
         n = self.playouts or self.plan.playouts
         return max(1, n // PHONE) if self.light else n
 
-    def candidates(self, state: Any) -> list[int]:
+    def candidates(self, state: S) -> list[int]:
         """The actions worth trying: the legal ones in the plan's order (the rule of thumb's
         unless the plan has its own), at most the plan's ``width``."""
         legal = state.legal_actions()
@@ -112,7 +112,7 @@ class Expert:
         order = sorted(range(len(legal)), key=lambda i: -score(state, legal[i]))
         return [legal[i] for i in order[: self.plan.width]]
 
-    def weigh(self, state: Any, rng: random.Random) -> Verdict:
+    def weigh(self, state: S, rng: random.Random) -> Verdict:
         """Sequential halving: each step shares ``budget / steps`` playouts among the
         candidates left, all of them on the same sampled deals, then keeps the better half
         by their mean over every deal they were played in (a tie keeps the candidates'
@@ -155,7 +155,7 @@ class Expert:
         tried = tuple(Tried(a, mean(values[a]), len(values[a])) for a in alive + out)
         return Verdict(tried, made, ahead)
 
-    def __call__(self, state: Any, rng: random.Random) -> int:
+    def __call__(self, state: S, rng: random.Random) -> int:
         legal = state.legal_actions()
         if len(legal) == 1 or not self.plan.searched(state):
             return best(self.book, state, legal)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from models.errors import call
 
@@ -16,9 +15,9 @@ class Hint:
     notation, numbers, a ``suit`` letter: facts the app says in the player's language)."""
 
     code: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """``{"code": ..., "params": {...}}`` with JSON-able values."""
         return {"code": self.code, "params": dict(self.params)}
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic
 
-from models.bots.base import Playbook, best
+from models.bots.base import Playbook, S, best
 
 
 def rollout(
-    book: Playbook, state: Any, seat: int, rounds: int, rng: random.Random,
+    book: Playbook[S], state: S, seat: int, rounds: int, rng: random.Random,
     deadline: float | None = None,
 ) -> float | None:
     """Play on by the rule of thumb (with a few random moves) until the round after ``rounds``
@@ -38,17 +38,17 @@ def rollout(
 
 
 @dataclass(frozen=True)
-class Search:
+class Search(Generic[S]):
     """A strong chooser for one game. ``cap``: seconds after which the search stops, even in
     the middle of a rollout, keeping only the deals fully played (none: the rule of thumb
     decides); None: always ``book.worlds`` deals, so the choice depends on nothing but
     ``rng``."""
 
-    book: Playbook
+    book: Playbook[S]
     worlds: int | None = None
     cap: float | None = 0.2
 
-    def evaluate(self, state: Any, rng: random.Random) -> tuple[list[int], list[list[float]]]:
+    def evaluate(self, state: S, rng: random.Random) -> tuple[list[int], list[list[float]]]:
         """The candidate actions (the rule of thumb's choice first) and their value in each
         sampled deal."""
         book = self.book
@@ -72,7 +72,7 @@ class Search:
                 values[i].append(value)
         return candidates, values
 
-    def __call__(self, state: Any, rng: random.Random) -> int:
+    def __call__(self, state: S, rng: random.Random) -> int:
         legal = state.legal_actions()
         if len(legal) == 1 or not self.book.searched(state):
             return best(self.book, state, legal)

@@ -2,11 +2,13 @@
 
 A game is a deterministic function of ``(options, seed, actions)``. Each engine
 module defines an ``Options`` frozen dataclass (the defaults of docs/rules.md), a
-state class with ``current_player``, ``legal_actions()``, ``apply(action)``,
-``is_over``, ``clone()``, ``observation(seat)``, ``action_str(action)`` (the action in
-the notation, for logs and tests) and ``action_words(action)`` (the action as a code and its
-facts, which the app says in the player's language), and its :class:`Rules` (``RULES``), which
-``models.registry.GAMES`` joins to its table and bot. The ``Options`` fields made with
+state class with ``current_player``, ``legal_actions()``, ``why_illegal(action)`` (why an
+action is refused, None when it may be taken: the one check, which ``apply(action)`` makes
+and ``is_legal(action)`` answers), ``is_over``, ``clone()``, ``observation(seat)`` (what a
+seat may see, a frozen dataclass of the engine's), ``action_str(action)`` (the action in the
+notation, for logs and tests) and ``action_words(action)`` (the action as a code and its
+facts, which the app says in the player's language), and its :class:`Rules` (``RULES``),
+which ``models.registry.GAMES`` joins to its table and bot. The ``Options`` fields made with
 :func:`option` carry their bounds and choices: the set-up screens are built from them.
 The state classes build on :class:`Engine`; the ``determinize``
 functions (a copy of the game for a search) deal the hidden cards with :func:`redeal`.
@@ -18,11 +20,15 @@ import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from models.errors import SetupError
+from models.errors import IllegalAction, SetupError
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 OptionsT = TypeVar("OptionsT")
+T = TypeVar("T")
 
 
 class State(Protocol):
@@ -38,9 +44,10 @@ class State(Protocol):
     def is_over(self) -> bool: ...
     def legal_actions(self) -> list[int]: ...
     def is_legal(self, action: int) -> bool: ...
+    def why_illegal(self, action: int) -> IllegalAction | None: ...
     def apply(self, action: int) -> None: ...
-    def clone(self) -> State: ...
-    def observation(self, seat: int) -> dict[str, Any]: ...
+    def clone(self) -> Self: ...
+    def observation(self, seat: int) -> Observation: ...
     def action_str(self, action: int) -> str: ...
     def action_words(self, action: int) -> ActionWords: ...
     @property
@@ -51,6 +58,24 @@ class State(Protocol):
     def totals(self) -> list[int]: ...
     @property
     def scores(self) -> list[int]: ...
+
+
+class Observation(Protocol):
+    """What every engine's observation of a seat says (each engine's own, a frozen dataclass
+    named ``Observation`` in its module, says more): the seat, its hand, the size of every
+    hand, the seat to act (-1: the game is over) and the seat's legal actions (none when it
+    is not its turn)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def hand(self) -> tuple[int, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def legal(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,13 +123,13 @@ class Rules(Generic[StateT]):
     title: str
     min_players: int
     max_players: int
-    options_type: type[Any]
+    options_type: type[DataclassInstance]
     factory: Callable[[int, int, Any], StateT]
     lower_is_better: bool = False
     notes: Mapping[str, str] = field(default_factory=dict)
     stock: Callable[[StateT], int] | None = None
 
-    def options(self, options: object = None) -> Any:
+    def options(self, options: object = None) -> DataclassInstance:
         """Options from ``None`` (the defaults), a dict of overrides, or the dataclass."""
         return make_options(self.options_type, options)
 
@@ -129,9 +154,9 @@ class Rules(Generic[StateT]):
                              high=self.max_players, players=players)
 
 
-def option(default: Any, *, low: int | None = None, high: int | None = None, step: int = 1,
+def option(default: T, *, low: int | None = None, high: int | None = None, step: int = 1,
            choices: tuple[str, ...] = (), mode: str = "", needs: str = "",
-           offered: bool = True, open_high: bool = False, zero: str = "") -> Any:
+           offered: bool = True, open_high: bool = False, zero: str = "") -> T:
     """An ``Options`` field and what a set-up may make of it: the bounds and ``step`` of a
     number, the ``choices`` of a word, the game type (``mode``) it applies to, the switch it
     ``needs`` (a bool option that must be on), and whether set-up screens ``offered`` it. The
@@ -171,13 +196,13 @@ def _defaults(cls: type[OptionsT]) -> OptionsT:
     return options
 
 
-def bounds(options: Any, name: str) -> tuple[int, int]:
+def bounds(options: object, name: str) -> tuple[int, int]:
     """The lowest and highest value option ``name`` of ``options`` may take."""
     meta = option_meta(type(options), name)
     return meta["low"], meta["high"]
 
 
-def within(options: Any, name: str) -> bool:
+def within(options: object, name: str) -> bool:
     """Whether option ``name`` of ``options`` is one of its choices, or within its bounds
     (from ``low`` up when its ``high`` is open)."""
     meta = option_meta(type(options), name)
@@ -211,7 +236,7 @@ class Engine(Generic[OptionsT]):
         self.actions: list[int] = []
         self.results: list[RoundResult] = []
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         copied = {*cls.LISTS, *cls.NESTED}
         slots = [name for c in cls.__mro__ for name in c.__dict__.get("__slots__", ())]
@@ -264,7 +289,7 @@ def make_options(cls: type[OptionsT], options: object = None) -> OptionsT:
     if not isinstance(options, Mapping):
         raise SetupError("setup_options", kind=cls.__name__, got=type(options).__name__)
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for key, value in options.items():
         if key not in fields:
             known = ", ".join(sorted(fields))
@@ -281,6 +306,6 @@ def make_options(cls: type[OptionsT], options: object = None) -> OptionsT:
     return cls(**values)
 
 
-def options_dict(options: object) -> dict[str, Any]:
+def options_dict(options: object) -> dict[str, object]:
     """The options as a plain dict (for saving and sharing)."""
     return dataclasses.asdict(options)  # type: ignore[call-overload, no-any-return]

@@ -35,7 +35,6 @@ import random
 from bisect import insort
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from models.cards import SUITS, format_cards, shuffle
 from models.errors import IllegalAction, SetupError
@@ -234,6 +233,37 @@ def match_winners(options: Options, totals: Sequence[int], wins: Sequence[int],
 
 
 # -- the engine ----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may see of a 41 match (:meth:`FortyOne.observation`): its own ``hand``,
+    every hand's size, the ``stock``'s size, the discards (``top`` last, None when there are
+    none), the card the seat to act just took from them (``taken``) and, on its own turn, the
+    card it just drew from the stock (``drawn``), the ``phase`` (``draw`` or ``discard``), the
+    seat to act (``current``, -1 once the match is over), the ``dealer``, the seat that
+    played ``first`` in the hand, the hand's number (``hand_no``, from 0), the hands shown at
+    the end of the last hand (``last_shown``, None before one ended), the tally (``wins``,
+    ``losses``, ``totals``) and its ``legal`` actions (none when it is not its turn)."""
+
+    seat: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    stock: int
+    top: int | None
+    discards: tuple[int, ...]
+    taken: int | None
+    drawn: int | None
+    phase: str
+    current: int
+    dealer: int
+    first: int
+    hand_no: int
+    last_shown: tuple[tuple[int, ...], ...] | None
+    wins: tuple[int, ...]
+    losses: tuple[int, ...]
+    totals: tuple[int, ...]
+    legal: tuple[int, ...]
+
+
 class FortyOne(Engine[Options]):
     """A 41 match in play: hands, turns (draw then discard), stops, the tally."""
 
@@ -329,7 +359,8 @@ class FortyOne(Engine[Options]):
         return not stop_fault(self.hands[self.current], self.options.stop_threshold)
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
+        """Whether ``action`` may be taken now (the rules' check behind :meth:`legal_actions`
+        and :meth:`why_illegal`)."""
         if self.over:
             return False
         if self.phase:
@@ -365,8 +396,9 @@ class FortyOne(Engine[Options]):
     # -- moves ----------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
-        if not self.is_legal(action):
-            raise self._why_illegal(action)
+        why = self.why_illegal(action)
+        if why is not None:
+            raise why
         self.actions.append(action)
         seat = self.current
         if action < 52:
@@ -415,7 +447,11 @@ class FortyOne(Engine[Options]):
         self.hand_no += 1
         self._deal()
 
-    def _why_illegal(self, action: int) -> IllegalAction:
+    def why_illegal(self, action: int) -> IllegalAction | None:
+        """Why ``action`` may not be taken now, None when it may (:meth:`is_legal`): the one
+        check, which :meth:`apply` makes."""
+        if self.is_legal(action):
+            return None
         if self.over:
             return IllegalAction("fo_over")
         if self.phase:
@@ -437,31 +473,31 @@ class FortyOne(Engine[Options]):
         return IllegalAction("fo_draw_first")
 
     # -- views ----------------------------------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         """What ``seat`` may see: its own hand, the face-up discards, the card just taken from
         them, the card it just drew from the stock (``drawn``, its own turn only), the stock
         size, the hands shown at the end of the last hand, the tally."""
         own = seat == self.current_player and self.drawn in self.hands[seat]
-        return {
-            "seat": seat,
-            "hand": list(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "stock": len(self.stock),
-            "top": self.top,
-            "discards": list(self.pile),
-            "taken": None if self.taken < 0 else self.taken,
-            "drawn": self.drawn if own else None,
-            "phase": "discard" if self.phase else "draw",
-            "current": self.current_player,
-            "dealer": self.dealer,
-            "first": self.first,
-            "hand_no": self.hand_no,
-            "last_shown": [list(h) for h in self.shown[-1]] if self.shown else None,
-            "wins": list(self.wins),
-            "losses": list(self.losses),
-            "totals": list(self.totals),
-            "legal": self.legal_actions() if seat == self.current_player else [],
-        }
+        return Observation(
+            seat=seat,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(map(len, self.hands)),
+            stock=len(self.stock),
+            top=self.top,
+            discards=tuple(self.pile),
+            taken=None if self.taken < 0 else self.taken,
+            drawn=self.drawn if own else None,
+            phase="discard" if self.phase else "draw",
+            current=self.current_player,
+            dealer=self.dealer,
+            first=self.first,
+            hand_no=self.hand_no,
+            last_shown=self.shown[-1] if self.shown else None,
+            wins=tuple(self.wins),
+            losses=tuple(self.losses),
+            totals=tuple(self.totals),
+            legal=tuple(self.legal_actions()) if seat == self.current_player else (),
+        )
 
     def action_str(self, action: int) -> str:
         """The action in words or card notation: ``draw``, ``take``, ``stop``, ``end``, ``QH``."""

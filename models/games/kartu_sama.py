@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import add
-from typing import Any
 
 from models.cards import JOKER_CODE, format_cards, pack, shuffle, shuffled_order
 from models.errors import IllegalAction, SetupError
@@ -317,6 +316,33 @@ def next_dealer(options: Options, dealer: int, ranking: Sequence[Sequence[int]],
     return (dealer + 1) % players
 
 
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may see of a Kartu Sama match (:meth:`KartuSama.observation`): its own
+    ``hand``, every hand's size, the discard pile (``top`` last) and the card to match
+    (``to_match``; None after a joker, when anything goes), the draw pile's size, the joker
+    ``debt`` of the seat to act, the cards it just drew (``drawn``: its own turn only), the
+    seat to act (``current``, -1 once the match is over), the ``dealer``, the ``round``
+    (from 0), the points ``totals`` and round ``wins``, and its ``legal`` actions (none when
+    it is not its turn)."""
+
+    seat: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    top: int
+    discard: tuple[int, ...]
+    to_match: int | None
+    draw_pile: int
+    debt: int
+    drawn: tuple[int, ...]
+    current: int
+    dealer: int
+    round: int
+    totals: tuple[int, ...]
+    wins: tuple[int, ...]
+    legal: tuple[int, ...]
+
+
 class KartuSama(Engine[Options]):
     """A Kartu Sama match in play: rounds, turns, joker debts, totals, and the hands as each
     round ended (``shown``)."""
@@ -425,8 +451,7 @@ class KartuSama(Engine[Options]):
         return not FOLLOWS[self.base].isdisjoint(cards)
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` may be taken now: one of :meth:`legal_actions` (the one check
-        behind apply too)."""
+        """Whether ``action`` may be taken now: :meth:`why_illegal` finds nothing."""
         return action in (self._legal or self.legal_actions())
 
     def legal_actions(self) -> list[int]:
@@ -449,8 +474,9 @@ class KartuSama(Engine[Options]):
     # -- moves ----------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
-        if action not in (self._legal or self.legal_actions()):
-            raise self._why_illegal(action)
+        why = self.why_illegal(action)
+        if why is not None:
+            raise why
         self._legal = None
         self.actions.append(action)
         if action >= DRAW:
@@ -531,7 +557,12 @@ class KartuSama(Engine[Options]):
         self.round_no += 1
         self._deal()
 
-    def _why_illegal(self, action: int) -> IllegalAction:
+    def why_illegal(self, action: int) -> IllegalAction | None:
+        """Why ``action`` may not be taken now, None when it may (one of
+        :meth:`legal_actions`): the one check, which :meth:`apply` makes and
+        :meth:`is_legal` answers."""
+        if action in (self._legal or self.legal_actions()):
+            return None
         if self.over:
             return IllegalAction("ks_over")
         if self.drawn:
@@ -548,25 +579,25 @@ class KartuSama(Engine[Options]):
                              top=format_cards([self.base]))
 
     # -- views ----------------------------------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         """What ``seat`` may see: its own hand, everyone's hand sizes, the public table."""
-        return {
-            "seat": seat,
-            "hand": [int(c) for c in self.hands[seat]],
-            "hand_sizes": [len(h) for h in self.hands],
-            "top": self.top,
-            "discard": list(self.discard),
-            "to_match": None if self.base == FREE else self.base,
-            "draw_pile": len(self.pile),
-            "debt": self.debt,
-            "drawn": list(self.drawn) if seat == self.current else [],
-            "current": self.current_player,
-            "dealer": self.dealer,
-            "round": self.round_no,
-            "totals": list(self.totals),
-            "wins": list(self.wins),
-            "legal": self.legal_actions() if seat == self.current_player else [],
-        }
+        return Observation(
+            seat=seat,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(map(len, self.hands)),
+            top=self.top,
+            discard=tuple(self.discard),
+            to_match=None if self.base == FREE else self.base,
+            draw_pile=len(self.pile),
+            debt=self.debt,
+            drawn=tuple(self.drawn) if seat == self.current else (),
+            current=self.current_player,
+            dealer=self.dealer,
+            round=self.round_no,
+            totals=tuple(self.totals),
+            wins=tuple(self.wins),
+            legal=tuple(self.legal_actions()) if seat == self.current_player else (),
+        )
 
     def action_str(self, action: int) -> str:
         """The action in the card notation: ``QH``, ``draw``, ``pass``."""

@@ -36,7 +36,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import Any, Self
+from typing import Self
 
 from models.cards import format_cards, random_shuffle, samba_pack
 from models.errors import IllegalAction, SetupError
@@ -65,10 +65,10 @@ from models.games.samba_melds import (
 )
 
 __all__ = [
-    "RULES", "Breakdown", "InvalidMeld", "Options", "Samba", "card_value", "group_problem",
-    "initial_meld_minimum", "is_canasta", "is_group", "is_pure", "is_samba", "is_sequence",
-    "determinize", "meld_kind", "new_game", "score_breakdown", "sequence_problem", "settle_turn",
-    "side_score",
+    "RULES", "Breakdown", "InvalidMeld", "Observation", "Options", "Samba", "card_value",
+    "group_problem", "initial_meld_minimum", "is_canasta", "is_group", "is_pure", "is_samba",
+    "is_sequence", "determinize", "meld_kind", "new_game", "score_breakdown", "sequence_problem",
+    "settle_turn", "side_score",
 ]
 
 MAX_SEQ = 44  # 132 cards of ranks 4..A can form at most 44 sequences of 3
@@ -193,6 +193,37 @@ def leaders(totals: Sequence[int]) -> list[int]:
     """The sides with the highest total."""
     top = max(totals)
     return [side for side, total in enumerate(totals) if total == top]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may see of a Samba game (:meth:`Samba.observation`): its ``side`` and
+    ``partner`` (-1: none), its own ``hand`` (not the partner's), every hand's size, each
+    side's melds (groups by rank, sequences, then red 3s, as card codes) and whether it has
+    ``opened`` this hand, the pile's ``top`` (-1: empty) and size, the ``stock``'s size, the
+    seat to act (``current``, -1 once over), the ``phase`` (``answer``, ``draw``, ``meld``,
+    ``discard``), its side's first-meld ``minimum`` and what its side ``counted`` toward it
+    this turn, the ``dealer``, the hand's number (``hand_no``), each seat's game points
+    (``totals``) and its ``legal`` actions (none when it is not its turn)."""
+
+    seat: int
+    side: int
+    partner: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    melds: tuple[tuple[tuple[int, ...], ...], ...]
+    opened: tuple[bool, ...]
+    top: int
+    pile_size: int
+    stock: int
+    current: int
+    phase: str
+    minimum: int
+    counted: int
+    dealer: int
+    hand_no: int
+    totals: tuple[int, ...]
+    legal: tuple[int, ...]
 
 
 class Samba(Engine[Options]):
@@ -372,7 +403,8 @@ class Samba(Engine[Options]):
         return True
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` may be taken now (the one check behind legal_actions and apply)."""
+        """Whether ``action`` may be taken now (the rules' check behind :meth:`legal_actions`
+        and :meth:`why_illegal`)."""
         if self.over or not 0 <= action < NUM_ACTIONS:
             return False
         phase = self.phase
@@ -551,8 +583,9 @@ class Samba(Engine[Options]):
     # -- moves ----------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
-        if not self.is_legal(action):
-            raise self._why_illegal(action)
+        why = self.why_illegal(action)
+        if why is not None:
+            raise why
         self.actions.append(action)
         self.moves += 1
         seat, side = self.current, self.side[self.current]
@@ -750,7 +783,11 @@ class Samba(Engine[Options]):
         self.dealer = next_dealer(self.dealer, self.players)
         self._deal()
 
-    def _why_illegal(self, action: int) -> IllegalAction:
+    def why_illegal(self, action: int) -> IllegalAction | None:
+        """Why ``action`` may not be taken now, None when it may (:meth:`is_legal`): the one
+        check, which :meth:`apply` makes."""
+        if self.is_legal(action):
+            return None
         if self.over:
             return IllegalAction("sa_over")
         if not 0 <= action < NUM_ACTIONS:
@@ -788,30 +825,30 @@ class Samba(Engine[Options]):
         new.fresh = None if self.fresh is None else self.fresh[:]
         return new
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         """What ``seat`` may see: its own hand (not the partner's), hand sizes, the table."""
         side = self.side[seat]
         turn = self.current_player
-        return {
-            "seat": seat,
-            "side": side,
-            "partner": self.partner[seat],
-            "hand": list(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "melds": [self.melds(s) for s in range(self.nsides)],
-            "opened": list(self.opened),
-            "top": self.top,
-            "pile_size": len(self.pile),
-            "stock": len(self.stock),
-            "current": turn,
-            "phase": ("answer", "draw", "meld", "discard")[self.phase],
-            "minimum": initial_meld_minimum(self.side_totals[side], self.options.top_minimum),
-            "counted": self.counted if turn >= 0 and self.side[turn] == side else 0,
-            "dealer": self.dealer,
-            "hand_no": self.hand_no,
-            "totals": self.totals,
-            "legal": self.legal_actions() if seat == turn else [],
-        }
+        return Observation(
+            seat=seat,
+            side=side,
+            partner=self.partner[seat],
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(map(len, self.hands)),
+            melds=tuple(tuple(map(tuple, self.melds(s))) for s in range(self.nsides)),
+            opened=tuple(self.opened),
+            top=self.top,
+            pile_size=len(self.pile),
+            stock=len(self.stock),
+            current=turn,
+            phase=("answer", "draw", "meld", "discard")[self.phase],
+            minimum=initial_meld_minimum(self.side_totals[side], self.options.top_minimum),
+            counted=self.counted if turn >= 0 and self.side[turn] == side else 0,
+            dealer=self.dealer,
+            hand_no=self.hand_no,
+            totals=tuple(self.totals),
+            legal=tuple(self.legal_actions()) if seat == turn else (),
+        )
 
     def action_str(self, action: int) -> str:
         """The action in words and the card notation: ``meld 5H 5S 2C``, ``discard QD``."""

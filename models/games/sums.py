@@ -390,6 +390,34 @@ class Flow(Generic[ChoiceT, AttackT]):
         self.choices = []
 
 
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may see of a game of Sums (:meth:`Sums.observation`): its own ``hand``,
+    every hand's size, every seat's cards in play (``in_play``) and the cards it removed
+    (``captured``), each community pile's top card (None: empty) and size, the ``phase`` (as
+    :data:`PHASES` names it), the seat whose ``turn`` it is (-1 once over) and the seat to
+    act (``current``: a counter is played out of turn), the attacks awaiting a counter
+    (``chain``: attacker, attacking card, owner, attacked card), every removal so far
+    (remover, owner, card), the turns each seat skips (``skips``), the ``scores`` and its
+    ``legal`` actions (none when it is not the seat to act)."""
+
+    seat: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    in_play: tuple[tuple[int, ...], ...]
+    captured: tuple[tuple[int, ...], ...]
+    piles: tuple[int | None, ...]
+    pile_sizes: tuple[int, ...]
+    phase: str
+    turn: int
+    current: int
+    chain: tuple[Attack, ...]
+    removals: tuple[tuple[int, int, int], ...]
+    skips: tuple[int, ...]
+    scores: tuple[int, ...]
+    legal: tuple[int, ...]
+
+
 class Sums(Engine[Options], Flow[int, Attack]):
     """A game of Sums in play: hands, cards in play, community piles, attacks and counters."""
 
@@ -473,8 +501,7 @@ class Sums(Engine[Options], Flow[int, Attack]):
         return [((a - TARGET) // 52, card((a - TARGET) % 52)) for a in self.choices]
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` may be taken now: one of :meth:`legal_actions` (the one check
-        behind apply too)."""
+        """Whether ``action`` may be taken now: :meth:`why_illegal` finds nothing."""
         return action in (self._legal or self.legal_actions())
 
     def legal_actions(self) -> list[int]:
@@ -504,8 +531,9 @@ class Sums(Engine[Options], Flow[int, Attack]):
     # -- moves ----------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Take ``action`` for the player to act; an illegal action raises IllegalAction."""
-        if action not in (self._legal or self.legal_actions()):
-            raise self._why_illegal(action)
+        why = self.why_illegal(action)
+        if why is not None:
+            raise why
         self._legal = None
         self.actions.append(action)
         if action < TAKE:
@@ -605,7 +633,12 @@ class Sums(Engine[Options], Flow[int, Attack]):
         winners = tuple(leaders(points, self.captured))
         self.results.append(RoundResult(points, len(self.actions), "pile", winners))
 
-    def _why_illegal(self, action: int) -> IllegalAction:
+    def why_illegal(self, action: int) -> IllegalAction | None:
+        """Why ``action`` may not be taken now, None when it may (one of
+        :meth:`legal_actions`): the one check, which :meth:`apply` makes and
+        :meth:`is_legal` answers."""
+        if action in (self._legal or self.legal_actions()):
+            return None
         phase = self.phase
         if phase == OVER:
             return IllegalAction("su_over")
@@ -634,25 +667,25 @@ class Sums(Engine[Options], Flow[int, Attack]):
         return IllegalAction("su_no_action")
 
     # -- views ----------------------------------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         """What ``seat`` may see: its own hand, everyone's hand sizes, the public table."""
-        return {
-            "seat": seat,
-            "hand": list(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "in_play": [list(p) for p in self.in_play],
-            "captured": [list(c) for c in self.captured],
-            "piles": [p[-1] if p else None for p in self.piles],
-            "pile_sizes": [len(p) for p in self.piles],
-            "phase": PHASES[self.phase],
-            "turn": self.turn if self.phase != OVER else -1,
-            "current": self.current_player,
-            "chain": list(self.chain),
-            "removals": list(self.removals),
-            "skips": list(self.skips),
-            "scores": self.scores,
-            "legal": self.legal_actions() if seat == self.current_player else [],
-        }
+        return Observation(
+            seat=seat,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(map(len, self.hands)),
+            in_play=tuple(map(tuple, self.in_play)),
+            captured=tuple(map(tuple, self.captured)),
+            piles=tuple(p[-1] if p else None for p in self.piles),
+            pile_sizes=tuple(map(len, self.piles)),
+            phase=PHASES[self.phase],
+            turn=self.turn if self.phase != OVER else -1,
+            current=self.current_player,
+            chain=tuple(self.chain),
+            removals=tuple(self.removals),
+            skips=tuple(self.skips),
+            scores=tuple(self.scores),
+            legal=tuple(self.legal_actions()) if seat == self.current_player else (),
+        )
 
     def action_str(self, action: int) -> str:
         """The action in words and notation: ``QH``, ``draw pile 1``, ``take back 7D``,

@@ -19,13 +19,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from models.cards import Card
 from models.events import Close, Drop, Event, Reason, Revise
 
-if TYPE_CHECKING:  # the set-up checks a game against the registry, which names the tables
-    from models.match import Setup
+
+class Seated(Protocol):
+    """A match's set-up as its table reads it: the players' names in seating order and the
+    game's options (:class:`models.match.Setup` is one; it is written above the tables, since
+    it checks a game against the registry, which names them)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def options(self) -> Any: ...
 
 
 class MatchState(Protocol):
@@ -37,7 +45,7 @@ class MatchState(Protocol):
 
     LATER: ClassVar[frozenset[str]]
 
-    def __init__(self, setup: Setup) -> None: ...
+    def __init__(self, setup: Seated) -> None: ...
     def check(self, event: Event) -> Reason | None: ...
     def apply(self, event: Event) -> None: ...
     def legal_events(self) -> list[Event]: ...
@@ -133,7 +141,7 @@ class RoundTable(Generic[R]):
     _checks: dict[type[Event], Callable[[Any], Reason | None]]
     _moves: dict[type[Event], Callable[[Any], None]]
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Seated) -> None:
         self.setup = setup
         self.options = setup.options
         self.names = setup.players

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from models.cards import SUITS, Card, format_cards
 from models.events import Close, Event, Hand, Place, Points, Reason, Start
@@ -47,10 +46,15 @@ from models.games.forty_one import (
     stop_fault,
 )
 from models.games.forty_one import match_winners as winners_of
-from models.tables.base import CLOSED, ENDED, PLAY, EnteredRecord, RoundTable, ranking
-
-if TYPE_CHECKING:
-    from models.match import Setup
+from models.tables.base import (
+    CLOSED,
+    ENDED,
+    PLAY,
+    EnteredRecord,
+    RoundTable,
+    Seated,
+    ranking,
+)
 
 PACK = 52
 LOWEST = -22  # the lowest score four cards can have: four aces, 11 - 3 x 11
@@ -169,7 +173,7 @@ class FortyOneTable(RoundTable[Deal]):
         PLAY: "forty_one_playing", ENDED: "forty_one_hand_over",
     }
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Seated) -> None:
         check_setup(len(setup.players), setup.options)
         super().__init__(setup)
         self.wins = [0] * self.n

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from models.cards import JOKER_CODE, Card, CardError, check_within, format_cards
 from models.events import Close, Event, Hand, Out, Place, Play, Points, Reason, Start
@@ -40,10 +39,15 @@ from models.games.kartu_sama import (
     rank_seats,
     round_loser,
 )
-from models.tables.base import CLOSED, ENDED, PLAY, EnteredRecord, RoundTable, ranking
-
-if TYPE_CHECKING:
-    from models.match import Setup
+from models.tables.base import (
+    CLOSED,
+    ENDED,
+    PLAY,
+    EnteredRecord,
+    RoundTable,
+    Seated,
+    ranking,
+)
 
 
 # -- Kartu Sama's own events (the shared Start, Play, Out, Hand and Close are in models.match)
@@ -212,7 +216,7 @@ class KartuSamaTable(RoundTable[Round]):
     __slots__ = ("cards", "pack", "totals", "wins")
     options: Options
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Seated) -> None:
         check_setup(len(setup.players), setup.options)
         super().__init__(setup)
         self.cards = self.options.cards()

@@ -32,8 +32,7 @@ Decisions the engine's rules leave to the table:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, fields, replace
 
 from models.cards import JOKER_CODE, Card
 from models.events import Close, Event, Out, Place, Reason, Start
@@ -54,10 +53,7 @@ from models.games.samba_melds import (
     initial_meld_minimum,
     score_breakdown,
 )
-from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, ranking
-
-if TYPE_CHECKING:
-    from models.match import Setup
+from models.tables.base import CLOSED, ENDED, PLAY, Record, RoundTable, Seated, ranking
 
 # Card classes of the quick entry, a card standing for each, and how many three packs hold.
 CLASSES = ("jokers", "aces_twos", "high", "low", "black_threes")
@@ -75,7 +71,7 @@ class SambaReason(Reason):
     """A reason of this table (the app says ``reason.<code>``)."""
 
 
-def _why(code: str, **params: Any) -> SambaReason:
+def _why(code: str, **params: object) -> SambaReason:
     return SambaReason(code, params)
 
 
@@ -128,6 +124,11 @@ class Result(Event):
     sambas: int = 0
     red_threes: int = 0
     red_held: int = 0
+
+    def counts(self) -> dict[str, int]:
+        """Every count by its name (all the fields but the side)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name != "side"}
 
     def melded(self) -> dict[str, int]:
         return {c: getattr(self, c) for c in CLASSES}
@@ -243,7 +244,7 @@ class SambaTable(RoundTable[HandRecord]):
     REVISING = "samba_revising"
     LATER = frozenset({"samba_first_meld"})  # matches saved before Meja checked first melds
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Seated) -> None:
         super().__init__(setup)
         self.side_of = sides_of(self.n)
         self.sides = max(self.side_of) + 1

@@ -30,7 +30,7 @@ import copy
 from collections import Counter as Tally
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from models.cards import Card, card, pack
 from models.events import Event, Place, Play, Reason
@@ -54,10 +54,7 @@ from models.games.sums import (
     leaders,
     removable,
 )
-from models.tables.base import ranking
-
-if TYPE_CHECKING:
-    from models.match import Setup
+from models.tables.base import Seated, ranking
 
 # the phases, the engine's (models.games.sums) under the table's names
 DEAL, DRAW, PLACE, TARGET, COUNTER = DEALING, DRAWING, PLACING, CHOOSING, COUNTERING
@@ -185,7 +182,7 @@ class SumsTable(Flow[Target, Attack]):
         "turn", "current", "phase", "opening", "last_pile", "window", "_checks", "_moves",
     )
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Seated) -> None:
         options: Options = setup.options
         n = len(setup.players)
         check_setup(n, options)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from models.cards import format_cards, random_shuffle
 from models.errors import IllegalAction, SetupError
@@ -68,6 +67,22 @@ def check(players: int, options: Options) -> None:
         raise SetupError("fifth_option", option="first_dealer", value=options.first_dealer)
 
 
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may see: its own hand, every hand's size, the discard pile's top, the
+    stock's size, the seat to act (-1: over), the dealer, the totals, its legal actions."""
+
+    seat: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    top: int
+    stock: int
+    current: int
+    dealer: int
+    totals: tuple[int, ...]
+    legal: tuple[int, ...]
+
+
 class Fifth(Engine[Options]):
     """A match in play: the hands, the stock, the discard pile, the totals, and the hands as
     each round ended (``shown``)."""
@@ -112,10 +127,18 @@ class Fifth(Engine[Options]):
     def is_legal(self, action: int) -> bool:
         return action in self.legal_actions()
 
+    def why_illegal(self, action: int) -> IllegalAction | None:
+        """Why ``action`` may not be taken now (None: it may), the check apply makes."""
+        if self.is_legal(action):
+            return None
+        move = self.action_str(action) if 0 <= action <= DRAW else str(action)
+        return IllegalAction("fifth_illegal", move=move)
+
     def apply(self, action: int) -> None:
         """Play a card or draw, for the player to act (an illegal action raises)."""
-        if not self.is_legal(action):
-            raise IllegalAction("fifth_illegal", move=self.action_str(action))
+        why = self.why_illegal(action)
+        if why is not None:
+            raise why
         self.actions.append(action)
         seat = self.current
         if action == DRAW:
@@ -153,15 +176,14 @@ class Fifth(Engine[Options]):
     def scores(self) -> list[int]:
         return list(self.totals)
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         """What ``seat`` may see: its own hand, the sizes of the others', the table."""
-        return {
-            "seat": seat, "hand": list(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands], "top": self.top,
-            "stock": len(self.stock), "current": self.current_player, "dealer": self.dealer,
-            "totals": list(self.totals),
-            "legal": self.legal_actions() if seat == self.current_player else [],
-        }
+        return Observation(
+            seat=seat, hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(map(len, self.hands)), top=self.top,
+            stock=len(self.stock), current=self.current_player, dealer=self.dealer,
+            totals=tuple(self.totals),
+            legal=tuple(self.legal_actions()) if seat == self.current_player else ())
 
     def action_str(self, action: int) -> str:
         return "draw" if action == DRAW else format_cards([action])

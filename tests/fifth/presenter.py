@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from app.i18n import Translator, say
 from app.presenters.base import Answer, Ending, Seating, View, engine, identify, round_won, unlit
 from app.presenters.base import notation as cards_of
-from app.presenters.cards import chairs, faces, notation, ordered
+from app.presenters.one_pack import chairs, faces, notation, ordered
 from models.cards import parse_card
 from models.errors import MejaError
 from models.games.base import State
@@ -29,24 +29,24 @@ class FifthPresenter:
         state = engine(shown, Fifth)
         t = seating.t
         obs = state.observation(max(seat, 0))
-        acts = seat >= 0 and seat == obs["current"]
-        legal = set(obs["legal"]) if acts else set()
+        acts = seat >= 0 and seat == obs.current
+        legal = set(obs.legal) if acts else set()
         seen: Counter[str] = Counter()
-        discard = Pile(key="discard", label=t("fifth.felt.discard"), top=faces([obs["top"]], seen),
+        discard = Pile(key="discard", label=t("fifth.felt.discard"), top=faces([obs.top], seen),
                        count=1)
         stock = Pile(key="stock", label=t("fifth.felt.stock"),
-                     top=(Face(id="stock"),) if obs["stock"] else (), count=obs["stock"],
+                     top=(Face(id="stock"),) if obs.stock else (), count=obs.stock,
                      tap="stock", lit=DRAW in legal, why="" if DRAW in legal else _why(t, acts))
         hand: tuple[Face, ...] = ()
         if seat >= 0:
-            codes = ordered(obs["hand"], view.order)
+            codes = ordered(obs.hand, view.order)
             hand = tuple(Face(id=i, code=notation(c), tap=CARD + i, lit=c in legal,
                               why="" if c in legal else _why(t, acts))
                          for i, c in zip(identify([notation(c) for c in codes], seen), codes,
                                          strict=True))
-        prompt = (t("play.over") if obs["current"] < 0 else t("fifth.felt.play") if acts
-                  else t("play.thinking", name=seating.names[obs["current"]]))
-        scene = Scene(seat=seat, chairs=chairs(obs, seating, obs["totals"]),
+        prompt = (t("play.over") if obs.current < 0 else t("fifth.felt.play") if acts
+                  else t("play.thinking", name=seating.names[obs.current]))
+        scene = Scene(seat=seat, chairs=chairs(obs, seating, obs.totals),
                       piles=(stock, discard), hand=hand, prompt=prompt)
         return scene if view.help else unlit(scene)
 
@@ -54,8 +54,8 @@ class FifthPresenter:
         state = engine(shown, Fifth)
         t = self.t or Translator()
         obs = state.observation(max(seat, 0))
-        acts = seat >= 0 and seat == obs["current"]
-        legal = obs["legal"] if acts else []
+        acts = seat >= 0 and seat == obs.current
+        legal = obs.legal if acts else ()
         if tap == "stock":
             return Answer(action=DRAW) if DRAW in legal else Answer(why=_why(t, acts))
         if not tap.startswith(CARD) or seat < 0:

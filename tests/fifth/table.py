@@ -6,15 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from models.cards import Card
 from models.events import Close, Event, Hand, Out, Place, Points, Reason, Start
-from models.tables.base import CLOSED, ENDED, PLAY, EnteredRecord, RoundTable, ranking
+from models.tables.base import CLOSED, ENDED, PLAY, EnteredRecord, RoundTable, Seated, ranking
 from tests.fifth.engine import Options, check, hand_points, lowest, match_over
-
-if TYPE_CHECKING:
-    from models.match import Setup
 
 MOST = 52 * 10  # more than a hand can hold
 
@@ -52,7 +48,7 @@ class FifthTable(RoundTable[Round]):
     __slots__ = ("totals",)
     options: Options
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Seated) -> None:
         check(len(setup.players), setup.options)
         super().__init__(setup)
         self.totals = [0] * self.n

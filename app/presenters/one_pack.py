@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Protocol
 
 from app.i18n import Translator, card_words
 from app.presenters.base import Seating, identify
@@ -56,7 +56,19 @@ def score_words(t: Translator, score: int, wins: bool = False) -> str:
     return t.plural("unit.point", score)
 
 
-def chairs(obs: dict[str, Any], seating: Seating, scores: Sequence[int],
+class Around(Protocol):
+    """What the chairs around a one-pack game's table are drawn from (its engine's
+    observation): every hand's size, the seat to act and the dealer."""
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+
+
+def chairs(obs: Around, seating: Seating, scores: Sequence[int],
            notes: Sequence[str] = (), wins: bool = False) -> tuple[Chair, ...]:
     """Every seat as the table shows it, from an observation: the seat to act glowing, the
     dealer marked, its score in words (``wins``: a count of round wins), a computer's level
@@ -64,10 +76,10 @@ def chairs(obs: dict[str, Any], seating: Seating, scores: Sequence[int],
     return tuple(
         Chair(seat=s, name=seating.names[s], colour=seating.colours[s],
               score=score_words(seating.t, scores[s], wins),
-              cards=n, active=s == obs["current"], dealer=s == obs["dealer"],
+              cards=n, active=s == obs.current, dealer=s == obs.dealer,
               level=level(seating.t, seating.kinds[s]),
               note=notes[s] if s < len(notes) else "")
-        for s, n in enumerate(obs["hand_sizes"])
+        for s, n in enumerate(obs.hand_sizes)
     )
 
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models import stats
-from models.stats import Moments, compare_means, compare_paired, compare_rates, holm, wilson
+from models import inference as stats
+from models.inference import Moments, compare_means, compare_paired, compare_rates, holm, wilson
 
 
 def test_wilson_interval_known_values() -> None:

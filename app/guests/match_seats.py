@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from app import matches
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from app.guests.seats import Seats
     from app.host import Host
     from app.i18n import Translator
-    from app.tables.base import Referee, TableScreen
+    from app.tables.base import Referee, RefereeScreen
 
 MOST_CARDS = 40  # a hand a phone sends
 MOST_CHARS = 4  # a card's notation: "10H"
@@ -49,7 +50,7 @@ class _Voice:
         self._host = host
         self.t = t
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         return getattr(self._host, name)
 
 
@@ -119,7 +120,7 @@ class MatchSeats:
             words["hands.went_out"] = t("hands.went_out", name=name)
         return words
 
-    def _turn(self, voice: Referee[MatchState], data: TableScreen, t: Translator) -> str:
+    def _turn(self, voice: Referee[MatchState], data: RefereeScreen, t: Translator) -> str:
         """Whose turn, in one line, in the host's words: the table screen's prompt (after the
         dealer while a round is played, when the table marks the dealer only), what ended the
         round, or the headline once the match is over."""
@@ -136,7 +137,7 @@ class MatchSeats:
         return " · ".join(p for p in parts if p)
 
     def _players(self, voice: Referee[MatchState],
-                 colours: tuple[str, ...]) -> list[dict[str, Any]]:
+                 colours: tuple[str, ...]) -> list[dict[str, object]]:
         """Each player's total as the scoreboard writes it (a side's, for each of its
         players), and whether their hand is in this round."""
         totals = voice.score().totals
@@ -181,7 +182,7 @@ class MatchSeats:
         }
 
     # -- what a seat does -------------------------------------------------------------------
-    def act(self, seat: int, body: dict[str, Any], t: Translator | None = None) -> Reply:
+    def act(self, seat: int, body: Mapping[str, object], t: Translator | None = None) -> Reply:
         """``{"n": v, "hand": ["AS", ...]}`` or ``{"n": v, "points": 12}``, checked field by
         field; recorded as the host's "Save" records a hand. Refusals in ``t``'s language
         (the phone's), those of the host's hand entry in the host's."""

@@ -6,7 +6,8 @@ observation) and plays by taps, which go through the same path as a tap on the h
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from app.games import ENTRIES
 from app.guests.seats import REFUSED, STALE, Reply
@@ -20,7 +21,7 @@ TAP = 64  # the longest tap key a guest may send
 ORDERS = ("suit", "rank")
 
 
-def asked_version(body: dict[str, Any]) -> int | None:
+def asked_version(body: Mapping[str, object]) -> int | None:
     """The version a guest's action names (None when it names none, or not as a number)."""
     n = body.get("n")
     return n if isinstance(n, int) and not isinstance(n, bool) else None
@@ -47,29 +48,29 @@ class PlaySeats:
         game, doc = play.game, play.doc
         names = play.names
         colours = play.colours()
-        presenter = ENTRIES[doc["game"]].presenter(t, names)
+        presenter = ENTRIES[doc.game].presenter(t, names)
         look = (dataclasses.replace(play.looks.get(seat, View()), help=seat_help(doc, seat))
                 if seat >= 0 else View())
         scene = presenter.scene(play.state, seat, Seating(tuple(names), colours,
                                                           tuple(play.kinds), t), look)
         summary = None
         if game.pending or play.state.is_over:
-            enders = doc.get("enders") or []
+            enders = doc.enders
             index = len(play.state.results) - 1
             ender = int(enders[index]) if 0 <= index < len(enders) else -1
-            summary = dataclasses.asdict(round_summary(doc["game"], play.state, names,
+            summary = dataclasses.asdict(round_summary(doc.game, play.state, names,
                                                        play.kinds, t, ender, colours))
         moves = play.game.moves
         caption = moved_line(moves[-1], t, names) if moves else ""
         return {
-            "n": game.version, "lang": t.language, "title": t(f"game.{doc['game']}"),
+            "n": game.version, "lang": t.language, "title": t(f"game.{doc.game}"),
             "seat": seat, "name": names[seat] if seat >= 0 else "",
             "colour": colours[seat] if seat >= 0 else "",
             "play": {"scene": dataclasses.asdict(scene), "caption": caption,
                      "speed": play.speed(), "summary": summary},
         }
 
-    def act(self, seat: int, body: dict[str, Any], t: Translator | None = None) -> Reply:
+    def act(self, seat: int, body: Mapping[str, object], t: Translator | None = None) -> Reply:
         play = self.play
         t = t or play.t
         if seat not in play.people():
