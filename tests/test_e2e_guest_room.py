@@ -33,7 +33,7 @@ from app.play import new_doc
 from app.presenters.base import Seating, View
 from app.storage import Store
 from models.cards import format_cards, samba_pack
-from models.games import GAMES
+from models.registry import GAMES
 from tests.browser import DRAWN, PAGES, Web, back, load, see, shot
 from tests.test_e2e_computers import saved
 from tests.test_e2e_guests import CAPTURE, door, invite
