@@ -254,7 +254,7 @@ def open_table(web: Web, game: str) -> tuple[Any, str, dict[str, Any]]:
     doc = new_doc(game, NAMES, KINDS, OPTIONS[game], casual=False, pace=0)
     doc.seed = 20261201  # the same deal at every run
     store = Store(web.data)
-    store.save_game(key, doc)
+    store.save_game(key, doc.to_dict())
     store.save_settings({"current_play": key, "plays": [key]})
     del store
     host = web.open(f"play/{key}")
