@@ -75,6 +75,7 @@ bench: $(STAMP) catalogs
 	$(PY) -m tests.bench_live
 	$(PY) -m tests.bench_felt
 	$(PY) -m tests.bench_guests
+	$(PY) -m tests.bench_room
 
 # The phone apps (need the Flutter SDK, and a Mac for iOS).
 apk ipa: $(STAMP) catalogs

@@ -31,6 +31,9 @@ class Table:
     def seats(self) -> list[tuple[int, str]]:
         return [(0, "Ana"), (1, "Bea")]
 
+    def room(self, t: Any) -> dict[str, Any]:
+        return {"n": self.version, "lang": t.language, "seat": -1, "room": "public"}
+
     def payload(self, seat: int, t: Any) -> dict[str, Any]:
         mine = f"secret-of-seat-{seat}" if seat >= 0 else "public"
         return {"n": self.version, "lang": t.language, "seat": seat, "play": {"hand": mine}}
@@ -52,7 +55,7 @@ def served(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 def serving(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[GuestServer, Table]]:
     """A server of a :class:`Table` on loopback, stopped after the test."""
-    monkeypatch.setattr(guests, "static", lambda name: b"<!doctype html><p>page</p>")
+    monkeypatch.setattr(guests, "static", lambda name: f"<!doctype html><p>{name}</p>".encode())
     table = Table()
     door = Door.open("play-x", table.seats())
     lock = threading.Lock()
@@ -235,13 +238,17 @@ def test_a_phone_that_reconnects_resumes_from_what_it_saw(served: Any) -> None:
 def test_the_watch_link_sees_the_public_table_and_never_acts(served: Any) -> None:
     server, table = served
     screen = Phone(server)
+    assert screen.get("/")[2] == b"<!doctype html><p>guest.html</p>"
     status, _h, _ = screen.get(f"/w/{server.door.watch}")
     assert status == 303 and "mw" in screen.cookies
+    assert screen.get("/")[2] == b"<!doctype html><p>room.html</p>"  # the room screen
     _ident, data = screen.first_event()
-    assert data["play"]["hand"] == "public" and data["door"] == "watching"
+    assert data["room"] == "public" and data["door"] == "watching" and "play" not in data
     assert screen.post("/act", {"n": 0, "tap": "ok"})[0] == 403
     assert screen.post("/join", {})[0] == 422
     assert table.version == 0 and not server.door.seated()
+    screen.get(f"/j/{server.door.tickets[0].token}")  # a seat's link: the phone's page again
+    assert screen.get("/")[2] == b"<!doctype html><p>guest.html</p>"
 
 
 def test_a_second_phone_needs_the_hosts_yes(served: Any) -> None:

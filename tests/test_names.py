@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ("models", "app", "views")
 # the same idea in two or three layers
 SAME = {"home", "history", "setup", "settings", "person", "stats", "lab", "share", "simulate",
-        "people", "base", *GAMES}
+        "people", "base", "room", *GAMES}
 
 
 def modules() -> dict[str, dict[str, list[str]]]:

@@ -76,6 +76,11 @@ class MatchSeats:
         """Every player's seat: at a real table each is a person."""
         return list(enumerate(self.referee.names))
 
+    def room(self, t: Translator) -> dict[str, object]:
+        from app.guests.room import of_match
+
+        return of_match(speaking(self.referee, t), t)
+
     # -- what a seat sees -------------------------------------------------------------------
     def payload(self, seat: int, t: Translator) -> dict[str, object]:
         ref = self.referee

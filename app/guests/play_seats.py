@@ -36,6 +36,11 @@ class PlaySeats:
     def seats(self) -> list[tuple[int, str]]:
         return [(s, self.play.names[s]) for s in self.play.people()]
 
+    def room(self, t: Translator) -> dict[str, object]:
+        from app.guests.room import of_play
+
+        return of_play(self.play, t)
+
     def payload(self, seat: int, t: Translator) -> dict[str, object]:
         from app.play import moved_line, round_summary, seat_help
 

@@ -37,9 +37,14 @@ class Seats(Protocol):
         """The seats a guest may take: (seat, name) of each person's seat."""
         ...
 
+    def room(self, t: Translator) -> dict[str, object]:
+        """What the table screen's link shows now in ``t``'s language: the public table drawn
+        large (:mod:`app.guests.room`), never a card of a hand. JSON-able."""
+        ...
+
     def payload(self, seat: int, t: Translator) -> dict[str, object]:
-        """What ``seat`` sees now in ``t``'s language (-1: the table screen's public view),
-        from what that seat may see only. JSON-able."""
+        """What ``seat`` sees now in ``t``'s language (-1: the public table), from what that
+        seat may see only. JSON-able."""
         ...
 
     def act(self, seat: int, body: Mapping[str, object], t: Translator | None = None) -> Reply:

@@ -3,7 +3,8 @@ thread of its own), a small page of our own, Server-Sent Events to push each sea
 POST to act.
 
 Routes: ``/j/<token>`` (a seat's link) and ``/w/<token>`` (the table screen's link) set
-cookies and send the phone on to ``/``, so the token leaves the address bar; ``/`` is the page,
+cookies and send the phone on to ``/``, so the token leaves the address bar; ``/`` is the page
+(the room screen for the table screen's link: ``app.guests.room``),
 ``/stream`` its events, ``POST /act`` a move or a hand, ``POST /join`` takes the seat of the
 link, ``POST /code`` finds a seat by its short code. Every request must name this server's own
 address in Host (DNS rebinding), every POST this server as its Origin and carry JSON; no GET
@@ -70,6 +71,8 @@ HEADERS = {
 STATIC = {
     "guest.css": "text/css; charset=utf-8",
     "guest.js": "text/javascript; charset=utf-8",
+    "room.css": "text/css; charset=utf-8",
+    "room.js": "text/javascript; charset=utf-8",
     "font.ttf": "font/ttf",
 }
 # door states a phone is told, with the words the page shows for them
@@ -82,7 +85,7 @@ class Run(Protocol):
     def __call__(self, call: Callable[[], T], /) -> T: ...
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=16)
 def static(name: str) -> bytes:
     """A file of the page (the card font is the app's own), read once."""
     if name == "font.ttf":
@@ -314,7 +317,8 @@ class GuestServer:
                serial: int) -> tuple[str, bytes] | None:
         if seats is None:
             return None
-        payload = seats.payload(seat, Translator(lang))
+        t = Translator(lang)
+        payload = seats.room(t) if seat < 0 else seats.payload(seat, t)
         own = payload.get("words")
         payload["words"] = {**self.words(lang), **(own if isinstance(own, dict) else {})}
         payload.setdefault("door", SEATED if seat >= 0 else "watching")
@@ -520,8 +524,9 @@ class GuestServer:
             if path.startswith("/w/") and same(door.watch, value):
                 return gone_to((f"mw={value}; {COOKIE}",))
             return gone_to(())  # an old link: the page says what to do
-        if path == "/":
-            return Answer(200, static("guest.html"), "text/html; charset=utf-8", HEADERS)
+        if path == "/":  # the table screen's link opens the room screen, a seat's the phone's
+            page = "room.html" if self.who(cookies)[0] == "watching" else "guest.html"
+            return Answer(200, static(page), "text/html; charset=utf-8", HEADERS)
         if path[1:] in STATIC:
             try:
                 body = static(path[1:])

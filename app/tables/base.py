@@ -22,8 +22,10 @@ from models.match import Drop, Event, Match, Reason, Revise
 from models.people import PALETTE, People
 from models.tables.base import Change, MatchState, Record, RoundTable
 from views.common import Tr
+from views.room import Pile, Room, Seat
 from views.round import RoundData, RoundLine, round_view
 from views.scoreboard import ScoreData, heading, round_words, scoreboard_view, standings
+from views.table import TableData
 
 if TYPE_CHECKING:
     from app.host import Host
@@ -195,6 +197,11 @@ class Referee(Generic[T]):
     def _score_data(self) -> ScoreData:
         raise NotImplementedError
 
+    def room(self) -> Room:
+        """The table as the room screen draws it (``app.guests.room``): what everyone at the
+        table sees of it, from this game's table screen, never a card of a hand."""
+        raise NotImplementedError
+
     def score(self) -> ScoreData:
         """What the scoreboard shows (the sharing screen's results are made of it)."""
         return dataclasses.replace(self._score_data(), game=self.match.setup.game)
@@ -234,6 +241,18 @@ class Referee(Generic[T]):
     def _open_round(self, index: int) -> None:
         self.asking = -1
         self._go(f"round-{index + 1}")
+
+
+def counted(data: TableData, stock: str, discard: str = "") -> Room:
+    """The room's table of a game whose table screen counts each hand's cards (``data``): the
+    draw pile (``stock`` names it) and the top discard when it is recorded (``discard``)."""
+    seats = tuple(Seat(s.name, s.colour, s.total, s.cards, s.current, s.dealer, s.note)
+                  for s in data.seats)
+    piles = [Pile(stock, data.pile)] if data.pile else []
+    if data.top:
+        piles.append(Pile(discard, None, data.top))
+    return Room(data.title, data.prompt, tuple(x for x in (data.detail, data.warning) if x),
+                seats, tuple(piles))
 
 
 class RoundReferee(Referee[R], Generic[R, RecT]):

@@ -32,6 +32,7 @@ from models.tables.forty_one import (
 from views.common import Tr, drawn, small_button
 from views.forty_one import ShownHand, shown_hands
 from views.hands import HandEntryData, PlayerHand
+from views.room import Room
 from views.round import RoundLine
 from views.scoreboard import ScoreData, Standing
 from views.table import Action, Seat, TableData, table_view
@@ -203,6 +204,9 @@ class Referee(HandEntryReferee[FortyOneTable, Deal]):
             top=None, warning=warning, actions=tuple(actions), undo=self._undo_text(),
             version=self.version,
         )
+
+    def room(self) -> Room:
+        return base.counted(self._table_data(), self.t("felt.forty_one.stock"))
 
     def _table_view(self) -> ft.View:
         return table_view(

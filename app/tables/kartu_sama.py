@@ -19,6 +19,7 @@ from models.match import Event, Match, Out, Play, Start
 from models.tables.base import MatchState
 from models.tables.kartu_sama import Draw, DrawPlan, Fail, Joker, KartuSamaTable, Pay, Round
 from views.hands import HandEntryData, PlayerHand
+from views.room import Room
 from views.round import RoundLine
 from views.scoreboard import ScoreData, Standing
 from views.table import Action, Seat, TableData, table_view
@@ -166,6 +167,10 @@ class Referee(HandEntryReferee[KartuSamaTable, Round]):
         if isinstance(event, Start):
             params["round"] = len(self.match.table.rounds)
         return t(key, **params) if t.has(key) else event.kind
+
+    def room(self) -> Room:
+        return base.counted(self._table_data(), self.t("play.fact.draw_pile"),
+                            self.t("felt.kartu_sama.discard"))
 
     def _table_view(self) -> ft.View:
         return table_view(

@@ -33,6 +33,7 @@ from models.tables.samba import (
     breakdown,
     tally,
 )
+from views.room import Room, Seat, Side
 from views.round import RoundLine
 from views.samba import (
     Choice,
@@ -187,6 +188,18 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
         if isinstance(event, Start):
             return t("samba.event.start", n=len(table.hands))
         return t(f"samba.event.{event.kind}")
+
+    def room(self) -> Room:
+        """Each player with their side's total, and each side's standing (while a hand is
+        played the table screen's detail tells the host what to tap: the room leaves it)."""
+        data, table = self._table_data(), self.table
+        colours, totals = self._colours(), self.score().totals
+        seats = tuple(Seat(name, colours[s], totals[table.side_of[s]], dealer=s == table.dealer)
+                      for s, name in enumerate(self.names))
+        sides = tuple(Side(s.name, s.colours, s.total, lines=tuple(
+            x for x in (s.minimum, s.melds, s.going_out) if x)) for s in data.sides)
+        notes = (data.detail,) if data.detail and not data.playing else ()
+        return Room(data.title, data.prompt, notes, seats, sides=sides)
 
     def _table_view(self) -> ft.View:
         return samba_table_view(

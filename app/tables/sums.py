@@ -21,6 +21,7 @@ from models.match import Event, Match, Play, Reason
 from models.tables import sums as tb
 from models.tables.base import MatchState
 from models.tables.sums import Counter, DrawPile, FaceUp, Let, Remove, Stop, SumsTable, TakeBack
+from views.room import Pile, Room, Seat
 from views.scoreboard import ScoreData, Standing
 from views.sums import (
     PlayerScore,
@@ -205,6 +206,19 @@ class Referee(base.Referee[SumsTable]):
         if isinstance(event, DrawPile):
             params["pile"] = event.pile + 1
         return self.t(f"sums.event.{event.kind}", **params)
+
+    def room(self) -> Room:
+        """Each player's hand counted and cards face up, the piles, the last removal and why
+        (not what the host is asked to tap)."""
+        data, table = self._table_data(), self.match.table
+        seats = tuple(Seat(s.name, s.colour, s.score, s.hand, s.current, note=s.removed,
+                           up=s.cards) for s in data.seats)
+        notes = self._last_removal()
+        if table.phase == LAST:
+            notes.append(self.say(tb.why("sums_pile_empty", pile=table.last_pile + 1,
+                                         player=self.names[table.current])))
+        return Room(data.title, data.prompt, tuple(notes), seats,  # no pile's top is kept
+                    tuple(Pile(label, count, None) for label, count in data.piles))
 
     def _table_view(self) -> ft.View:
         return sums_table_view(
