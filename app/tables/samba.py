@@ -25,6 +25,7 @@ from models.tables.samba import (
     RED_COPIES,
     Canasta,
     HandRecord,
+    Part,
     Result,
     SambaMade,
     SambaTable,
@@ -183,6 +184,8 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
             return t(f"samba.event.{event.kind}", side=table.side_name(event.side))
         if isinstance(event, Out):
             return t("event.out", name=self.names[event.player])
+        if isinstance(event, Part):
+            return t("samba.event.samba_part", name=self.names[event.player])
         if isinstance(event, Start):
             return t("samba.event.start", n=len(table.hands))
         return t(f"samba.event.{event.kind}")
