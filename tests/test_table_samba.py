@@ -15,8 +15,8 @@ from models.games.samba import score_breakdown, side_score
 from models.match import Close, Event, Match, Out, Reason, Refused, Revise, Start
 from models.tables.samba import (
     CLASSES,
-    Canasta,
     SEEN,
+    Canasta,
     Part,
     Result,
     SambaMade,
