@@ -248,3 +248,60 @@ def test_a_kartu_sama_hand_is_refused_in_the_phones_language(tmp_path: Path,
     assert seats.act(0, {"n": ref.version, "hand": ["AH", "AH"]}, t).why == refusal(
         t, twice.value)
     assert ref.t.language == "en" and not ref.host.toasts
+
+
+# -- Sums: each player's own moves --------------------------------------------------------------
+def sums(tmp_path: Path) -> tuple[Any, MatchSeats]:
+    ref = referee(tmp_path, "sums", players=2)
+    return ref, MatchSeats(ref)
+
+
+def move(seats: MatchSeats, seat: int, key: str, t: Translator = EN,
+         n: int | None = None) -> Reply:
+    at = seats.referee.version if n is None else n
+    return seats.act(seat, {"n": at, "move": key}, t)
+
+
+def test_each_sums_player_enters_their_own_moves(tmp_path: Path) -> None:
+    ref, seats = sums(tmp_path)
+    for seat in (0, 1):
+        deal = entry(seats, seat)
+        assert (deal["kind"], deal["prompt"], len(deal["grid"])) == (
+            "turn", "Your face-up card", 52)
+    assert move(seats, 1, "card-7C") == Reply(True)  # Bea's face-up card first: any order
+    assert entry(seats, 1) is None
+    assert [p["in"] for p in seats.payload(0, EN)["match"]["players"]] == [False, True]
+    assert move(seats, 0, "card-5S").ok
+    table = ref.match.table
+    assert [[str(c) for c in cards] for cards in table.in_play] == [["5S"], ["7C"]]
+    assert entry(seats, 1) is None  # Ana's turn: Bea has nothing to enter
+    ana = entry(seats, 0)
+    assert (ana["prompt"], ana["buttons"], ana["grid"]) == (
+        "Your turn: draw", [["draw-0", "Pile 1"], ["draw-1", "Pile 2"]], [])
+    assert move(seats, 1, "draw-0", FR) == Reply(False, "C'est à Ana de jouer, pas à Bea",
+                                                 REFUSED)
+    assert move(seats, 0, "draw-1").ok and table.piles[1] == table.piles[0] - 1
+    assert entry(seats, 0)["prompt"] == "Your turn: place a card"
+    assert move(seats, 0, "card-5S", FR).why == "5♠ est déjà visible ou retirée"
+    assert move(seats, 0, "card-2S").ok  # 5♠ + 2♠ = 7: Bea's 7♣ goes to Ana
+    assert [str(c) for c in table.captured[0]] == ["7C"]
+    bea = entry(seats, 1)  # her turn, and her 7♣ may still be countered
+    assert bea["notes"] == ["Ana's 2♠ takes your 7♣: a counter?"]
+    assert ["counter-5C", "7♣ - 5♣ = 2"] in bea["buttons"] and ["draw-0", "Pile 1"] in bea[
+        "buttons"]
+    assert move(seats, 1, "counter-5C").ok  # the removal is taken back, her 5♣ takes the 2♠
+    assert [str(c) for c in table.captured[1]] == ["2S"] and not table.captured[0]
+
+
+def test_a_sums_move_from_an_old_page_or_a_hostile_body_changes_nothing(tmp_path: Path) -> None:
+    ref, seats = sums(tmp_path)
+    drawn = ref.version
+    assert move(seats, 0, "card-5S").ok
+    assert move(seats, 1, "card-7C", n=drawn) == Reply(False, "", OLD)  # moves come in turn
+    events = list(ref.match.events)
+    for key in ("", "x" * 25, "draw-x", "target-a-5S", "back-ZZ", "counter-", "nope", 5, None):
+        reply = seats.act(1, {"n": ref.version, "move": key})
+        assert not reply.ok and reply.status == REFUSED, key
+    assert move(seats, 1, "card-ZZ").why.startswith("'ZZ' is not a card")
+    assert move(seats, 1, "card-JK").why == "Sums is played without jokers"
+    assert ref.match.events == events

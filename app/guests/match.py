@@ -196,14 +196,14 @@ class MatchSeats:
 
     def _ready(self, n: int, seat: int, t: Translator) -> HandEntryReferee[Any, Any] | Reply:
         """The hand entry to record with, for a body drawn from version ``n``; or the reply
-        (an old version: nothing to say; a game whose results the host enters). Phones enter
+        (an old version: nothing to say; a game that takes no hand). Phones enter
         their hands at once: a hand drawn before other seats' hands came in still counts,
         as long as nothing else changed since (this seat's own entry, the round)."""
         ref = self.referee
         if not self._current(n, seat):
             return STALE
-        if not isinstance(ref, HandEntryReferee):
-            return Reply(False, why=t("guest.match.on_host"), status=REFUSED)
+        if not isinstance(ref, HandEntryReferee):  # the game takes no hand
+            return Reply(False, why=t("guest.match.bad_request"), status=REFUSED)
         if ref.read_only:  # an imported match: the device it came from referees it
             return Reply(False, why=t("guest.match.not_entering"), status=REFUSED)
         return ref

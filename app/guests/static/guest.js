@@ -553,15 +553,17 @@ function matchView(m) {
   }
   head.append(h("p", "round", m.round), h("h2", "turn", m.turn), list);
   const e = obj(m.entry);
-  const fresh = { counts: {}, changing: false, typing: false, points: "", sent: false };
+  const fresh = { counts: {}, changing: false, typing: false, points: "", sent: false,
+    form: null };
   if (entry.round !== str(m.round)) Object.assign(entry, fresh, { round: str(m.round) });
   if (!e) return P.seat >= 0 ? [head, h("p", "sheet muted", w("entry_wait"))] : [head];
+  if (e.kind === "turn") return [head, turnView(e)];
   if (e.out) return [head, h("p", "sheet", w("out"))];
   if (e.done && (!entry.changing || entry.sent)) {
     Object.assign(entry, fresh);
-    return [head, doneView(e)];
+    return [head, e.kind === "part" ? partDone(e) : doneView(e)];
   }
-  return [head, entryView(e)];
+  return [head, e.kind === "part" ? partView(e) : entryView(e)];
 }
 
 function doneView(e) {
@@ -579,7 +581,31 @@ function doneView(e) {
   return box;
 }
 
-const chosen = (e) => arr(e.cards).flatMap((c) => Array(entry.counts[c] || 0).fill(str(c)));
+const chosen = (e, counts = entry.counts) =>
+  arr(e.cards).flatMap((c) => Array(counts[c] || 0).fill(str(c)));
+
+// The cards of a pack in rows by suit (the jokers last), each made by ``cell``.
+function grid(cards, cell) {
+  const suits = new Map();
+  for (const c of arr(cards).map(str)) {
+    const s = c === "JK" ? "J" : c.slice(-1);
+    if (!suits.has(s)) suits.set(s, h("div", "suit"));
+    suits.get(s).append(cell(c));
+  }
+  return [...suits.values()];
+}
+
+// The cards picked (a tap takes one out), their count and the button that sends them.
+function picked(cards, counts, go) {
+  const box = h("div", "picked");
+  cards.forEach((c, i) => {
+    const chip = btn("chip", "", () => { counts[c] -= 1; render(); }, "x:" + c + i);
+    chip.append(card({ code: c }, { small: true, inert: true, hidden: true }));
+    box.append(label(chip, w("remove", { name: cardName(c) })));
+  });
+  return put(h("div", "foot"), box, put(h("div", "go"),
+    h("span", "count", w("hand_count", { n: cards.length })), go));
+}
 
 function entryView(e) {
   const box = h("section", "sheet entry");
@@ -608,39 +634,114 @@ function entryView(e) {
     input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") go.click(); });
     return put(box, put(h("div", "typed"), text, input), go);
   }
-  const suits = new Map(); // a row of the grid by suit (the jokers last)
-  for (const c of arr(e.cards).map(str)) {
-    const s = c === "JK" ? "J" : c.slice(-1);
-    if (!suits.has(s)) suits.set(s, h("div", "suit"));
-    suits.get(s).append(gridCard(c, Number(obj(e.copies) && e.copies[c]) || 1));
-  }
-  box.append(...suits.values());
-  const hand = chosen(e);
-  const picked = h("div", "picked");
-  hand.forEach((c, i) => {
-    const chip = btn("chip", "", () => { entry.counts[c] -= 1; render(); }, "x:" + c + i);
-    chip.append(card({ code: c }, { small: true, inert: true, hidden: true }));
-    picked.append(label(chip, w("remove", { name: cardName(c) })));
-  });
-  const go = put(h("div", "go"), h("span", "count", w("hand_count", { n: hand.length })),
-    btn("btn primary", w("send_hand"), (ev) => {
-      send({ hand: chosen(e) }, ev.currentTarget, "send", done);
-    }, "send"));
-  return put(box, put(h("div", "foot"), picked, go));
+  box.append(...grid(e.cards, (c) => gridCard(c, Number(obj(e.copies) && e.copies[c]) || 1)));
+  return put(box, picked(chosen(e), entry.counts, btn("btn primary", w("send_hand"), (ev) => {
+    send({ hand: chosen(e) }, ev.currentTarget, "send", done);
+  }, "send")));
 }
 
 // A card of the grid: a tap adds a copy, up to ``most``; one more takes them all out.
-function gridCard(code, most) {
-  const n = entry.counts[code] || 0;
+function gridCard(code, most, counts = entry.counts) {
+  const n = counts[code] || 0;
   const [r, s] = split(code);
   const b = btn("ecard " + ink(code), r, () => {
-    entry.counts[code] = n < most ? n + 1 : 0;
+    counts[code] = n < most ? n + 1 : 0;
     render();
   }, "g:" + code);
   b.append(h("span", "", s));
   if (n) b.append(h("i", "", most > 1 ? "×" + n : "✓"));
   b.setAttribute("aria-pressed", n ? "true" : "false");
   return label(b, cardName(code) + (n > 1 ? " × " + n : ""));
+}
+
+// A player's part of a side's result (Samba): by counts (steppers in groups) or card by card
+// (a grid for the melds, one for the hand; the canastas by counts), as the host enters it.
+function partView(e) {
+  const groups = arr(e.groups);
+  const f = entry.form || (entry.form = { mode: "counts", counts: { ...obj(e.sent) },
+    cards: { melded: {}, hand: {} }, target: "melded" });
+  const box = put(h("section", "sheet entry"), h("h2", "", e.title), h("p", "muted", e.note));
+  box.append(put(h("div", "tabs"), ...arr(e.modes).map(([k, text]) => tab(text, f.mode === k,
+    () => { f.mode = k; }, "mode:" + k))));
+  if (e.problem) box.append(h("p", "error", e.problem));
+  const cards = f.mode === "cards";
+  if (cards) {
+    box.append(put(h("div", "tabs"), ...arr(e.targets).map(([k, text]) => tab(text,
+      f.target === k, () => { f.target = k; }, "to:" + k))));
+    const mine = f.cards[f.target];
+    const other = f.cards[f.target === "melded" ? "hand" : "melded"];
+    box.append(...grid(e.cards, (c) => gridCard(c, (Number(obj(e.copies) && e.copies[c]) || 1)
+      - (other[c] || 0), mine)));
+  }
+  for (const [id, title, steps] of groups) {
+    if (cards && id !== "big") continue;
+    box.append(put(h("div", "group2"), h("h3", "", title),
+      ...arr(steps).map((s) => stepper(s, f.counts))));
+  }
+  const done = () => { entry.sent = true; };
+  const go = btn("btn primary", e.send, (ev) => {
+    const counts = {};
+    for (const [, , steps] of groups) for (const [k] of arr(steps)) counts[k] = f.counts[k] || 0;
+    const body = !cards ? counts : { melded: chosen(e, f.cards.melded),
+      hand: chosen(e, f.cards.hand), pure: counts.pure, mixed: counts.mixed,
+      sambas: counts.sambas };
+    send({ part: body }, ev.currentTarget, "send", done);
+  }, "send");
+  return put(box, cards ? picked(chosen(e, f.cards[f.target]), f.cards[f.target], go)
+    : put(h("div", "foot"), go));
+}
+
+function partDone(e) {
+  const box = put(h("section", "sheet"), h("h2", "", "✓ " + str(e["in"])),
+    ...arr(e.lines).map((x) => h("p", "", x)));
+  if (e.warning) box.append(h("p", "warn", e.warning));
+  return put(box, btn("btn", w("change"), () => {
+    Object.assign(entry, { changing: true, sent: false,
+      form: { mode: "counts", counts: { ...obj(e.sent) }, cards: { melded: {}, hand: {} },
+        target: "melded" } });
+    render();
+  }, "change"));
+}
+
+// A choice among a few (a mode, a target): pressed when chosen.
+function tab(text, on, pick, key) {
+  const b = btn(on ? "tab on" : "tab", text, () => { pick(); render(); }, key);
+  b.setAttribute("aria-pressed", on ? "true" : "false");
+  return b;
+}
+
+// A count set by taps: [key, name, most, "one less", "one more", ("5 less", "5 more")].
+function stepper([k, name, most, ...tips], vals) {
+  const n = vals[k] || 0;
+  const by = (d, tip) => {
+    const b = label(btn("step", (d > 0 ? "+" : "−") + (Math.abs(d) > 1 ? 5 : ""), () => {
+      vals[k] = Math.max(0, Math.min(most, n + d));
+      render();
+    }, k + d), tip);
+    b.disabled = d < 0 ? n <= 0 : n >= most;
+    return b;
+  };
+  const row = put(h("div", "stepper"), h("span", "", name));
+  if (tips[2]) row.append(by(-5, tips[2]));
+  row.append(by(-1, tips[0]), h("b", "", n), by(1, tips[1]));
+  if (tips[3]) row.append(by(5, tips[3]));
+  return row;
+}
+
+// A player's own move at the table (Sums): the table's words, its moves as buttons, the
+// cards that may be placed as a grid (a tap places it).
+function turnView(e) {
+  const box = put(h("section", "sheet entry"), h("h2", "", e.prompt));
+  for (const x of [e.help, ...arr(e.notes)]) if (x) box.append(h("p", "muted", x));
+  const moves = arr(e.buttons).map(([k, text]) => btn("btn", text,
+    (ev) => send({ move: k }, ev.currentTarget, "m:" + k), "m:" + k));
+  if (moves.length) box.append(put(h("div", "moves"), ...moves));
+  return put(box, ...grid(e.grid, (c) => {
+    const [r, s] = split(c);
+    const b = btn("ecard " + ink(c), r, (ev) => send({ move: "card-" + c }, ev.currentTarget,
+      "g:" + c), "g:" + c);
+    return label(put(b, h("span", "", s)), cardName(c));
+  }));
 }
 
 let queued = false;
