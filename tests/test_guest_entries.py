@@ -305,3 +305,34 @@ def test_a_sums_move_from_an_old_page_or_a_hostile_body_changes_nothing(tmp_path
     assert move(seats, 1, "card-ZZ").why.startswith("'ZZ' is not a card")
     assert move(seats, 1, "card-JK").why == "Sums is played without jokers"
     assert ref.match.events == events
+
+
+# -- the round's summary at a match at the table ---------------------------------------------
+def test_each_phone_closes_the_rounds_summary_and_the_next_round_closes_it_for_all(
+        tmp_path: Path) -> None:
+    from tests.test_guest_match import ANA, CID, DAN, bea_out, send
+
+    ref = referee(tmp_path)
+    bea_out(ref)
+    seats = MatchSeats(ref)
+    assert "summary" not in seats.payload(0, EN)["match"]
+    for seat, hand in ((0, ANA), (2, CID), (3, DAN)):
+        assert send(seats, seat, hand).ok
+    ref._save_hands()  # the host closes the round
+    match = seats.payload(0, FR)["match"]
+    summary = match["summary"]
+    assert summary["heading"] == "Fin de la manche 1"
+    assert [line["name"] for line in summary["lines"]] == ["Ana", "Bea", "Cid", "Dan"]
+    assert summary["lines"][1]["points"].startswith("0")  # Bea went out
+    assert match["asks"] == {"close": "Fermer le résumé", "seen": 1}
+    assert "summary" not in seats.payload(-1, EN)["match"]  # the table screen: no summary
+    version = ref.version
+    assert seats.act(0, {"n": version - 1, "close": 1}) == Reply(False, "", OLD)
+    assert seats.act(0, {"n": version, "close": 2}) == Reply(False, "", OLD)
+    assert seats.act(0, {"n": version, "close": 1}) == Reply(True)
+    assert "summary" not in seats.payload(0, EN)["match"]  # closed on Ana's phone
+    assert "summary" in seats.payload(1, EN)["match"]  # still on Bea's
+    assert ref.version == version  # nothing recorded
+    ref._act("start")  # the host starts the next round: closed on every phone
+    assert "summary" not in seats.payload(1, EN)["match"]
+    assert seats.act(1, {"n": ref.version, "close": 1}) == Reply(False, "", OLD)

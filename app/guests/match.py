@@ -76,6 +76,7 @@ class MatchSeats:
                 "turn": self._turn(voice, data, t),
                 "players": self._players(voice, colours),
                 "entry": (self._entry(seat) or voice.phone_entry(seat)) if person else None,
+                **(self._summary(voice, seat, t) if person else {}),
             },
         }
 
@@ -120,6 +121,37 @@ class MatchSeats:
                  "in": s in done}
                 for s, name in enumerate(voice.names)]
 
+    def _summary(self, voice: Referee[MatchState], seat: int,
+                 t: Translator) -> dict[str, object]:
+        """Once a round is closed, until the next starts: its summary (each player's or
+        side's points and total, how it ended), which the phone closes for itself (the host
+        starting the next round closes it for every phone)."""
+        ref = self.referee
+        played = getattr(ref.table, "played", None)
+        rounds = len(played) if isinstance(played, list) else 0
+        if not rounds or ref.table.phase not in ("closed", "over") or ref.closed.get(
+                seat) == rounds:
+            return {}
+        data = voice.score()
+        words = round_words(t, data.game)
+        colours = ref._colours() if len(data.names) == len(ref.names) else ()
+        notes = list(data.round_notes)
+        return {
+            "summary": {
+                "heading": t("play.sum.heading", n=rounds, **words),
+                "how": notes[0] if notes else "",
+                "why": notes[1:],
+                "verdict": [data.headline] if data.finished else [],
+                "points_label": t("play.sum.points", **words),
+                "total_label": t("score.total"),
+                "lines": [{"name": name, "colour": colours[i] if colours else "",
+                           "points": data.rounds[-1][i] if data.rounds else "",
+                           "total": data.totals[i], "won": False}
+                          for i, name in enumerate(data.names)],
+            },
+            "asks": {"close": t("guest.close_summary"), "seen": rounds},
+        }
+
     def _in(self) -> set[int]:
         """The seats with nothing left to enter (their entry is in, or they have none)."""
         return self.referee.entered()
@@ -161,6 +193,15 @@ class MatchSeats:
         if type(n) is not int:
             return bad
         keys = set(body) - {"n"}
+        if keys == {"close"}:  # the summary of the round drawn with ``close`` rounds played
+            rounds = body["close"]
+            if type(rounds) is not int:
+                return bad
+            if n != ref.version or not self._summary(ref, seat, t) or rounds != len(
+                    getattr(ref.table, "played", ())):
+                return STALE
+            ref.closed[seat] = rounds
+            return Reply(True)
         if keys == {"hand"}:
             cards = self._cards(body["hand"], t)
             if isinstance(cards, Reply):

@@ -92,6 +92,8 @@ class Referee(Generic[T]):
         self.read_only = False  # an imported match: the device it came from referees it
         self.asking = -1  # the round whose deletion is being asked about
         self.error = ""  # what an entry screen says was refused
+        self.closed: dict[int, int] = {}  # seat: the rounds played when its phone closed the
+        # round's summary (app/guests/match.py)
 
     def view(self, sub: str) -> ft.View:
         """The screen of ``/match/<id>/<sub>``."""
