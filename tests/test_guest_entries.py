@@ -286,9 +286,9 @@ def test_each_sums_player_enters_their_own_moves(tmp_path: Path) -> None:
     assert move(seats, 0, "card-2S").ok  # 5♠ + 2♠ = 7: Bea's 7♣ goes to Ana
     assert [str(c) for c in table.captured[0]] == ["7C"]
     bea = entry(seats, 1)  # her turn, and her 7♣ may still be countered
-    assert bea["notes"] == ["Ana's 2♠ takes your 7♣: a counter?"]
-    assert ["counter-5C", "7♣ - 5♣ = 2"] in bea["buttons"] and ["draw-0", "Pile 1"] in bea[
-        "buttons"]
+    assert bea["prompt"] == "Your turn: draw" and ["draw-0", "Pile 1"] in bea["buttons"]
+    assert bea["counter"]["title"] == "Ana's 2♠ takes your 7♣: a counter?"
+    assert ["counter-5C", "Counter with 5♣ (7♣ - 5♣ = 2)"] in bea["counter"]["buttons"]
     assert move(seats, 1, "counter-5C").ok  # the removal is taken back, her 5♣ takes the 2♠
     assert [str(c) for c in table.captured[1]] == ["2S"] and not table.captured[0]
 

@@ -134,8 +134,11 @@ class MatchSeats:
             return {}
         data = voice.score()
         words = round_words(t, data.game)
-        colours = ref._colours() if len(data.names) == len(ref.names) else ()
+        seats = ref._colours()
+        side_of = getattr(ref.table, "side_of", range(len(ref.names)))
+        colours = {side: seats[s] for s, side in reversed(list(enumerate(side_of)))}
         notes = list(data.round_notes)
+        cells = [c.removesuffix(" ★") for c in (data.rounds[-1] if data.rounds else ())]
         return {
             "summary": {
                 "heading": t("play.sum.heading", n=rounds, **words),
@@ -144,9 +147,9 @@ class MatchSeats:
                 "verdict": [data.headline] if data.finished else [],
                 "points_label": t("play.sum.points", **words),
                 "total_label": t("score.total"),
-                "lines": [{"name": name, "colour": colours[i] if colours else "",
-                           "points": data.rounds[-1][i] if data.rounds else "",
-                           "total": data.totals[i], "won": False}
+                "lines": [{"name": name, "colour": colours.get(i, ""),
+                           "points": cells[i] if cells else "", "total": data.totals[i],
+                           "won": bool(cells) and cells[i] != data.rounds[-1][i]}
                           for i, name in enumerate(data.names)],
             },
             "asks": {"close": t("guest.close_summary"), "seen": rounds},

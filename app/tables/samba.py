@@ -500,7 +500,7 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
                 label = labels[k]
                 step: list[object] = [k, label, most[k], t("setup.less", what=label),
                                       t("setup.more", what=label)]
-                if most[k] > 10:
+                if most[k] > BIG_MOST:  # a count of many cards: five at a time too
                     step += [t("samba.entry.less5", what=label), t("samba.entry.more5", what=label)]
                 out.append(step)
             return out

@@ -287,23 +287,29 @@ class Referee(base.Referee[SumsTable]):
         grid = list(grid_cards({str(c): n for c, n in table.copies().items()}))
         buttons: list[list[str]] = []
         notes: list[str] = []
+        counter: dict[str, object] | None = None
         a = table.counterable
-        if a is not None and a.owner == seat:
-            notes.append(t("sums.phone.counter", attacker=self.names[a.attacker],
-                           played=symbols(str(a.played)), target=symbols(str(a.target))))
-            buttons += [[f"counter-{x.played}", self._formula(x.reason)]
-                        for x in table.counters()]
+        if a is not None and a.owner == seat:  # its card may still be countered
+            counter = {"title": t("sums.phone.counter", attacker=self.names[a.attacker],
+                                  played=symbols(str(a.played)), target=symbols(str(a.target))),
+                       "buttons": [[f"counter-{x.played}", t(
+                           "sums.phone.counter_with", card=symbols(str(x.played)),
+                           sum=self._formula(x.reason))] for x in table.counters()]}
         if phase == tb.DEAL:
             if table.in_play[seat]:
                 return None
             return {"kind": "turn", "prompt": t("sums.phone.deal"),
                     "help": t("sums.phone.deal_help"), "notes": [], "buttons": [], "grid": grid}
-        if phase == tb.COUNTER and a is not None and a.owner == seat:
-            return {"kind": "turn", "prompt": notes[0], "help": t("sums.phone.counter_help"),
-                    "notes": [], "buttons": [*buttons, ["let", t("sums.let")]], "grid": []}
+        if counter is not None and (phase == tb.COUNTER or seat != table.current):
+            answers = counter["buttons"]
+            assert isinstance(answers, list)
+            if phase == tb.COUNTER:
+                answers.append(["let", t("sums.let")])
+            return {"kind": "turn", "prompt": counter["title"],
+                    "help": t("sums.phone.counter_help"), "notes": [], "buttons": answers,
+                    "grid": []}
         if seat != table.current:
-            return {"kind": "turn", "prompt": notes[0], "help": t("sums.phone.counter_help"),
-                    "notes": [], "buttons": buttons, "grid": []} if buttons else None
+            return None
         key = {tb.DRAW: "draw", EITHER: "either", tb.PLACE: "place", LAST: "last",
                tb.TARGET: "pick"}[phase]
         placing = phase in (tb.PLACE, LAST) or phase == EITHER and table.hands[seat] > 0
@@ -322,7 +328,8 @@ class Referee(base.Referee[SumsTable]):
                         for x in table.choices]
         return {"kind": "turn", "prompt": t(f"sums.phone.{key}"),
                 "help": t(f"sums.phone.{key}_help") if placing or phase != tb.TARGET else "",
-                "notes": notes, "buttons": buttons, "grid": grid if placing else []}
+                "notes": notes, "buttons": buttons, "grid": grid if placing else [],
+                "counter": counter}
 
     def phone_enter(self, seat: int, body: Mapping[str, object]) -> Outcome | MejaError | None:
         """``{"move": key}``: ``card-<card>`` (the card tapped on the grid) or a move's key, as

@@ -47,6 +47,7 @@ let pending = null; // the action sent, not answered yet
 let order = "suit";
 let toastTimer = 0;
 let before = null; // the scene drawn last
+let hinted = new Set(); // the taps of the hint this phone asked for
 const entry = { round: null }; // the hand this seat is entering
 
 function w(key, vars) {
@@ -103,7 +104,8 @@ function card(face, o = {}) {
   const lit = !!(face.lit || o.lit);
   const live = !o.inert && !!(o.key || o.why) && P.seat >= 0;
   const el = h(live ? "button" : "span", ["card", code ? ink(code) : "back", o.small && "small",
-    lit && "lit", face.chosen && "chosen", face.new && "new"].filter(Boolean).join(" "));
+    lit && "lit", face.chosen && "chosen", face.new && "new", hinted.has(o.key) && "hinted"]
+    .filter(Boolean).join(" "));
   if (code) {
     const [r, s] = split(code);
     el.append(h("span", "rk", r), h("span", "st", s), h("span", "big", s));
@@ -268,7 +270,7 @@ function render() {
     parts.push(box);
   } else {
     if (door === "away") parts.push(h("p", "banner", w("away")));
-    if (summary) parts.push(summaryView(summary));
+    if (summary) parts.push(summaryView(summary, obj(play.asks)));
     else if (scene) parts.push(table(play, scene));
     else if (match) parts.push(...matchView(match));
     else if (door !== "away") parts.push(h("p", "panel", w("waiting")));
@@ -347,8 +349,13 @@ function table(play, sc) {
   const sides = put(h("div", "sides"), ...arr(sc.sides).map((x) => side(x, false)));
   felt.classList.toggle("laid", arr(sc.chairs).some((c) => arr(c.groups).length));
   felt.classList.toggle("still", play.speed <= 0);
-  const prompt = put(h("div", "prompt"),
-    put(h("div", "ptext"), h("b", "", sc.prompt), h("span", "", sc.note)));
+  const a = obj(play.asks) || {};
+  hinted = new Set(arr(sc.hinted));
+  const prompt = put(h("div", "prompt"), put(h("div", "ptext"), h("b", "", sc.prompt),
+    h("span", "", sc.note), h("i", "", a.hint || a.note)));
+  for (const [k, body] of [["ask_hint", { hint: true }], ["ask_undo", { undo: true }]]) {
+    if (a[k]) prompt.append(btn("sort", a[k], (e) => send(body, e.currentTarget, k), k));
+  }
   if (typeof play.order === "string") order = play.order;
   if (hand.length && P.seat >= 0) {
     const other = order === "rank" ? "suit" : "rank";
@@ -493,7 +500,8 @@ function pile(p) {
   const key = str(p.tap);
   const why = str(p.why);
   const live = !!(key || why) && P.seat >= 0;
-  const box = h(live ? "button" : "div", p.lit ? "pile lit" : "pile");
+  const box = h(live ? "button" : "div", (p.lit ? "pile lit" : "pile")
+    + (hinted.has(key) ? " hinted" : ""));
   box.dataset.k = "p:" + p.key;
   const top = arr(p.top).slice(-3);
   const slot = put(h("div", "slot"), ...top.map((f, i) => {
@@ -520,7 +528,8 @@ function pile(p) {
 
 const small = (code) => card({ code: str(code) }, { small: true, inert: true });
 
-function summaryView(s) {
+// A round's summary; ``a``: its close on this phone (or who is still to close it).
+function summaryView(s, a) {
   const box = h("section", "sheet summary");
   box.append(h("h2", "", s.heading), h("p", "", s.how));
   const lines = h("div", "lines");
@@ -538,7 +547,9 @@ function summaryView(s) {
     lines.append(line);
   }
   box.append(lines, ...arr(s.why).map((x) => h("p", "", x)),
-    ...arr(s.verdict).map((x) => h("p", "verdict", x)), h("p", "wait", w("summary_wait")));
+    ...arr(s.verdict).map((x) => h("p", "verdict", x)), a && a.close
+      ? btn("btn primary big", a.close, (e) => send({ close: a.seen }, e.currentTarget, "close"),
+        "close") : h("p", "wait", (a && a.closed) || w("summary_wait")));
   return box;
 }
 
@@ -552,6 +563,7 @@ function matchView(m) {
     list.append(li);
   }
   head.append(h("p", "round", m.round), h("h2", "turn", m.turn), list);
+  if (obj(m.summary)) return [summaryView(m.summary, obj(m.asks))];
   const e = obj(m.entry);
   const fresh = { counts: {}, changing: false, typing: false, points: "", sent: false,
     form: null };
@@ -666,8 +678,8 @@ function partView(e) {
   if (e.problem) box.append(h("p", "error", e.problem));
   const cards = f.mode === "cards";
   if (cards) {
-    box.append(put(h("div", "tabs"), ...arr(e.targets).map(([k, text]) => tab(text,
-      f.target === k, () => { f.target = k; }, "to:" + k))));
+    box.append(put(h("div", "tabs"), ...arr(e.targets).map(([k, text]) => tab(text + " · "
+      + chosen(e, f.cards[k]).length, f.target === k, () => { f.target = k; }, "to:" + k))));
     const mine = f.cards[f.target];
     const other = f.cards[f.target === "melded" ? "hand" : "melded"];
     box.append(...grid(e.cards, (c) => gridCard(c, (Number(obj(e.copies) && e.copies[c]) || 1)
@@ -732,10 +744,12 @@ function stepper([k, name, most, ...tips], vals) {
 // cards that may be placed as a grid (a tap places it).
 function turnView(e) {
   const box = put(h("section", "sheet entry"), h("h2", "", e.prompt));
+  const moves = (bs) => put(h("div", "moves"), ...arr(bs).map(([k, text]) => btn("btn", text,
+    (ev) => send({ move: k }, ev.currentTarget, "m:" + k), "m:" + k)));
+  const c = obj(e.counter); // its card may still be countered, on its turn too
+  if (c) box.append(h("p", "warn", c.title), moves(c.buttons));
   for (const x of [e.help, ...arr(e.notes)]) if (x) box.append(h("p", "muted", x));
-  const moves = arr(e.buttons).map(([k, text]) => btn("btn", text,
-    (ev) => send({ move: k }, ev.currentTarget, "m:" + k), "m:" + k));
-  if (moves.length) box.append(put(h("div", "moves"), ...moves));
+  box.append(moves(e.buttons));
   return put(box, ...grid(e.grid, (c) => {
     const [r, s] = split(c);
     const b = btn("ecard " + ink(c), r, (ev) => send({ move: "card-" + c }, ev.currentTarget,
