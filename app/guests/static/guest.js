@@ -276,6 +276,7 @@ function render() {
     else if (door !== "away") parts.push(h("p", "panel", w("waiting")));
   }
   document.body.classList.toggle("table", !!scene);
+  if (!scene) $("asks").replaceChildren();
   main.replaceChildren(...parts);
   if (scene) fit(main.querySelector(".felt"), scene);
   const named = (f) => main.querySelector(`[data-f="${CSS.escape(f)}"]`);
@@ -353,9 +354,6 @@ function table(play, sc) {
   hinted = new Set(arr(sc.hinted));
   const prompt = put(h("div", "prompt"), put(h("div", "ptext"), h("b", "", sc.prompt),
     h("span", "", sc.note), h("i", "", a.hint || a.note)));
-  for (const [k, body] of [["ask_hint", { hint: true }], ["ask_undo", { undo: true }]]) {
-    if (a[k]) prompt.append(btn("sort", a[k], (e) => send(body, e.currentTarget, k), k));
-  }
   if (typeof play.order === "string") order = play.order;
   if (hand.length && P.seat >= 0) {
     const other = order === "rank" ? "suit" : "rank";
@@ -363,6 +361,10 @@ function table(play, sc) {
       send({ order: other }, e.currentTarget, "sort", () => { order = other; });
     }, "sort"));
   }
+  // what a person asks on the host's bar: a hint, to take back a move
+  $("asks").replaceChildren(...[["ask_hint", { hint: true }], ["ask_undo", { undo: true }]]
+    .filter(([k]) => a[k]).map(([k, body]) => btn("hbtn", a[k], (e) => send(body,
+      e.currentTarget, k), k)));
   const dock = put(h("div", "dock"), prompt,
     put(h("div", "hand"), ...hand.map((f) => card(f, { key: str(f.tap), why: str(f.why) }))));
   const buttons = arr(sc.buttons);
