@@ -138,7 +138,7 @@ def test_the_host_accepts_or_refuses_to_take_back_a_phones_move(tmp_path: Path) 
     play.move(play.state.legal_actions()[0], play.game.version)
     computers(play)
     moved = play.game.version
-    assert asks(seats, seat, FR)["ask_undo"] == "Reprendre mon coup"
+    assert asks(seats, seat, FR)["ask_undo"] == "Reprendre"
     assert "ask_undo" not in asks(seats, other)
     assert seats.act(other, {"n": moved, "undo": True}).status == REFUSED
     assert seats.act(seat, {"n": moved, "undo": True}) == Reply(True)
