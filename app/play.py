@@ -448,11 +448,9 @@ class DevicePlay:
         self.asks.undo = None
         if what == ACCEPT:
             self.undo(version)
-        accepted = what == ACCEPT and self.game.version != version
-        self.asks.answers[seat] = (self.game.version, accepted)
-        if not accepted:
-            self._redraw()
-            self.publish()
+        self.asks.answers[seat] = (self.game.version, self.game.version != version)
+        self._redraw()
+        self.publish()  # the phone hears the answer
 
     def next_round(self, seen: int) -> None:
         """Close the summary: the next round starts (or the final result shows)."""

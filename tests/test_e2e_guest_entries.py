@@ -4,8 +4,9 @@ context per phone on loopback.
 Samba: four phones each send their own melds and hand at the end of a hand (Ana by counts,
 Cid card by card, a double tap now and then), the side's result joins the partners' parts, the
 host sees whose parts came and closes the hand; each phone shows the hand's summary and closes
-it for itself. Sums: the players enter their own face-up cards and moves. The phone screens
-are shot upright (400x850) and on their side (850x400)."""
+it for itself. Sums: the players enter their own face-up cards and moves; one asks the host to
+take back a slip, and the host accepts. The phone screens are shot upright (400x850) and on
+their side (850x400)."""
 
 from __future__ import annotations
 
@@ -145,6 +146,16 @@ def test_sums_players_enter_their_own_moves(web: Web, monkeypatch: pytest.Monkey
     until(ana, "Your face-up card")
     both(ana, "91-guest-sums-deal")
     card(bea, "7 of clubs")
+    card(ana, "4 of spades")  # a slip: Ana asks the host to take it back
+    host = at["host"]
+    load(host, f"{web.server.url}match/{match_id}")  # the host back at the table
+    see(host, "Ana draws")
+    ana.get_by_role("button", name="Take back", exact=True).click()
+    until(ana, "The host is asked to take back your move…")
+    see(host, "Ana asks to take back their move")
+    host.get_by_role("button", name="Accept").click()
+    until(ana, "The host took back your move.")
+    both(ana, "93-guest-sums-taken-back")
     card(ana, "5 of spades")
     until(ana, "Your turn: draw")
     ana.get_by_role("button", name="Pile 2").click()
@@ -153,7 +164,7 @@ def test_sums_players_enter_their_own_moves(web: Web, monkeypatch: pytest.Monkey
     until(bea, "takes your 7♣: a counter?")
     both(bea, "92-guest-sums-counter")
     bea.get_by_role("button", name="Counter with 5♣ (7♣ - 5♣ = 2)").click()
-    until(bea, "Your turn: draw")
+    until(bea, "Ana draws")  # a counter is its player's turn
     deadline = time.monotonic() + 10
     while True:
         events = Store(web.data).load_match(match_id)["events"]
@@ -163,3 +174,4 @@ def test_sums_players_enter_their_own_moves(web: Web, monkeypatch: pytest.Monkey
         time.sleep(0.05)
     assert [e["kind"] for e in events] == ["sums_up", "sums_up", "sums_draw", "play",
                                           "sums_counter"]
+    assert [e["card"] for e in events[:2]] == ["7C", "5S"]  # the 4♠ taken back

@@ -143,8 +143,9 @@ def test_a_clash_with_the_hands_is_the_hosts_alone(tmp_path: Path) -> None:
     assert h.results[0] is None and h.problems[0] is not None
     for s in (1, 3):
         after = seats.payload(s, EN)
-        for seen in (after, before[s]):  # but the version, and the ticks of Ana and Cid
-            seen.pop("n")
+        for seen in (after, before[s]):  # but the version, the ticks of Ana and Cid, and
+            seen.pop("n")  # whose move is the last one (to take back)
+            seen["match"].pop("asks")
             for p in seen["match"]["players"]:
                 p.pop("in")
         assert after == before[s], s
@@ -336,3 +337,39 @@ def test_each_phone_closes_the_rounds_summary_and_the_next_round_closes_it_for_a
     ref._act("start")  # the host starts the next round: closed on every phone
     assert "summary" not in seats.payload(1, EN)["match"]
     assert seats.act(1, {"n": ref.version, "close": 1}) == Reply(False, "", OLD)
+
+
+def test_a_phone_asks_the_host_to_take_back_its_move(tmp_path: Path) -> None:
+    from app.guests.seats import ACCEPT, REFUSE
+    from app.referees import Referees
+
+    ref, seats = sums(tmp_path)
+    assert move(seats, 1, "card-7C").ok
+    assert move(seats, 0, "card-5S").ok  # Ana's face-up card: the last move is hers
+    mine = seats.payload(0, FR)["match"]["asks"]
+    assert mine == {"ask_undo": "Reprendre"}
+    assert seats.payload(1, EN)["match"]["asks"] == {}  # not Bea's
+    version = ref.version
+    assert seats.act(1, {"n": version, "undo": True}).status == REFUSED
+    assert seats.act(0, {"n": version - 1, "undo": True}) == Reply(False, "", OLD)
+    assert seats.act(0, {"n": version, "undo": True}) == Reply(True)
+    assert seats.payload(0, EN)["match"]["asks"]["note"] == (
+        "The host is asked to take back your move…")
+    referees = Referees(ref.host)
+    referees.current = ref
+
+    def screen() -> Any:
+        return referees.screen(ref.match_id, "", lambda *_a: None, lambda _m: None)
+
+    asked = find(screen(), "asks-undo")
+    assert asked is not None and asked.value == "Ana asks to take back their move"
+    find(screen(), f"answer-{REFUSE}").on_click(None)  # the host refuses
+    assert ref.version == version and find(screen(), "asks-undo") is None
+    assert seats.payload(0, FR)["match"]["asks"]["note"] == "L'hôte a gardé votre coup."
+    assert seats.act(0, {"n": version, "undo": True}).ok  # asked again
+    accept = find(screen(), f"answer-{ACCEPT}")
+    accept.on_click(None)
+    accept.on_click(None)  # a double tap takes back one move
+    assert ref.version == version - 1 and not ref.match.table.in_play[0]
+    assert seats.payload(0, EN)["match"]["asks"] == {"note": "The host took back your move."}
+    assert entry(seats, 0)["prompt"] == "Your face-up card"  # to enter again

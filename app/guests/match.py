@@ -62,6 +62,8 @@ class MatchSeats:
         colours = ref._colours()
         data = voice._table_data()
         title = t(f"game.{game}")
+        summary = self._summary(voice, seat, t) if person else {}
+        asks = {**(self._asks(seat, t) if person else {}), **summary.pop("asks", {})}
         return {
             "n": ref.version,
             "lang": t.language,
@@ -76,7 +78,8 @@ class MatchSeats:
                 "turn": self._turn(voice, data, t),
                 "players": self._players(voice, colours),
                 "entry": (self._entry(seat) or voice.phone_entry(seat)) if person else None,
-                **(self._summary(voice, seat, t) if person else {}),
+                **summary,
+                "asks": asks,
             },
         }
 
@@ -122,7 +125,7 @@ class MatchSeats:
                 for s, name in enumerate(voice.names)]
 
     def _summary(self, voice: Referee[MatchState], seat: int,
-                 t: Translator) -> dict[str, object]:
+                 t: Translator) -> dict[str, Any]:
         """Once a round is closed, until the next starts: its summary (each player's or
         side's points and total, how it ended), which the phone closes for itself (the host
         starting the next round closes it for every phone)."""
@@ -154,6 +157,28 @@ class MatchSeats:
             },
             "asks": {"close": t("guest.close_summary"), "seen": rounds},
         }
+
+    def _asks(self, seat: int, t: Translator) -> dict[str, object]:
+        """What ``seat`` may ask the host beside its entry: to take back its move (the last
+        event, when it is its own), and the host's answer."""
+        ref = self.referee
+        out: dict[str, object] = {}
+        if self._mine(seat):
+            out["ask_undo"] = t("guest.ask_undo")
+            if ref.asks.asking(ref.version) == seat:
+                out["note"] = t("guest.undo_asked")
+        said = ref.asks.answers.get(seat)
+        if said is not None and said[0] == ref.version:
+            out["note"] = t("guest.undo_accepted" if said[1] else "guest.undo_refused")
+        return out
+
+    def _mine(self, seat: int) -> bool:
+        """Whether the match's last event is ``seat``'s own move, which it may ask the host to
+        take back."""
+        ref = self.referee
+        events = ref.match.events
+        return (not ref.read_only and not ref.over and bool(events)
+                and getattr(events[-1], "player", None) == seat)
 
     def _in(self) -> set[int]:
         """The seats with nothing left to enter (their entry is in, or they have none)."""
@@ -196,6 +221,15 @@ class MatchSeats:
         if type(n) is not int:
             return bad
         keys = set(body) - {"n"}
+        if keys == {"undo"} and body["undo"] is True:  # to take back its move: the host says
+            if n != ref.version:
+                return STALE
+            if not self._mine(seat):
+                return bad
+            if ref.asks.undo != (seat, n):
+                ref.asks.undo = (seat, n)
+                ref.host.refresh()
+            return Reply(True)
         if keys == {"close"}:  # the summary of the round drawn with ``close`` rounds played
             rounds = body["close"]
             if type(rounds) is not int:

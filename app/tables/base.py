@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 import flet as ft
 
+from app.guests.seats import ACCEPT, Asks
 from app.i18n import Translator, not_saved, say
 from app.matches import NOT_SAVED, REFUSED, STALE, Ledger, Outcome, Summary, milestone
 from models.errors import MejaError
@@ -94,6 +95,7 @@ class Referee(Generic[T]):
         self.error = ""  # what an entry screen says was refused
         self.closed: dict[int, int] = {}  # seat: the rounds played when its phone closed the
         # round's summary (app/guests/match.py)
+        self.asks = Asks()  # a phone asking to take back its move, and the host's answers
 
     def view(self, sub: str) -> ft.View:
         """The screen of ``/match/<id>/<sub>``."""
@@ -169,6 +171,22 @@ class Referee(Generic[T]):
         outcome = self.ledger.undo(self.version if at is None else at)
         if self._said(outcome) and outcome.event is not None:
             self._undone(outcome.event)
+
+    def answer(self, what: str, at: int) -> None:
+        """The host accepts (the last event is taken back) or refuses a phone's request to
+        take back its move, shown at version ``at``; the phone hears which."""
+        seat = self.asks.asking(at)
+        if seat < 0 or not self.ledger.current(at):
+            return  # drawn for a request that is gone: the second tap of a double tap
+        self.asks.undo = None
+        if what == ACCEPT:
+            self.asks.answers[seat] = (at - 1, True)  # heard with the event taken back
+            self.undo(at)
+            if self.version != at:
+                return
+        self.asks.answers[seat] = (self.version, False)
+        self.host.refresh()
+        self.host.announce(self.match_id)  # the phones hear it
 
     def _said(self, outcome: Outcome) -> bool:
         """Say what became of a change (a refusal, a write that failed; a match changed in

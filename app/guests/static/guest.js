@@ -147,7 +147,7 @@ function settle() {
 // An ok waits for the message it brings (it may have come before the reply).
 function send(body, el, key, done) {
   if (pending || !P) return;
-  const mine = { key, acked: false, seen: false };
+  const mine = { key, acked: false, seen: false, n: P.n };
   pending = mine;
   if (el) el.classList.add("pending");
   body.n = P.n;
@@ -155,7 +155,10 @@ function send(body, el, key, done) {
     body: JSON.stringify(body) })
     .then((r) => r.json().catch(() => ({ ok: r.ok })))
     .then((reply) => {
-      if (pending !== mine) return;
+      if (pending !== mine) { // settled by a new state: only a refusal is still to say
+        if (reply && reply.ok === false && reply.why) toast(str(reply.why));
+        return;
+      }
       if (reply && reply.ok === true) {
         if (done) done();
         if (mine.seen) settle();
@@ -219,8 +222,8 @@ function connect() {
     if (!data) return;
     P = data;
     status(true);
-    if (pending) {
-      if (pending.acked) settle();
+    if (pending) { // a new state: the action sent is in it (its answer may come after)
+      if (pending.acked || data.n !== pending.n) settle();
       else pending.seen = true;
     }
     render();
@@ -276,7 +279,11 @@ function render() {
     else if (door !== "away") parts.push(h("p", "panel", w("waiting")));
   }
   document.body.classList.toggle("table", !!scene);
-  if (!scene) $("asks").replaceChildren();
+  // what a person asks on the host's bar: a hint, to take back a move
+  const a = (!summary && obj((play || match || {}).asks)) || {};
+  $("asks").replaceChildren(...[["ask_hint", { hint: true }], ["ask_undo", { undo: true }]]
+    .filter(([k]) => a[k] && P.seat >= 0).map(([k, body]) => btn("hbtn", a[k],
+      (e) => send(body, e.currentTarget, k), k)));
   main.replaceChildren(...parts);
   if (scene) fit(main.querySelector(".felt"), scene);
   const named = (f) => main.querySelector(`[data-f="${CSS.escape(f)}"]`);
@@ -361,10 +368,6 @@ function table(play, sc) {
       send({ order: other }, e.currentTarget, "sort", () => { order = other; });
     }, "sort"));
   }
-  // what a person asks on the host's bar: a hint, to take back a move
-  $("asks").replaceChildren(...[["ask_hint", { hint: true }], ["ask_undo", { undo: true }]]
-    .filter(([k]) => a[k]).map(([k, body]) => btn("hbtn", a[k], (e) => send(body,
-      e.currentTarget, k), k)));
   const dock = put(h("div", "dock"), prompt,
     put(h("div", "hand"), ...hand.map((f) => card(f, { key: str(f.tap), why: str(f.why) }))));
   const buttons = arr(sc.buttons);
@@ -565,6 +568,8 @@ function matchView(m) {
     list.append(li);
   }
   head.append(h("p", "round", m.round), h("h2", "turn", m.turn), list);
+  const note = obj(m.asks) && m.asks.note;
+  if (note) head.append(h("p", "warn", note));
   if (obj(m.summary)) return [summaryView(m.summary, obj(m.asks))];
   const e = obj(m.entry);
   const fresh = { counts: {}, changing: false, typing: false, points: "", sent: false,
