@@ -39,11 +39,11 @@ class PlaySeats:
         return [(s, self.play.names[s]) for s in self.play.people()]
 
     def payload(self, seat: int, t: Translator) -> dict[str, object]:
-        from app.play import hinted, moved_line, round_summary, seat_help
+        from app.play import hinted, moved_line, round_summary, seat_help, seat_names
 
         play = self.play
         game, doc = play.game, play.doc
-        names = play.names
+        names = seat_names(play.names, play.kinds, t)  # a computer's, in the phone's language
         colours = play.colours()
         presenter = ENTRIES[doc["game"]].presenter(t, names)
         look = (dataclasses.replace(play.looks.get(seat, View()), help=seat_help(doc, seat))
