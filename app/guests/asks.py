@@ -1,16 +1,16 @@
 """What a guest phone asks of the host at a game on the device, beside its moves: to close the
 round's summary (the next round starts once every seated phone has closed it, or the host
 has), a hint (the Expert's, for its own seat, when its help is on; shown on that phone alone),
-and to take back its move (the host's screen asks "Ana asks to take back her move", the host
+and to take back its move (the host's screen asks "Ana asks to take back their move", the host
 accepts or refuses, and the phone hears which).
 
 Each request names the version its phone drew (a summary close the summaries closed, the
 others the move count): one from another version, a double tap's second half included,
 changes nothing. The requests are the game screen's state (:class:`app.guests.seats.Asks`,
 kept on :class:`app.play.DevicePlay`, which shows the host a request and takes its answer),
-not saved: a request lives while the game stays where it was
-asked. The hint is thought in a thread on a copy of the game, the host's screen free
-meanwhile, and kept only if the game has not moved."""
+not saved: a request lives while the game stays where it was asked. The hint is thought in a
+thread on a copy of the game, the host's screen free meanwhile, and kept only if the game has
+not moved."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from app.i18n import Translator
     from app.play import DevicePlay
     from models.bots.hint import Hint
+
 
 def close(play: DevicePlay, seat: int, seen: int) -> Reply:
     """``seat``'s phone closed the summary shown with ``seen`` summaries closed: once every
@@ -82,17 +83,23 @@ def hint(play: DevicePlay, seat: int, version: int) -> Reply:
 def take_back(play: DevicePlay, seat: int, version: int) -> Reply:
     """``seat``'s phone asks to take back its move (the last a person made, in a game whose
     moves may be taken back): the host's screen asks the host."""
-    game = play.game
-    if version != game.version:
+    if version != play.game.version:
         return STALE
-    last = game.last_person_move()
-    if not play.doc.get("casual") or last is None or game.doc["movers"][last] != seat or (
-            game.state.is_over):
+    if not mine(play, seat):
         return Reply(False, play.t("guest.bad"), REFUSED)
     if play.asks.undo != (seat, version):
         play.asks.undo = (seat, version)
         play.shell.refresh()
     return Reply(True)
+
+
+def mine(play: DevicePlay, seat: int) -> bool:
+    """Whether ``seat`` may ask to take back its move: the last a person made is its own, in
+    a casual game not over."""
+    game = play.game
+    last = game.last_person_move()
+    return (bool(play.doc.get("casual")) and last is not None
+            and game.doc["movers"][last] == seat and not game.state.is_over)
 
 
 def found(play: DevicePlay, seat: int) -> tuple[int, Hint] | None:
@@ -126,9 +133,7 @@ def shown(play: DevicePlay, seat: int, t: Translator) -> dict[str, object]:
         out["hint"] = hint_words(t, play.doc["game"], play.state, *hinting, play.names)
     elif may_hint(play, seat):
         out["ask_hint"] = t("play.hint")
-    last = game.last_person_move()
-    if (play.doc.get("casual") and last is not None and game.doc["movers"][last] == seat
-            and not game.state.is_over):
+    if mine(play, seat):
         out["ask_undo"] = t("guest.ask_undo")
         if asks.asking(game.version) == seat:
             out["note"] = t("guest.undo_asked")
