@@ -24,10 +24,11 @@ import flet as ft
 from app import device
 from app.device import LOG_LINES, DeviceGame, GameDoc, Moved, Outcome, Seat
 from app.games import ENTRIES
-from app.guests.seats import OLD, REFUSED, Reply
+from app.guests.seats import ACCEPT, OLD, REFUSE, REFUSED, Asks, Reply
 from app.i18n import Translator, game_title, names, not_saved, refusal, say
 from app.presenters.base import Presenter, Seating, View
 from app.runner import Runner, advice
+from models.bots.hint import Hint
 from models.cards import format_cards
 from models.errors import MejaError
 from models.games.base import ActionWords, State
@@ -76,6 +77,18 @@ def move_label(words: ActionWords, t: Translator, seats: Sequence[str]) -> str:
     return t(key, n=words.n, **params)
 
 
+def hint_words(t: Translator, game: str, state: State, action: int, hint: Hint,
+               seats: Sequence[str]) -> str:
+    """A hint in ``t``'s language: the move (when its reason does not name it) and why."""
+    params = {k: card_text(str(v))[0] if k in CARD_PARAMS else v
+              for k, v in hint.params.items()}
+    why = say(t, hint.code, params, prefix="hint")
+    if hint.code in UNNAMED or hint.code in ENTRIES[game].game.bot.unnamed:
+        label = move_label(state.action_words(action), t, seats)
+        return t("play.hint_move", move=label, why=why)
+    return t("play.hint_text", why=why)
+
+
 def moved_line(moved: Moved, t: Translator, seats: Sequence[str]) -> str:
     """One move of the log in ``t``'s language: "Ana played Q♦"."""
     return t("play.moved", name=seats[moved.seat], move=move_label(moved.words, t, seats))
@@ -117,6 +130,7 @@ class DevicePlay:
         self.felt = Felt()  # the card table's controls, kept: its cards move
         self.screen = FeltScreen()  # the screen around it, kept: its parts change
         self.looks: dict[int, View] = {}  # each person's order, selection, help
+        self.asks = Asks()  # what the guest phones ask of the host (app.guests.asks)
         self.scene: Scene | None = None  # the table last drawn
         self.clock = clock
         # the last tap: on what, by whom, when, and the version it left the game at
@@ -247,11 +261,15 @@ class DevicePlay:
             invite=invite_menu(self.t, [(s, self.names[s]) for s in self.people()],
                                self._invite) if self.people() else None,
             hinted=frozenset(scene.hinted),
-            stamp=stamp)
+            stamp=stamp, on_answer=lambda what: self.answer(what, version))
 
     def line(self, version: int) -> Line:
         """What the message line says now: a message about this version, else the hint asked
         at it, else the last move of the round."""
+        seat = self.asks.asking(version)
+        if seat >= 0:  # a phone asks to take back its move: the host answers here
+            return Line(self.t("play.asks_undo", name=self.names[seat]), "ask",
+                        ((ACCEPT, self.t("play.accept")), (REFUSE, self.t("play.refuse"))))
         if self.said is not None and self.said[0] == version:
             return self.said[1]
         if self.hint[0] == version and self.hint[2]:
@@ -421,6 +439,19 @@ class DevicePlay:
         """Make again what the last undo took back."""
         self._after(self.game.redo(version), shown=lambda: self.state.current_player)
 
+    def answer(self, what: str, version: int) -> None:
+        """The host accepts (the move is taken back) or refuses a phone's request to take
+        back its move, drawn at ``version``; the phone hears which."""
+        seat = self.asks.asking(version)
+        if seat < 0 or version != self.game.version:
+            return  # drawn for a request that is gone: the second tap of a double tap
+        self.asks.undo = None
+        if what == ACCEPT:
+            self.undo(version)
+        self.asks.answers[seat] = (self.game.version, self.game.version != version)
+        self._redraw()
+        self.publish()  # the phone hears the answer
+
     def next_round(self, seen: int) -> None:
         """Close the summary: the next round starts (or the final result shows)."""
         self._after(self.game.next_round(seen), shown=lambda: -1)
@@ -496,15 +527,8 @@ class DevicePlay:
             return
         rng = random.Random(self.doc.seed * 7919 + version)
         action, hint = advice(self.doc.game, state, rng)
-        params = {k: card_text(str(v))[0] if k in CARD_PARAMS else v
-                  for k, v in hint.params.items()}
-        why = say(self.t, hint.code, params, prefix="hint")
-        if hint.code in UNNAMED or hint.code in self.game.game.bot.unnamed:
-            label = move_label(state.action_words(action), self.t, self.names)
-            text = self.t("play.hint_move", move=label, why=why)
-        else:
-            text = self.t("play.hint_text", why=why)
-        self.hint = (version, action, text)
+        self.hint = (version, action, hint_words(self.t, self.doc.game, state, action, hint,
+                                                 self.names))
         self.shell.refresh()
 
     # -- people at the game -------------------------------------------------------------------

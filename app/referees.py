@@ -14,7 +14,7 @@ from app.games import ENTRIES
 from app.i18n import Said, game_title
 from app.tables.base import over
 from models.match import Match
-from views.guests import invite_menu
+from views.guests import invite_menu, take_back_asked
 
 if TYPE_CHECKING:
     from app.host import Host
@@ -69,6 +69,12 @@ class Referees:
         device it came from referees it."""
         referee = self.get(match_id)
         view = referee.view("score" if referee.read_only else sub)
+        at = referee.version
+        seat = referee.asks.asking(at)
+        if seat >= 0:  # a phone asks to take back its move: the host answers on any screen
+            view.controls = [take_back_asked(
+                self.host.t, referee.names[seat], lambda what: referee.answer(what, at)),
+                *view.controls]
         if (view.route or "").endswith("/score") and isinstance(view.appbar, ft.AppBar):
             t = self.host.t
             seats = list(enumerate(referee.names))

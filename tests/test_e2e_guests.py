@@ -3,11 +3,13 @@
 A game of Kartu Sama on the device with two people on their own phones and a computer on the
 host: the host opens the table to phones, each phone takes its seat by its link and plays by
 tapping (a double tap now and then), the host restarts mid-round and the phones carry on, and
-the round ends on every phone's summary. Every message pushed to a phone is captured: none
-ever holds a card of another seat's hand.
+the round ends on every phone's summary, which each phone closes: the next round starts once
+both have. One phone asks for a hint on its turn. Every message pushed to a phone is captured:
+none ever holds a card of another seat's hand.
 
 A match at the table with real cards: four phones each enter their own hand at the end of the
-round, the host sees them arrive and closes the round with their totals."""
+round, the host sees them arrive and closes the round with their totals; each phone shows the
+round's summary until it closes it."""
 
 from __future__ import annotations
 
@@ -137,11 +139,21 @@ def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
         take_seat(page, name)
     see(host, "Seated")
     back(host, "Last moves")
+    # the phone to play asks for a hint: the Expert's move is marked on its table alone
+    first = next(p for p in phones.values() if p.locator(f"[aria-label*='{LIT}']").count())
+    first.get_by_role("button", name="Hint", exact=True).click()
+    first.wait_for_selector(".ptext i:has-text('Hint')")
+    assert first.locator(".hinted").count() >= 1
+    assert all(not p.locator(".hinted").count() for p in phones.values() if p is not first)
+    shot(first, "93-guest-hint")
+    first.set_viewport_size(SIDEWAYS)
+    shot(first, "93-guest-hint-sideways")
+    first.set_viewport_size(PHONE)
 
     taps = 0
     restarted = False
     deadline = time.monotonic() + 300
-    while not all("The host starts the next round" in p.inner_text("body")
+    while not all(p.get_by_role("button", name="Close the summary").count()
                   for p in phones.values()):
         assert time.monotonic() < deadline, "the round never ended"
         moved = False
@@ -163,14 +175,27 @@ def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
             time.sleep(0.1)
     assert restarted
     shot(phones["Bea"], "82-guest-summary")
+    # each phone closes the summary; the next round starts once both have
+    phones["Ana"].get_by_role("button", name="Close the summary").dblclick()
+    phones["Ana"].wait_for_selector("text=Waiting for Bea (or the host) to start the next round")
+    shot(phones["Ana"], "82-guest-summary-closed")
+    assert saved(data)["seen"] == 0
+    phones["Bea"].get_by_role("button", name="Close the summary").click()
+    for page in phones.values():
+        page.wait_for_selector(".felt")
+    deadline = time.monotonic() + 10
+    while saved(data)["seen"] != 1:
+        assert time.monotonic() < deadline, "the next round never started"
+        time.sleep(0.05)
 
-    game = saved(data)
+    pushed = {name: [json.loads(m) for m in page.evaluate("window.__pushed")]
+              for name, page in phones.items()}
+    game = saved(data)  # read after: a move is saved before it is pushed (the computer plays on)
     movers = list(game["movers"])
     assert set(movers) == {0, 1, 2}  # both phones and the computer played
-    for seat, (name, page) in enumerate(phones.items()):
-        pushed = [json.loads(m) for m in page.evaluate("window.__pushed")]
-        assert pushed, name
-        for message in pushed:
+    for seat, name in enumerate(phones):
+        assert pushed[name], name
+        for message in pushed[name]:
             play = message.get("play") or {}
             if not play or play.get("summary"):  # the summary shows every hand, as at a table
                 continue
@@ -220,7 +245,10 @@ def test_four_phones_enter_their_own_hands_at_a_real_table(
     load(host, f"{web.server.url}match/{match_id}/hands")
     see(host, "Close the round")
     host.get_by_role("button", name="Close the round").click()
-    waiting_for(phones, "Bea deals")
+    waiting_for(phones, "End of round 1")  # each phone shows the round's summary...
+    for page in phones.values():
+        page.get_by_role("button", name="Close the summary").click()
+    waiting_for(phones, "Bea deals")  # ...and closes it for itself
     events = store.load_match(match_id)["events"]
     entered = [e for e in events if e.get("kind") == "hand"]
     assert sorted(e["player"] for e in entered) == [0, 2, 3], entered

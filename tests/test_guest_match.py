@@ -349,9 +349,9 @@ def test_an_imported_match_takes_no_hand_from_a_phone(tmp_path: Path) -> None:
     assert ref.match.table.round.hands[0] is None
 
 
-# -- the games whose results the host enters -------------------------------------------------------
+# -- the games whose results are entered otherwise ---------------------------------------------
 @pytest.mark.parametrize("game", ["samba", "sums"])
-def test_samba_and_sums_show_the_scores_and_no_entry(tmp_path: Path, game: str) -> None:
+def test_samba_and_sums_show_the_scores_and_take_no_hand(tmp_path: Path, game: str) -> None:
     ref = referee(tmp_path, game)
     seats = MatchSeats(ref)
     if game == "samba":
@@ -359,8 +359,11 @@ def test_samba_and_sums_show_the_scores_and_no_entry(tmp_path: Path, game: str) 
     for seat in (0, 3, -1):
         payload = seats.payload(seat, FR)
         match = payload["match"]
-        assert match["entry"] is None and match["turn"]
-        assert len(match["players"]) == 4 and all(p["total"] for p in match["players"])
+        assert match["turn"] and len(match["players"]) == 4
+        assert all(p["total"] for p in match["players"])
+        # Samba during a hand: nothing to enter; Sums at the deal: a player's face-up card
+        assert (match["entry"] or {}).get("kind") == ("turn" if game == "sums" and seat >= 0
+                                                      else None)
         json.dumps(payload)
     match = seats.payload(0, EN)["match"]
     if game == "samba":
@@ -369,8 +372,7 @@ def test_samba_and_sums_show_the_scores_and_no_entry(tmp_path: Path, game: str) 
         assert (match["round"], match["turn"]) == ("", "Ana's face-up card")
     version = ref.version
     reply = seats.act(0, {"n": version, "hand": ["AS"]})
-    assert reply == Reply(False, "Results are entered on the table's device; the scores show "
-                                 "here.", REFUSED)
+    assert reply == Reply(False, "This request cannot be read: reload the page.", REFUSED)
     assert ref.version == version
 
 

@@ -177,3 +177,10 @@ def test_the_host_stays_awake_while_phones_are_seated(tmp_path: Path) -> None:
         shell.keep_awake = calls.append  # type: ignore[attr-defined]
         play.close()
         assert calls == asleep
+
+
+def test_a_computers_name_is_said_in_the_guests_language(tmp_path: Path) -> None:
+    _shell, play, seats, _hub = seated(tmp_path, {0, 1}, ("Ana", "Bea", "Computer 1"))
+    french = json.dumps(seats.payload(0, Translator("fr")), ensure_ascii=False)
+    assert "Ordinateur 1" in french and "Computer 1" not in french
+    assert play.names[2] == "Computer 1"  # the game keeps its names

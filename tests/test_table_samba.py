@@ -15,12 +15,15 @@ from models.games.samba import score_breakdown, side_score
 from models.match import Close, Event, Match, Out, Reason, Refused, Revise, Start
 from models.tables.samba import (
     CLASSES,
+    SEEN,
     Canasta,
+    Part,
     Result,
     SambaMade,
     StockOut,
     breakdown,
     card_class,
+    join,
     tally,
 )
 from tests.fakes import FakeShell, texts
@@ -465,3 +468,71 @@ def test_back_from_an_untouched_result_entry_records_nothing(tmp_path: object) -
     ref._count("red_threes", 1)
     ref._leave()  # side 1, changed: recorded
     assert [e.kind for e in ref.match.events] == ["start", "samba_result"], ref.error
+
+
+def test_a_sides_result_joins_its_players_parts_each_checked_alone() -> None:
+    m = four()
+    m.record(Start())
+    m.record(Canasta(0))
+    assert why(m, Part(0, high=7)) == "samba_playing"  # the hand is not over yet
+    m.record(Out(2))
+    h = m.table.hand
+    ana = Part(0, high=7, jokers=1, pure=1, held_low=2, red_held=1)
+    cid = Part(2, low=4, held_high=3)
+    # a part alone is checked by the side's rules, in the player's name
+    for bad, code in ((Part(0, high=2), "samba_few_melded"),
+                      (Part(0, high=6, pure=1), "samba_big_cards"),
+                      (Part(0, jokers=7), "samba_too_many_jokers"),
+                      (Part(0, red_held=2), "samba_red_held_part"),
+                      (Part(4, high=3), "no_player")):
+        assert why(m, bad) == code
+    reason = m.why_not(Part(2, high=2))
+    assert reason is not None and reason.params["side"] == "Cid"
+    m.record(ana)
+    assert h.shares[0] == ana and h.results[0] is None  # Cid's part is not in yet
+    m.record(cid)
+    assert h.results[0] == join(0, [ana, cid]) == Result(
+        0, high=7, jokers=1, low=4, pure=1, held_low=2, held_high=3, red_held=1)
+    assert h.problems == [None, None]
+    m.record(Part(2, low=3))  # Cid enters again: his new part replaces the old one
+    assert h.results[0] == Result(0, high=7, jokers=1, low=3, pure=1, held_low=2, red_held=1)
+    m.record(Result(0, high=14, pure=2))  # the host's correction replaces the join
+    assert h.results[0] == Result(0, high=14, pure=2)
+    m.record(Part(1, high=3))
+    m.record(Part(3, high=3))
+    m.record(Close())
+    assert m.table.history[0].points[1] == 60
+
+
+def test_parts_that_fall_short_together_leave_the_side_without_a_result() -> None:
+    m = four()
+    m.record(Start())
+    m.record(StockOut())  # a first meld needs 50
+    h = m.table.hand
+    m.record(Part(1, low=3))
+    m.record(Part(3, high=3, held_jokers=1))  # 15 + 30 melded: short of 50 together
+    assert h.results[1] is None
+    problem = h.problems[1]
+    assert problem is not None and said(problem) == (
+        "samba_first_meld", {"side": "Bea & Dan", "need": 50, "have": 45})
+    assert problem.code in SEEN
+    assert why(m, Close()) == "samba_results_missing"
+    m.record(Part(3, high=4, held_jokers=1))
+    assert h.results[1] == Result(1, low=3, high=4, held_jokers=1) and h.problems[1] is None
+    # hands that hold with the other side more jokers than the packs: the host's to sort out
+    m.record(Part(0, jokers=3, high=5, held_jokers=2))
+    m.record(Part(2, held_jokers=1))
+    assert h.results[0] is None and h.problems[0] is not None
+    assert h.problems[0].code == "samba_too_many_jokers" and h.problems[0].code not in SEEN
+
+
+def test_the_warnings_of_one_side() -> None:
+    m = four()
+    m.record(Start())
+    m.record(Canasta(0))
+    m.record(Canasta(1))
+    m.record(Out(0))
+    m.record(Result(0, high=5))
+    m.record(Result(1, high=5))
+    assert len(m.table.warnings(m.table.hand)) == 2
+    assert [w.params["side"] for w in m.table.warnings(m.table.hand, side=1)] == ["Bea & Dan"]

@@ -55,11 +55,13 @@ def below(rows: int, wide: bool) -> float:
 
 @dataclass(frozen=True)
 class Line:
-    """What the message line says: ``kind`` is ``move`` (the last move), ``refusal``, ``hint``
-    or ``note`` (a saving that failed, a game changed elsewhere)."""
+    """What the message line says: ``kind`` is ``move`` (the last move), ``refusal``, ``hint``,
+    ``note`` (a saving that failed, a game changed elsewhere) or ``ask`` (a phone asks the
+    host: its ``answers``, each a key and its label)."""
 
     text: str
     kind: str = "move"
+    answers: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -72,27 +74,38 @@ class Entry:
 
 COLOURS = {"refusal": (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER),
            "hint": (ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
-           "note": (ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER)}
+           "note": (ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER),
+           "ask": (ft.Colors.PRIMARY_CONTAINER, ft.Colors.ON_PRIMARY_CONTAINER)}
 
 
-def message_line(t: Tr, line: Line, on_log: Handler | None) -> ft.Control:
+def message_line(t: Tr, line: Line, on_log: Handler | None,
+                 on_answer: Callable[[str], None] | None = None) -> ft.Control:
     """The line over the table: the message of the moment on its own colour, or the last
-    move; the last moves a tap away (on a phone)."""
+    move; the last moves a tap away (on a phone); a phone's request with the host's answers
+    instead."""
     bg, fg = COLOURS.get(line.kind, (None, None))
     icon = {"refusal": ft.Icons.BLOCK, "hint": ft.Icons.LIGHTBULB,
-            "note": ft.Icons.INFO_OUTLINE}.get(line.kind)
+            "note": ft.Icons.INFO_OUTLINE, "ask": ft.Icons.PHONE_ANDROID}.get(line.kind)
     parts: list[ft.Control] = []
     if icon is not None:
         parts.append(ft.Icon(icon, size=18, color=fg))
     parts.append(ft.Text(line.text, size=14, color=fg, expand=True, max_lines=2,
                          overflow=ft.TextOverflow.ELLIPSIS, key="message",
                          weight=ft.FontWeight.W_500 if line.kind != "move" else None))
-    if on_log is not None:
+    if line.answers and on_answer is not None:
+        parts += [ft.TextButton(label, key=f"answer-{key}", style=ft.ButtonStyle(color=fg),
+                                on_click=functools.partial(_answer, on_answer, key))
+                  for key, label in line.answers]
+    elif on_log is not None:
         parts.append(ft.TextButton(t("felt.last_moves"), icon=ft.Icons.HISTORY,
                                    key="last-moves", on_click=lambda _e: on_log()))
     return ft.Container(ft.Row(parts, spacing=6), height=LINE, bgcolor=bg,
                         border_radius=ft.BorderRadius.all(8),
                         padding=ft.Padding.only(left=8 if bg else 2), key="message-line")
+
+
+def _answer(on_answer: Callable[[str], None], key: str, _e: object) -> None:
+    on_answer(key)
 
 
 def log_lines(t: Tr, entries: Sequence[Entry], key: str = "log") -> list[ft.Control]:
@@ -170,9 +183,10 @@ class FeltScreen:
         on_hint: Handler | None = None, on_undo: Handler | None = None,
         on_redo: Handler | None = None, can_undo: bool = False, can_redo: bool = False,
         invite: ft.Control | None = None, hinted: frozenset[str] = frozenset(),
-        stamp: str = "",
+        stamp: str = "", on_answer: Callable[[str], None] | None = None,
     ) -> ft.View:
-        """The screen (see the module's docstring), its parts as given now."""
+        """The screen (see the module's docstring), its parts as given now; ``on_answer``
+        hears the host's answer to a phone's request on the message line."""
         if self.view is None or self.view.route != route or self.parts["table"] is not table:
             self._build(route, table)
         view, parts = self.view, self.parts
@@ -200,9 +214,10 @@ class FeltScreen:
             appbar.leading = named_icon(ft.Icons.ARROW_BACK, t("common.back"), "back", on_back)
         slot = parts["line"]
         assert isinstance(slot, ft.Container)
-        if self._changed("line", (line, frame.wide, t("felt.last_moves"))):
-            slot.content = reconcile(slot.content,
-                                     message_line(t, line, None if frame.wide else on_log))
+        if self._changed("line", (line, frame.wide, t("felt.last_moves"),
+                                  stamp if line.answers else "")):
+            slot.content = reconcile(slot.content, message_line(
+                t, line, None if frame.wide else on_log, on_answer))
         if self._changed("moves", (tuple(buttons), stamp, hinted, frame.wide, frame.columns)):
             made = _buttons(buttons, on_tap, 1 if frame.wide else frame.columns, hinted, stamp)
             _set(parts["moves"], [] if frame.wide else made)

@@ -288,3 +288,16 @@ def invite_menu(t: Tr, seats: Sequence[tuple[int, str]], on_invite: Callable[[in
              for seat, name in seats]
     return ft.PopupMenuButton(items=items, key=key, width=48, height=48,
                               icon=named_icon(ft.Icons.PHONELINK_RING, t("guests.invite")))
+
+
+def take_back_asked(t: Tr, name: str, on_answer: Callable[[str], None]) -> ft.Control:
+    """A phone asks the host to take back its player's move: Accept or Refuse."""
+    fg = ft.Colors.ON_PRIMARY_CONTAINER
+    return ft.Container(ft.Row([
+        ft.Icon(ft.Icons.PHONE_ANDROID, size=18, color=fg),
+        ft.Text(t("play.asks_undo", name=name), color=fg, expand=True, key="asks-undo",
+                weight=ft.FontWeight.W_500),
+        *(ft.TextButton(t(f"play.{key}"), key=f"answer-{key}", style=ft.ButtonStyle(color=fg),
+                        on_click=lambda _e, k=key: on_answer(k)) for key in ("accept", "refuse")),
+    ], spacing=6), bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=ft.BorderRadius.all(8),
+        padding=ft.Padding.only(left=8), key="take-back-asked")

@@ -168,6 +168,7 @@ class EntryData:
     score: tuple[str, ...] = ()  # the side's score part by part as entered
     score_total: str = ""
     hint: str = ""  # "Tapped during the hand: 2 canastas and sambas"
+    phones: str = ""  # "From their phones: Ana, Cid" (their parts of the side shown)
     error: str = ""
     warning: str = ""
     close: str = "Close the hand"
@@ -238,6 +239,9 @@ def entry_view(
         section(data.ending_title, _chips(data.endings, "ending", on_ending, data.version),
                 key="endings"),
         _chips(data.sides, "side", on_side),
+        *([ft.Row([ft.Icon(ft.Icons.PHONE_ANDROID, size=18),
+                   ft.Text(data.phones, size=14, key="phones", expand=True)], spacing=6)]
+          if data.phones else []),
         ft.SegmentedButton(
             segments=[ft.Segment(value=k, label=ft.Text(label)) for k, label in data.modes],
             selected=[data.mode], key="mode",

@@ -5,32 +5,32 @@ then goes through the referee's own hand entry (``HandEntryReferee.enter_hand`` 
 ``enter_points``: the host screen's checks and words), and the host's screen is redrawn. A hand
 is checked alone, never against the other seats' cards, and waits for the host's "Save" (where
 it meets them): a phone's answers and views never depend on another seat's cards.
-Samba's and Sums' results are entered on the host: their phones follow the scores.
+A game whose results are entered otherwise says what a seat enters on its phone and takes it
+(``Referee.phone_entry`` and ``phone_enter``: a Samba player's melds and hand, a Sums player's
+own moves), through the same checks and calls as the host's taps.
 
 The words a phone sees are the host screens' own, said in the phone's language: the referee is
 asked through a copy of it that speaks that language (:func:`speaking`)."""
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any
 
 from app import matches
 from app.guests.seats import REFUSED, STALE, Reply
 from app.i18n import not_saved, refusal
+from app.tables.base import speaking
 from app.tables.entry import HandEntryReferee
 from models.cards import parse_card
 from models.errors import MejaError
-from models.match import Hand, Points
 from models.tables.base import MatchState
 from views.hands import grid_cards
 from views.scoreboard import round_words
 
 if TYPE_CHECKING:
     from app.guests.seats import Seats
-    from app.host import Host
     from app.i18n import Translator
     from app.tables.base import Referee, RefereeScreen
 
@@ -41,28 +41,6 @@ MOST_POINTS = 10**6  # points within go to the game's own check (and its words)
 WORDS = ("hands.undo_card", "hands.clear", "hands.type_points", "hands.use_cards",
          "hands.points_hint", "hands.typed_note", "hands.save_points", "score.title",
          "guest.match.save_hand", "guest.match.hand_in", "guest.match.on_host")
-
-
-class _Voice:
-    """The host as a referee asks it, speaking ``t``'s language."""
-
-    def __init__(self, host: Host, t: Translator) -> None:
-        self._host = host
-        self.t = t
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._host, name)
-
-
-RefT = TypeVar("RefT", bound="Referee[MatchState]")
-
-
-def speaking(referee: RefT, t: Translator) -> RefT:
-    """``referee`` saying its words in ``t``'s language: a copy reading the same match, for
-    reading only (the host's screens keep the host's language)."""
-    voice = copy.copy(referee)
-    voice.host = cast("Host", _Voice(referee.host, t))
-    return voice
 
 
 class MatchSeats:
@@ -90,6 +68,8 @@ class MatchSeats:
         colours = ref._colours()
         data = voice._table_data()
         title = t(f"game.{game}")
+        summary = self._summary(voice, seat, t) if person else {}
+        asks = {**(self._asks(seat, t) if person else {}), **summary.pop("asks", {})}
         return {
             "n": ref.version,
             "lang": t.language,
@@ -103,7 +83,9 @@ class MatchSeats:
                 "round": "" if data.title == title else data.title,  # Sums: one round
                 "turn": self._turn(voice, data, t),
                 "players": self._players(voice, colours),
-                "entry": self._entry(seat) if person else None,
+                "entry": (self._entry(seat) or voice.phone_entry(seat)) if person else None,
+                **summary,
+                "asks": asks,
             },
         }
 
@@ -148,15 +130,65 @@ class MatchSeats:
                  "in": s in done}
                 for s, name in enumerate(voice.names)]
 
-    def _in(self) -> set[int]:
-        """The seats with nothing left to enter while hands are entered (a hand or points
-        recorded, or no card left)."""
+    def _summary(self, voice: Referee[MatchState], seat: int,
+                 t: Translator) -> dict[str, Any]:
+        """Once a round is closed, until the next starts: its summary (each player's or
+        side's points and total, how it ended), which the phone closes for itself (the host
+        starting the next round closes it for every phone)."""
         ref = self.referee
-        if not isinstance(ref, HandEntryReferee) or not ref.entering():
-            return set()
-        return {s for s in range(len(ref.names))
-                if not ref._has_hand(s) or ref._recorded(s) is not None
-                or ref._typed(s) is not None or s in ref.sent}
+        played = getattr(ref.table, "played", None)
+        rounds = len(played) if isinstance(played, list) else 0
+        if not rounds or ref.table.phase not in ("closed", "over") or ref.closed.get(
+                seat) == rounds:
+            return {}
+        data = voice.score()
+        words = round_words(t, data.game)
+        seats = ref._colours()
+        side_of = getattr(ref.table, "side_of", range(len(ref.names)))
+        colours = {side: seats[s] for s, side in reversed(list(enumerate(side_of)))}
+        notes = list(data.round_notes)
+        cells = [c.removesuffix(" ★") for c in (data.rounds[-1] if data.rounds else ())]
+        return {
+            "summary": {
+                "heading": t("play.sum.heading", n=rounds, **words),
+                "how": notes[0] if notes else "",
+                "why": notes[1:],
+                "verdict": [data.headline] if data.finished else [],
+                "points_label": t("play.sum.points", **words),
+                "total_label": t("score.total"),
+                "lines": [{"name": name, "colour": colours.get(i, ""),
+                           "points": cells[i] if cells else "", "total": data.totals[i],
+                           "won": bool(cells) and cells[i] != data.rounds[-1][i]}
+                          for i, name in enumerate(data.names)],
+            },
+            "asks": {"close": t("guest.close_summary"), "seen": rounds},
+        }
+
+    def _asks(self, seat: int, t: Translator) -> dict[str, object]:
+        """What ``seat`` may ask the host beside its entry: to take back its move (the last
+        event, when it is its own), and the host's answer."""
+        ref = self.referee
+        out: dict[str, object] = {}
+        if self._mine(seat):
+            out["ask_undo"] = t("guest.ask_undo")
+            if ref.asks.asking(ref.version) == seat:
+                out["note"] = t("guest.undo_asked")
+        said = ref.asks.answers.get(seat)
+        if said is not None and said[0] == ref.version:
+            out["note"] = t("guest.undo_accepted" if said[1] else "guest.undo_refused")
+        return out
+
+    def _mine(self, seat: int) -> bool:
+        """Whether the match's last event is ``seat``'s own move, which it may ask the host to
+        take back."""
+        ref = self.referee
+        events = ref.match.events
+        return (not ref.read_only and not ref.over and bool(events)
+                and getattr(events[-1], "player", None) == seat)
+
+    def _in(self) -> set[int]:
+        """The seats with nothing left to enter (their entry is in, or they have none)."""
+        return self.referee.entered()
 
     def _entry(self, seat: int) -> dict[str, object] | None:
         """What ``seat`` enters its hand with, and its own hand as recorded (None when no
@@ -184,8 +216,8 @@ class MatchSeats:
     # -- what a seat does -------------------------------------------------------------------
     def act(self, seat: int, body: Mapping[str, object], t: Translator | None = None) -> Reply:
         """``{"n": v, "hand": ["AS", ...]}`` or ``{"n": v, "points": 12}``, checked field by
-        field; recorded as the host's "Save" records a hand. Refusals in ``t``'s language
-        (the phone's), those of the host's hand entry in the host's."""
+        field; recorded as the host's "Save" records a hand. Another game's entry goes to its
+        referee (``phone_enter``). Refusals in ``t``'s language (the phone's)."""
         ref = self.referee
         t = t or ref.t
         bad = Reply(False, why=t("guest.match.bad_request"), status=REFUSED)
@@ -195,13 +227,31 @@ class MatchSeats:
         if type(n) is not int:
             return bad
         keys = set(body) - {"n"}
+        if keys == {"undo"} and body["undo"] is True:  # to take back its move: the host says
+            if n != ref.version:
+                return STALE
+            if not self._mine(seat):
+                return bad
+            if ref.asks.undo != (seat, n):
+                ref.asks.undo = (seat, n)
+                ref.host.refresh()
+            return Reply(True)
+        if keys == {"close"}:  # the summary of the round drawn with ``close`` rounds played
+            rounds = body["close"]
+            if type(rounds) is not int:
+                return bad
+            if n != ref.version or not self._summary(ref, seat, t) or rounds != len(
+                    getattr(ref.table, "played", ())):
+                return STALE
+            ref.closed[seat] = rounds
+            return Reply(True)
         if keys == {"hand"}:
             cards = self._cards(body["hand"], t)
             if isinstance(cards, Reply):
                 return cards
             entry = self._ready(n, seat, t)
             return entry if isinstance(entry, Reply) else self._reply(
-                entry.enter_hand(seat, cards), t)
+                entry.enter_hand(seat, cards, t), t)
         if keys == {"points"}:
             points = body["points"]
             if type(points) is not int or not -MOST_POINTS <= points <= MOST_POINTS:
@@ -209,21 +259,35 @@ class MatchSeats:
                              status=REFUSED)
             entry = self._ready(n, seat, t)
             return entry if isinstance(entry, Reply) else self._reply(
-                entry.enter_points(seat, points, entry.version), t)
-        return bad
+                entry.enter_points(seat, points, entry.version, t), t)
+        if not keys or not self._current(n, seat):
+            return bad if not keys else STALE
+        if ref.read_only:
+            return Reply(False, why=t("guest.match.not_entering"), status=REFUSED)
+        result = ref.phone_enter(seat, {k: body[k] for k in keys})
+        if result is None:
+            return bad
+        if isinstance(result, MejaError):
+            return Reply(False, why=refusal(t, result), status=REFUSED)
+        return self._reply(result, t)
+
+    def _current(self, n: int, seat: int) -> bool:
+        """Whether a body drawn from version ``n`` may still be taken: nothing changed since
+        but other seats' own entries (a phone enters at once: another seat's entry that came
+        in meanwhile leaves its own as it was)."""
+        ref = self.referee
+        return 0 <= n <= ref.version and all(ref.apart(e, seat) for e in ref.match.events[n:])
 
     def _ready(self, n: int, seat: int, t: Translator) -> HandEntryReferee[Any, Any] | Reply:
         """The hand entry to record with, for a body drawn from version ``n``; or the reply
-        (an old version: nothing to say; a game whose results the host enters). Phones enter
+        (an old version: nothing to say; a game that takes no hand). Phones enter
         their hands at once: a hand drawn before other seats' hands came in still counts,
         as long as nothing else changed since (this seat's own entry, the round)."""
         ref = self.referee
-        if not 0 <= n <= ref.version or not all(
-                isinstance(e, Hand | Points) and e.player != seat
-                for e in ref.match.events[n:]):
+        if not self._current(n, seat):
             return STALE
-        if not isinstance(ref, HandEntryReferee):
-            return Reply(False, why=t("guest.match.on_host"), status=REFUSED)
+        if not isinstance(ref, HandEntryReferee):  # the game takes no hand
+            return Reply(False, why=t("guest.match.bad_request"), status=REFUSED)
         if ref.read_only:  # an imported match: the device it came from referees it
             return Reply(False, why=t("guest.match.not_entering"), status=REFUSED)
         return ref
@@ -257,7 +321,7 @@ class MatchSeats:
         if result.status == matches.NOT_SAVED and result.error is not None:
             return Reply(False, why=not_saved(t, result.error), status=REFUSED)
         if result.status == matches.REFUSED and result.reason is not None:
-            return Reply(False, why=speaking(ref, t).say(result.reason), status=REFUSED)
+            return Reply(False, why=speaking(ref, t)._refusal(result.reason), status=REFUSED)
         return STALE  # asked from a version that is gone (OLD)
 
 

@@ -164,7 +164,7 @@ def card(s: RoundSummary) -> RoundCard:
 # -- a match at a real table ------------------------------------------------------------------
 def of_match(voice: Referee[MatchState], t: Translator) -> dict[str, object]:
     """The room screen of a match at a real table, from its referee speaking ``t``'s language
-    (``app.guests.match.speaking``): the table as the referee says it (:meth:`Referee.room`),
+    (``app.tables.base.speaking``): the table as the referee says it (:meth:`Referee.room`),
     whose hand is in while hands are entered, the last events, each round kept."""
     table = voice.room()
     done = entered(voice)

@@ -5,11 +5,12 @@ match at the table (``app.guests.match_seats``) each implement :class:`Seats`.""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from app.i18n import Translator
+    from models.bots.hint import Hint
 
 OK = 200
 OLD = 409  # drawn from a version that is gone: nothing to say
@@ -28,6 +29,27 @@ class Reply:
 
 
 STALE = Reply(False, status=OLD)
+ACCEPT, REFUSE = "accept", "refuse"  # the host's answers to a phone asking to take back
+
+
+@dataclass
+class Asks:
+    """What the guest phones at a game on the device ask of its host, beside their moves
+    (``app.guests.asks``): kept by the game's screen, not saved."""
+
+    closed: dict[int, frozenset[int]] = field(default_factory=dict)  # summaries seen: seats
+    # whose phone closed that summary
+    thinking: set[tuple[int, int]] = field(default_factory=set)  # (seat, version) hints asked
+    hints: dict[int, tuple[int, int, Hint]] = field(default_factory=dict)  # seat: (version,
+    # action, hint)
+    undo: tuple[int, int] | None = None  # (seat, version) asking to take back its move
+    answers: dict[int, tuple[int, bool]] = field(default_factory=dict)  # seat: (version,
+    # accepted)
+
+    def asking(self, version: int) -> int:
+        """The seat asking to take back its move on the table of ``version``, -1: none."""
+        undo = self.undo
+        return undo[0] if undo is not None and undo[1] == version else -1
 
 
 class Seats(Protocol):

@@ -10,14 +10,17 @@ of a double tap, or a tap on a screen drawn before the match changed, changes no
 
 from __future__ import annotations
 
+import copy
 import dataclasses
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 import flet as ft
 
+from app.guests.seats import ACCEPT, Asks
 from app.i18n import Translator, not_saved, say
 from app.matches import NOT_SAVED, REFUSED, STALE, Ledger, Outcome, Summary, milestone
+from models.errors import MejaError
 from models.match import Drop, Event, Match, Reason, Revise
 from models.people import PALETTE, People
 from models.tables.base import Change, MatchState, Record, RoundTable
@@ -45,6 +48,28 @@ def status(over: bool) -> str:
     return "finished" if over else "playing"
 
 
+class _Voice:
+    """The host as a referee asks it, speaking ``t``'s language."""
+
+    def __init__(self, host: Host, t: Translator) -> None:
+        self._host = host
+        self.t = t
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._host, name)
+
+
+RefT = TypeVar("RefT", bound="Referee[MatchState]")
+
+
+def speaking(referee: RefT, t: Translator) -> RefT:
+    """``referee`` saying its words in ``t``'s language: a copy reading the same match, for
+    reading only (the host's screens keep the host's language)."""
+    voice = copy.copy(referee)
+    voice.host = cast("Host", _Voice(referee.host, t))
+    return voice
+
+
 class RefereeScreen(Protocol):
     """What every game's table screen data says: its title and whose turn (``prompt``)."""
 
@@ -70,6 +95,9 @@ class Referee(Generic[T]):
         self.read_only = False  # an imported match: the device it came from referees it
         self.asking = -1  # the round whose deletion is being asked about
         self.error = ""  # what an entry screen says was refused
+        self.closed: dict[int, int] = {}  # seat: the rounds played when its phone closed the
+        # round's summary (app/guests/match.py)
+        self.asks = Asks()  # a phone asking to take back its move, and the host's answers
 
     def view(self, sub: str) -> ft.View:
         """The screen of ``/match/<id>/<sub>``."""
@@ -146,6 +174,22 @@ class Referee(Generic[T]):
         if self._said(outcome) and outcome.event is not None:
             self._undone(outcome.event)
 
+    def answer(self, what: str, at: int) -> None:
+        """The host accepts (the last event is taken back) or refuses a phone's request to
+        take back its move, shown at version ``at``; the phone hears which."""
+        seat = self.asks.asking(at)
+        if seat < 0 or not self.ledger.current(at):
+            return  # drawn for a request that is gone: the second tap of a double tap
+        self.asks.undo = None
+        if what == ACCEPT:
+            self.asks.answers[seat] = (at - 1, True)  # heard with the event taken back
+            self.undo(at)
+            if self.version != at:
+                return
+        self.asks.answers[seat] = (self.version, False)
+        self.host.refresh()
+        self.host.announce(self.match_id)  # the phones hear it
+
     def _said(self, outcome: Outcome) -> bool:
         """Say what became of a change (a refusal, a write that failed; a match changed in
         another window is opened again as saved); True when it is done."""
@@ -173,6 +217,27 @@ class Referee(Generic[T]):
 
     def _refusal(self, reason: Reason) -> str:
         return self.say(reason)
+
+    # -- a seat's own entry, from its phone (app/guests/match.py) ---------------------------
+    def phone_entry(self, seat: int) -> dict[str, object] | None:
+        """What ``seat`` enters on its phone now, in this referee's words (None: nothing),
+        from what that seat may see only. JSON-able; its ``kind`` names the page's form."""
+        return None
+
+    def phone_enter(self, seat: int, body: Mapping[str, object]) -> Outcome | MejaError | None:
+        """``seat``'s entry from its phone (``body``: the page's form, not yet checked),
+        recorded through the same call as the host's tap at the current version: what became
+        of it, a refusal of what was sent, or None when the body is not such an entry."""
+        return None
+
+    def apart(self, event: Event, seat: int) -> bool:
+        """Whether ``event``, recorded since ``seat``'s phone drew its entry, leaves that
+        entry as it was (another seat's own entry): the phone's entry still counts."""
+        return False
+
+    def entered(self) -> set[int]:
+        """The seats whose entry is in now (the host and the phones show a tick)."""
+        return set()
 
     # -- the screens ------------------------------------------------------------------------
     def _event_words(self, event: Event) -> str:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
 
-from app.i18n import refusal
+from app.i18n import Translator, refusal
 from app.matches import DONE, NOT_SAVED, Outcome
 from app.tables import base
 from models.cards import check_within, parse_card
@@ -276,22 +276,25 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
         return self._enter(event)
 
     # -- a hand sent from elsewhere (a guest's phone) ---------------------------------------
-    def enter_hand(self, seat: int, cards: Sequence[str]) -> Outcome | str:
-        """``cards`` sent by ``seat``'s own phone as its whole hand: checked alone (a text says
-        why they cannot be its hand, whatever the other seats hold), then shown in the entry
-        for the seat, as sent, until the host's "Save" records every hand (what was tapped for
-        it gives way; the other seats' entries stay). Done once kept in the draft."""
-        why = self._not_now(seat) or self._lacks(seat, cards)
+    def enter_hand(self, seat: int, cards: Sequence[str],
+                   t: Translator | None = None) -> Outcome | str:
+        """``cards`` sent by ``seat``'s own phone as its whole hand: checked alone (a text in
+        ``t``'s language, the phone's, says why they cannot be its hand, whatever the other
+        seats hold), then shown in the entry for the seat, as sent, until the host's "Save"
+        records every hand (what was tapped for it gives way; the other seats' entries stay).
+        Done once kept in the draft."""
+        voice = base.speaking(self, t or self.t)
+        why = voice._not_now(seat) or voice._lacks(seat, cards)
         if why:
             return why
-        event = self._hand_event(seat, cards)
+        event = voice._hand_event(seat, cards)
         if isinstance(event, str):
             return event
         pack = [parse_card(c) for c, n in self._copies().items() for _ in range(n)]
         try:
             check_within(event.cards, pack)
         except MejaError as error:
-            return refusal(self.t, error)
+            return refusal(voice.t, error)
         self._taken(seat, [str(c) for c in event.cards])
         self.sent.add(seat)
         failed = self._keep_draft()
@@ -305,10 +308,11 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
                                    reason=refusal(self.t, clash).rstrip(".")))
         return Outcome(DONE, event)
 
-    def enter_points(self, seat: int, points: int, at: int) -> Outcome | str:
+    def enter_points(self, seat: int, points: int, at: int,
+                     t: Translator | None = None) -> Outcome | str:
         """Record ``points`` typed for ``seat`` (drawn from version ``at``), as "Save the
-        points" does: a text says why they cannot be."""
-        why = self._not_now(seat)
+        points" does: a text in ``t``'s language says why they cannot be."""
+        why = base.speaking(self, t or self.t)._not_now(seat)
         if why:
             return why
         if (self._typed(seat) == points and self._recorded(seat) is None
@@ -318,6 +322,18 @@ class HandEntryReferee(base.RoundReferee[R, RecT]):
         if outcome.done:
             self._taken(seat, [])  # the points stand, as after "Save the points"
         return outcome
+
+    def apart(self, event: Event, seat: int) -> bool:
+        return isinstance(event, Hand | Points) and event.player != seat
+
+    def entered(self) -> set[int]:
+        """The seats with nothing left to enter while hands are entered (a hand or points
+        recorded or sent, or no card left)."""
+        if not self.entering():
+            return set()
+        return {s for s in range(len(self.names))
+                if not self._has_hand(s) or self._recorded(s) is not None
+                or self._typed(s) is not None or s in self.sent}
 
     def _not_now(self, seat: int) -> str:
         """Why nothing is to be entered for ``seat`` now ("" when it is)."""

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.i18n import Translator, card_words, names, sentences
-from app.matches import Summary
+from app.matches import Outcome, Summary
 from app.tables import base
-from models.cards import parse_card, samba_pack
+from models.cards import check_within, parse_card, samba_pack
+from models.errors import MejaError
 from models.games.samba import sides_of
 from models.games.samba_melds import Breakdown, card_value
 from models.match import Close, Event, Match, Out, Start
@@ -23,16 +24,21 @@ from models.tables.base import MatchState
 from models.tables.samba import (
     CLASSES,
     COPIES,
+    COUNTS,
     RED_COPIES,
+    SEEN,
     Canasta,
     HandRecord,
+    Part,
     Result,
     SambaMade,
     SambaTable,
     StockOut,
     breakdown,
+    join,
     tally,
 )
+from views.hands import grid_cards
 from views.room import Room, Seat, Side
 from views.round import RoundLine
 from views.samba import (
@@ -54,6 +60,9 @@ if TYPE_CHECKING:
 KINDS = ("pure", "mixed", "sambas")
 MELDED = "melded"
 COPIES_OF = {str(c): n for c, n in Counter(samba_pack()).items()}  # 3 of each, 6 jokers
+MOST_COUNT = 999  # a count a phone sends: beyond, the body is not an entry
+MOST_CARDS = len(samba_pack())  # the cards of a list a phone sends
+BIG_MOST = 20  # canastas or sambas of one kind, on the entry's steppers
 
 
 def teams(players: list[str], values: Mapping[str, object], t: Translator) -> list[str]:
@@ -93,6 +102,25 @@ def summary(match: Match[MatchState]) -> Summary:
     }
 
 
+def _numbers(sent: Mapping[str, object], keys: tuple[str, ...]) -> dict[str, int] | None:
+    """The counts ``keys`` of what a phone sent, each a whole number within reason."""
+    out: dict[str, int] = {}
+    for k in keys:
+        value = sent.get(k)
+        if type(value) is not int or not 0 <= value <= MOST_COUNT:
+            return None
+        out[k] = value
+    return out
+
+
+def _cards(value: object) -> list[str] | None:
+    """A list of cards a phone sent, in the notation (not read yet)."""
+    if not isinstance(value, list) or len(value) > MOST_CARDS or not all(
+            isinstance(c, str) and len(c) <= 4 for c in value):
+        return None
+    return [str(c) for c in value]
+
+
 class Referee(base.RoundReferee[SambaTable, HandRecord]):
     """One Samba match loaded from storage, and the taps that change it."""
 
@@ -127,6 +155,8 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
     def _undone(self, event: Event) -> None:
         if isinstance(event, Result):
             self.counts.pop(event.side, None)
+        elif isinstance(event, Part):
+            self._sent(self.table.side_of[event.player])
         super()._undone(event)
 
     def summary(self) -> Summary:
@@ -185,6 +215,8 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
             return t(f"samba.event.{event.kind}", side=table.side_name(event.side))
         if isinstance(event, Out):
             return t("event.out", name=self.names[event.player])
+        if isinstance(event, Part):
+            return t("samba.event.samba_part", name=self.names[event.player])
         if isinstance(event, Start):
             return t("samba.event.start", n=len(table.hands))
         return t(f"samba.event.{event.kind}")
@@ -227,6 +259,10 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
         if side not in self.counts:
             h = self.table.hand
             recorded = h.results[side] if h is not None else None
+            shares = [] if h is None else [
+                p for p in (h.shares[m] for m in self.table.members[side]) if p is not None]
+            if recorded is None and shares:  # what the phones sent, for the host to complete
+                recorded = join(side, shares)
             if recorded is not None:
                 self.counts[side] = recorded.counts()
             else:
@@ -329,12 +365,16 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
             if tracked else ""
         # what is on screen for this side, not what was last recorded for it
         warning = sentences(self.say(w) for w in table.warnings(h, draft))
+        sent = [self.names[p] for p in table.members[side] if h.shares[p] is not None]
+        problem = h.problems[side]
+        error = self.error or (self.say(problem) if problem is not None else "")
         return EntryData(
             route=f"/match/{self.match_id}/result", title=t("samba.entry.title", n=h.number),
             sides=sides, endings=endings, ending_title=t("samba.who_out"), mode=mode,
             modes=(("counts", t("samba.mode.counts")), ("cards", t("samba.mode.cards"))),
             groups=tuple(groups), score=score, score_total=total, hint=hint,
-            error=self.error, warning=warning, close=t("samba.close"), version=self.version,
+            error=error, warning=warning, close=t("samba.close"), version=self.version,
+            phones=t("samba.entry.phones", names=names(sent, t)) if sent else "",
             **extra,
         )
 
@@ -416,6 +456,126 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
             self._reset()
             return self._go("score")
         return self.host.refresh()
+
+    # -- a player's part, from their phone ----------------------------------------------------
+    def _sent(self, side: int) -> None:
+        """A part came for ``side`` (or went): the entry shows the side as it is now."""
+        for kept in (self.counts, self.cards, self.mode):
+            kept.pop(side, None)
+        self.touched.discard(side)
+        if side == self.side:
+            self.error = ""
+
+    def apart(self, event: Event, seat: int) -> bool:
+        return (isinstance(event, Part) and event.player != seat
+                or isinstance(event, Result) and event.side != self.table.side_of[seat])
+
+    def entered(self) -> set[int]:
+        """While results are entered: the players whose part, or whose side's result, is in."""
+        h, table = self.table.hand, self.table
+        if h is None or table.phase != "ended":
+            return set()
+        return {p for p in range(len(self.names))
+                if h.shares[p] is not None or h.results[table.side_of[p]] is not None}
+
+    def phone_entry(self, seat: int) -> dict[str, object] | None:
+        """While results are entered: the player's own melds and hand, by counts or card by
+        card as the host enters a side's; what they sent, and what their side's result is
+        (its refusals about the melds only, its warnings) once every part is in."""
+        t, table = self.t, self.table
+        h = table.hand
+        if h is None or table.phase != "ended" or self.read_only:
+            return None
+        side = table.side_of[seat]
+        part, result, problem = h.shares[seat], h.results[side], h.problems[side]
+        others = [self.names[p] for p in table.members[side] if p != seat]
+        seen = problem is not None and problem.code in SEEN
+        lines: list[str] = []
+        if part is not None:
+            own = breakdown(part.result(side), went_out=False)
+            lines.append(t("samba.part.line", melded=signed(own.melded),
+                           held=signed(own.in_hand + own.red_three_in_hand)))
+        missing = [self.names[p] for p in table.members[side] if h.shares[p] is None]
+        if result is not None:
+            lines.append(t("samba.part.recorded", side=table.side_name(side)))
+        elif problem is not None and not seen:
+            lines.append(t("samba.part.host", side=table.side_name(side)))
+        elif part is not None and missing:
+            lines.append(t("samba.part.waiting", names=names(missing, t)))
+
+        def steps(keys: tuple[str, ...], labels: dict[str, str],
+                  most: dict[str, int]) -> list[list[object]]:
+            out: list[list[object]] = []
+            for k in keys:
+                label = labels[k]
+                step: list[object] = [k, label, most[k], t("setup.less", what=label),
+                                      t("setup.more", what=label)]
+                if most[k] > BIG_MOST:  # a count of many cards: five at a time too
+                    step += [t("samba.entry.less5", what=label), t("samba.entry.more5", what=label)]
+                out.append(step)
+            return out
+
+        count = {k: t(f"samba.count.{k}") for k in (*CLASSES, "red_threes", *KINDS)}
+        count |= {f"held_{c}": t(f"samba.count.held_{c}") for c in CLASSES}
+        count["red_held"] = t("samba.part.red_held")
+        most = {**COPIES, "red_threes": RED_COPIES, **dict.fromkeys(KINDS, BIG_MOST),
+                **{f"held_{c}": n for c, n in COPIES.items()}, "red_held": 1}
+        return {
+            "kind": "part",
+            "title": t("samba.part.title"),
+            "note": t("samba.part.partner", names=names(others, t)) if others
+            else t("samba.part.alone"),
+            "modes": [["counts", t("samba.mode.counts")], ["cards", t("samba.mode.cards")]],
+            "groups": [
+                ["melded", t("samba.group.melded"), steps((*CLASSES, "red_threes"), count, most)],
+                ["big", t("samba.group.big"), steps(KINDS, count, most)],
+                ["held", t("samba.part.held"), steps(
+                    (*(f"held_{c}" for c in CLASSES), "red_held"), count, most)],
+            ],
+            "targets": [[MELDED, t("samba.part.melds")], ["hand", t("samba.part.hand")]],
+            "cards": list(grid_cards(COPIES_OF)),
+            "copies": dict(COPIES_OF),
+            "sent": None if part is None else {k: getattr(part, k) for k in COUNTS},
+            "done": (part is not None or result is not None) and not seen,
+            "lines": lines,
+            "problem": self.say(problem) if seen and problem is not None else "",
+            "warning": sentences(self.say(w) for w in table.warnings(h, side=side))
+            if result is not None else "",
+            "send": t("samba.part.send"),
+            "in": t("samba.part.in"),
+        }
+
+    def phone_enter(self, seat: int, body: Mapping[str, object]) -> Outcome | MejaError | None:
+        """``{"part": counts}`` (every count of a side's result) or ``{"part": {"melded":
+        [cards], "hand": [cards], "pure": n, "mixed": n, "sambas": n}}``: the player's part,
+        recorded as the table checks it alone."""
+        sent = body.get("part") if set(body) == {"part"} else None
+        if not isinstance(sent, Mapping):
+            return None
+        part = self._part(seat, sent)
+        if not isinstance(part, Part):
+            return part
+        outcome = self.ledger.record(part, self.version)
+        if outcome.done:
+            self._sent(self.table.side_of[seat])
+        return outcome
+
+    def _part(self, seat: int, sent: Mapping[str, object]) -> Part | MejaError | None:
+        """The part a phone sent, read field by field (None: not a part)."""
+        if set(sent) == set(COUNTS):
+            counts = _numbers(sent, COUNTS)
+            return None if counts is None else Part(seat, **counts)
+        kinds = _numbers(sent, KINDS) if set(sent) == {MELDED, "hand", *KINDS} else None
+        lists = [_cards(sent.get(MELDED)), _cards(sent.get("hand"))]
+        if kinds is None or lists[0] is None or lists[1] is None:
+            return None
+        try:
+            melded, hand = ([parse_card(c) for c in x] for x in lists if x is not None)
+            check_within([*melded, *hand], samba_pack())
+        except MejaError as error:
+            return error
+        counted = tally(self.table.side_of[seat], melded, [hand], **kinds)
+        return Part(seat, **{k: getattr(counted, k) for k in COUNTS})
 
     # -- the scoreboard ---------------------------------------------------------------------
     def _hand_line(self, side: int, parts: Breakdown) -> str:

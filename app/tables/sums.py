@@ -10,17 +10,21 @@ records the counter."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import flet as ft
 
 from app.i18n import names, say
-from app.matches import Summary
+from app.matches import Outcome, Summary
 from app.tables import base
-from models.cards import parse_card
+from models.cards import Card, parse_card
+from models.errors import MejaError
 from models.games.sums import EITHER, LAST
 from models.match import Event, Match, Play, Reason
 from models.tables import sums as tb
 from models.tables.base import MatchState
 from models.tables.sums import Counter, DrawPile, FaceUp, Let, Remove, Stop, SumsTable, TakeBack
+from views.hands import grid_cards
 from views.room import Pile, Room, Seat
 from views.scoreboard import ScoreData, Standing
 from views.sums import (
@@ -35,6 +39,7 @@ from views.sums import (
 from views.table import Action
 
 CARD_PARAMS = ("card", "played", "helper", "target")
+MOVE = 24  # the longest move a phone sends ("target-3-10H")
 
 
 def summary(match: Match[MatchState]) -> Summary:
@@ -229,45 +234,140 @@ class Referee(base.Referee[SumsTable]):
         )
 
     def _tap_card(self, text: str, at: int | None = None) -> None:
-        table = self.match.table
-        c = parse_card(text)
-        event: Event = FaceUp(table.current, c) if table.phase == tb.DEAL else Play(
-            table.current, c)
-        if table.counter_play(event):  # the owner's own turn card, not a counter: "no
-            if not self.record(Let(table.current), at):  # counter" said first
+        for event in self._card_events(self.match.table.current, parse_card(text)):
+            if not self.record(event, at):
                 return
             at = None
-        self.record(event, at)
+
+    def _card_events(self, player: int, c: Card) -> list[Event]:
+        """What ``player`` tapping ``c`` records: their face-up card at the deal, else the card
+        they place; placed by the owner of a card that may still be countered, on their own
+        turn, it is their turn's card, not a counter: "no counter" is said first."""
+        table = self.match.table
+        event: Event = FaceUp(player, c) if table.phase == tb.DEAL else Play(player, c)
+        if table.counter_play(event) and player == table.current:
+            return [Let(player), event]
+        return [event]
 
     def _act(self, key: str, at: int | None = None) -> None:
         table = self.match.table
-        p = table.current
-        kind, _, rest = key.partition("-")
-        if kind == "scores":
+        if key == "scores":
             return self._go("score")
         if key in ("counter", "cancel"):  # the owner has a counter, or not after all
             self.countering = key == "counter"
             self.host.refresh()
             return None
-        event: Event
-        if kind == "counter":
-            a = table.counterable
-            assert a is not None
-            self.record(Counter(a.owner, parse_card(rest)), at)
-            return None
-        if kind == "draw":
-            event = DrawPile(p, int(rest))
-        elif kind == "back":
-            event = TakeBack(p, parse_card(rest))
-        elif kind == "target":
-            owner, _, text = rest.partition("-")
-            event = Remove(p, int(owner), parse_card(text))
-        elif kind == "let":
-            event = Let(p)
-        else:
-            event = Stop(p)
-        self.record(event, at)
+        a = table.counterable
+        event = self._event(key, a.owner if key.startswith("counter-") and a is not None
+                            else table.current)
+        if event is not None:
+            self.record(event, at)
         return None
+
+    @staticmethod
+    def _event(key: str, player: int) -> Event | None:
+        """The event a move's key names for ``player`` (None: no such key): a pile drawn
+        from, a card taken back, a card to remove, a counter, no counter, no last card."""
+        kind, _, rest = key.partition("-")
+        try:
+            if kind == "draw" and rest.isdigit():
+                return DrawPile(player, int(rest))
+            if kind == "back":
+                return TakeBack(player, parse_card(rest))
+            if kind == "target":
+                owner, _, text = rest.partition("-")
+                return Remove(player, int(owner), parse_card(text)) if owner.isdigit() else None
+            if kind == "counter":
+                return Counter(player, parse_card(rest))
+        except MejaError:
+            return None
+        return {"let": Let(player), "stop": Stop(player)}.get(key)
+
+    # -- a player's own moves, from their phone -----------------------------------------------
+    def entered(self) -> set[int]:
+        """At the deal: the players whose face-up card is in."""
+        table = self.match.table
+        return {s for s in range(len(self.names)) if table.in_play[s]} if (
+            table.phase == tb.DEAL) else set()
+
+    def phone_entry(self, seat: int) -> dict[str, object] | None:
+        """What ``seat`` enters on its phone now: its face-up card at the deal; on its turn the
+        pile it drew from, the card it placed, the card it takes, or the end; a counter when
+        its card was just taken. None when it has nothing to enter."""
+        t, table = self.t, self.match.table
+        if self.read_only or table.over:
+            return None
+        phase = table.phase
+        grid = list(grid_cards({str(c): n for c, n in table.copies().items()}))
+        buttons: list[list[str]] = []
+        notes: list[str] = []
+        counter: dict[str, object] | None = None
+        a = table.counterable
+        if a is not None and a.owner == seat:  # its card may still be countered
+            counter = {"title": t("sums.phone.counter", attacker=self.names[a.attacker],
+                                  played=symbols(str(a.played)), target=symbols(str(a.target))),
+                       "buttons": [[f"counter-{x.played}", t(
+                           "sums.phone.counter_with", card=symbols(str(x.played)),
+                           sum=self._formula(x.reason))] for x in table.counters()]}
+        if phase == tb.DEAL:
+            if table.in_play[seat]:
+                return None
+            return {"kind": "turn", "prompt": t("sums.phone.deal"),
+                    "help": t("sums.phone.deal_help"), "notes": [], "buttons": [], "grid": grid}
+        if counter is not None and (phase == tb.COUNTER or seat != table.current):
+            answers = counter["buttons"]
+            assert isinstance(answers, list)
+            if phase == tb.COUNTER:
+                answers.append(["let", t("sums.let")])
+            return {"kind": "turn", "prompt": counter["title"],
+                    "help": t("sums.phone.counter_help"), "notes": [], "buttons": answers,
+                    "grid": []}
+        if seat != table.current:
+            return None
+        key = {tb.DRAW: "draw", EITHER: "either", tb.PLACE: "place", LAST: "last",
+               tb.TARGET: "pick"}[phase]
+        placing = phase in (tb.PLACE, LAST) or phase == EITHER and table.hands[seat] > 0
+        if phase == EITHER and not placing:
+            key = "draw"
+        if phase in (tb.DRAW, EITHER):
+            buttons += [[f"draw-{i}", t("sums.pile", n=i + 1)]
+                        for i, n in enumerate(table.piles) if n]
+        if phase == LAST:
+            buttons.append(["stop", t("sums.stop")])
+        buttons += [[f"back-{e.card}", t("sums.take_back", card=symbols(str(e.card)))]
+                    for e in self.ledger.legal() if isinstance(e, TakeBack)]
+        if phase == tb.TARGET:
+            notes.append(t("sums.pick_help", card=symbols(str(table.choices[0].played))))
+            buttons += [[f"target-{x.owner}-{x.card}", self.say(x.reason)]
+                        for x in table.choices]
+        return {"kind": "turn", "prompt": t(f"sums.phone.{key}"),
+                "help": t(f"sums.phone.{key}_help") if placing or phase != tb.TARGET else "",
+                "notes": notes, "buttons": buttons, "grid": grid if placing else [],
+                "counter": counter}
+
+    def phone_enter(self, seat: int, body: Mapping[str, object]) -> Outcome | MejaError | None:
+        """``{"move": key}``: ``card-<card>`` (the card tapped on the grid) or a move's key, as
+        the host's taps name them, made by ``seat``; each event through the table's check."""
+        move = body.get("move") if set(body) == {"move"} else None
+        if not isinstance(move, str) or not 0 < len(move) <= MOVE:
+            return None
+        if move.startswith("card-"):
+            try:
+                events = self._card_events(seat, parse_card(move[5:]))
+            except MejaError as error:
+                return error
+        else:
+            event = self._event(move, seat)
+            if event is None:
+                return None
+            events = [event]
+        outcome: Outcome | None = None
+        for event in events:
+            outcome = self.ledger.record(event, self.version)
+            if not outcome.done:
+                break
+            self.countering = False
+        return outcome
 
     # -- the scores -------------------------------------------------------------------------
     def _score_data(self) -> ScoreData:

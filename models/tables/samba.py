@@ -24,6 +24,14 @@ Decisions the engine's rules leave to the table:
   without two canastas or sambas, melded cards worth less than the side's first-meld minimum
   (the first melds are among the melded cards: values below the minimum mean they did not
   reach it; red threes count nothing toward it);
+- a player may enter their own share of the side's result on their phone (:class:`Part`: the
+  melds they count, whole melds, and the cards left in their own hand). A part is checked alone,
+  by the same rules as a side's result (never against another player's part: what a phone is
+  told depends on its own entry only); the side's result is the sum of its players' parts
+  (:func:`join`), recorded once every part is in and the sum passes the side's checks; else
+  the side has none and keeps the reason (:attr:`HandRecord.problems`), of which its players
+  are told those about the melds alone (:data:`SEEN`: laid face up, seen by all), the host
+  every one. A later part, or a result entered for the side, replaces what the side had;
 - the deal passes to the left after each hand;
 - the match ends after the hand in which the highest total is at or past the target (or after
   the fixed number of hands) and no other side shares it; a tie plays another hand.
@@ -146,6 +154,50 @@ class Result(Event):
         return self.pure + self.mixed + self.sambas
 
 
+COUNTS = tuple(f.name for f in fields(Result) if f.name != "side")  # a result's counts
+
+
+@dataclass(frozen=True, slots=True)
+class Part(Event):
+    """``player``'s share of their side's result, as the counts of a :class:`Result`: the
+    melds they count (whole melds; a partner counts the others) and the cards left in their
+    own hand; ``red_held`` is 1 when a red three is left in it."""
+
+    kind = "samba_part"
+    player: int
+    jokers: int = 0
+    aces_twos: int = 0
+    high: int = 0
+    low: int = 0
+    black_threes: int = 0
+    held_jokers: int = 0
+    held_aces_twos: int = 0
+    held_high: int = 0
+    held_low: int = 0
+    held_black_threes: int = 0
+    pure: int = 0
+    mixed: int = 0
+    sambas: int = 0
+    red_threes: int = 0
+    red_held: int = 0
+
+    def result(self, side: int) -> Result:
+        """The part as a side's counts (what the side's checks read)."""
+        return Result(side, **{k: getattr(self, k) for k in COUNTS})
+
+
+def join(side: int, parts: Iterable[Part]) -> Result:
+    """The result of ``side`` made of its players' parts: their counts added."""
+    kept = list(parts)
+    return Result(side, **{k: sum(getattr(p, k) for p in kept) for k in COUNTS})
+
+
+# The refusals of a side's parts joined that the players may be told: they are about the melds
+# alone, which lie face up on the table (a side's parts each pass alone; joined, they may fall
+# short of the first-meld minimum, or hold more cards of a kind than the packs, counting hands).
+SEEN = frozenset({"samba_first_meld"})
+
+
 # -- one scoring path ---------------------------------------------------------------------
 
 
@@ -213,9 +265,10 @@ class HandRecord(Record):
     """One hand as recorded so far: canastas and sambas made, the ending, the results; its
     points and running totals are the sides'."""
 
-    __slots__ = ("canastas", "sambas", "out", "stock", "results", "parts")
+    __slots__ = ("canastas", "sambas", "out", "stock", "results", "parts", "shares",
+                 "problems")
 
-    def __init__(self, index: int, dealer: int, sides: int) -> None:
+    def __init__(self, index: int, dealer: int, sides: int, players: int) -> None:
         super().__init__(index, dealer)
         self.canastas = [0] * sides
         self.sambas = [0] * sides
@@ -223,6 +276,9 @@ class HandRecord(Record):
         self.stock = False  # the stock ran out
         self.results: list[Result | None] = [None] * sides
         self.parts: tuple[Breakdown, ...] = ()
+        self.shares: list[Part | None] = [None] * players  # each player's part, if entered
+        self.problems: list[Reason | None] = [None] * sides  # why a side's parts are not
+        # its result
 
     @property
     def ended(self) -> bool:
@@ -242,6 +298,7 @@ class SambaTable(RoundTable[HandRecord]):
     __slots__ = ("side_of", "sides", "members", "totals", "tie")
     options: Options
     REVISING = "samba_revising"
+    WRONG_TIME = {**RoundTable.WRONG_TIME, PLAY: "samba_playing"}
     LATER = frozenset({"samba_first_meld"})  # matches saved before Meja checked first melds
 
     def __init__(self, setup: Seated) -> None:
@@ -260,6 +317,7 @@ class SambaTable(RoundTable[HandRecord]):
             Out: self._check_ending,
             StockOut: self._check_ending,
             Result: self._check_result,
+            Part: self._check_part,
             Close: self._check_close,
         }
         self._moves = {
@@ -269,6 +327,7 @@ class SambaTable(RoundTable[HandRecord]):
             Out: self._ending,
             StockOut: self._ending,
             Result: self._result,
+            Part: self._part,
             Close: self._close,
         }
 
@@ -307,19 +366,22 @@ class SambaTable(RoundTable[HandRecord]):
                      if r.phase == CLOSED and not r.dropped)
         return initial_meld_minimum(before, self.options.top_minimum)
 
-    def warnings(self, h: HandRecord, draft: Result | None = None) -> list[Reason]:
+    def warnings(self, h: HandRecord, draft: Result | None = None,
+                 side: int | None = None) -> list[Reason]:
         """Canastas and sambas entered that differ from the ones tapped during the hand, kind
-        by kind, for each side that tapped any; ``draft``: a side's entry not yet recorded, in
-        place of its recorded one."""
+        by kind, for each side that tapped any (``side``: that side only); ``draft``: a
+        side's entry not yet recorded, in place of its recorded one."""
         results = list(h.results)
         if draft is not None and draft.side < len(results):
             results[draft.side] = draft
         out: list[Reason] = []
-        for side, r in enumerate(results):
-            canastas, sambas = h.canastas[side], h.sambas[side]
+        for s, r in enumerate(results):
+            if side is not None and s != side:
+                continue
+            canastas, sambas = h.canastas[s], h.sambas[s]
             if r is None or not canastas + sambas:
                 continue
-            name = self.side_name(side)
+            name = self.side_name(s)
             if r.pure + r.mixed != canastas:
                 out.append(_why("samba_canastas_differ", side=name, tapped=canastas,
                                 entered=r.pure + r.mixed))
@@ -378,12 +440,26 @@ class SambaTable(RoundTable[HandRecord]):
         return (self._result_problem(event) or self._pack_problem(results)
                 or self._opening_problem(h, event))
 
-    def _result_problem(self, r: Result) -> Reason | None:
-        """What the pack and the rules forbid in one side's counts."""
+    def _check_part(self, event: Part) -> Reason | None:
+        return (self._when(ENDED) or self._seat(event.player)
+                or self.part_problem(event))
+
+    def part_problem(self, part: Part) -> Reason | None:
+        """What one player's part breaks on its own, said with their name: the pack, a red
+        three left in a hand once at most, and the rules of melds (a part counts whole melds).
+        Never what it breaks with another part: that is the side's (:meth:`_join`)."""
+        name = self.names[part.player]
+        if part.red_held > 1:
+            return _why("samba_red_held_part", player=name, count=part.red_held)
+        return self._result_problem(part.result(self.side_of[part.player]), name)
+
+    def _result_problem(self, r: Result, who: str = "") -> Reason | None:
+        """What the pack and the rules forbid in one side's counts (said of ``who``: the
+        side by default)."""
         why = self._pack_problem([r])
         if why is not None:
             return why
-        side = self.side_name(r.side)
+        side = who or self.side_name(r.side)
         melded = r.melded()
         if r.red_held > len(self.members[r.side]):
             return _why("samba_red_held", side=side, count=r.red_held,
@@ -450,7 +526,7 @@ class SambaTable(RoundTable[HandRecord]):
     # -- moves ----------------------------------------------------------------------------------
     def _start(self, event: Start) -> None:
         dealer = self.next_dealer if event.dealer is None else event.dealer
-        self.rounds.append(HandRecord(len(self.rounds), dealer, self.sides))
+        self.rounds.append(HandRecord(len(self.rounds), dealer, self.sides, self.n))
 
     def _big(self, event: Canasta | SambaMade) -> None:
         h = self.rounds[-1]
@@ -471,6 +547,25 @@ class SambaTable(RoundTable[HandRecord]):
         h = self.rounds[-1]
         h.phase = ENDED
         h.results[event.side] = event
+        h.problems[event.side] = None
+
+    def _part(self, event: Part) -> None:
+        h = self.rounds[-1]
+        h.shares[event.player] = event
+        self._join(h, self.side_of[event.player])
+
+    def _join(self, h: HandRecord, side: int) -> None:
+        """Once every player of ``side`` has entered their part, their sum is its result, if
+        the side's checks take it; else the side has no result, and keeps why not."""
+        parts = [h.shares[p] for p in self.members[side]]
+        if any(p is None for p in parts):
+            return
+        joined = join(side, (p for p in parts if p is not None))
+        why = self._check_result(joined)
+        if why is None:
+            self._result(joined)
+        else:
+            h.results[side], h.problems[side] = None, why
 
     def _close(self, event: Close) -> None:
         h = self.rounds[-1]
@@ -518,4 +613,4 @@ class SambaTable(RoundTable[HandRecord]):
                             total=top)
 
 # this table's own event kinds (registered by models.registry)
-EVENTS: tuple[type[Event], ...] = (Canasta, SambaMade, StockOut, Result)
+EVENTS: tuple[type[Event], ...] = (Canasta, SambaMade, StockOut, Result, Part)

@@ -47,6 +47,7 @@ let pending = null; // the action sent, not answered yet
 let order = "suit";
 let toastTimer = 0;
 let before = null; // the scene drawn last
+let hinted = new Set(); // the taps of the hint this phone asked for
 const entry = { round: null }; // the hand this seat is entering
 
 function w(key, vars) {
@@ -103,7 +104,8 @@ function card(face, o = {}) {
   const lit = !!(face.lit || o.lit);
   const live = !o.inert && !!(o.key || o.why) && P.seat >= 0;
   const el = h(live ? "button" : "span", ["card", code ? ink(code) : "back", o.small && "small",
-    lit && "lit", face.chosen && "chosen", face.new && "new"].filter(Boolean).join(" "));
+    lit && "lit", face.chosen && "chosen", face.new && "new", hinted.has(o.key) && "hinted"]
+    .filter(Boolean).join(" "));
   if (code) {
     const [r, s] = split(code);
     el.append(h("span", "rk", r), h("span", "st", s), h("span", "big", s));
@@ -145,7 +147,7 @@ function settle() {
 // An ok waits for the message it brings (it may have come before the reply).
 function send(body, el, key, done) {
   if (pending || !P) return;
-  const mine = { key, acked: false, seen: false };
+  const mine = { key, acked: false, seen: false, n: P.n };
   pending = mine;
   if (el) el.classList.add("pending");
   body.n = P.n;
@@ -153,7 +155,10 @@ function send(body, el, key, done) {
     body: JSON.stringify(body) })
     .then((r) => r.json().catch(() => ({ ok: r.ok })))
     .then((reply) => {
-      if (pending !== mine) return;
+      if (pending !== mine) { // settled by a new state: only a refusal is still to say
+        if (reply && reply.ok === false && reply.why) toast(str(reply.why));
+        return;
+      }
       if (reply && reply.ok === true) {
         if (done) done();
         if (mine.seen) settle();
@@ -217,8 +222,8 @@ function connect() {
     if (!data) return;
     P = data;
     status(true);
-    if (pending) {
-      if (pending.acked) settle();
+    if (pending) { // a new state: the action sent is in it (its answer may come after)
+      if (pending.acked || data.n !== pending.n) settle();
       else pending.seen = true;
     }
     render();
@@ -268,12 +273,17 @@ function render() {
     parts.push(box);
   } else {
     if (door === "away") parts.push(h("p", "banner", w("away")));
-    if (summary) parts.push(summaryView(summary));
+    if (summary) parts.push(summaryView(summary, obj(play.asks)));
     else if (scene) parts.push(table(play, scene));
     else if (match) parts.push(...matchView(match));
     else if (door !== "away") parts.push(h("p", "panel", w("waiting")));
   }
   document.body.classList.toggle("table", !!scene);
+  // what a person asks on the host's bar: a hint, to take back a move
+  const a = (!summary && obj((play || match || {}).asks)) || {};
+  $("asks").replaceChildren(...[["ask_hint", { hint: true }], ["ask_undo", { undo: true }]]
+    .filter(([k]) => a[k] && P.seat >= 0).map(([k, body]) => btn("hbtn", a[k],
+      (e) => send(body, e.currentTarget, k), k)));
   main.replaceChildren(...parts);
   if (scene) fit(main.querySelector(".felt"), scene);
   const named = (f) => main.querySelector(`[data-f="${CSS.escape(f)}"]`);
@@ -347,8 +357,10 @@ function table(play, sc) {
   const sides = put(h("div", "sides"), ...arr(sc.sides).map((x) => side(x, false)));
   felt.classList.toggle("laid", arr(sc.chairs).some((c) => arr(c.groups).length));
   felt.classList.toggle("still", play.speed <= 0);
-  const prompt = put(h("div", "prompt"),
-    put(h("div", "ptext"), h("b", "", sc.prompt), h("span", "", sc.note)));
+  const a = obj(play.asks) || {};
+  hinted = new Set(arr(sc.hinted));
+  const prompt = put(h("div", "prompt"), put(h("div", "ptext"), h("b", "", sc.prompt),
+    h("span", "", sc.note), h("i", "", a.hint || a.note)));
   if (typeof play.order === "string") order = play.order;
   if (hand.length && P.seat >= 0) {
     const other = order === "rank" ? "suit" : "rank";
@@ -493,7 +505,8 @@ function pile(p) {
   const key = str(p.tap);
   const why = str(p.why);
   const live = !!(key || why) && P.seat >= 0;
-  const box = h(live ? "button" : "div", p.lit ? "pile lit" : "pile");
+  const box = h(live ? "button" : "div", (p.lit ? "pile lit" : "pile")
+    + (hinted.has(key) ? " hinted" : ""));
   box.dataset.k = "p:" + p.key;
   const top = arr(p.top).slice(-3);
   const slot = put(h("div", "slot"), ...top.map((f, i) => {
@@ -520,7 +533,8 @@ function pile(p) {
 
 const small = (code) => card({ code: str(code) }, { small: true, inert: true });
 
-function summaryView(s) {
+// A round's summary; ``a``: its close on this phone (or who is still to close it).
+function summaryView(s, a) {
   const box = h("section", "sheet summary");
   box.append(h("h2", "", s.heading), h("p", "", s.how));
   const lines = h("div", "lines");
@@ -538,7 +552,9 @@ function summaryView(s) {
     lines.append(line);
   }
   box.append(lines, ...arr(s.why).map((x) => h("p", "", x)),
-    ...arr(s.verdict).map((x) => h("p", "verdict", x)), h("p", "wait", w("summary_wait")));
+    ...arr(s.verdict).map((x) => h("p", "verdict", x)), a && a.close
+      ? btn("btn primary big", a.close, (e) => send({ close: a.seen }, e.currentTarget, "close"),
+        "close") : h("p", "wait", (a && a.closed) || w("summary_wait")));
   return box;
 }
 
@@ -552,16 +568,21 @@ function matchView(m) {
     list.append(li);
   }
   head.append(h("p", "round", m.round), h("h2", "turn", m.turn), list);
+  const note = obj(m.asks) && m.asks.note;
+  if (note) head.append(h("p", "warn", note));
+  if (obj(m.summary)) return [summaryView(m.summary, obj(m.asks))];
   const e = obj(m.entry);
-  const fresh = { counts: {}, changing: false, typing: false, points: "", sent: false };
+  const fresh = { counts: {}, changing: false, typing: false, points: "", sent: false,
+    form: null };
   if (entry.round !== str(m.round)) Object.assign(entry, fresh, { round: str(m.round) });
   if (!e) return P.seat >= 0 ? [head, h("p", "sheet muted", w("entry_wait"))] : [head];
+  if (e.kind === "turn") return [head, turnView(e)];
   if (e.out) return [head, h("p", "sheet", w("out"))];
   if (e.done && (!entry.changing || entry.sent)) {
     Object.assign(entry, fresh);
-    return [head, doneView(e)];
+    return [head, e.kind === "part" ? partDone(e) : doneView(e)];
   }
-  return [head, entryView(e)];
+  return [head, e.kind === "part" ? partView(e) : entryView(e)];
 }
 
 function doneView(e) {
@@ -579,7 +600,31 @@ function doneView(e) {
   return box;
 }
 
-const chosen = (e) => arr(e.cards).flatMap((c) => Array(entry.counts[c] || 0).fill(str(c)));
+const chosen = (e, counts = entry.counts) =>
+  arr(e.cards).flatMap((c) => Array(counts[c] || 0).fill(str(c)));
+
+// The cards of a pack in rows by suit (the jokers last), each made by ``cell``.
+function grid(cards, cell) {
+  const suits = new Map();
+  for (const c of arr(cards).map(str)) {
+    const s = c === "JK" ? "J" : c.slice(-1);
+    if (!suits.has(s)) suits.set(s, h("div", "suit"));
+    suits.get(s).append(cell(c));
+  }
+  return [...suits.values()];
+}
+
+// The cards picked (a tap takes one out), their count and the button that sends them.
+function picked(cards, counts, go) {
+  const box = h("div", "picked");
+  cards.forEach((c, i) => {
+    const chip = btn("chip", "", () => { counts[c] -= 1; render(); }, "x:" + c + i);
+    chip.append(card({ code: c }, { small: true, inert: true, hidden: true }));
+    box.append(label(chip, w("remove", { name: cardName(c) })));
+  });
+  return put(h("div", "foot"), box, put(h("div", "go"),
+    h("span", "count", w("hand_count", { n: cards.length })), go));
+}
 
 function entryView(e) {
   const box = h("section", "sheet entry");
@@ -608,39 +653,116 @@ function entryView(e) {
     input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") go.click(); });
     return put(box, put(h("div", "typed"), text, input), go);
   }
-  const suits = new Map(); // a row of the grid by suit (the jokers last)
-  for (const c of arr(e.cards).map(str)) {
-    const s = c === "JK" ? "J" : c.slice(-1);
-    if (!suits.has(s)) suits.set(s, h("div", "suit"));
-    suits.get(s).append(gridCard(c, Number(obj(e.copies) && e.copies[c]) || 1));
-  }
-  box.append(...suits.values());
-  const hand = chosen(e);
-  const picked = h("div", "picked");
-  hand.forEach((c, i) => {
-    const chip = btn("chip", "", () => { entry.counts[c] -= 1; render(); }, "x:" + c + i);
-    chip.append(card({ code: c }, { small: true, inert: true, hidden: true }));
-    picked.append(label(chip, w("remove", { name: cardName(c) })));
-  });
-  const go = put(h("div", "go"), h("span", "count", w("hand_count", { n: hand.length })),
-    btn("btn primary", w("send_hand"), (ev) => {
-      send({ hand: chosen(e) }, ev.currentTarget, "send", done);
-    }, "send"));
-  return put(box, put(h("div", "foot"), picked, go));
+  box.append(...grid(e.cards, (c) => gridCard(c, Number(obj(e.copies) && e.copies[c]) || 1)));
+  return put(box, picked(chosen(e), entry.counts, btn("btn primary", w("send_hand"), (ev) => {
+    send({ hand: chosen(e) }, ev.currentTarget, "send", done);
+  }, "send")));
 }
 
 // A card of the grid: a tap adds a copy, up to ``most``; one more takes them all out.
-function gridCard(code, most) {
-  const n = entry.counts[code] || 0;
+function gridCard(code, most, counts = entry.counts) {
+  const n = counts[code] || 0;
   const [r, s] = split(code);
   const b = btn("ecard " + ink(code), r, () => {
-    entry.counts[code] = n < most ? n + 1 : 0;
+    counts[code] = n < most ? n + 1 : 0;
     render();
   }, "g:" + code);
   b.append(h("span", "", s));
   if (n) b.append(h("i", "", most > 1 ? "×" + n : "✓"));
   b.setAttribute("aria-pressed", n ? "true" : "false");
   return label(b, cardName(code) + (n > 1 ? " × " + n : ""));
+}
+
+// A player's part of a side's result (Samba): by counts (steppers in groups) or card by card
+// (a grid for the melds, one for the hand; the canastas by counts), as the host enters it.
+function partView(e) {
+  const groups = arr(e.groups);
+  const f = entry.form || (entry.form = { mode: "counts", counts: { ...obj(e.sent) },
+    cards: { melded: {}, hand: {} }, target: "melded" });
+  const box = put(h("section", "sheet entry"), h("h2", "", e.title), h("p", "muted", e.note));
+  box.append(put(h("div", "tabs"), ...arr(e.modes).map(([k, text]) => tab(text, f.mode === k,
+    () => { f.mode = k; }, "mode:" + k))));
+  if (e.problem) box.append(h("p", "error", e.problem));
+  const cards = f.mode === "cards";
+  if (cards) {
+    box.append(put(h("div", "tabs"), ...arr(e.targets).map(([k, text]) => tab(text + " · "
+      + chosen(e, f.cards[k]).length, f.target === k, () => { f.target = k; }, "to:" + k))));
+    const mine = f.cards[f.target];
+    const other = f.cards[f.target === "melded" ? "hand" : "melded"];
+    box.append(...grid(e.cards, (c) => gridCard(c, (Number(obj(e.copies) && e.copies[c]) || 1)
+      - (other[c] || 0), mine)));
+  }
+  for (const [id, title, steps] of groups) {
+    if (cards && id !== "big") continue;
+    box.append(put(h("div", "group2"), h("h3", "", title),
+      ...arr(steps).map((s) => stepper(s, f.counts))));
+  }
+  const done = () => { entry.sent = true; };
+  const go = btn("btn primary", e.send, (ev) => {
+    const counts = {};
+    for (const [, , steps] of groups) for (const [k] of arr(steps)) counts[k] = f.counts[k] || 0;
+    const body = !cards ? counts : { melded: chosen(e, f.cards.melded),
+      hand: chosen(e, f.cards.hand), pure: counts.pure, mixed: counts.mixed,
+      sambas: counts.sambas };
+    send({ part: body }, ev.currentTarget, "send", done);
+  }, "send");
+  return put(box, cards ? picked(chosen(e, f.cards[f.target]), f.cards[f.target], go)
+    : put(h("div", "foot"), go));
+}
+
+function partDone(e) {
+  const box = put(h("section", "sheet"), h("h2", "", "✓ " + str(e["in"])),
+    ...arr(e.lines).map((x) => h("p", "", x)));
+  if (e.warning) box.append(h("p", "warn", e.warning));
+  return put(box, btn("btn", w("change"), () => {
+    Object.assign(entry, { changing: true, sent: false,
+      form: { mode: "counts", counts: { ...obj(e.sent) }, cards: { melded: {}, hand: {} },
+        target: "melded" } });
+    render();
+  }, "change"));
+}
+
+// A choice among a few (a mode, a target): pressed when chosen.
+function tab(text, on, pick, key) {
+  const b = btn(on ? "tab on" : "tab", text, () => { pick(); render(); }, key);
+  b.setAttribute("aria-pressed", on ? "true" : "false");
+  return b;
+}
+
+// A count set by taps: [key, name, most, "one less", "one more", ("5 less", "5 more")].
+function stepper([k, name, most, ...tips], vals) {
+  const n = vals[k] || 0;
+  const by = (d, tip) => {
+    const b = label(btn("step", (d > 0 ? "+" : "−") + (Math.abs(d) > 1 ? 5 : ""), () => {
+      vals[k] = Math.max(0, Math.min(most, n + d));
+      render();
+    }, k + d), tip);
+    b.disabled = d < 0 ? n <= 0 : n >= most;
+    return b;
+  };
+  const row = put(h("div", "stepper"), h("span", "", name));
+  if (tips[2]) row.append(by(-5, tips[2]));
+  row.append(by(-1, tips[0]), h("b", "", n), by(1, tips[1]));
+  if (tips[3]) row.append(by(5, tips[3]));
+  return row;
+}
+
+// A player's own move at the table (Sums): the table's words, its moves as buttons, the
+// cards that may be placed as a grid (a tap places it).
+function turnView(e) {
+  const box = put(h("section", "sheet entry"), h("h2", "", e.prompt));
+  const moves = (bs) => put(h("div", "moves"), ...arr(bs).map(([k, text]) => btn("btn", text,
+    (ev) => send({ move: k }, ev.currentTarget, "m:" + k), "m:" + k)));
+  const c = obj(e.counter); // its card may still be countered, on its turn too
+  if (c) box.append(h("p", "warn", c.title), moves(c.buttons));
+  for (const x of [e.help, ...arr(e.notes)]) if (x) box.append(h("p", "muted", x));
+  box.append(moves(e.buttons));
+  return put(box, ...grid(e.grid, (c) => {
+    const [r, s] = split(c);
+    const b = btn("ecard " + ink(c), r, (ev) => send({ move: "card-" + c }, ev.currentTarget,
+      "g:" + c), "g:" + c);
+    return label(put(b, h("span", "", s)), cardName(c));
+  }));
 }
 
 let queued = false;
