@@ -195,13 +195,15 @@ class Web:
 
 # Counts, in the page, the times Flet told the server a new window size: it lays the screen out
 # for a new width only then (about 100 ms after the resize, debounced), not at the resize; and
-# the messages the server sent (a tap was answered once one more came). Guarded: a page loaded
-# twice keeps one count.
+# the messages the server sent (a tap was answered once one more came); and the taps the page
+# told the server of (a finger that met a control with a tap: a tap on the bare felt tells
+# nothing). Guarded: a page loaded twice keeps one count.
 SIZES = """(() => {
   if (WebSocket.prototype.__meja) return;
   WebSocket.prototype.__meja = true;
   window.__mejaSized = 0;
   window.__mejaHeard = 0;
+  window.__mejaClicks = 0;
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) {
     if (!this.__mejaHeard) {
@@ -209,9 +211,9 @@ SIZES = """(() => {
       this.addEventListener('message', () => window.__mejaHeard++);
     }
     const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : data;
-    if (typeof bytes !== 'string' && new TextDecoder('latin1').decode(bytes).includes('width')) {
-      window.__mejaSized++;
-    }
+    const text = typeof bytes === 'string' ? '' : new TextDecoder('latin1').decode(bytes);
+    if (text.includes('width')) window.__mejaSized++;
+    if (text.includes('click')) window.__mejaClicks++;
     return send.call(this, data);
   };
 })();"""

@@ -112,10 +112,11 @@ def notation(name: str) -> str:
 
 def tap_where_it_is(page: Any, name: str) -> None:
     """Tap the card named ``name`` where it is now, on its way or not (a person does not
-    wait for it to land), at the corner a card under the next one shows."""
-    box = page.get_by_role("button", name=name, exact=True).first.bounding_box()
-    assert box is not None, name
-    page.mouse.click(box["x"] + 10, box["y"] + 16)
+    wait for it to land), at the corner a card under the next one shows; none if it has gone
+    meanwhile (a finger goes to what it sees)."""
+    box = page.evaluate(BOX, name)
+    if box is not None:
+        page.mouse.click(box["x"] + 10, box["y"] + 16)
 
 
 def act(page: Any, data: Path, version: int, name: str) -> None:
@@ -130,11 +131,9 @@ def act(page: Any, data: Path, version: int, name: str) -> None:
         page.wait_for_function(STILL, polling="raf")
 
 
-@pytest.mark.skip(reason="once in five runs with the machine loaded past both cores, a tap "
-                  "aimed by a travelling card's box met no card (or was lost): not yet settled")
 def test_kartu_sama_a_card_played_while_the_hand_is_sorted(web: Web) -> None:
     page, data = start(web, kartu_doc()), web.data
-    pairs, refused, names = 0, 0, None
+    pairs, refused, missed, names = 0, 0, 0, None
     for _ in range(80):
         names = my_turn(page, LIT, names)
         if not names:
@@ -144,10 +143,16 @@ def test_kartu_sama_a_card_played_while_the_hand_is_sorted(web: Web) -> None:
         if not cards:  # no card to play: the draw first
             act(page, data, version, next(n for n in names if n.endswith(LIT)))
             continue
+        if "does not match" in str(page.evaluate(SCREEN)):
+            # the last pair's refusal still shows (until the game moves on): a refusal seen
+            # after the next pair could be that one, so this turn is played plainly
+            act(page, data, version, cards[0])
+            continue
         card = cards[0].removesuffix(LIT)
         sort = next(n for n in names if n.startswith("Sort by"))
         press_at(page, sort)  # the hand's cards travel to their new places
         page.wait_for_timeout(PACE)
+        clicks = page.evaluate("window.__mejaClicks")
         press_at(page, cards[0])  # where it is on its way
         deadline = time.monotonic() + 15
         while len(game(data)["actions"]) == version:
@@ -156,7 +161,12 @@ def test_kartu_sama_a_card_played_while_the_hand_is_sorted(web: Web) -> None:
             if "does not match" in str(page.evaluate(SCREEN)):
                 refused += 1
                 break
-            assert time.monotonic() < deadline, f"the tap on {card} was lost"
+            if time.monotonic() > deadline:
+                # the page told the app of a tap: then it must have been answered
+                assert page.evaluate("window.__mejaClicks") == clicks, (
+                    f"the tap on {card} reached the app and was lost")
+                missed += 1  # the finger met the felt between cards on their way: no tap
+                break
             page.wait_for_function(STILL, polling="raf")
         if len(game(data)["actions"]) == version:
             continue
@@ -168,19 +178,21 @@ def test_kartu_sama_a_card_played_while_the_hand_is_sorted(web: Web) -> None:
         assert format_cards(list(played)) in lit, (played, card, lit)
         assert len(moves_of(game(data), version)) == 1 or moves_of(
             game(data), version)[1][0] != 0, "the tap played twice"
-        assert not any(n == sort for n in page.evaluate(NAMES)), "the sort was lost"
         gone = format_cards(list(played))
         deadline = time.monotonic() + 15
         while any(notation(n.split(",")[0]) == gone for n in page.evaluate(NAMES)
                   if n[0] in "AJQK123456789"):  # until the screen shows the card played
             assert time.monotonic() < deadline, f"{gone} stayed in the hand"
             page.wait_for_function(STILL, polling="raf")
+        # the screen that shows the card played shows the hand sorted the other way
+        assert not any(n == sort for n in page.evaluate(NAMES)), "the sort was lost"
         pairs += 1
         if pairs == 2:
             shot(page, "quick-kartu-sama")
         if pairs == PAIRS:
             break
-    assert pairs == PAIRS, (pairs, refused)
+    assert pairs == PAIRS, (pairs, refused, missed)
+    assert missed <= PAIRS // 2, f"{missed} fingers met no card: the aim, not the app"
     assert "Traceback" not in web.server.log.read_text()
 
 
