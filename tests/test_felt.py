@@ -493,3 +493,42 @@ def test_a_long_prompt_gets_smaller_words_to_show_whole() -> None:
                 said = len(re.sub(r"\{\w+\}", "00", words)) + len(turn.group(1)) + 2
                 size = fit(said, room, 2)
                 assert said * size * 0.56 <= room * 2 * 0.9, (po, key, words)
+
+
+def _changed(root: ft.Column) -> set[int]:
+    """The places in ``root``'s list of the controls the page would send again now."""
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+
+    patch, _added, _removed = ObjectPatch.from_diff(root, root, control_cls=BaseControl)
+    message = patch.to_message()
+    if not message:
+        return set()
+    tree = message[0][1].get("controls")  # [index, {place in the list: [index, ...]}]
+    return set(tree[1]) if tree else set()
+
+
+def test_a_styled_button_unchanged_sends_nothing_again() -> None:
+    """Flet copies a styled button's style before each send: a plain FilledTonalButton sends
+    it whole every time (each tap sent the home screen's nine styles under the card table);
+    the app's buttons send it once, and again only when it changes."""
+    import msgpack  # type: ignore[import-untyped]
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+    from views.common import Tonal
+
+    style = ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14))
+    root = ft.Column([ft.FilledTonalButton("a", style=style), Tonal("b", style=style)])
+    msgpack.packb(root, default=configure_encode_object_for_msgpack(BaseControl))
+    _changed(root)
+    assert _changed(root) == {0}  # Flet's own button: its style sent again; ours: nothing
+    root.controls[1].style = ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=4))
+    assert _changed(root) == {0, 1}
+
+
+def test_a_card_is_equal_only_to_itself() -> None:
+    """Flet's diff compares an isolated control with the one it sends by ``!=``: a card
+    compares by identity (not its thousand fields), and two cards alike are two cards."""
+    a, b = CardBox(key="card-1", left=1.0), CardBox(key="card-1", left=1.0)
+    assert a == a and a != b and len({a, b}) == 2

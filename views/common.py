@@ -247,6 +247,29 @@ def same_key(shown: object, key: str) -> bool:
     return shown == key or (isinstance(shown, str) and shown.rpartition("@")[0] == key)
 
 
+class _Steady:
+    """A styled button that sends its style once. Flet copies a button's style before every
+    send (``Button.before_update``) and sends the copy whole, changed or not: on each tap,
+    every styled button of every screen under the one shown. The last copy is kept while
+    the new one is equal."""
+
+    _internals: dict[str, Any]
+
+    def before_update(self) -> None:
+        kept = self._internals.get("style")
+        super().before_update()  # type: ignore[misc]
+        if kept is not None and self._internals.get("style") == kept:
+            self._internals["style"] = kept
+
+
+class Filled(_Steady, ft.FilledButton):
+    """A filled button (the main action) whose style is sent once."""
+
+
+class Tonal(_Steady, ft.FilledTonalButton):
+    """A tonal button (a secondary action) whose style is sent once."""
+
+
 def big_button(
     label: str,
     on_click: Handler | None,
@@ -264,7 +287,7 @@ def big_button(
         text_style=ft.TextStyle(size=17, weight=ft.FontWeight.W_600),
         bgcolor=ft.Colors.ERROR_CONTAINER if danger else None,
     )
-    cls = ft.FilledButton if primary else ft.FilledTonalButton
+    cls = Filled if primary else Tonal
     return cls(
         label, icon=icon, key=key, on_click=tap(on_click), disabled=disabled or on_click is None,
         style=style, height=TOUCH + 8,

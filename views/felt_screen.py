@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from views.common import Handler, Tr, drawn, icon_button
+from views.common import Filled, Handler, Tonal, Tr, drawn, icon_button
 from views.felt_data import Button
 from views.reconcile import reconcile
 
@@ -148,7 +148,7 @@ def _buttons(buttons: Sequence[Button], on_tap: Callable[[str, str], None], colu
             shape=ft.RoundedRectangleBorder(radius=12),
             text_style=ft.TextStyle(size=15, weight=ft.FontWeight.W_600),
             side=ft.BorderSide(3, "#00B8D4") if b.tap in hinted else None)
-        cls = ft.FilledButton if b.primary or len(buttons) == 1 else ft.FilledTonalButton
+        cls = Filled if b.primary or len(buttons) == 1 else Tonal
         # drawn anew for each state: a tap on one drawn before is on a control gone
         made.append(drawn(cls(b.label, key=f"button-{b.tap}", height=ROW, style=style,
                               expand=True, on_click=functools.partial(_tap, on_tap, b.tap)),

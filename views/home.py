@@ -9,6 +9,7 @@ import flet as ft
 
 from views.common import (
     Handler,
+    Tonal,
     Tr,
     big_button,
     message,
@@ -103,7 +104,7 @@ def _resume_card(t: Tr, i: int, resume: Unfinished, on_open: Callable[[str], Non
                  on_delete: Callable[[Unfinished], None] | None) -> ft.Control:
     """One unfinished match: the whole card is the button that continues it; a menu beside
     it abandons a match at the table (History keeps it) or deletes it (each confirmed)."""
-    card = ft.FilledTonalButton(
+    card = Tonal(
         content=ft.Row([
             ft.Column([
                 ft.Text(resume.title, size=17, weight=ft.FontWeight.W_600,
