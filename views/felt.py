@@ -143,7 +143,9 @@ def _padding(p: float) -> ft.Padding:
     return ft.Padding.only(left=p, top=max(1.0, p - 2))
 
 
-_SHADOW = ft.BoxShadow(blur_radius=3, color="#44000000", offset=ft.Offset(0, 1))
+# a hard edge under a card of the hand, not a blurred shadow: a blur is drawn again each frame
+# a card moves, and in a browser without a GPU it held a played card's answer back 15-25 ms
+_SHADOW = ft.BoxShadow(color="#44000000", offset=ft.Offset(0, 1.5))
 
 
 def card_face(face: Face, size: Box, place: str = "hand") -> ft.Container:
