@@ -9,6 +9,7 @@ import pytest
 
 from tests.browser import (
     PHONE,
+    STILL,
     WIDE,
     Web,
     add_players,
@@ -75,6 +76,9 @@ def test_players_renamed_merged_removed_and_coloured(web: Web) -> None:
     page.get_by_role("button", name="Players", exact=True).click()
     see(page, "People")
     named(page, "Change Annie").click()
+    # a finger taps the dialog once it stands, not while it grows in (a loaded CI tapped
+    # where "Ana" was to be and met nothing)
+    page.wait_for_function(STILL, polling="raf")
     page.get_by_role("button", name="Ana", exact=True).click()  # the same person as Ana
     see(page, "Annie and Ana become one person")
     page.get_by_role("button", name="Merge", exact=True).click()
@@ -152,6 +156,7 @@ def test_a_match_and_a_game_left_unfinished_are_removed_from_home(web: Web) -> N
     shot(page, "stats-desktop")
     resize(page, PHONE)
     named(page, "Change Annie").click()
+    page.wait_for_function(STILL, polling="raf")  # the dialog stands
     page.get_by_role("button", name="Ana", exact=True).click()
     see(page, "they are two people")
     shot(page, "players-merge-refused")

@@ -202,11 +202,12 @@ class FeltScreen:
             actions.append(named_icon(ft.Icons.REDO, t("play.redo"), "redo", on_redo,
                                       disabled=not can_redo))
         if invite is not None:  # the menu of the seats' invites (views/guests.py)
+            invite = self._invite(invite)
             actions.append(invite)
         appbar = view.appbar
         if self._changed("actions", (stamp, can_undo, can_redo, [a.key for a in actions],
                                      t("play.hint"))):
-            appbar.actions = [drawn(a, stamp) for a in actions]
+            appbar.actions = [a if a is invite else drawn(a, stamp) for a in actions]
         if self._changed("title", (title, t("common.back"))):
             assert isinstance(appbar.title, ft.Text)
             appbar.title.value = title
@@ -233,6 +234,18 @@ class FeltScreen:
         side.visible = frame.wide
         side.height = frame.table[1] + LINE + GAP
         return view
+
+    def _invite(self, menu: ft.Control) -> ft.Control:
+        """The invite menu kept while its seats and words are the same: what it does does not
+        depend on the state, and a menu open while the computers play stays the one tapped
+        (drawn anew at each move, its tap went to a control gone)."""
+        items = menu.items if isinstance(menu, ft.PopupMenuButton) else []
+        said = (menu.key, [(i.key, i.content) for i in items])
+        changed, kept = self._changed("invite", said), self.parts.get("invite")
+        if kept is not None and not changed:
+            return kept
+        self.parts["invite"] = menu
+        return menu
 
     def _changed(self, part: str, data: object) -> bool:
         """Whether ``part`` is to be drawn anew (what it shows changed)."""
