@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -15,7 +14,6 @@ from hypothesis import strategies as st
 
 from app.i18n import Translator, say
 from models import computers
-from models.bots import kartu_sama as ks
 from models.bots.expert import PHONE, Expert
 from models.bots.hint import Hint
 from models.bots.samba import reads
@@ -191,39 +189,3 @@ def test_on_a_phone_the_expert_plays_fewer_playouts_and_hints_come_from_the_stro
     assert isinstance(phone, Expert) and phone.budget == desktop.budget // PHONE
     action, hint = advice("sums", state, random.Random(3))
     assert hint == computers.explain("sums", state, action)
-
-
-def test_the_plans_value_scores_the_playouts() -> None:
-    """Where a game's plan has its own value, every playout is scored by it, not by the
-    playbook's."""
-    state = at_choice("kartu_sama", 4, 9)
-    assert state is not None
-    book = computers.book("kartu_sama")
-    assert book.expert is not None
-    plan = replace(book.expert, value=lambda state, seat, rounds: 7.0)
-    verdict = Expert(replace(book, expert=plan), 48).weigh(state, random.Random(4))
-    assert verdict.playouts > 0
-    assert all(tried.mean == 7.0 for tried in verdict.tried if tried.deals)
-    usual = small("kartu_sama", 48).weigh(state, random.Random(4))
-    assert any(tried.mean != 7.0 for tried in usual.tried)
-
-
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), players=st.integers(2, 4))
-def test_kartu_samas_expert_plays_the_last_round_for_the_match(seed: int, players: int) -> None:
-    """In the round that ends the match, the Expert's value is the seat's share of the match
-    win, the round's value a tenth as much (a tie-breaker); before it, the round's value,
-    the points carrying over."""
-    simple = computers.chooser("kartu_sama", "simple")
-    rng = random.Random(seed)
-    state = GAMES["kartu_sama"].new_game(players, seed, {"rounds": 2})
-    while not state.results:
-        state.apply(simple(state, rng))
-    for seat in range(players):
-        assert ks.won(state, seat, 0) == ks.value(state, seat, 0)  # the match goes on
-    while not state.is_over:
-        state.apply(simple(state, rng))
-    values = [ks.won(state, seat, 1) for seat in range(players)]
-    for seat in range(players):
-        share = 1 / len(state.winners) if seat in state.winners else 0.0
-        assert values[seat] == share + ks.value(state, seat, 1) / ks.BREAK

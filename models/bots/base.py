@@ -22,9 +22,7 @@ class Plan(Generic[S]):
     actions; playouts of at most ``horizon`` moves; ``searched(state)``: whether a decision
     is searched (the others follow the rule of thumb); the first choice stays unless
     another's gain is above ``margin`` standard errors. ``order(state, legal)``: the legal
-    actions in the Expert's order, its first choice first (None: the rule of thumb's).
-    ``value(state, seat, rounds)``: how the Expert values a playout's end (None: the
-    playbook's ``value``), where what it plays for differs from the strong player's."""
+    actions in the Expert's order, its first choice first (None: the rule of thumb's)."""
 
     sample: Callable[[S, int, random.Random], S]
     playouts: int
@@ -33,7 +31,6 @@ class Plan(Generic[S]):
     searched: Callable[[S], bool]
     margin: float = 0.5
     order: Callable[[S, list[int]], list[int]] | None = None
-    value: Callable[[S, int, int], float] | None = None
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic
 
@@ -56,16 +55,15 @@ class Verdict:
         return Hint("searched", params)
 
 
-def playout(book: Playbook[S], state: S, seat: int, rounds: int, horizon: int,
-            value: Callable[[S, int, int], float] | None = None) -> float:
+def playout(book: Playbook[S], state: S, seat: int, rounds: int, horizon: int) -> float:
     """Play on by the rule of thumb until the round after ``rounds`` results ends or
-    ``horizon`` moves are made; ``seat``'s value then (by ``value``, else the book's)."""
+    ``horizon`` moves are made; ``seat``'s value then."""
     for _ in range(horizon):
         if state.is_over or len(state.results) > rounds:
             break
         legal = state.legal_actions()
         state.apply(legal[0] if len(legal) == 1 else best(book, state, legal))
-    return (value or book.value)(state, seat, rounds)
+    return book.value(state, seat, rounds)
 
 
 def mean(values: list[float]) -> float:
@@ -139,8 +137,7 @@ class Expert(Generic[S]):
                 for action in alive:
                     sim = world.clone()
                     sim.apply(action)
-                    value = playout(book, sim, seat, rounds, plan.horizon, plan.value)
-                    values[action].append(value)
+                    values[action].append(playout(book, sim, seat, rounds, plan.horizon))
             made += worlds * len(alive)
             alive.sort(key=lambda a: -mean(values[a]))
             if step < steps - 1:

@@ -19,7 +19,6 @@ from models.games.kartu_sama import (
     hand_points,
 )
 
-BREAK = 10.0  # the Expert's value of a match's last round: the win, then value / BREAK
 _BUDGET = 300  # search nodes when checking that a joker can be paid
 
 
@@ -118,16 +117,6 @@ def value(state: KartuSama, seat: int, rounds: int) -> float:
     return win + (others - points[seat]) / 30.0
 
 
-def won(state: KartuSama, seat: int, rounds: int) -> float:
-    """The Expert's value: where the round played out ends the match, the seat's share of the
-    match win, its :func:`value` a tie-breaker; before it, :func:`value` (the points carry
-    over to the match)."""
-    if state.is_over and len(state.results) == rounds + 1:
-        share = 1.0 / len(state.winners) if seat in state.winners else 0.0
-        return share + value(state, seat, rounds) / BREAK
-    return value(state, seat, rounds)
-
-
 def _layers(state: KartuSama, seat: int) -> list[tuple[int, frozenset[int]]]:
     """How ``seat``'s hand can be made up, read from the round's draws as everyone saw them:
     a seat that drew because it could not follow held no card that follows the card it drew
@@ -200,4 +189,4 @@ def searched(state: KartuSama) -> bool:
 BOOK = Playbook(score, why, value, determinize, searched, worlds=60, width=6, horizon=400,
                 epsilon=0.0, margin=0.5,
                 expert=Plan(sample, playouts=1200, width=8, horizon=400, searched=searched,
-                            margin=2.0, value=won))
+                            margin=2.0))
