@@ -138,6 +138,11 @@ async def play_whole_game(root: Path, game: str, options: dict[str, Any],
     assert play is not None and page.route == play.route
     old: list[Any] = []  # move controls of screens already replaced
     person_moves = 0
+    # a person's pace: a second between two moves, none between the halves of a double tap
+    # (two moves of one turn on one card id, a red 3 then the other that takes its id, made
+    # within DOUBLE are one double tap, as the app means them to be)
+    now = [0.0]
+    play.clock = lambda: now[0]
     while not play.state.is_over or play.pending:
         await until(lambda: play.pending or play.game.person_turn() >= 0
                     or (play.state.is_over and not play.pending))
@@ -157,6 +162,7 @@ async def play_whole_game(root: Path, game: str, options: dict[str, Any],
         assert play.game.version == version
         shown = moves(play, view)
         assert shown, "no move offered on the person's turn"
+        now[0] += 1
         shown[0](None)
         shown[0](None)  # a double tap: one move
         assert play.game.version == version + 1
