@@ -4,7 +4,7 @@ the shell: they need not know it, and nothing imports the shell but ``app.main``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -26,6 +26,9 @@ class Host(Protocol):
 
     def toast(self, text: str) -> None:
         """Say ``text`` for a moment."""
+
+    def later(self, seconds: float, call: Callable[[], None]) -> None:
+        """Call ``call`` in ``seconds``, on the window's own loop (as a tap is)."""
 
     def announce(self, match_id: str) -> None:
         """Tell the other windows that this match changed."""

@@ -4,9 +4,10 @@ the device's services, the redraw, its messages, and the other windows' news."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -236,6 +237,13 @@ class Shell:
 
     def toast(self, text: str) -> None:
         self.page.show_dialog(snack(text))
+
+    def later(self, seconds: float, call: Callable[[], None]) -> None:
+        async def wait() -> None:
+            await asyncio.sleep(seconds)
+            call()
+
+        self.page.run_task(wait)
 
     # -- other windows of this process (browser sessions of one server) ---------------------
     def announce(self, match_id: str) -> None:

@@ -362,6 +362,15 @@ def into_view(page: Any, found: Any, bottom: float = 700) -> Any:
     raise AssertionError(f"{found} never came into view")
 
 
+def enabled(found: Any, timeout: float = 15_000) -> Any:
+    """``found`` once it takes a tap: a referee's button just tapped is held a moment
+    (app.tables.base.Referee._button), as long as a double click."""
+    from playwright.sync_api import expect
+
+    expect(found).to_be_enabled(timeout=timeout)
+    return found
+
+
 def named(page: Any, name: str | re.Pattern[str]) -> Any:
     """The control named ``name`` (an icon button: its icon's label; a control with a label
     of its own): what a screen reader says of it."""

@@ -4,7 +4,7 @@ built screen shows."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
@@ -73,6 +73,13 @@ class FakeShell:
         self.route = ""
         self.toasts: list[str] = []
         self.referees = Referees(self)
+        self.waiting: list[Callable[[], None]] | None = None  # calls for later; None: at once
+
+    def later(self, seconds: float, call: Callable[[], None]) -> None:
+        if self.waiting is None:
+            call()
+        else:
+            self.waiting.append(call)
 
     def forget(self, match_id: str | None = None) -> None:
         self.referees.forget(match_id)

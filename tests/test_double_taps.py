@@ -98,6 +98,40 @@ def test_the_redrawn_screen_keeps_the_old_button_off_the_new_state(tmp_path: Pat
     assert kinds(ref) == ["start", "play", "play"]
 
 
+@pytest.mark.parametrize("game,before,key", [
+    ("kartu_sama", ["start"], "act-draw"),
+    ("forty_one", ["start"], "act-draw"),
+    ("samba", ["start"], "canasta-0"),
+    ("sums", [], "undo"),
+])
+def test_a_second_click_after_the_answer_is_held(tmp_path: Path, game: str, before: list[str],
+                                                 key: str) -> None:
+    """Under load the first click's answer may come back before the second click: which then
+    lands on the button drawn for the next player in the same place (the same words). That
+    button is held (drawn disabled, its tap nothing) until the hold's moment has passed."""
+    ref = referee(tmp_path, game)
+    for action in before:
+        ref._act(action)
+    for card in ("card-AS", "card-KS") if key == "undo" else ():
+        first = find(ref.view(""), card)
+        first.on_click(Click(first))
+    ref.host.waiting = []
+    button = find(ref.view(""), key)
+    button.on_click(Click(button))
+    n = len(ref.match.events)
+    again = find(ref.view(""), key)
+    assert again is not None and again.disabled, key  # drawn held
+    if again.on_click is not None:  # as a tap that reached it before its redraw would
+        again.on_click(Click(again))
+    assert len(ref.match.events) == n and saved(ref) == n
+    release, = ref.host.waiting
+    release()
+    live = find(ref.view(""), key)
+    assert live is not None and not live.disabled
+    live.on_click(Click(live))
+    assert len(ref.match.events) == (n - 1 if key == "undo" else n + 1)
+
+
 def ended_round(ref: Any) -> None:
     """A Kartu Sama round played until Bea is out; the hands screen shown."""
     ref._act("start")

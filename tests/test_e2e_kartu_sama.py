@@ -16,6 +16,7 @@ from tests.browser import (
     Web,
     add_players,
     dealing,
+    enabled,
     holds,
     load,
     named,
@@ -39,8 +40,9 @@ def tap(page: Any, name: str) -> None:
 
 def prompt_after(page: Any, name: str, expected: str) -> float:
     """Tap ``name`` and return the milliseconds until ``expected`` shows."""
+    found = enabled(button(page, name))
     start = time.perf_counter()
-    tap(page, name)
+    found.click()
     see(page, expected)
     return (time.perf_counter() - start) * 1000
 

@@ -17,18 +17,21 @@ from typing import Any
 
 import pytest
 
-from tests.browser import Web, add_players, holds, named, resize, see, seen, shot
+from tests.browser import Web, add_players, enabled, holds, named, resize, see, seen, shot
 
 pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1280, "height": 800}
 
 
-def tap(page: Any, name: str) -> None:
-    """Tap a button by its name; a pile tile by ``Pile 1`` (its size follows in its name)."""
+def button(page: Any, name: str) -> Any:
+    """A button by its name; a pile tile by ``Pile 1`` (its size follows in its name)."""
     if re.fullmatch(r"Pile \d", name):
-        page.get_by_role("button", name=re.compile(rf"^{name}\b")).first.click()
-    else:
-        page.get_by_role("button", name=name, exact=True).first.click()
+        return page.get_by_role("button", name=re.compile(rf"^{name}\b")).first
+    return page.get_by_role("button", name=name, exact=True).first
+
+
+def tap(page: Any, name: str) -> None:
+    button(page, name).click()
 
 
 def pick_game(page: Any) -> None:
@@ -41,8 +44,9 @@ def pick_game(page: Any) -> None:
 
 def timed(page: Any, name: str, expected: str, taps: list[float]) -> None:
     """Tap ``name``, wait for ``expected``, and keep the milliseconds it took."""
+    found = enabled(button(page, name))
     start = time.perf_counter()
-    tap(page, name)
+    found.click()
     see(page, expected)
     taps.append((time.perf_counter() - start) * 1000)
 

@@ -25,7 +25,7 @@ from views.common import (
     section,
 )
 from views.hands import card_grid
-from views.table import Action, version
+from views.table import Action, live, version
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,7 @@ class SambaTableData:
     actions: tuple[Action, ...]
     undo: str  # "Undo: …" or ""
     version: int = 0  # of the match's state the screen is drawn from (views.common.drawn)
+    held: str = ""  # the button just tapped, held a moment (app.tables.base.Referee._button)
 
 
 def _side_card(i: int, s: SideLine, data: SambaTableData, t: Tr,
@@ -81,9 +82,11 @@ def _side_card(i: int, s: SideLine, data: SambaTableData, t: Tr,
         lines.append(ft.Row([
             drawn(ft.OutlinedButton(named_text(data.canasta, f"{s.name}: {data.canasta}"),
                                     key=f"canasta-{i}", height=48, expand=True,
+                                    disabled=data.held == f"canasta-{i}",
                                     on_click=lambda _e: on_big("canasta", i)), data.version),
             drawn(ft.OutlinedButton(named_text(data.samba, f"{s.name}: {data.samba}"),
                                     key=f"samba-{i}", height=48, expand=True,
+                                    disabled=data.held == f"samba-{i}",
                                     on_click=lambda _e: on_big("samba", i)), data.version),
         ], spacing=8))
     return ft.Card(ft.Container(ft.Column(lines, spacing=6), padding=ft.Padding.all(12)),
@@ -111,13 +114,15 @@ def samba_table_view(
                                           for i, s in enumerate(data.sides)]]
     bottom = ft.Column(
         [
-            *[drawn(big_button(a.label, partial(on_action, a.key), key=f"act-{a.key}",
-                               primary=a.primary), version(data.version, a)) for a in data.actions],
+            *[drawn(big_button(a.label, partial(on_action, a.key) if live(a, data.held) else None,
+                               key=f"act-{a.key}", primary=a.primary), version(data.version, a))
+              for a in data.actions],
             ft.Row([
                 drawn(ft.OutlinedButton(data.undo or t("table.nothing_to_undo"),
                                         icon=ft.Icons.UNDO, key="undo",
                                         on_click=lambda _e: on_undo(),
-                                        disabled=not data.undo, height=48, expand=True),
+                                        disabled=not data.undo or data.held == "undo",
+                                        height=48, expand=True),
                       data.version),
                 ft.OutlinedButton(t("table.scores"), icon=ft.Icons.LEADERBOARD, key="scores",
                                   on_click=lambda _e: on_scores(), height=48),

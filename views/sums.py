@@ -24,7 +24,7 @@ from views.common import (
     section,
 )
 from views.hands import card_grid
-from views.table import Action, version
+from views.table import Action, live, version
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,7 @@ class SumsTableData:
     actions: tuple[Action, ...]
     undo: str
     version: int = 0  # of the match's state the screen is drawn from (views.common.drawn)
+    held: str = ""  # the button just tapped, held a moment (app.tables.base.Referee._button)
 
 
 def card_line(text: str, *, key: str, size: int = 15, bold: bool = False) -> ft.Text:
@@ -101,7 +102,7 @@ def _seat(i: int, s: SumsSeat, t: Tr) -> ft.Control:
 
 
 def _choice(c: Tile, on_action: Callable[[str], None], wide: bool = False,
-            version: int = 0) -> ft.Control:
+            version: int = 0, held: str = "") -> ft.Control:
     label = card_line(c.label, key=f"label-{c.key}", size=16, bold=not c.card)
     content: ft.Control = label
     if c.card:
@@ -116,16 +117,18 @@ def _choice(c: Tile, on_action: Callable[[str], None], wide: bool = False,
         border=ft.Border.all(2, ft.Colors.PRIMARY),
         bgcolor=ft.Colors.SURFACE,
         on_click=lambda _e: on_action(c.key),
+        disabled=c.key == held,
         ink=True,
         col={"xs": 12 if wide else 6, "sm": 6, "md": 4},
     ), version)
 
 
 def _choices(items: Sequence[Tile], on_action: Callable[[str], None],
-             version: int = 0) -> list[ft.Control]:
+             version: int = 0, held: str = "") -> list[ft.Control]:
     """The tiles: cards that counter two abreast on a phone (one or two: a line each), the
     rest one under the other."""
-    tiles = [_choice(c, on_action, wide=len(items) <= 2, version=version) for c in items]
+    tiles = [_choice(c, on_action, wide=len(items) <= 2, version=version, held=held)
+             for c in items]
     if items and all(c.card for c in items):
         return [ft.ResponsiveRow(tiles, spacing=8, run_spacing=8, key="counters")]
     return tiles
@@ -136,7 +139,7 @@ def _piles(data: SumsTableData, on_action: Callable[[str], None]) -> ft.Control:
     per_row = min(len(data.piles), 4)
     tiles: list[ft.Control] = []
     for i, (name, n) in enumerate(data.piles):
-        live = data.draw and n > 0
+        live = data.draw and n > 0 and data.held != f"draw-{i}"
         tiles.append(drawn(ft.Container(
             ft.Column([ft.Text(name, size=13),
                        ft.Text(str(n), size=26, weight=ft.FontWeight.BOLD, key=f"pile-size-{i}")],
@@ -155,7 +158,7 @@ def _piles(data: SumsTableData, on_action: Callable[[str], None]) -> ft.Control:
 def _small(a: Action, on_action: Callable[[str], None], data: SumsTableData) -> ft.Control:
     return drawn(ft.OutlinedButton(
         content=ft.Text(a.label, font_family=CARD_FONT), key=f"act-{a.key}", height=48,
-        disabled=not a.enabled, on_click=lambda _e: on_action(a.key),
+        disabled=not live(a, data.held), on_click=lambda _e: on_action(a.key),
     ), version(data.version, a))
 
 
@@ -183,7 +186,7 @@ def sums_table_view(
             border_radius=ft.BorderRadius.all(10), key="notes",
         ))
     # above the fold: the tap awaited
-    controls.extend(_choices(data.choices, on_action, data.version))
+    controls.extend(_choices(data.choices, on_action, data.version, data.held))
     help_line = ft.Text(data.help, size=16, key="help")
     if data.draw and data.help:
         controls.append(help_line)
@@ -198,7 +201,7 @@ def sums_table_view(
         controls.append(ft.Row(smalls, wrap=True, spacing=8, run_spacing=8))
     bottom = ft.Column(
         [
-            *(drawn(big_button(a.label, partial(on_action, a.key) if a.enabled else None,
+            *(drawn(big_button(a.label, partial(on_action, a.key) if live(a, data.held) else None,
                                key=f"act-{a.key}", primary=a.primary, danger=a.danger),
                     version(data.version, a))
               for a in data.actions if not a.small),
@@ -206,7 +209,7 @@ def sums_table_view(
                 content=ft.Text(data.undo or t("table.nothing_to_undo"), font_family=CARD_FONT,
                                 no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
                 icon=ft.Icons.UNDO, key="undo", on_click=lambda _e: on_undo(),
-                disabled=not data.undo, height=48), data.version),
+                disabled=not data.undo or data.held == "undo", height=48), data.version),
         ],
         spacing=8,
     )

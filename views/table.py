@@ -58,6 +58,12 @@ class TableData:
     actions: tuple[Action, ...]
     undo: str  # "Undo: Bea drew 2" or "" when there is nothing to undo
     version: int = 0  # of the match's state the screen is drawn from (views.common.drawn)
+    held: str = ""  # the button just tapped, held a moment (app.tables.base.Referee._button)
+
+
+def live(action: Action, held: str) -> bool:
+    """Whether ``action``'s button takes a tap: enabled, and not the one just tapped."""
+    return action.enabled and action.key != held
 
 
 def version(drawn_at: int, action: Action) -> int | None:
@@ -138,13 +144,14 @@ def table_view(
                                      border_radius=ft.BorderRadius.all(10)))
     controls.extend(extra)
     buttons: list[ft.Control] = [
-        drawn(big_button(a.label, partial(on_action, a.key) if a.enabled else None,
+        drawn(big_button(a.label, partial(on_action, a.key) if live(a, data.held) else None,
                          key=f"act-{a.key}", primary=a.primary, danger=a.danger),
               version(data.version, a))
         for a in data.actions if not a.small
     ]
     smalls: list[ft.Control] = [
-        drawn(ft.OutlinedButton(a.label, key=f"act-{a.key}", height=48, disabled=not a.enabled,
+        drawn(ft.OutlinedButton(a.label, key=f"act-{a.key}", height=48,
+                                disabled=not live(a, data.held),
                                 on_click=lambda _e, k=a.key: on_action(k)),
               version(data.version, a))
         for a in data.actions if a.small
@@ -158,7 +165,8 @@ def table_view(
                 drawn(ft.OutlinedButton(data.undo or t("table.nothing_to_undo"),
                                         icon=ft.Icons.UNDO, key="undo",
                                         on_click=lambda _e: on_undo(),
-                                        disabled=not data.undo, height=48, expand=True),
+                                        disabled=not data.undo or data.held == "undo",
+                                        height=48, expand=True),
                       data.version),
                 ft.OutlinedButton(t("table.scores"), icon=ft.Icons.LEADERBOARD, key="scores",
                                   on_click=lambda _e: on_scores(), height=48),

@@ -33,6 +33,8 @@ from views.table import TableData
 if TYPE_CHECKING:
     from app.host import Host
 
+HOLD = 0.3  # seconds a table button just tapped stays held: the length of a double click
+
 T = TypeVar("T", bound=MatchState, covariant=True)
 R = TypeVar("R", bound=RoundTable[Any], covariant=True)
 RecT = TypeVar("RecT", bound=Record)
@@ -98,6 +100,8 @@ class Referee(Generic[T]):
         self.closed: dict[int, int] = {}  # seat: the rounds played when its phone closed the
         # round's summary (app/guests/match.py)
         self.asks = Asks()  # a phone asking to take back its move, and the host's answers
+        self.held = ""  # the table button just tapped (``_button``), drawn disabled a moment
+        self._holds = 0
 
     def view(self, sub: str) -> ft.View:
         """The screen of ``/match/<id>/<sub>``."""
@@ -150,6 +154,36 @@ class Referee(Generic[T]):
                 tap(*args, at=at)
 
         return bound
+
+    def _button(self, tap: Callable[..., object], name: str = "") -> Callable[..., None]:
+        """A table button's tap: :meth:`_at`, and the button of the same name (``name``, else
+        the tap's arguments: ``draw``, ``canasta-1``) held for ``HOLD`` seconds: drawn
+        disabled, and a tap on it is nothing. The second click of a double click may come
+        after the first one's answer, on the button drawn for the next player in the same
+        place ("draw 2" again): the version check lets it through, the hold does not. A
+        referee's next tap, for the next player, takes longer than a double click."""
+        at = self.version
+
+        def bound(*args: object) -> None:
+            key = name or "-".join(map(str, args))
+            if key == self.held or not self.ledger.current(at):
+                return
+            self._hold(key)  # before the tap: the screen it draws shows the hold
+            tap(*args, at=at)
+
+        return bound
+
+    def _hold(self, key: str) -> None:
+        self.held = key
+        self._holds += 1
+        mine = self._holds
+
+        def release() -> None:
+            if self._holds == mine:  # not held again since
+                self.held = ""
+                self.host.refresh()
+
+        self.host.later(HOLD, release)
 
     # -- recording --------------------------------------------------------------------------
     def record(self, event: Event, at: int | None = None) -> bool:

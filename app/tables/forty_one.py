@@ -202,7 +202,7 @@ class Referee(HandEntryReferee[FortyOneTable, Deal]):
             prompt=prompt, detail=detail, seats=seats,
             pile=d.stock if d is not None and playing else PACK - HAND_SIZE * table.n,
             top=None, warning=warning, actions=tuple(actions), undo=self._undo_text(),
-            version=self.version,
+            version=self.version, held=self.held,
         )
 
     def room(self) -> Room:
@@ -210,8 +210,8 @@ class Referee(HandEntryReferee[FortyOneTable, Deal]):
 
     def _table_view(self) -> ft.View:
         return table_view(
-            FortyOneWords(self.t), self._table_data(), on_action=self._at(self._act),
-            on_undo=self._at(self.undo),
+            FortyOneWords(self.t), self._table_data(), on_action=self._button(self._act),
+            on_undo=self._button(self.undo, "undo"),
             on_scores=lambda: self._go("score"), on_back=lambda: self.host.go("/"),
             side=self._beside(FortyOneWords(self.t)),
         )
@@ -389,10 +389,12 @@ class Referee(HandEntryReferee[FortyOneTable, Deal]):
             ]
             extra.append(shown_hands(t("forty_one.score.cards", n=d.number), rows))
         if table.phase == "over" and self.match.events:
-            extra.append(drawn(small_button(self._undo_text(), self._at(self.undo), key="undo",
+            undo = self._button(self.undo, "undo")
+            extra.append(drawn(small_button(self._undo_text(), undo, key="undo",
                                             icon=ft.Icons.UNDO), self.version))
             if not self.read_only:
-                extra.append(drawn(small_button(t("forty_one.resume"), self._at(self._resume),
+                resume = self._button(self._resume, "reopen")
+                extra.append(drawn(small_button(t("forty_one.resume"), resume,
                                                 key="reopen", icon=ft.Icons.PLAY_ARROW),
                                    self.version))
         return extra

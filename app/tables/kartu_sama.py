@@ -141,7 +141,7 @@ class Referee(HandEntryReferee[KartuSamaTable, Round]):
             seats=seats, pile=r.pile if r is not None and phase in ("play", "ended") else
             table.pack - table.n * table.options.hand_size - 1,
             top=top, warning=warning, actions=tuple(actions), undo=self._undo_text(),
-            version=self.version,
+            version=self.version, held=self.held,
         )
 
     def _draw_label(self, plan: DrawPlan) -> str:
@@ -174,8 +174,8 @@ class Referee(HandEntryReferee[KartuSamaTable, Round]):
 
     def _table_view(self) -> ft.View:
         return table_view(
-            self.t, self._table_data(), on_action=self._at(self._act),
-            on_undo=self._at(self.undo),
+            self.t, self._table_data(), on_action=self._button(self._act),
+            on_undo=self._button(self.undo, "undo"),
             on_scores=lambda: self._go("score"), on_back=lambda: self.host.go("/"),
             side=self._beside(self.t),
         )

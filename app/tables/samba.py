@@ -206,7 +206,7 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
             route=f"/match/{self.match_id}", title=t("samba.title", n=number), prompt=prompt,
             detail=detail, sides=tuple(sides), playing=phase == "play",
             canasta=t("samba.add_canasta"), samba=t("samba.add_samba"),
-            actions=tuple(actions), undo=self._undo_text(), version=self.version,
+            actions=tuple(actions), undo=self._undo_text(), version=self.version, held=self.held,
         )
 
     def _event_words(self, event: Event) -> str:
@@ -235,8 +235,8 @@ class Referee(base.RoundReferee[SambaTable, HandRecord]):
 
     def _table_view(self) -> ft.View:
         return samba_table_view(
-            self.t, self._table_data(), on_action=self._at(self._act),
-            on_big=self._at(self._big), on_undo=self._at(self.undo),
+            self.t, self._table_data(), on_action=self._button(self._act),
+            on_big=self._button(self._big), on_undo=self._button(self.undo, "undo"),
             on_scores=lambda: self._go("score"),
             on_back=lambda: self.host.go("/"), side=self._beside(self.t),
         )

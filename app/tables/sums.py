@@ -179,7 +179,7 @@ class Referee(base.Referee[SumsTable]):
             piles=tuple((t("sums.pile", n=i + 1), n) for i, n in enumerate(table.piles)),
             draw=phase in (tb.DRAW, EITHER) and not asking, seats=seats,
             choices=tuple(choices), grid=grid,
-            actions=tuple(actions), undo=self._undo_text(), version=self.version,
+            actions=tuple(actions), undo=self._undo_text(), version=self.version, held=self.held,
         )
 
     def _last_removal(self) -> list[str]:
@@ -227,8 +227,8 @@ class Referee(base.Referee[SumsTable]):
 
     def _table_view(self) -> ft.View:
         return sums_table_view(
-            self.t, self._table_data(), on_action=self._at(self._act),
-            on_card=self._at(self._tap_card), on_undo=self._at(self.undo),
+            self.t, self._table_data(), on_action=self._button(self._act),
+            on_card=self._button(self._tap_card), on_undo=self._button(self.undo, "undo"),
             on_scores=lambda: self._go("score"),
             on_back=lambda: self.host.go("/"), side=self._beside(self.t),
         )
