@@ -1,6 +1,5 @@
-"""The application shell: one per window or browser session. It routes (each route to its
-screen's controller), and is the window the controllers draw in: the translator and theme,
-the device's services, the redraw, its messages, and the other windows' news."""
+"""The application shell, one per window or browser session: it routes each route to its
+screen's controller, and is the window they draw in (translator, theme, services, redraw)."""
 
 from __future__ import annotations
 
@@ -21,6 +20,7 @@ from app.home import HomeScreen
 from app.i18n import LANGUAGES, Said, Translator, refusal, system_language
 from app.lab import Lab
 from app.navigation import Navigation
+from app.news import News
 from app.play import DevicePlay
 from app.preferences import Settings
 from app.referees import Referees
@@ -58,6 +58,7 @@ class Shell:
             "settings": SettingsScreen(self, lambda: self.sharing.live_section())}
         self.guests = Guests(self)  # the table open to the players' phones
         self.invite = Invite(self, self.guests)
+        self.news = News(self, self.guests)  # what the other windows are told, and tell
         self.nav = Navigation(page, self.render)
 
     # -- start-up ---------------------------------------------------------------------------
@@ -74,7 +75,7 @@ class Shell:
         page.on_view_pop = self.nav.popped
         page.on_disconnect = lambda _e: self.away()
         page.on_connect = lambda _e: self.back()
-        page.pubsub.subscribe(self._on_message)
+        self.news.start()
         if self.settings.get("live"):
             self.sharing.resume_live()
         with contextlib.suppress(OSError):  # the address is taken: the host opens it again
@@ -245,21 +246,5 @@ class Shell:
 
         self.page.run_task(wait)
 
-    # -- other windows of this process (browser sessions of one server) ---------------------
     def announce(self, match_id: str) -> None:
-        """Tell the other windows, and the phones at the table, that this match changed (a
-        tap, an undo, an import)."""
-        self.page.pubsub.send_others(("match", match_id))
-        self.guests.publish(match_id)
-
-    def _on_message(self, message: object) -> None:
-        """A match changed in another window: show it as saved now, wherever it shows."""
-        if not (isinstance(message, tuple) and len(message) == 2 and message[0] == "match"):
-            return
-        match_id = message[1]
-        self.forget(match_id or None)  # opened again from storage on the next screen
-        self.guests.publish(match_id)
-        route = self.page.route or "/"
-        if route.startswith(f"/match/{match_id}") or route in ("/", "/history"):
-            self.refresh()
-        self.guests.reopen(match_id)
+        self.news.announce(match_id)

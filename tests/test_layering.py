@@ -219,6 +219,12 @@ def test_only_the_entry_point_imports_the_shell() -> None:
     assert sorted(m for m, deps in graph.items() if "app.shell" in deps) == ["app.main"]
 
 
+def test_the_shell_stays_a_router_and_a_window() -> None:
+    """What a screen does lives in its own controller; the shell only routes and draws."""
+    lines = (ROOT / "app" / "shell.py").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 250, f"app/shell.py has {len(lines)} lines: move a concern out"
+
+
 def test_no_import_circle_anywhere() -> None:
     """models/, app/ and views/ together import no circle, counting TYPE_CHECKING imports,
     imports inside functions and the packages an import runs first."""
