@@ -208,6 +208,21 @@ function codeView() {
 let codeText = "";
 
 // -- the stream
+let drawnFrom = "";
+
+// A tap pressed on a button and lifted on the same button drawn anew (a state came in between)
+// reaches neither as a click: it goes to the new one.
+let pressed = null;
+document.addEventListener("pointerdown", (e) => {
+  pressed = e.target instanceof Element ? e.target.closest("[data-f]") : null;
+}, true);
+document.addEventListener("pointerup", (e) => {
+  const up = e.target instanceof Element ? e.target.closest("[data-f]") : null;
+  if (pressed && up && up !== pressed && !pressed.isConnected && up.dataset.f === pressed.dataset.f) {
+    up.click();
+  }
+  pressed = null;
+}, true);
 function status(up) {
   down = !up;
   Object.assign($("status"), { textContent: w("connecting"), hidden: up });
@@ -220,13 +235,15 @@ function connect() {
     let data = null;
     try { data = obj(JSON.parse(ev.data)); } catch (_e) { return; }
     if (!data) return;
+    const same = ev.data === drawnFrom; // another seat's change: nothing here to draw again
+    drawnFrom = ev.data;
     P = data;
     status(true);
     if (pending) { // a new state: the action sent is in it (its answer may come after)
       if (pending.acked || data.n !== pending.n) settle();
       else pending.seen = true;
     }
-    render();
+    if (!same) render();
   };
   es.onerror = () => {
     status(false);
