@@ -60,8 +60,8 @@ lint: $(STAMP)
 system:
 	@bash tests/system.sh
 
-# On every core (pytest-xdist, a worker more than the cores): the browser tests in two lanes,
-# one test after the other in each, the rest spread over the other workers (tests/conftest.py).
+# On every core (pytest-xdist): the browser tests in two groups, one test after the other in
+# each, the rest spread over the workers between them (tests/conftest.py).
 test: lint catalogs system
 	$(PY) -m pytest -q -n auto --dist loadgroup
 

@@ -2,10 +2,9 @@
 run; on a developer's machine without one, those tests are skipped with the reason. Every test
 runs in UTC (dates shown are the device's local time) unless it sets another zone.
 
-`make test` runs the suite on every core (pytest-xdist, ``--dist loadgroup``, a worker more
-than the cores): the browser tests in two lanes, each one test after the other on a worker of
-its own (games on the device; screens and the referee), while the other workers take the
-rest."""
+`make test` runs the suite on every core (pytest-xdist, ``--dist loadgroup``): the browser
+tests in two groups, each one test after the other on one worker (games on the device first;
+screens and the referee last, on the worker that ran the other tests meanwhile)."""
 
 from __future__ import annotations
 
@@ -26,10 +25,12 @@ OUTCOME = pytest.StashKey[dict[str, pytest.TestReport]]()
 
 E2E = re.compile(r"tests/test_e2e_(\w+)\.py::")
 # Browser tests of screens and of the referee at a real table (no computer players, no quick
-# taps on a card table): a lane of their own, beside the first lane's games on the device.
+# taps on a card table): a group of their own, sent last, to the worker that ran the other
+# tests while the first group ends. About a third of the browser tests' time: both workers
+# end together.
 LATE = {"app", "backup", "board", "camera", "colours", "corrections", "dark", "draft",
-        "forty_one", "guest_entries", "guest_fit", "home", "invite", "kartu_sama", "referee",
-        "results", "samba", "setup", "share", "signs", "sums", "tabs", "typed", "wide"}
+        "guest_fit", "home", "invite", "results", "samba", "setup", "share", "signs", "sums",
+        "tabs", "typed", "wide"}
 
 
 def group(nodeid: str) -> str | None:
@@ -40,25 +41,19 @@ def group(nodeid: str) -> str | None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The order the workers are given the tests (see :class:`Scheduling`)."""
-    order = {"browser": 0, "browser-late": 1, None: 2}
+    order = {"browser": 0, None: 1, "browser-late": 2}
     items.sort(key=lambda item: order[group(item.nodeid)])
 
 
 class Scheduling(LoadGroupScheduling):
     """``--dist loadgroup`` with the browser tests in two groups, each run one test after the
-    other on one worker: "browser" to the first worker, "browser-late" to the second, then
-    every other test one at a time to any worker (the collection's order, kept). xdist reads
+    other on one worker: "browser" first, then every other test one at a time to any worker,
+    then "browser-late" (the collection's order, kept). xdist reads
     a test's group from a suffix its collection adds to the test's id, which pytest 9.2 no
     longer lets it change (pytest-xdist issue 1386): the file says it here."""
 
     def _split_scope(self, nodeid: str) -> str:
         return group(nodeid) or super()._split_scope(nodeid)
-
-
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: a worker more than the cores. Two browser lanes mostly wait on a page or
-    a server, so the other tests get a worker of their own beside them."""
-    return (os.cpu_count() or 1) + 1
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Scheduling | None:
