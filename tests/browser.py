@@ -406,6 +406,12 @@ def seen(page: Any, text: str) -> bool:
 # frame has been put on screen.
 DRAWN = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
+
+def drawn(page: Any, timeout: float = 15_000) -> None:
+    """Two frames drawn (the page's picture then follows its tree). Waited with a timeout: a
+    page that stops drawing fails the test, where ``evaluate`` would wait forever."""
+    page.wait_for_function(f"() => ({DRAWN})().then(() => true)", timeout=timeout)
+
 WRITTEN: dict[str, str] = {}  # screenshot name -> the test that saved it
 
 
@@ -430,7 +436,7 @@ def shot(page: Any, name: str, seconds: float = 3) -> Path:
     last = page.screenshot()
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        page.evaluate(DRAWN)
+        drawn(page)
         now = page.screenshot()
         if now == last:
             break

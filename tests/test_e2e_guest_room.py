@@ -34,7 +34,7 @@ from app.presenters.base import Seating, View
 from app.storage import Store
 from models.cards import format_cards, samba_pack
 from models.registry import GAMES
-from tests.browser import DRAWN, PAGES, Web, back, load, see, shot
+from tests.browser import PAGES, Web, back, drawn, load, see, shot
 from tests.test_e2e_computers import saved
 from tests.test_e2e_guests import CAPTURE, door, invite
 
@@ -233,15 +233,15 @@ def room_page(web: Web, base: str, watch: str) -> Any:
 def shows(page: Any, n: int) -> None:
     """Wait until the room has drawn the table after move ``n``."""
     page.wait_for_function(f"() => ({LAST})() >= {n}", timeout=30_000)
-    page.evaluate(DRAWN)
+    drawn(page)
 
 
 def fits(page: Any, name: str) -> None:
     """At each size: the room fits, and its picture is saved."""
     for size in SIZES:
         page.set_viewport_size(size)
-        page.evaluate(DRAWN)
-        page.evaluate(DRAWN)
+        drawn(page)
+        drawn(page)
         shot(page, f"{name}-{size['width']}x{size['height']}")
         assert page.evaluate(FAULTS) == [], (name, size)
     page.set_viewport_size(TV)
