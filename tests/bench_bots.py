@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from models import computers, stats
+from models import computers, inference
 from models.registry import GAMES
 from models.report import timing
 from models.tally import SHARE, Spec, play
@@ -104,7 +104,7 @@ def match(
 
 
 def seated(game: str, options: Any, players: int, games: int,
-           seed: int) -> tuple[stats.Interval, float, Counter[int]]:
+           seed: int) -> tuple[inference.Interval, float, Counter[int]]:
     """The Expert holding one seat against Quick players, every seat in turn for
     ``games // players`` games (each seat's games dealt with their own seeds): its match win
     rate with its Wilson interval, the Quick player's rate in the same seats and deals (all
@@ -121,7 +121,7 @@ def seated(game: str, options: Any, players: int, games: int,
         alone = play(Spec(game, players, options or {}, ("simple",) * players, start), 0, each)
         quick += alone.match_wins[seat] / SHARE
     n = each * players
-    return stats.wilson(won, n), quick / n, times
+    return inference.wilson(won, n), quick / n, times
 
 
 def expert_table(args: argparse.Namespace) -> int:
