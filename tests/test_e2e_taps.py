@@ -93,7 +93,7 @@ def _round(page: Any) -> tuple[Counter, Counter]:
         if turn < 28:
             see(page, f"{order[(turn + 1) % 4]} to play")
         del player
-    see(page, "Bea went out")
+    see(page, "Bea played their last card")  # the hands to enter, at once
     shot(page, "taps-01-round-over")
 
     hands = Counter(page)

@@ -170,6 +170,10 @@ class Referee(Generic[T]):
                 return
             self._hold(key)  # before the tap: the screen it draws shows the hold
             tap(*args, at=at)
+            if self.version == at:  # nothing recorded (a screen opened, a refusal): no hold,
+                self._holds += 1  # and no redraw later, under a tap on the next screen
+                self.held = ""
+                self.host.refresh()
 
         return bound
 
