@@ -90,6 +90,9 @@ def tap_move(page: Any, double: bool) -> bool:
     when it offers none (not this seat's turn)."""
     lit = page.locator(f"[aria-label*='{LIT}']")
     target = lit.first if lit.count() else None
+    # a card in a fanned hand shows its left edge (the next card covers the rest): tapped
+    # there, as a finger would, not at its middle
+    spot = {"x": 8, "y": 12} if target is not None else None
     if target is None:
         for name in MOVES:
             button = page.get_by_role("button", name=name)
@@ -100,9 +103,9 @@ def tap_move(page: Any, double: bool) -> bool:
         return False
     try:
         if double:
-            target.dblclick(timeout=2_000)
+            target.dblclick(timeout=2_000, position=spot)
         else:
-            target.click(timeout=2_000)
+            target.click(timeout=2_000, position=spot)
     except Exception:  # noqa: BLE001 - redrawn under the finger: the table is asked again
         return True
     return True
