@@ -168,22 +168,23 @@ class Referee(Generic[T]):
             key = name or "-".join(map(str, args))
             if key == self.held or not self.ledger.current(at):
                 return
-            self._hold(key)  # before the tap: the screen it draws shows the hold
+            self.held = key  # before the tap: the screen it draws shows the hold
             tap(*args, at=at)
-            if self.version == at:  # nothing recorded (a screen opened, a refusal): no hold,
-                self._holds += 1  # and no redraw later, under a tap on the next screen
-                self.held = ""
+            if self.version != at:
+                self._release_later(key)
+            else:  # nothing recorded (a screen opened, a refusal): no hold, and no redraw
+                self.held = ""  # later, under a tap on the next screen
                 self.host.refresh()
 
         return bound
 
-    def _hold(self, key: str) -> None:
-        self.held = key
+    def _release_later(self, key: str) -> None:
+        """The hold on ``key`` ends in ``HOLD`` seconds, unless a newer tap holds it again."""
         self._holds += 1
         mine = self._holds
 
         def release() -> None:
-            if self._holds == mine:  # not held again since
+            if self._holds == mine:
                 self.held = ""
                 self.host.refresh()
 
