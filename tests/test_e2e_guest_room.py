@@ -255,7 +255,7 @@ def open_table(web: Web, game: str) -> tuple[Any, str, dict[str, Any]]:
     doc.seed = 20261201  # the same deal at every run
     store = Store(web.data)
     store.save_game(key, doc.to_dict())
-    store.save_settings({"current_play": key, "plays": [key]})
+    store.save_settings({"current_play": key, "plays": [key], "speed": "instant"})
     del store
     host = web.open(f"play/{key}")
     see(host, "Last moves")

@@ -111,6 +111,7 @@ def summary_shots(page: Any, name: str) -> None:
 
 
 def test_person_against_computer_to_the_end(web: Web) -> None:
+    web.instant()
     page = web.open()
     page.get_by_role("button", name="Play on this device").click()
     add_players(page, ("Ana",))
@@ -160,6 +161,7 @@ def test_41_in_the_dark_theme_ends_on_its_summary(web: Web) -> None:
     page = web.open()
     page.get_by_role("button", name="Settings").click()
     page.get_by_role("radio", name="Dark").click()
+    page.get_by_role("radio", name="Instant (cards do not move)").click()
     named(page, "Back").click()
     page.get_by_role("button", name="Play on this device").click()
     page.get_by_role("checkbox", name="41", exact=True).click()

@@ -3,7 +3,8 @@ against computers at the fastest pace by tapping what a person taps: lit cards, 
 a pile, the buttons under the table (41's Stop, Samba's Meld, Sums' Do not counter). Each
 round ends on its summary, and the saved game holds each of the person's moves once (a
 double tap makes one move). Then two people and a computer pass the device at Kartu Sama.
-Screenshots of each table mid-round on a phone, sideways and on a laptop."""
+Screenshots of each table mid-round on a phone, sideways and on a laptop. Cards do not travel
+(the Instant setting) but in Samba's hand: taps while cards travel are test_e2e_quick's."""
 
 from __future__ import annotations
 
@@ -313,7 +314,9 @@ def play(player: Player, turn: Callable[[Look], bool], name: str,
     assert shots, f"no screenshot of {name} mid-round"
 
 
-def run(web: Web, body: Callable[[Any, Path], None]) -> None:
+def run(web: Web, body: Callable[[Any, Path], None], instant: bool = True) -> None:
+    if instant:
+        web.instant()
     body(web.open(), web.data)
     log = web.server.log.read_text()
     assert "Traceback" not in log and "IllegalAction" not in log, log[-3000:]

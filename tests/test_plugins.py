@@ -250,8 +250,8 @@ def test_it_is_played_on_the_card_table_against_a_computer_to_its_end(
 
 
 def test_the_lab_simulates_it(fifth: Entry, monkeypatch: pytest.MonkeyPatch) -> None:
-    report = simulate("fifth", 2, 120, seed=1, kinds=("simple", "expert"), workers=1)
-    assert report.games == 120 and report.rounds >= 120
+    report = simulate("fifth", 2, 30, seed=1, kinds=("simple", "expert"), workers=1)
+    assert report.games == 30 and report.rounds >= 30
     assert "figure.draws" in report.averages  # its engine's own figure
     monkeypatch.setattr(app.lab, "workers_for", lambda: 1)
     page = SimpleNamespace(route="/lab", run_task=lambda *a: None)
