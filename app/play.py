@@ -95,8 +95,10 @@ def moved_line(moved: Moved, t: Translator, seats: Sequence[str]) -> str:
 
 
 def log_entries(moves: Sequence[Moved], t: Translator, seats: Sequence[str], game: str,
-                lines: int = LOG_LINES) -> list[Entry]:
-    """The last moves, newest first, each round's moves under its number."""
+                lines: int = LOG_LINES,
+                word: Callable[[Moved], str] | None = None) -> list[Entry]:
+    """The last moves, newest first, each round's moves under its number (each worded by
+    ``word``: :func:`moved_line` unless told)."""
     shown = list(moves[-lines:])[::-1]
     out: list[Entry] = []
     for i, moved in enumerate(shown):
@@ -104,7 +106,7 @@ def log_entries(moves: Sequence[Moved], t: Translator, seats: Sequence[str], gam
         if i == 0 or shown[i - 1].round != moved.round:
             said = t("play.log.round", n=moved.round + 1, **round_words(t, game))
             head = said[:1].upper() + said[1:]
-        out.append(Entry(moved_line(moved, t, seats), head))
+        out.append(Entry(word(moved) if word else moved_line(moved, t, seats), head))
     return out
 
 
@@ -137,6 +139,7 @@ class DevicePlay:
         self._tapped: tuple[str, int, float, int] = ("", -1, -1.0, -1)
         self._turn = -1  # the person last told it is their turn (a tick in the hand)
         self._log_words: tuple[object, list[Entry]] = (None, [])
+        self._worded: tuple[str, dict[Moved, str]] = ("", {})  # each move's line, by language
         self._colours: tuple[str, ...] | None = None
 
     @property
@@ -283,8 +286,17 @@ class DevicePlay:
         """The last moves in words (worded again only when a move or the language changed)."""
         key = (len(self.game.moves), self.game.moves[-1:], self.t.language)
         if self._log_words[0] != key:
+            if self._worded[0] != self.t.language:
+                self._worded = (self.t.language, {})
+            worded = self._worded[1]
+
+            def word(moved: Moved) -> str:  # a move already worded is not worded again
+                if moved not in worded:
+                    worded[moved] = moved_line(moved, self.t, self.names)
+                return worded[moved]
+
             self._log_words = (key, log_entries(self.game.moves, self.t, self.names,
-                                                self.doc.game))
+                                                self.doc.game, word=word))
         return self._log_words[1]
 
     def _invite(self, seat: int) -> None:

@@ -98,7 +98,7 @@ class Server:
                 with urllib.request.urlopen(self.url, timeout=1):
                     return self
             except OSError:
-                time.sleep(0.2)
+                time.sleep(0.05)
         raise RuntimeError("the app did not start serving within 60 s")
 
     def kill(self) -> None:
