@@ -146,6 +146,8 @@ def test_sums_players_enter_their_own_moves(web: Web, monkeypatch: pytest.Monkey
     until(ana, "Your face-up card")
     both(ana, "91-guest-sums-deal")
     card(bea, "7 of clubs")
+    # Ana's phone shows Bea's card first (a tap on an older page is refused: nothing changes)
+    ana.wait_for_function("() => document.body.innerText.includes('1 pt')")
     card(ana, "4 of spades")  # a slip: Ana asks the host to take it back
     host = at["host"]
     load(host, f"{web.server.url}match/{match_id}")  # the host back at the table
