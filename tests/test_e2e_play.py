@@ -119,6 +119,8 @@ def test_person_against_computer_to_the_end(web: Web) -> None:
     see(page, "Computer (quick)")
     press(page, "Fixed rounds: more")
     press(page, "Fixed rounds: more")  # two rounds
+    for _ in range(3):
+        press(page, "Cards each: less")  # five cards each: shorter rounds
     press(page, "Computer pace: less")  # no wait between moves
     shot(page, "20-play-setup")
     page.get_by_role("button", name="Start the game").click()

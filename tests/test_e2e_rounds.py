@@ -4,7 +4,7 @@ a pile, the buttons under the table (41's Stop, Samba's Meld, Sums' Do not count
 round ends on its summary, and the saved game holds each of the person's moves once (a
 double tap makes one move). Then two people and a computer pass the device at Kartu Sama.
 Screenshots of each table mid-round on a phone, sideways and on a laptop. Cards do not travel
-(the Instant setting) but in Samba's hand: taps while cards travel are test_e2e_quick's."""
+(the Instant setting): taps while cards travel are test_e2e_quick's."""
 
 from __future__ import annotations
 
@@ -105,6 +105,50 @@ STATE = f"""() => ({SCREEN})() + '|' + Array.from(
     const r = e.getBoundingClientRect(); return `${{r.x}},${{r.y}}`; }}).join(';')"""
 
 
+# the message line's words (the last move, a refusal) on a phone: beside its "Last moves"
+LINE = """() => {
+  const host = document.querySelector('flt-semantics-host');
+  const log = host && Array.from(host.querySelectorAll('[role=button]')).find(
+    e => (e.getAttribute('aria-label') || e.innerText || '').trim() === 'Last moves');
+  const words = log && log.previousElementSibling;
+  return words ? words.innerText : '';
+}"""
+
+# True once no message has come from the server for 5 frames in a row and the accessible
+# boxes stayed where they were (polled every frame): a move is sent in parts (the screen,
+# then the table), and a screen read between two parts shows the new line over the old table
+SETTLED = """() => {
+  const host = document.querySelector('flt-semantics-host');
+  const now = window.__mejaHeard + '|' + (host ? Array.from(
+    host.querySelectorAll('flt-semantics'), e => {
+      const r = e.getBoundingClientRect();
+      return `${r.x},${r.y},${r.width},${r.height}`;
+    }).join(';') : '');
+  const q = window.__mejaSettled || (window.__mejaSettled = {last: null, frames: 0});
+  q.frames = now === q.last ? q.frames + 1 : 0;
+  q.last = now;
+  if (q.frames < 5) return false;
+  window.__mejaSettled = null;
+  return true;
+}"""
+
+# what changed since a tap: the screen, the message line (to words of a move, said "name:
+# ...", or to other words: a refusal), and whether the card tapped to select it (its name and
+# place) left its place
+ANSWER = f"""([state, line, card, names]) => {{
+  const gone = card && !Array.from(
+    document.querySelectorAll('flt-semantics-host [role=button]'), e => {{
+      const r = e.getBoundingClientRect();
+      const name = (e.getAttribute('aria-label') || e.innerText || '').trim();
+      return name === card[0] && Math.abs(r.x - card[1]) < 2 && Math.abs(r.y - card[2]) < 2;
+    }}).some(Boolean);
+  const now = ({LINE})();
+  const moved = names.some(n => now.startsWith(n + ': '));
+  return {{state: ({STATE})() !== state, line: now !== line, card: !!gone,
+           refused: now !== line && now !== '' && !moved}};
+}}"""
+
+
 @dataclass(frozen=True)
 class Item:
     """A button on screen: a card (named as the screen reader reads it), a pile, a move."""
@@ -192,8 +236,7 @@ class Player:
     data: Path
     made: Counter[int] = field(default_factory=Counter)
     doubled: bool = False
-    seen: int = 0  # the saved moves looked at after the last tap
-    late: int = -1  # the seat whose last tap was answered with no move saved yet
+    names: tuple[str, ...] = ("Ana", "Bea", "Computer 1", "Computer 2", "Computer 3")
 
     def ready(self, timeout: float = 60_000) -> Look:
         """Wait until the person may act, or the round has ended, or the device is to be
@@ -206,65 +249,81 @@ class Player:
         return look(self.page)
 
     def tap(self, item: Item, seat: int = 0, double: bool = False) -> bool:
-        """Tap ``item`` (twice at once: ``double``) and wait for the table to answer; True if
-        that made a move, saved as the person's (``seat``), once."""
+        """Tap ``item`` (twice at once: ``double``) and wait for the table's answer; True if
+        that made a move, saved as the person's (``seat``): a double tap makes one."""
+        moves = self._press(item, seat, double)
+        assert not double or moves <= 1, (item.name, moves)
+        return moves > 0
+
+    def choose(self, card: Item) -> bool:
+        """Tap a card of the hand to select it (or to put it back): True once the table shows
+        it risen (or sunk), False if the tap made nothing (a table already replaced)."""
+        moves = self._press(card, 0, False, choose=True)
+        assert moves <= 0, f"selecting {card.name} made a move"
+        return moves == 0
+
+    def _press(self, item: Item, seat: int, double: bool, choose: bool = False) -> int:
+        """Tap ``item`` and wait for its answer: the moves it made (saved as ``seat``'s), 0 if
+        a card it selected rose or sank, -1 if it made nothing (refused, or a table already
+        replaced by the game)."""
         page = self.page
         page.wait_for_function(STILL, polling="raf")  # the cards arrived: taps count
-        before, now = page.evaluate(STATE), saved(self.data)
-        version = len(now["actions"])
-        self.count_late(now)
-        heard = page.evaluate("window.__mejaHeard")
+        before, line = page.evaluate(STATE), page.evaluate(LINE)
+        version = len(saved(self.data)["actions"])
+        card = [item.name, item.x, item.y] if choose else None
+        answer = None
         for _attempt in range(3):
             spot = page.evaluate(SPOT, [item.i, item.name])
-            if spot is None:  # the table changed under the finger
-                if len(saved(self.data)["actions"]) > version:
-                    break  # the tap before made it (a busy machine drew it late)
-                return False  # read it again
-            try:
-                if double:
-                    page.mouse.dblclick(spot["x"], spot["y"])
-                else:
-                    page.mouse.click(spot["x"], spot["y"])
-                page.mouse.move(150, 84)  # off the cards: a hovering tooltip would cover them
-                # long enough for a busy machine: a tap tapped again too soon plays twice. The
-                # server's answer, not only a new screen (a tooltip shown changes it too): a
-                # move is saved before it is shown
-                page.wait_for_function(
-                    f"([b, n]) => ({STATE})() !== b && window.__mejaHeard > n",
-                    arg=[before, heard], timeout=20_000)
+            if spot is None:  # the table changed under the finger: read it again
                 break
-            except Exception:  # noqa: BLE001 - Playwright's TimeoutError
-                if len(saved(self.data)["actions"]) > version:
-                    break  # it was played: the screen follows
-                # a tap while the cards still travelled is dropped: tap again
+            if double:
+                page.mouse.dblclick(spot["x"], spot["y"])
+            else:
+                page.mouse.click(spot["x"], spot["y"])
+            page.mouse.move(150, 84)  # off the cards: a hovering tooltip would cover them
+            answer = self._answer(before, line, card, version)
+            if answer is not None:
+                break
         else:
             raise AssertionError(f"the tap on {item.name} never answered")
-        doc = saved(self.data)
-        self.seen = len(doc["actions"])
-        after = doc["movers"][version:]
+        page.wait_for_function(SETTLED, polling="raf")  # all of the answer shows
+        after = saved(self.data)["movers"][version:]
         if not after:
-            self.late = seat
-            return False
+            return 0 if answer is not None and answer["card"] else -1
         if after[0] != seat:
             # the table tapped was older than the game (a busy machine had not shown the
             # moves after the person's last one yet): the tap made nothing, now or later
             assert seat not in after, (item.name, after)
-            return False
-        self.made[seat] += 1
-        return True
+            return -1
+        # the tap's move: the person's engine moves that lead (Samba's Meld may be several)
+        moves = next((i for i, s in enumerate(after) if s != seat), len(after))
+        self.made[seat] += moves
+        return moves
 
-    def count_late(self, doc: dict[str, Any]) -> None:
-        """A busy machine may save a tap's move after the answer the tap waited for: one move
-        of that seat's since, and no more, is that tap's (two would be a tap played twice)."""
-        if self.late >= 0 and doc["movers"][self.seen:].count(self.late) == 1:
-            self.made[self.late] += 1
-        self.late = -1
+    def _answer(self, before: str, line: str, card: list[Any] | None,
+                version: int) -> dict[str, bool] | None:
+        """Wait for the table's answer to a tap made on the screen ``before`` (its message
+        line ``line``; the card tapped to select it, ``card``): a move saved and shown (its
+        words on the message line), a card risen or sunk, or a refusal on the message line
+        (the moves of a game already past the table tapped are saved moves too); None after
+        20 s of nothing. A move is saved before it is shown: what shows is read first."""
+        deadline, shown = time.monotonic() + 20, None
+        while time.monotonic() < deadline:
+            says: dict[str, bool] = self.page.evaluate(
+                ANSWER, [before, line, card, list(self.names)])
+            if len(saved(self.data)["actions"]) > version:
+                shown = shown or (time.monotonic() if says["state"] else None)
+                # the same words twice would leave the line as it was: the table then shows it
+                if says["line"] or (shown and time.monotonic() - shown > 2):
+                    return says
+            elif says["card"] or says["refused"]:
+                return says
+            self.page.wait_for_timeout(25)  # the next look at a page that is still changing
+        return None
 
     def check(self, people: tuple[int, ...] = (0,)) -> None:
         """The saved game holds each person's moves once: as many as their taps made."""
-        doc = saved(self.data)
-        self.count_late(doc)
-        movers = Counter(doc["movers"])
+        movers = Counter(saved(self.data)["movers"])
         for seat in people:
             assert movers[seat] == self.made[seat] > 0, (seat, movers, self.made)
 
@@ -319,9 +378,8 @@ def play(player: Player, turn: Callable[[Look], bool], name: str,
     assert shots, f"no screenshot of {name} mid-round"
 
 
-def run(web: Web, body: Callable[[Any, Path], None], instant: bool = True) -> None:
-    if instant:
-        web.instant()
+def run(web: Web, body: Callable[[Any, Path], None]) -> None:
+    web.instant()
     body(web.open(), web.data)
     log = web.server.log.read_text()
     assert "Traceback" not in log and "IllegalAction" not in log, log[-3000:]
@@ -397,7 +455,7 @@ def test_a_hand_of_samba_by_taps(web: Web) -> None:
             return made
 
         def select(card: Item) -> None:
-            if not player.tap(card):
+            if player.choose(card):
                 picked.symmetric_difference_update({(card.card, round(card.x))})
                 done["select"] += 1
 
