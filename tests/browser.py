@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Sequence
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 
@@ -70,29 +71,44 @@ def free_port() -> int:
 
 
 class Server:
-    """``python -m app --web`` in a subprocess, on a data folder of the test's."""
+    """``python -m app --web`` on a data folder of the test's: a process forked from this
+    worker's fork server where there is one (tests/forks.py), else a subprocess."""
 
     def __init__(self, data_dir: Path, port: int | None = None) -> None:
         self.data_dir = data_dir
         self.port = port or free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: subprocess.Popen[bytes] | BaseProcess | None = None
         self.log = data_dir.parent / f"server-{self.port}.log"
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
 
+    @property
+    def running(self) -> bool:
+        proc = self.proc
+        if isinstance(proc, subprocess.Popen):
+            return proc.poll() is None
+        return proc is not None and proc.is_alive()
+
     def start(self) -> Server:
+        from tests.forks import forks, serve
+
         env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "MEJA_DATA_DIR": str(self.data_dir),
                "LANG": "en_US.UTF-8"}
-        with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "app", "--web", "--port", str(self.port)],
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-            )
+        argv = ["--web", "--port", str(self.port)]
+        context = forks()
+        if context is not None:
+            self.proc = context.Process(target=serve, args=(argv, env, str(self.log), str(ROOT)),
+                                        name=f"app-{self.port}")
+            self.proc.start()
+        else:
+            with open(self.log, "ab") as log:
+                self.proc = subprocess.Popen([sys.executable, "-m", "app", *argv], cwd=ROOT,
+                                             env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
+            if not self.running:
                 raise RuntimeError(f"the app stopped: {self.log.read_text()[-2000:]}")
             try:
                 with urllib.request.urlopen(self.url, timeout=1):
@@ -103,17 +119,26 @@ class Server:
 
     def kill(self) -> None:
         """Stop the way a crash would: no clean shutdown."""
-        if self.proc and self.proc.poll() is None:
+        if self.running and self.proc is not None:
             self.proc.kill()
-            self.proc.wait(10)
+            self._wait()
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
+        if self.running and self.proc is not None:
             self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
+            if not self._wait():
                 self.proc.kill()
+                self._wait()
+
+    def _wait(self) -> bool:
+        """Wait (up to 10 s) for the server to end; whether it did."""
+        proc = self.proc
+        if isinstance(proc, subprocess.Popen):
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(10)
+        elif proc is not None:
+            proc.join(10)
+        return not self.running
 
 
 def saved_match(data: Path) -> Any:
@@ -238,6 +263,25 @@ STILL = """() => {
   q.last = now;
   if (q.frames < 5) return false;
   window.__mejaStill = null;
+  return true;
+}"""
+
+
+# True once no message has come from the server for 5 frames in a row and the accessible
+# boxes stayed where they were (polled every frame): a move is sent in parts (the screen,
+# then the table), and a screen read between two parts shows the new line over the old table
+QUIET = """() => {
+  const host = document.querySelector('flt-semantics-host');
+  const now = window.__mejaHeard + '|' + (host ? Array.from(
+    host.querySelectorAll('flt-semantics'), e => {
+      const r = e.getBoundingClientRect();
+      return `${r.x},${r.y},${r.width},${r.height}`;
+    }).join(';') : '');
+  const q = window.__mejaQuiet || (window.__mejaQuiet = {last: null, frames: 0});
+  q.frames = now === q.last ? q.frames + 1 : 0;
+  q.last = now;
+  if (q.frames < 5) return false;
+  window.__mejaQuiet = null;
   return true;
 }"""
 

@@ -20,6 +20,7 @@ import pytest
 
 from tests.browser import (
     PHONE,
+    QUIET,
     STILL,
     WIDE,
     Web,
@@ -112,24 +113,6 @@ LINE = """() => {
     e => (e.getAttribute('aria-label') || e.innerText || '').trim() === 'Last moves');
   const words = log && log.previousElementSibling;
   return words ? words.innerText : '';
-}"""
-
-# True once no message has come from the server for 5 frames in a row and the accessible
-# boxes stayed where they were (polled every frame): a move is sent in parts (the screen,
-# then the table), and a screen read between two parts shows the new line over the old table
-SETTLED = """() => {
-  const host = document.querySelector('flt-semantics-host');
-  const now = window.__mejaHeard + '|' + (host ? Array.from(
-    host.querySelectorAll('flt-semantics'), e => {
-      const r = e.getBoundingClientRect();
-      return `${r.x},${r.y},${r.width},${r.height}`;
-    }).join(';') : '');
-  const q = window.__mejaSettled || (window.__mejaSettled = {last: null, frames: 0});
-  q.frames = now === q.last ? q.frames + 1 : 0;
-  q.last = now;
-  if (q.frames < 5) return false;
-  window.__mejaSettled = null;
-  return true;
 }"""
 
 # what changed since a tap: the screen, the message line (to words of a move, said "name:
@@ -286,7 +269,7 @@ class Player:
                 break
         else:
             raise AssertionError(f"the tap on {item.name} never answered")
-        page.wait_for_function(SETTLED, polling="raf")  # all of the answer shows
+        page.wait_for_function(QUIET, polling="raf")  # all of the answer shows
         after = saved(self.data)["movers"][version:]
         if not after:
             return 0 if answer is not None and answer["card"] else -1
