@@ -251,40 +251,28 @@ SIZES = """(() => {
   };
 })();"""
 
-# True once the accessible boxes have stayed the same for 5 frames in a row (polled every frame).
-STILL = """() => {
+# True once ``what`` (the accessible boxes, and more) has stayed the same for 5 frames in a
+# row, polled every frame; ``slot`` keeps the count between polls
+_STEADY = """() => {{
   const host = document.querySelector('flt-semantics-host');
-  const now = host ? Array.from(host.querySelectorAll('flt-semantics'), e => {
+  const now = {what}(host ? Array.from(host.querySelectorAll('flt-semantics'), e => {{
     const r = e.getBoundingClientRect();
-    return `${r.x},${r.y},${r.width},${r.height}`;
-  }).join(';') : '';
-  const q = window.__mejaStill || (window.__mejaStill = {last: null, frames: 0});
+    return `${{r.x}},${{r.y}},${{r.width}},${{r.height}}`;
+  }}).join(';') : '');
+  const q = window.{slot} || (window.{slot} = {{last: null, frames: 0}});
   q.frames = now === q.last ? q.frames + 1 : 0;
   q.last = now;
   if (q.frames < 5) return false;
-  window.__mejaStill = null;
+  window.{slot} = null;
   return true;
-}"""
+}}"""
 
+# the accessible boxes stood still for 5 frames (the cards arrived)
+STILL = _STEADY.format(what="", slot="__mejaStill")
 
-# True once no message has come from the server for 5 frames in a row and the accessible
-# boxes stayed where they were (polled every frame): a move is sent in parts (the screen,
-# then the table), and a screen read between two parts shows the new line over the old table
-QUIET = """() => {
-  const host = document.querySelector('flt-semantics-host');
-  const now = window.__mejaHeard + '|' + (host ? Array.from(
-    host.querySelectorAll('flt-semantics'), e => {
-      const r = e.getBoundingClientRect();
-      return `${r.x},${r.y},${r.width},${r.height}`;
-    }).join(';') : '');
-  const q = window.__mejaQuiet || (window.__mejaQuiet = {last: null, frames: 0});
-  q.frames = now === q.last ? q.frames + 1 : 0;
-  q.last = now;
-  if (q.frames < 5) return false;
-  window.__mejaQuiet = null;
-  return true;
-}"""
-
+# and no message came from the server meanwhile: a move is sent in parts (the screen, then
+# the table), and a screen read between two parts shows the new line over the old table
+QUIET = _STEADY.format(what="window.__mejaHeard + '|' + ", slot="__mejaQuiet")
 
 def resize(page: Any, size: dict[str, int]) -> None:
     """Set the window's size and wait until the screen is laid out for it. Until Flet has
