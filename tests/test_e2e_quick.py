@@ -16,7 +16,7 @@ from app.storage import Store
 from models.cards import format_cards
 from models.registry import GAMES
 from tests.bench_felt import _saved, kartu_doc, samba_doc
-from tests.browser import STILL, Web, see, shot
+from tests.browser import QUIET, STILL, Web, see, shot
 from tests.test_e2e_play import SCREEN
 
 pytestmark = pytest.mark.browser
@@ -79,6 +79,9 @@ def my_turn(page: Any, what: str, last: list[str] | None = None,
     the buttons."""
     deadline = time.monotonic() + timeout
     while True:
+        # read once all of the last answer shows: a move is sent in parts, and a table read
+        # between them is an older one with the person's cards still lit
+        page.wait_for_function(QUIET, polling="raf")
         names = page.evaluate(NAMES)
         if any(what in n for n in names) and names != last:
             return list(names)
@@ -91,7 +94,6 @@ def my_turn(page: Any, what: str, last: list[str] | None = None,
         if any(n.startswith("See the final") for n in names):
             return []  # the game ended
         assert time.monotonic() < deadline, f"no {what!r} offered: {names}"
-        page.wait_for_function(STILL, polling="raf")
 
 
 def start(web: Web, doc: dict[str, Any]) -> Any:
