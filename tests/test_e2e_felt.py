@@ -12,6 +12,7 @@ import pytest
 
 from tests.browser import (
     PHONE,
+    QUIET,
     STILL,
     Web,
     add_computers,
@@ -56,13 +57,15 @@ def my_turn(page: Any) -> list[str]:
     """Wait until the person may move; the moves offered."""
     deadline = time.monotonic() + 30
     while True:
+        # read once all of the last answer shows: a move is sent in parts, and a table read
+        # between them is an older one with the person's cards still lit
+        page.wait_for_function(QUIET, polling="raf")
         moves = offered(page)
         if moves:
             return moves
         if seen(page, "End of "):
             return []
         assert time.monotonic() < deadline, "the person's turn never came"
-        page.wait_for_timeout(50)
 
 
 def tap(page: Any, name: str, double: bool = False, wait: int = 10_000) -> None:
