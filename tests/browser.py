@@ -274,6 +274,7 @@ STILL = _STEADY.format(what="", slot="__mejaStill")
 # the table), and a screen read between two parts shows the new line over the old table
 QUIET = _STEADY.format(what="window.__mejaHeard + '|' + ", slot="__mejaQuiet")
 
+
 def resize(page: Any, size: dict[str, int]) -> None:
     """Set the window's size and wait until the screen is laid out for it. Until Flet has
     told the server the new size the old layout stays, squeezed into the new window, and a

@@ -6,6 +6,7 @@ server is its own ``python -m app`` (see :class:`tests.browser.Server`)."""
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import runpy
@@ -19,17 +20,15 @@ PRELOAD = ["app.main", "flet_web.fastapi.serve_fastapi_web_app", "uvicorn",
            "websockets.server", "websockets.extensions.permessage_deflate", "httptools",
            "anyio._core._sockets", "flet.messaging.session"]
 
-_forks: list[ForkServerContext] = []
-
-
+@functools.cache
 def forks() -> ForkServerContext | None:
     """This test worker's fork server (started at its first server), None where the system
     has none."""
-    if not _forks and sys.platform.startswith("linux"):
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(PRELOAD)
-        _forks.append(context)
-    return _forks[0] if _forks else None
+    if not sys.platform.startswith("linux"):
+        return None
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
 
 
 def serve(argv: list[str], env: dict[str, str], log: str, cwd: str) -> None:

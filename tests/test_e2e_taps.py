@@ -53,8 +53,7 @@ class Counter:
     def tap(self, name: str, exact: bool = True) -> None:
         target = self.page.get_by_role("button", name=name, exact=exact).first
         target.wait_for(state="attached")
-        # where it stands once the screen stopped moving (a new screen slides in: a box read
-        # meanwhile is below the window)
+        # where it stands once the screen stopped moving, as a person sees it
         self.page.wait_for_function(STILL, polling="raf")
         box = target.bounding_box()
         if box is None or box["y"] < 0 or box["y"] + box["height"] > PHONE["height"]:
