@@ -255,8 +255,9 @@ def open_table(web: Web, game: str) -> tuple[Any, str, dict[str, Any]]:
     doc.seed = 20261201  # the same deal at every run
     store = Store(web.data)
     store.save_game(key, doc.to_dict())
-    store.save_settings({"current_play": key, "plays": [key], "speed": "instant"})
+    store.save_settings({"current_play": key, "plays": [key]})
     del store
+    web.instant()
     host = web.open(f"play/{key}")
     see(host, "Last moves")
     invite(host, "Ana")
@@ -270,6 +271,7 @@ def ana_plays(phone: Phone, data: Path, rng: random.Random) -> dict[str, Any]:
     """Ana's next move from her phone, once it is her turn (the computers move on the host);
     the game as saved after it."""
     deadline = time.monotonic() + 60
+    stale: list[Any] = []  # the host's answers "drawn from a version that is gone"
     while True:
         doc = saved(data)
         state = state_of(doc)
@@ -279,11 +281,13 @@ def ana_plays(phone: Phone, data: Path, rng: random.Random) -> dict[str, Any]:
             n = len(doc["actions"])
             status, reply = phone.act({"n": n, "tap": ana_tap(doc, rng)})
             assert status in (200, 409), reply
-            while len(saved(data)["actions"]) == n:
-                assert time.monotonic() < deadline, "Ana's move was never saved"
-                time.sleep(0.02)
-            return saved(data)
-        assert time.monotonic() < deadline, "the computers never gave Ana her turn"
+            if status == 200:
+                while len(saved(data)["actions"]) == n:
+                    assert time.monotonic() < deadline, "Ana's move was never saved"
+                    time.sleep(0.02)
+                return saved(data)
+            stale.append(reply)  # nothing saved: her phone draws the table anew, she taps again
+        assert time.monotonic() < deadline, f"Ana never made a move (answers: {stale})"
         time.sleep(0.02)
 
 

@@ -133,8 +133,9 @@ def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
     store.save_game(KEY, new_doc("kartu_sama", ["Ana", "Bea", "Computer 1"],
                                  ["person", "person", "strong"], {}, casual=False,
                                  pace=0).to_dict())
-    store.save_settings({"current_play": KEY, "plays": [KEY], "speed": "instant"})
+    store.save_settings({"current_play": KEY, "plays": [KEY]})
     del store
+    web.instant()
     host = web.open(f"play/{KEY}")
     see(host, "Pass to")  # two people: the cover, until they take their phones
     host.get_by_role("button", name="Invite players").click()
