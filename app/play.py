@@ -465,8 +465,13 @@ class DevicePlay:
         self.publish()  # the phone hears the answer
 
     def next_round(self, seen: int) -> None:
-        """Close the summary: the next round starts (or the final result shows)."""
-        self._after(self.game.next_round(seen), shown=lambda: -1)
+        """Close the summary: the next round starts (or the final result shows). Its table is
+        a new one, though the version is the same: a tap on it is never the second half of
+        the last tap of the round before."""
+        outcome = self.game.next_round(seen)
+        if outcome.changed:
+            self._tapped = ("", -1, -1.0, -1)
+        self._after(outcome, shown=lambda: -1)
 
     def _after(self, outcome: Outcome, shown: Callable[[], int] | None = None) -> None:
         """A tap's outcome: the hand to show (``shown``), said and drawn; then the computers
