@@ -52,6 +52,7 @@ COMPUTER_COLOURS = (5, 3, 7, 1, 4, 8, 2, 6, 9, 0)
 PACES = (0, 1, 2, 3)  # seconds a computer move stays on screen
 LAUNCH = 0.04  # seconds a new card shows where it comes from before it travels
 DOUBLE = 0.3  # seconds: a second tap on the same thing within it is the same tap
+NO_TAP = ("", -1, -1.0, -1)  # no last tap: what, by whom, when, the version it left
 # hints whose words do not name the move, in every game (a game's own: its playbook's
 # ``unnamed``): the hint names it first
 UNNAMED = frozenset({"only"})
@@ -135,8 +136,7 @@ class DevicePlay:
         self.asks = Asks()  # what the guest phones ask of the host (app.guests.asks)
         self.scene: Scene | None = None  # the table last drawn
         self.clock = clock
-        # the last tap: on what, by whom, when, and the version it left the game at
-        self._tapped: tuple[str, int, float, int] = ("", -1, -1.0, -1)
+        self._tapped: tuple[str, int, float, int] = NO_TAP  # the last tap
         self._turn = -1  # the person last told it is their turn (a tick in the hand)
         self._log_words: tuple[object, list[Entry]] = (None, [])
         self._worded: tuple[str, dict[Moved, str]] = ("", {})  # each move's line, by language
@@ -470,7 +470,7 @@ class DevicePlay:
         the last tap of the round before."""
         outcome = self.game.next_round(seen)
         if outcome.changed:
-            self._tapped = ("", -1, -1.0, -1)
+            self._tapped = NO_TAP
         self._after(outcome, shown=lambda: -1)
 
     def _after(self, outcome: Outcome, shown: Callable[[], int] | None = None) -> None:

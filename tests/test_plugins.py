@@ -251,15 +251,22 @@ def test_it_is_played_on_the_card_table_against_a_computer_to_its_end(
 
 def test_the_first_tap_of_a_round_is_not_the_second_half_of_the_last(
         fifth: Entry, tmp_path: Path) -> None:
-    """This deal ends a round on Ana's draw from the stock; she opens the next one, at the
-    same version, by drawing from the stock again within a double tap's time. Once taken as
-    the second half of her last tap (nothing drawn), it is a draw."""
+    """This deal ends a round on Ana's last card, the 5♠; she opens the next one, at the same
+    version, by playing the 5♠ again within a double tap's time. Once taken as the second half
+    of her last tap (nothing played), it is played."""
     shell, page = shell_on(tmp_path)
     doc = new_doc("fifth", ["Ana", "Computer 1"], ["person", "expert"], {"target": 30},
                   casual=True, pace=0)
     doc.seed = 810740022
     play = run_alone(play_to_the_end(shell, page, doc))  # each tap a move: asserted there
     assert play.state.is_over and len(play.state.results) > 1
+    saved = play.doc
+    ended = [len(dataclasses.replace(saved, actions=saved.actions[:i + 1]).replay().results)
+             for i in range(len(saved.actions))]
+    assert any(ended[i] > ended[i - 1]  # the deal still gives the case this test is for
+               and saved.actions[i] == saved.actions[i + 1]
+               and saved.movers[i] == saved.movers[i + 1] == 0
+               for i in range(1, len(saved.actions) - 1))
 
 
 def test_the_lab_simulates_it(fifth: Entry, monkeypatch: pytest.MonkeyPatch) -> None:
