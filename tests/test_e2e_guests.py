@@ -130,9 +130,10 @@ def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
     monkeypatch.setenv("MEJA_GUEST_HOST", "127.0.0.1")
     data = web.data
     store = Store(data)
-    store.save_game(KEY, new_doc("kartu_sama", ["Ana", "Bea", "Computer 1"],
-                                 ["person", "person", "strong"], {}, casual=False,
-                                 pace=0).to_dict())
+    doc = new_doc("kartu_sama", ["Ana", "Bea", "Computer 1"], ["person", "person", "strong"],
+                  {}, casual=False, pace=0)
+    doc.seed = 14  # Bea plays first and can only draw: the hint marks a pile, not a card
+    store.save_game(KEY, doc.to_dict())
     store.save_settings({"current_play": KEY, "plays": [KEY]})
     del store
     web.instant()
@@ -151,10 +152,10 @@ def test_two_phones_and_a_computer_play_a_round_across_a_host_restart(
     see(host, "Seated")
     back(host, "Last moves")
     # the phone to play asks for a hint: the Expert's move is marked on its table alone
-    first = next(p for p in phones.values() if p.locator(f"[aria-label*='{LIT}']").count())
+    first = phones["Bea"]
     first.get_by_role("button", name="Hint", exact=True).click()
     first.wait_for_selector(".ptext i:has-text('Hint')")
-    first.wait_for_selector(".hinted")  # the move hinted is marked on the table
+    first.wait_for_selector(".pile.hinted")  # the move hinted is marked on the table
     assert all(not p.locator(".hinted").count() for p in phones.values() if p is not first)
     shot(first, "93-guest-hint")
     first.set_viewport_size(SIDEWAYS)

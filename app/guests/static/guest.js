@@ -363,6 +363,7 @@ function sizes(n) {
 }
 
 function table(play, sc) {
+  hinted = new Set(arr(sc.hinted)); // before anything is drawn: the piles and melds too
   const hand = arr(sc.hand);
   const [cw, sw] = sizes(hand.length);
   const felt = h("section", "felt");
@@ -375,7 +376,6 @@ function table(play, sc) {
   felt.classList.toggle("laid", arr(sc.chairs).some((c) => arr(c.groups).length));
   felt.classList.toggle("still", play.speed <= 0);
   const a = obj(play.asks) || {};
-  hinted = new Set(arr(sc.hinted));
   const prompt = put(h("div", "prompt"), put(h("div", "ptext"), h("b", "", sc.prompt),
     h("span", "", sc.note), h("i", "", a.hint || a.note)));
   if (typeof play.order === "string") order = play.order;
@@ -390,7 +390,8 @@ function table(play, sc) {
   const buttons = arr(sc.buttons);
   if (buttons.length && P.seat >= 0) {
     dock.append(put(h("div", "buttons"), ...buttons.map((b) => btn(
-      b.primary || buttons.length < 2 ? "btn primary" : "btn", b.label,
+      (b.primary || buttons.length < 2 ? "btn primary" : "btn")
+        + (hinted.has(str(b.tap)) ? " hinted" : ""), b.label,
       (e) => tap(e.currentTarget, str(b.tap), true, ""), "t:" + str(b.tap)))));
   }
   const caption = h("div", "caption", play.caption);
