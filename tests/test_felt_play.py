@@ -63,14 +63,18 @@ def felt_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def playing(tmp_path: Path, kinds: tuple[str, str] = ("person", "strong"),
-            options: dict[str, Any] | None = None, drawn: bool = False) -> tuple[Shell, DevicePlay]:
+            options: dict[str, Any] | None = None, drawn: bool = False,
+            seed: int = 1) -> tuple[Shell, DevicePlay]:
     """Ana and Bea at Kartu Sama on a phone, a person to play (the computer's opening move
-    made); ``drawn``: the shell draws the game's screen when asked to, and sends its cards,
-    as the app's does."""
+    made), dealt from ``seed`` (a deal the tests here hold true of: a random one sorted the
+    same by rank as by suit one time in seven hundred, and a sort then moved no card);
+    ``drawn``: the shell draws the game's screen when asked to, and sends its cards, as the
+    app's does."""
     shell = Shell(tmp_path)
     shell.page.width, shell.page.height = 400, 850  # type: ignore[attr-defined]
     doc = new_doc("kartu_sama", ["Ana", "Bea"], list(kinds), options or {"target": 500},
                   casual=True, pace=0)
+    doc.seed = seed
     play = DevicePlay(shell, "play-felt", doc, clock=Clock())  # type: ignore[arg-type]
     shell.play = play
     if drawn:
