@@ -70,43 +70,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class Profile:
-    """One browser profile per test worker for the app's pages, and one port of the worker's
-    for the first server of each test: Chromium then keeps the app's client (8.5 MB of
-    WebAssembly, compiled) and its files from one test to the next. A fresh context for each
-    page compiled it anew: about 0.9 s of CPU and 0.35 s of the wall per page. Set by the
-    ``browser`` fixture (tests/conftest.py)."""
-
-    browser: Any = None  # the session's Browser (contexts of their own: phones, a TV)
-    context: Any = None  # the persistent context beside it, for pages of the app
-    port = 23460 + int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
-
-
-def bindable(port: int) -> bool:
-    """Whether a server could listen on ``port`` now (as uvicorn does: the address reused)."""
-    with socket.socket() as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            s.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
-
-
-def server_port() -> int:
-    """The worker's own port while no server of its holds it, else a free one."""
-    LIVE[:] = [server for server in LIVE if server.running]
-    held = {server.port for server in LIVE}
-    return Profile.port if Profile.port not in held and bindable(Profile.port) else free_port()
-
-
 class Server:
     """``python -m app --web`` on a data folder of the test's: a process forked from this
     worker's fork server where there is one (tests/forks.py), else a subprocess."""
 
     def __init__(self, data_dir: Path, port: int | None = None) -> None:
         self.data_dir = data_dir
-        self.port = port or server_port()
+        self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | BaseProcess | None = None
         self.log = data_dir.parent / f"server-{self.port}.log"
 
@@ -136,7 +106,6 @@ class Server:
             with open(self.log, "ab") as log:
                 self.proc = subprocess.Popen([sys.executable, "-m", "app", *argv], cwd=ROOT,
                                              env=env, stdout=log, stderr=subprocess.STDOUT)
-        LIVE.append(self)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if not self.running:
@@ -172,9 +141,6 @@ class Server:
         return not self.running
 
 
-LIVE: list[Server] = []  # the servers this worker started (some stopped since)
-
-
 def saved_match(data: Path) -> Any:
     """The one match saved in the data folder ``data``, replayed from its events (a
     :class:`models.match.Match`): what the app stored, whatever its screens showed."""
@@ -192,14 +158,8 @@ PAGES: list[Any] = []  # pages opened by the running test; closed after it (test
 
 def open_app(browser: Any, url: str, **options: Any) -> Any:
     """A phone-sized page on the app, with Flutter's accessibility tree switched on
-    (``options``: Playwright's for a new page). In the worker's profile (:class:`Profile`)
-    unless it needs more than a size, or a page of the profile is open: a second tab of one
-    window is drawn as a tab behind it, slowly, where a page of its own is a window."""
-    if browser is Profile.browser and set(options) <= {"viewport"} and not Profile.context.pages:
-        page = Profile.context.new_page()
-        page.set_viewport_size(options.get("viewport", PHONE))
-    else:
-        page = browser.new_page(**{"viewport": PHONE, **options})
+    (``options``: Playwright's for a new page)."""
+    page = browser.new_page(**{"viewport": PHONE, **options})
     PAGES.append(page)
     load(page, url)
     return page
@@ -253,17 +213,13 @@ class Web:
         return open_app(browser or self.browser, self.server.url + path, **options)
 
     def close(self, failed: str | None) -> None:
-        """Close the pages, stop the servers and browsers; first, if the test ``failed`` (its
-        name), save each open page. The pages go first: one left open would find the next
-        test's server on its port."""
+        """Stop the servers and browsers; first, if the test ``failed`` (its name), save each
+        open page."""
         try:
             for i, page in enumerate(PAGES if failed else []):
                 with contextlib.suppress(Exception):
                     page.screenshot(path=str(shot_path(f"failure-{failed}-{i}")))
         finally:
-            while PAGES:
-                with contextlib.suppress(Exception):
-                    PAGES.pop().close()
             for browser in self.browsers:
                 browser.close()
             for server in self.servers:

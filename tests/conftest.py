@@ -11,8 +11,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import shutil
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,7 +19,7 @@ from typing import Any
 import pytest
 from xdist.scheduler import LoadGroupScheduling
 
-from tests.browser import CHROMIUM_ARGS, PAGES, PHONE, Profile, Web, chromium
+from tests.browser import CHROMIUM_ARGS, PAGES, Web, chromium
 
 OUTCOME = pytest.StashKey[dict[str, pytest.TestReport]]()
 
@@ -97,22 +95,12 @@ def browser() -> Iterator[Any]:
         pytest.skip("no system Chromium here (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
-    profile = tempfile.mkdtemp(prefix="meja-chromium-")
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        context = p.chromium.launch_persistent_context(
-            profile, executable_path=path, args=CHROMIUM_ARGS, viewport=PHONE,
-            service_workers="block")
-        for page in context.pages:  # the window's first tab: the app's pages open their own
-            page.close()
-        Profile.browser, Profile.context = b, context
         try:
             yield b
         finally:
-            Profile.browser = Profile.context = None
-            context.close()
             b.close()
-            shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
