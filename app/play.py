@@ -605,14 +605,19 @@ def hinted(presenter: Presenter, state: State, seat: int, look: View, scene: Sce
     return tuple(out)
 
 
+def fresh_seed() -> int:
+    """A new game's seed: a deal nobody can foresee (the test suite draws it from each test's
+    name instead, so that a test deals the same games on every run)."""
+    return secrets.randbelow(2**31)
+
+
 def new_doc(game: str, players: list[str], kinds: list[str], options: Mapping[str, object],
             casual: bool, pace: float, helps: Sequence[bool] | None = None) -> GameDoc:
     """A new game on the device: each seat with its name, kind and help (whether its person
     sees the legal cards lit and may ask for hints; all by default)."""
     helps = list(helps) if helps is not None else [True] * len(players)
     seats = tuple(Seat(n, k, bool(h)) for n, k, h in zip(players, kinds, helps, strict=True))
-    return GameDoc(game, dict(options), secrets.randbelow(2**31), seats, casual=casual,
-                   pace=pace)
+    return GameDoc(game, dict(options), fresh_seed(), seats, casual=casual, pace=pace)
 
 
 def seat_help(doc: GameDoc, seat: int) -> bool:

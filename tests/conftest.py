@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -84,6 +85,17 @@ def zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
     yield set_zone
     monkeypatch.undo()
     time.tzset()
+
+
+@pytest.fixture(autouse=True)
+def deals(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The games a test starts in its own process are dealt from its name: each run deals
+    them alike, so a failure bound to a deal fails again (a browser test's server is a
+    process of its own: a test that needs one deal saves its game with a seed)."""
+    import app.play
+
+    draw = random.Random(request.node.nodeid)
+    monkeypatch.setattr(app.play, "fresh_seed", lambda: draw.randrange(2**31))
 
 
 @pytest.fixture(scope="session")
