@@ -18,7 +18,14 @@ class News:
         self.guests = guests
 
     def start(self) -> None:
-        self.window.page.pubsub.subscribe(self.heard)
+        self.window.page.pubsub.subscribe(self._heard)
+
+    async def _heard(self, message: object) -> None:
+        """:meth:`heard` on the window's loop, where its taps and timers run. Flet calls a
+        plain function subscribed to pubsub in a thread of its own: a redraw from there ran
+        beside one of the window's own (a referee's button let go after its hold) and the
+        older screen could be sent last, a change in another tab never shown."""
+        self.heard(message)
 
     def announce(self, match_id: str) -> None:
         """Tell the other windows, and the phones at the table, that this match changed (a
