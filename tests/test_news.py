@@ -23,12 +23,14 @@ class Window:
         self.page = SimpleNamespace(pubsub=pubsub, route=route)
         self.refreshed: list[int] = []  # the thread of each redraw
         self.forgotten: list[str | None] = []
+        self.drawn = threading.Event()
 
     def forget(self, match_id: str | None = None) -> None:
         self.forgotten.append(match_id)
 
     def refresh(self) -> None:
         self.refreshed.append(threading.get_ident())
+        self.drawn.set()
 
 
 class Guests:
@@ -46,13 +48,9 @@ def test_news_from_another_window_is_handled_on_the_windows_loop() -> None:
             hub = PubSubHub(loop=loop, executor=pool)
             here = Window(PubSubClient(hub, "here"), "/match/m1")
             News(here, Guests()).start()  # type: ignore[arg-type]
-            there = PubSubClient(hub, "there")
-            # the other window taps in a thread of its own, as a server's session may
-            await loop.run_in_executor(pool, there.send_others, ("match", "m1"))
-            for _ in range(200):  # the news is handled on this loop: give it its turns
-                if here.refreshed:
-                    break
-                await asyncio.sleep(0.01)
+            PubSubClient(hub, "there").send_others(("match", "m1"))
+            # waited in a thread: the loop stays free to handle the news
+            assert await asyncio.to_thread(here.drawn.wait, 10)
         return threading.get_ident(), here
 
     loop_thread, here = asyncio.run(run())
@@ -61,6 +59,6 @@ def test_news_from_another_window_is_handled_on_the_windows_loop() -> None:
 
 
 def test_news_of_another_match_redraws_nothing_here() -> None:
-    window: Any = Window(SimpleNamespace(), "/match/m1")  # type: ignore[arg-type]
-    News(window, Guests()).heard(("match", "m2"))  # type: ignore[arg-type]
+    window: Any = Window(SimpleNamespace(), "/match/m1")
+    News(window, Guests()).heard(("match", "m2"))
     assert window.forgotten == ["m2"] and window.refreshed == []
