@@ -6,6 +6,7 @@ seats' labels, the message line and the last moves."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -14,11 +15,11 @@ import pytest
 
 from app.i18n import Translator
 from tests.test_felt_layout import chairs, kartu_sama, samba, sums
-from views.common import find
+from views.common import card_text, find
 from views.felt import BACK, HINT, LIT, ON_FELT, CardBox, Felt, card_face
 from views.felt_data import Button, Face, Pile, Scene
 from views.felt_layout import layout
-from views.felt_screen import Entry, Line, felt_view, frame, log_lines, log_sheet
+from views.felt_screen import Entry, FeltScreen, Line, felt_view, frame, log_lines, log_sheet
 
 T = Translator("en")
 SIZE = (388.0, 700.0)
@@ -78,6 +79,32 @@ def test_a_tap_on_a_card_names_its_key_and_the_card() -> None:
     assert label(felt.cards[lit.id]) == "A♠, can be tapped now"
     assert label(felt.cards[unlit.id]) == "5♠"
     assert felt.cards[lit.id].border.top.color == LIT
+
+
+def test_a_hand_all_playable_is_drawn_still_and_plays() -> None:
+    """When every card of the hand may be tapped (a discard), none is lifted or outlined:
+    there is no choice to show, and the hand keeps still when the turn passes; yet each card
+    plays at its tap, drawn anew for each state (a double tap stays one), and a screen reader
+    hears that it can be tapped."""
+    scene = kartu_sama()
+    every = replace(scene, hand=tuple(replace(f, lit=True, tap=f"p:{f.id}")
+                                      for f in scene.hand))
+    some = replace(every, hand=(every.hand[0], *(replace(f, lit=False, tap="", why="No")
+                                                 for f in every.hand[1:])))
+    first = every.hand[0]
+    felt, taps, _ = draw(every)
+    assert all(felt.cards[f.id].border.top.color != LIT for f in every.hand)
+    assert label(felt.cards[first.id]) == f"{card_text(first.code)[0]}, can be tapped now"
+    flat = {f.id: felt.places[f.id][1] for f in every.hand}
+    layer = felt.cards[first.id].content
+    click(felt.cards[first.id])
+    assert taps == [(first.tap, first.id)]
+    draw(every, felt, stamp="0.2")
+    assert felt.cards[first.id].content is not layer  # an older tap names nothing
+    draw(some, felt, stamp="0.3")  # a choice: the one card that plays rises, outlined
+    assert felt.cards[first.id].border.top.color == LIT
+    assert felt.places[first.id][1] < flat[first.id]
+    assert all(felt.places[f.id][1] == flat[f.id] for f in some.hand[1:])
 
 
 def test_a_kept_card_taps_for_the_table_shown_last() -> None:
@@ -399,6 +426,31 @@ def test_a_wide_window_keeps_the_last_moves_beside_the_table() -> None:
     assert find(view, "main") is not None and find(narrow, "main") is not None
 
 
+def test_an_app_bar_button_is_drawn_anew_for_each_state_unless_disabled() -> None:
+    """Undo drawn for the next state is a new control (a second tap of a double tap lands on
+    a control gone); redo, disabled in both, is the same control: nothing can tap it, and
+    nothing of it is sent again."""
+    felt, _, _ = draw(kartu_sama())
+    screen = FeltScreen()
+    undos: list[int] = []
+
+    def show(stamp: str) -> ft.View:
+        return screen.show(T, "/play/x", "Kartu Sama", felt.table, frame=frame(400, 850, 0),
+                           buttons=(), on_tap=lambda k, w: None, line=Line(""), log=[],
+                           on_log=lambda: None, on_back=lambda: None,
+                           on_undo=lambda: undos.append(1), on_redo=lambda: None,
+                           can_undo=True, can_redo=False, stamp=stamp)
+
+    view = show("0.1")
+    undo, redo = find(view, "undo@0.1"), find(view, "redo@off")
+    assert undo is not None and redo is not None and redo.disabled
+    view = show("0.2")
+    assert find(view, "undo@0.2") is not undo and find(view, "undo@0.1") is None
+    assert find(view, "redo@off") is redo
+    click(find(view, "undo@0.2"))
+    assert undos == [1]
+
+
 @pytest.mark.parametrize("kind", ["move", "refusal", "hint", "note"])
 def test_each_message_has_its_own_line(kind: str) -> None:
     felt, _, _ = draw(kartu_sama())
@@ -441,6 +493,93 @@ def test_what_changed_on_a_card_is_sent_even_when_the_list_changes() -> None:
     assert any("'border'" in op for op in ops[id(card)])  # its paper: no longer lit
     assert any("'left'" in op for op in ops[id(card)])  # its place
     assert card.border.top.color != LIT
+
+
+def test_a_card_no_longer_playable_sends_what_is_said_of_it() -> None:
+    """A card no longer playable keeps its tap layer (nothing new to send) and asks why when
+    tapped; what it is said to be is sent, so that a screen reader stops saying "can be
+    tapped now"."""
+    scene = kartu_sama()
+    lit = scene.hand[0]
+    some = replace(scene, hand=(lit, *(replace(f, lit=False, tap="", why="No")
+                                       for f in scene.hand[1:])))
+    felt, send = Felt(), sender()
+    whys: list[str] = []
+
+    def show(shown: Scene, stamp: str) -> list[ft.Control]:
+        felt.show(shown, *SIZE, on_tap=lambda k, w: None, t=T, stamp=stamp,
+                  on_why=whys.append)
+        return felt.flush()
+
+    show(some, "0.1")
+    root = page_of(felt)  # held: the table's parent is known by a weak reference
+    send(root)
+    layer = felt.cards[lit.id].content
+    sent = show(replace(some, hand=(replace(lit, lit=False), *some.hand[1:])), "1.2")
+    assert felt.cards[lit.id].content is layer and felt.cards[lit.id] in sent
+    assert any("'semantics_label', 'A♠'" in send(c) for c in sent)
+    click(felt.cards[lit.id])
+    assert whys == [lit.tap]
+
+
+def sender() -> Callable[[ft.BaseControl], str]:
+    """What sends a control's patch as the page does: encoded (which keeps what was sent,
+    for the next diff); the patch, in words."""
+    import msgpack  # type: ignore[import-untyped]
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+    encode = configure_encode_object_for_msgpack(BaseControl)
+
+    def send(control: ft.BaseControl) -> str:
+        message = ObjectPatch.from_diff(control, control, control_cls=BaseControl)[0]
+        msgpack.packb(message.to_message(), default=encode)
+        return str(message.to_message())
+
+    return send
+
+
+def page_of(felt: Felt) -> ft.Column:
+    """A page (a column) that was sent, the felt's table then added to it."""
+    import msgpack
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+    root = ft.Column()
+    msgpack.packb(root, default=configure_encode_object_for_msgpack(BaseControl))
+    root.controls.append(felt.table)
+    return root
+
+
+def test_a_seat_lit_or_changed_is_sent_whole_and_said() -> None:
+    """The turn passing lights a seat in place (its frame and words, its drawing untouched);
+    a seat whose cards change is drawn again, and both are sent."""
+    first = kartu_sama()
+    felt, _, _ = draw(first)
+    send = sender()
+    root = page_of(felt)  # held: the table's parent is known by a weak reference
+    send(root)
+    felt.flush()
+
+    def sent(scene: Scene, stamp: str) -> str:
+        draw(scene, felt, stamp=stamp)
+        return " ".join(send(c) for c in felt.flush())
+
+    seat = find(felt.table, "chair-1")
+    body = seat.content.content
+    turned = replace(first, chairs=tuple(replace(c, active=c.seat == 1) for c in first.chairs))
+    patches = sent(turned, "0.2")
+    assert find(felt.table, "chair-1") is seat and seat.content.content is body
+    assert seat.border.top.color == LIT and "to play" in seat.content.label
+    assert "'bgcolor', '#55000000'" in patches and f"'color', '{LIT}'" in patches
+    assert "Computer 1, 7 cards, 10 points, Quick, to play" in patches
+    fewer = replace(turned, chairs=tuple(replace(c, cards=3) if c.seat == 1 else c
+                                         for c in turned.chairs))
+    patches = sent(fewer, "0.3")
+    assert find(felt.table, "backs-1").content.value == "3"
+    assert "'value', '3'" in patches and "3 cards" in patches
+    assert seat.border.top.color == LIT
 
 
 def test_a_card_still_where_it_came_from_goes_on_when_the_table_is_drawn_again() -> None:

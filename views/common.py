@@ -236,12 +236,13 @@ def drawn(control: C, version: int | str | None) -> C:
     was drawn from (``act-play@12``): a redraw from another version replaces it, here
     (app/reconcile.py) and in Flet's own diff, instead of updating it. So a tap that lands on it
     once the state has changed (the second tap of a double tap) names a control that is gone,
-    or the version it was drawn from: either way it changes nothing. A disabled one is keyed
-    apart (``act-play@12.off``), so that enabling it draws a new one: the web client does not
-    give a button enabled again in place its tap for screen readers back."""
+    or the version it was drawn from: either way it changes nothing. A disabled one cannot be
+    tapped: it is keyed for no state (``act-play@off``), so it is kept while it stays
+    disabled, and enabling it draws a new one (the web client does not give a button enabled
+    again in place its tap for screen readers back)."""
     if version is not None and control.key is not None:  # an unkeyed filler stays so
-        off = ".off" if getattr(control, "disabled", False) else ""
-        control.key = f"{control.key}@{version}{off}"
+        drawn_for = "off" if getattr(control, "disabled", False) else version
+        control.key = f"{control.key}@{drawn_for}"
     return control
 
 

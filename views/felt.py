@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import flet as ft
 
@@ -128,24 +129,41 @@ def dress(card: ft.Container, face: Face, size: Box, place: str, hinted: bool = 
     card.shadow = _SHADOW if place == "hand" else None
 
 
+V = TypeVar("V")
+
+
+def _fixed(value: V) -> V:
+    """``value`` (an edge, corners, a motion... shared by many cards and never changed) marked
+    as Flet marks the values of its declarative components: its diff then passes over it when
+    a control still holds it, instead of walking its fields."""
+    object.__setattr__(value, "_frozen", True)
+    return value
+
+
 @functools.cache
 def _border(width: float, colour: str) -> ft.Border:
-    return ft.Border.all(width, colour)
+    return _fixed(ft.Border.all(width, colour))
 
 
 @functools.cache
 def _radius(r: float) -> ft.BorderRadius:
-    return ft.BorderRadius.all(r)
+    return _fixed(ft.BorderRadius.all(r))
 
 
 @functools.cache
 def _padding(p: float) -> ft.Padding:
-    return ft.Padding.only(left=p, top=max(1.0, p - 2))
+    return _fixed(ft.Padding.only(left=p, top=max(1.0, p - 2)))
+
+
+@functools.cache
+def _inset(horizontal: float, vertical: float = 0) -> ft.Padding:
+    return _fixed(ft.Padding.symmetric(horizontal=horizontal, vertical=vertical))
 
 
 # a hard edge under a card of the hand, not a blurred shadow: a blur is drawn again each frame
 # a card moves, and in a browser without a GPU it held a played card's answer back 15-25 ms
-_SHADOW = ft.BoxShadow(color="#44000000", offset=ft.Offset(0, 1.5))
+_SHADOW = _fixed(ft.BoxShadow(color="#44000000", offset=ft.Offset(0, 1.5)))
+_GLOW = _fixed(ft.BoxShadow(blur_radius=14, spread_radius=1, color="#AAFFC940"))  # to play
 
 
 def card_face(face: Face, size: Box, place: str = "hand") -> ft.Container:
@@ -158,12 +176,13 @@ def card_face(face: Face, size: Box, place: str = "hand") -> ft.Container:
 
 @functools.cache
 def _animation(ms: int) -> ft.Animation | None:
-    return ft.Animation(ms, ft.AnimationCurve.EASE_IN_OUT_CUBIC) if ms > 0 else None
+    return _fixed(ft.Animation(ms, ft.AnimationCurve.EASE_IN_OUT_CUBIC)) if ms > 0 else None
 
 
 @functools.cache
 def _turned(angle: float) -> ft.Rotate | None:
-    return ft.Rotate(round(angle, 4), alignment=ft.Alignment.BOTTOM_CENTER) if angle else None
+    return (_fixed(ft.Rotate(round(angle, 4), alignment=ft.Alignment.BOTTOM_CENTER)) if angle
+            else None)
 
 
 def _put(control: ft.BaseControl, **values: object) -> bool:
@@ -224,18 +243,29 @@ def chair_box(chair: Chair, size: Box, t: Tr) -> ft.Control:
                              italic=not chair.note, weight=ft.FontWeight.BOLD if chair.note
                              else None, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
                              key=f"note-{chair.seat}"))
+    frame = glow(chair)
     body = ft.Column([name, ft.Row([_count_icon(chair.cards, f"backs-{chair.seat}", compact),
                                     ft.Column(lines, spacing=0, expand=True)], spacing=6)],
                      spacing=0 if compact else 2)
     return ft.Container(
         ft.Semantics(content=body, label=chair_words(t, chair), exclude_semantics=True),
-        width=w, height=h, padding=ft.Padding.symmetric(horizontal=4, vertical=2 if compact
-                                                         else 4),
-        border_radius=_radius(10), bgcolor="#55000000" if chair.active else "#33000000",
-        border=_border(3, LIT) if chair.active else _border(2, chair.colour or FELT_EDGE),
-        shadow=ft.BoxShadow(blur_radius=14, spread_radius=1, color="#AAFFC940")
-        if chair.active else None,
-        key=f"chair-{chair.seat}")
+        width=w, height=h, padding=_inset(4, 2 if compact else 4),
+        border_radius=_radius(10), key=f"chair-{chair.seat}", bgcolor=frame.bgcolor,
+        border=frame.border, shadow=frame.shadow)
+
+
+@dataclass(frozen=True)
+class Glow:
+    """A seat's frame: glowing while it is to play, else edged in its colour."""
+
+    bgcolor: str
+    border: ft.Border
+    shadow: ft.BoxShadow | None
+
+
+def glow(chair: Chair) -> Glow:
+    return (Glow("#55000000", _border(3, LIT), _GLOW) if chair.active
+            else Glow("#33000000", _border(2, chair.colour or FELT_EDGE), None))
 
 
 def me_box(chair: Chair, worth: str, size: Box, t: Tr) -> ft.Control:
@@ -254,7 +284,7 @@ def me_box(chair: Chair, worth: str, size: Box, t: Tr) -> ft.Control:
         ft.Semantics(content=ft.Column(lines, spacing=0,
                                        alignment=ft.MainAxisAlignment.CENTER),
                      label=words, exclude_semantics=True),
-        width=size[0], height=size[1], padding=ft.Padding.symmetric(horizontal=4),
+        width=size[0], height=size[1], padding=_inset(4),
         border_radius=_radius(8), bgcolor="#33000000",
         border=_border(2, LIT) if chair.active else _border(1, "#66FFFFFF"), key="me")
 
@@ -294,9 +324,8 @@ def pile_box(pile: Pile, s_card: Box, hinted: bool, t: Tr) -> ft.Container:
         parts.append(ft.Container(
             ft.Text(pile.mark, size=11, color="#FFFFFF", weight=ft.FontWeight.BOLD,
                     max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-            bgcolor="#C62828", border_radius=_radius(4), padding=ft.Padding.symmetric(
-                horizontal=3, vertical=1), left=0, top=ch * 0.62, width=cw + 16,
-            key=f"pile-mark-{pile.key}"))
+            bgcolor="#C62828", border_radius=_radius(4), padding=_inset(3, 1), left=0,
+            top=ch * 0.62, width=cw + 16, key=f"pile-mark-{pile.key}"))
     spoken = "" if pile.tap or pile.why else pile_words(pile, hinted, t)
     return ft.Container(
         ft.Semantics(content=ft.Stack(parts, clip_behavior=ft.ClipBehavior.NONE),
@@ -347,6 +376,16 @@ def group_chip(group: Group, box: Box, hinted: bool, t: Tr) -> ft.Container:
 
 
 # -- the table ------------------------------------------------------------------------------------
+def calm(scene: Scene) -> Scene:
+    """``scene`` as drawn: when every card of the hand may be tapped, none is lifted or
+    outlined. An outline marks a choice among the cards; when there is none the prompt says
+    what a tap does, and the hand keeps its place and paper when the turn passes (a screen
+    reader still hears which cards can be tapped)."""
+    if len(scene.hand) > 1 and all(f.lit for f in scene.hand):
+        return replace(scene, hand=tuple(replace(f, lit=False) for f in scene.hand))
+    return scene
+
+
 @dataclass(frozen=True)
 class Look:
     """What a card looks like and where it is: when two are equal, nothing of it is sent."""
@@ -410,6 +449,8 @@ class Felt:
         table shown when it lands: such a tap changes nothing), and its control is kept from
         one move to the next: most of the table, not sent again each move."""
         self.on_why = on_why
+        playable = {f.id for f in scene.hand if f.lit}
+        scene = calm(scene)
         placed = layout(scene, width, height)
         before, old = self.scene, self.layout
         source = _source(before, old, scene, placed)
@@ -432,7 +473,8 @@ class Felt:
             hinted = bool(tap) and tap in scene.hinted or region in hinted_regions
             # a pile's or a meld's card does nothing of its own: the area over them is tapped
             active = bool(tap or face.why) and where not in ("pile", "group")
-            mark = self._mark(face.lit or face.chosen or hinted, stamp) if active else ""
+            live = face.lit or face.chosen or hinted or face.id in playable
+            mark = self._mark(live, stamp) if active else ""
             key = (face, where, tap, pose, size, hinted, speed, mark)
             self.keys[face.id] = key
             if keys.get(face.id) == key and face.id not in self.dead:
@@ -442,7 +484,7 @@ class Felt:
                 name = t("felt.hinted", name=name)
             elif face.chosen:
                 name = t("felt.chosen", name=name)
-            elif face.lit:
+            elif face.lit or face.id in playable:  # said even when not drawn outlined
                 name = t("felt.lit", name=name)
             control = self.cards.get(face.id)
             last = self.looks.get(face.id)
@@ -494,15 +536,11 @@ class Felt:
                 last.stamp != look.stamp and _live(look.stamp)):
             print_ = print_of(face, look.size, look.label)
             card.content = drawn(ft.Container(
-                print_, key="tap", on_click=self._handler(
-                    look.stamp, on_tap, look.tap or face.id, face.id)),
+                print_, key="tap", on_click=functools.partial(
+                    self._pressed, look.stamp, on_tap, look.tap or face.id, face.id)),
                 look.stamp) if look.active else print_
             changed = True
-        else:
-            if layer is not None and last.stamp != look.stamp:
-                # no longer playable: the same layer (nothing sent), its tap asks why
-                layer.on_click = self._handler(look.stamp, on_tap, look.tap or face.id,
-                                               face.id)
+        else:  # a layer no longer playable is kept (nothing sent): its tap asks why
             if last.label != look.label:
                 shown = layer.content if layer is not None else card.content
                 if isinstance(shown, ft.Text):
@@ -521,6 +559,16 @@ class Felt:
         """What a tappable thing is drawn for: the state (``stamp``) when a tap can change
         it, else none in particular ("~": a tap there is told why not, whatever the state)."""
         return stamp if live or self.on_why is None else "~"
+
+    def _pressed(self, mark: str, on_tap: Tap, key: str, fid: str, _e: object = None) -> None:
+        """A tap on card ``fid``'s layer drawn for ``mark``: played while the card is drawn
+        for that state, else asked why (the layer is kept, unchanged, when the card is no
+        longer playable: its handler is not set anew, so nothing of it is sent)."""
+        look = self.looks.get(fid)
+        if self.on_why is None or _live(mark) and look is not None and look.stamp == mark:
+            on_tap(key, fid)
+        else:
+            self.on_why(key)
 
     def _handler(self, mark: str, on_tap: Tap, key: str, what: str) -> Callable[..., None]:
         """The tap handler of a thing drawn for ``mark`` (:meth:`_mark`)."""
@@ -571,14 +619,19 @@ class Felt:
             key = f"chair:{chair.seat}"
             if key in placed.boxes:
                 box = placed.boxes[key]
-                keep(key, (chair, box), functools.partial(chair_box, chair, box, t))
+                # the turn passing only lights a seat: its frame and words change in place
+                still = replace(chair, active=False)
+                keep(key, (still, box), functools.partial(chair_box, still, box, t))
+                self._turn(key, chair, t)
         me = next((c for c in scene.chairs if c.seat == scene.seat), None)
         if me is not None:
             box = placed.boxes.get("me", (0.0, 0.0))
             keep("me", (me, scene.worth, box), functools.partial(me_box, me, scene.worth, box, t))
         for pile in scene.piles:
             key = f"pile:{pile.key}"
-            data = (pile, placed.sizes.pile, pile.tap in hinted)
+            # what the slot shows: not what a tap on the pile says (that changes each turn)
+            data = (pile.label, bool(pile.top), pile.count, pile.lit, pile.mark,
+                    bool(pile.tap or pile.why), placed.sizes.pile, pile.tap in hinted)
             keep(key, data, functools.partial(pile_box, pile, placed.sizes.pile,
                                               pile.tap in hinted, t))
         for i, side in enumerate(scene.sides):
@@ -615,6 +668,19 @@ class Felt:
                                                        scene.seat >= 0, scene))
         self._prompt_words(scene, t, placed)
         return out
+
+    def _turn(self, key: str, chair: Chair, t: Tr) -> None:
+        """Light seat ``key``'s frame (drawn for it unlit) when it is to play, and say so."""
+        slot = self.slots.get(key)
+        frame = slot.content if slot is not None else None
+        if slot is None or not isinstance(frame, ft.Container):
+            return
+        lit = glow(chair)
+        changed = _put(frame, bgcolor=lit.bgcolor, border=lit.border, shadow=lit.shadow)
+        if isinstance(frame.content, ft.Semantics):
+            changed = _put(frame.content, label=chair_words(t, chair)) or changed
+        if changed:
+            self.dirty[id(slot)] = slot
 
     def _group(self, group: Group, box: Box, chips: bool, hinted: bool, t: Tr, on_tap: Tap,
                mark: str) -> ft.Control:
@@ -773,8 +839,26 @@ class Felt:
         last = (self.stack, self.table)
         return ([c for c in changed if isinstance(c, CardBox)]
                 + [c for c in changed if not isinstance(c, CardBox)
-                   and all(c is not x for x in last)]
+                   and all(c is not x for x in last) and self._held(c)]
                 + [c for c in last if any(c is x for x in changed)])
+
+    def _held(self, control: ft.BaseControl) -> bool:
+        """Whether ``control`` (a slot, an area tapped) is still on the table: one changed and
+        then left out of the table before it was sent is not, and sending it would fail the
+        whole update."""
+        child: ft.BaseControl = control
+        for _ in range(8):
+            parent = child.parent
+            if parent is None:
+                return False
+            if parent is self.stack:
+                return any(c is child for c in self.stack.controls)
+            kids = getattr(parent, "controls", None) or []
+            if getattr(parent, "content", None) is not child and all(c is not child
+                                                                     for c in kids):
+                return False
+            child = parent
+        return False
 
     def launch(self) -> list[CardBox]:
         """Send the new cards, shown where they come from, on their way; the cards to update

@@ -207,7 +207,8 @@ class FeltScreen:
         appbar = view.appbar
         if self._changed("actions", (stamp, can_undo, can_redo, [a.key for a in actions],
                                      t("play.hint"))):
-            appbar.actions = [a if a is invite else drawn(a, stamp) for a in actions]
+            appbar.actions = [a if a is invite else self._action(drawn(a, stamp))
+                              for a in actions]
         if self._changed("title", (title, t("common.back"))):
             assert isinstance(appbar.title, ft.Text)
             appbar.title.value = title
@@ -234,6 +235,16 @@ class FeltScreen:
         side.visible = frame.wide
         side.height = frame.table[1] + LINE + GAP
         return view
+
+    def _action(self, button: ft.Control) -> ft.Control:
+        """An action of the app bar drawn for this state, or the one shown when it is the
+        same disabled button: nothing can tap it, so it need not be drawn anew (and sent)."""
+        shown = next((a for a in self.shown_actions() if a.key == button.key), None)
+        return shown if shown is not None and getattr(button, "disabled", False) else button
+
+    def shown_actions(self) -> list[ft.Control]:
+        appbar = self.view.appbar if self.view is not None else None
+        return list(appbar.actions or []) if isinstance(appbar, ft.AppBar) else []
 
     def _invite(self, menu: ft.Control) -> ft.Control:
         """The invite menu kept while its seats and words are the same: what it does does not

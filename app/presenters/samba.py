@@ -92,6 +92,7 @@ class Turn:
         self.reds: dict[int, int] = {}
         self.discards: dict[int, int] = {}
         self.words: dict[str, int] = {}
+        self.fitting: dict[tuple[int, ...], bool] = {}  # selections asked of fits
         for action in legal:
             self._sort(action, state.action_words(action))
         chosen = [i for i, x in enumerate(self.ids) if x in view.chosen]
@@ -132,10 +133,17 @@ class Turn:
         return [(action, Counter(cards)) for action, cards in self.melds]
 
     def fits(self, codes: list[int]) -> bool:
-        """Whether ``codes`` may be selected together: part of a move open now."""
+        """Whether ``codes`` may be selected together: part of a move open now (asked for
+        each card of the hand: a copy of a card asks again, answered from memory)."""
         if not codes:
             return True
-        have = Counter(codes)
+        key = tuple(sorted(codes))
+        if key not in self.fitting:
+            self.fitting[key] = self._fit(Counter(codes))
+        return self.fitting[key]
+
+    def _fit(self, have: Counter[int]) -> bool:
+        codes = list(have.elements())
         if self.phase == "draw":
             return any(have <= Counter(cards) for _, cards in self.takes)
         if self.phase != "meld":
