@@ -102,11 +102,16 @@ def print_of(face: Face, size: Box, label: str) -> ft.Text:
     rank, suit = (text[:-1], text[-1]) if face.code != "JK" else ("JK", "★")
     colour = ink(face.code)
     return ft.Text(
-        spans=[ft.TextSpan(rank, ft.TextStyle(size=corner, weight=ft.FontWeight.BOLD,
-                                              color=colour, height=1.0)),
-               ft.TextSpan("\n" + suit, ft.TextStyle(size=corner * 1.15, color=colour,
-                                                     height=0.95))],
+        spans=[ft.TextSpan(rank, _ink_style(corner, colour, True)),
+               ft.TextSpan("\n" + suit, _ink_style(corner * 1.15, colour, False))],
         font_family=CARD_FONT, semantics_label=label or None, no_wrap=True)
+
+
+@functools.cache
+def _ink_style(size: float, colour: str, rank: bool) -> ft.TextStyle:
+    """How a card's rank (bold) or suit is printed: shared by the cards of one size."""
+    return _fixed(ft.TextStyle(size=size, weight=ft.FontWeight.BOLD if rank else None,
+                               color=colour, height=1.0 if rank else 0.95))
 
 
 def dress(card: ft.Container, face: Face, size: Box, place: str, hinted: bool = False) -> None:
