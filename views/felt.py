@@ -844,26 +844,8 @@ class Felt:
         last = (self.stack, self.table)
         return ([c for c in changed if isinstance(c, CardBox)]
                 + [c for c in changed if not isinstance(c, CardBox)
-                   and all(c is not x for x in last) and self._held(c)]
+                   and all(c is not x for x in last)]
                 + [c for c in last if any(c is x for x in changed)])
-
-    def _held(self, control: ft.BaseControl) -> bool:
-        """Whether ``control`` (a slot, an area tapped) is still on the table: one changed and
-        then left out of the table before it was sent is not, and sending it would fail the
-        whole update."""
-        child: ft.BaseControl = control
-        for _ in range(8):
-            parent = child.parent
-            if parent is None:
-                return False
-            if parent is self.stack:
-                return any(c is child for c in self.stack.controls)
-            kids = getattr(parent, "controls", None) or []
-            if getattr(parent, "content", None) is not child and all(c is not child
-                                                                     for c in kids):
-                return False
-            child = parent
-        return False
 
     def launch(self) -> list[CardBox]:
         """Send the new cards, shown where they come from, on their way; the cards to update

@@ -239,12 +239,10 @@ class FeltScreen:
     def _action(self, button: ft.Control) -> ft.Control:
         """An action of the app bar drawn for this state, or the one shown when it is the
         same disabled button: nothing can tap it, so it need not be drawn anew (and sent)."""
-        shown = next((a for a in self.shown_actions() if a.key == button.key), None)
-        return shown if shown is not None and getattr(button, "disabled", False) else button
-
-    def shown_actions(self) -> list[ft.Control]:
         appbar = self.view.appbar if self.view is not None else None
-        return list(appbar.actions or []) if isinstance(appbar, ft.AppBar) else []
+        shown = appbar.actions or [] if isinstance(appbar, ft.AppBar) else []
+        kept = next((a for a in shown if a.key == button.key), None)
+        return kept if kept is not None and getattr(button, "disabled", False) else button
 
     def _invite(self, menu: ft.Control) -> ft.Control:
         """The invite menu kept while its seats and words are the same: what it does does not
