@@ -258,6 +258,7 @@ class DevicePlay:
             on_tap=on_tap, line=self.line(version), log=self.log(), on_log=self._log,
             on_back=self._leave,
             on_hint=(lambda: self._hint(version)) if look.help and seat >= 0 else None,
+            can_hint=self.game.person_turn() == seat,  # a hint is for one's own turn
             on_undo=(lambda: self.undo(version)) if casual else None,
             on_redo=(lambda: self.redo(version)) if casual else None,
             can_undo=self.game.last_person_move() is not None, can_redo=self.game.can_redo,

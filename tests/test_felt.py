@@ -16,7 +16,7 @@ import pytest
 from app.i18n import Translator
 from tests.test_felt_layout import chairs, kartu_sama, samba, sums
 from views.common import card_text, find
-from views.felt import BACK, HINT, LIT, ON_FELT, CardBox, Felt, card_face
+from views.felt import BACK, HINT, LIT, ON_FELT, RING, CardBox, Felt, card_face
 from views.felt_data import Button, Face, Pile, Scene
 from views.felt_layout import layout
 from views.felt_screen import Entry, FeltScreen, Line, felt_view, frame, log_lines, log_sheet
@@ -231,14 +231,27 @@ def test_the_seat_to_play_glows_and_your_turn_is_said() -> None:
     felt, _, _ = draw(kartu_sama())
     prompt = find(felt.table, "felt-prompt")  # seat 0, Ana, is to play
     assert prompt.spans[0].text.strip() == "Your turn" and prompt.spans[0].style.bgcolor == LIT
-    assert find(felt.table, "me").border.top.color == LIT
+    ring, me = find(felt.table, "turn-ring"), find(felt.table, "slot-me")
+    assert ring.border.top.color == LIT and ring.shadow is not None and ring.opacity == 1
+    assert around(ring, me)
+    assert felt.stack.controls[0] is ring  # under the seats, and no tap stops on it
+    assert ring.ignore_interactions
     others = replace(kartu_sama(), chairs=chairs(4, active=2))
-    felt, _, _ = draw(others)
+    draw(others, felt)
     prompt = find(felt.table, "felt-prompt")
     assert [s.text for s in prompt.spans] == [others.prompt]
-    glowing = find(felt.table, "chair-2")
-    assert glowing.border.top.color == LIT and glowing.shadow is not None
-    assert find(felt.table, "chair-1").shadow is None
+    assert find(felt.table, "turn-ring") is ring and around(ring, find(felt.table, "slot-chair:2"))
+    assert not around(ring, find(felt.table, "slot-chair:1"))
+    draw(replace(others, chairs=chairs(4, active=-1)), felt)
+    assert ring.opacity == 0  # nobody to play: no glow
+
+
+def around(ring: ft.Container, slot: ft.Container) -> bool:
+    """Whether ``ring`` lies just around the seat in ``slot``."""
+    seat = slot.content
+    assert isinstance(seat, ft.Container)
+    return (ring.left, ring.top, ring.width, ring.height) == (
+        slot.left - RING, slot.top - RING, seat.width + 2 * RING, seat.height + 2 * RING)
 
 
 def test_the_sort_button_asks_the_other_order() -> None:
@@ -553,8 +566,8 @@ def page_of(felt: Felt) -> ft.Column:
 
 
 def test_a_seat_lit_or_changed_is_sent_whole_and_said() -> None:
-    """The turn passing lights a seat in place (its frame and words, its drawing untouched);
-    a seat whose cards change is drawn again, and both are sent."""
+    """The turn passing moves the glow and changes the seat's words in place (its drawing
+    untouched); a seat whose cards change is drawn again, and both are sent."""
     first = kartu_sama()
     felt, _, _ = draw(first)
     send = sender()
@@ -571,15 +584,17 @@ def test_a_seat_lit_or_changed_is_sent_whole_and_said() -> None:
     turned = replace(first, chairs=tuple(replace(c, active=c.seat == 1) for c in first.chairs))
     patches = sent(turned, "0.2")
     assert find(felt.table, "chair-1") is seat and seat.content.content is body
-    assert seat.border.top.color == LIT and "to play" in seat.content.label
-    assert "'bgcolor', '#55000000'" in patches and f"'color', '{LIT}'" in patches
-    assert "Computer 1, 7 cards, 10 points, Quick, to play" in patches
+    assert "to play" in seat.content.label and "Computer 1, 7 cards, 10 points, Quick, to play" \
+        in patches
+    ring = find(felt.table, "turn-ring")
+    assert around(ring, find(felt.table, "slot-chair:1"))
+    assert f"'left', {ring.left}" in patches or f"'top', {ring.top}" in patches  # it moved
     fewer = replace(turned, chairs=tuple(replace(c, cards=3) if c.seat == 1 else c
                                          for c in turned.chairs))
     patches = sent(fewer, "0.3")
     assert find(felt.table, "backs-1").content.value == "3"
     assert "'value', '3'" in patches and "3 cards" in patches
-    assert seat.border.top.color == LIT
+    assert "to play" in find(felt.table, "chair-1").content.label
 
 
 def test_a_card_still_where_it_came_from_goes_on_when_the_table_is_drawn_again() -> None:

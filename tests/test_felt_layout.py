@@ -299,3 +299,27 @@ def test_pile_labels_fit_between_the_piles() -> None:
 def test_hand_rows_hold_the_cards_in_as_few_rows_as_fit() -> None:
     assert hand_rows(7, 388, 56) == [7]
     assert sum(hand_rows(25, 344, 44)) == 25 and len(hand_rows(25, 344, 44)) == 3
+
+
+def test_a_hand_of_one_row_fans_and_one_of_several_rows_lies_straight() -> None:
+    """A row of cards apart fans; overlapping rows lie straight, each on one line, so that a
+    card leaving the hand moves its neighbours along their row and turns none of them."""
+    one = kartu_sama(5)
+    placed = layout(one, *frame(400, 850, 0).table)
+    angles = [placed.poses[f.id][2] for f in one.hand]
+    assert angles[0] < 0 < angles[-1]
+    crowded = replace(samba((2, 2), 15), hand=faces(
+        [RANKS[i % 13] + SUITS[i % 4] for i in range(15)], "h", tapped=True))
+    placed = layout(crowded, *frame(400, 850, 2).table)
+    poses = [placed.poses[f.id] for f in crowded.hand]  # none lifted: a top is a row
+    assert {p[2] for p in poses} == {0.0} and len({p[1] for p in poses}) >= 2
+
+
+def test_the_piles_stay_where_they_are_while_their_counts_change() -> None:
+    scene = samba((2, 2), 7)
+    placed = layout(scene, *frame(400, 850, 2).table)
+    for stock, pile in ((60, 4), (9, 0), (108, 12), (0, 1)):
+        piles = (replace(scene.piles[0], count=stock), replace(scene.piles[1], count=pile))
+        again = layout(replace(scene, piles=piles), *frame(400, 850, 2).table)
+        assert all(again.poses[f"pile:{p.key}"] == placed.poses[f"pile:{p.key}"]
+                   for p in scene.piles)

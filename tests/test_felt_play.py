@@ -279,5 +279,9 @@ def test_a_hint_marks_its_card_on_the_table(tmp_path: Path) -> None:
         assert answer.action == action or named <= words
     assert find(view, "message-line").bgcolor is not None  # the hint on its own line
     assert hinted(play.presenter, play.state, seat, View(), play.scene, action)
+    assert not find(view, f"hint-button@{play.looking()}.{version}").disabled
     play.move(action, version)
-    assert not play.view() or not play.scene.hinted  # gone once the game moved on
+    view = play.view()
+    assert not play.scene.hinted  # gone once the game moved on
+    assert play.game.person_turn() < 0  # the computer's turn: no hint to ask, and it shows
+    assert find(view, "hint-button@off").disabled

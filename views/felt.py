@@ -53,6 +53,7 @@ LIFT_MS = 140  # a card rising or sinking in the hand
 ORDERS = ("suit", "rank")
 
 SORT_W = 46.0  # the sort button at the end of the prompt line, with its gap
+RING = 3.0  # how far the glow of the seat to play reaches out of its frame
 Tap = Callable[[str, str], None]  # (the tap's key, the thing tapped: a face id, a pile)
 Why = Callable[[str], None]  # a tap that can only be told why not (the tap's key)
 
@@ -102,8 +103,8 @@ def print_of(face: Face, size: Box, label: str) -> ft.Text:
     rank, suit = (text[:-1], text[-1]) if face.code != "JK" else ("JK", "★")
     colour = ink(face.code)
     return ft.Text(
-        spans=[ft.TextSpan(rank, _ink_style(corner, colour, True)),
-               ft.TextSpan("\n" + suit, _ink_style(corner * 1.15, colour, False))],
+        spans=[_fixed(ft.TextSpan(rank, _ink_style(corner, colour, True))),
+               _fixed(ft.TextSpan("\n" + suit, _ink_style(corner * 1.15, colour, False)))],
         font_family=CARD_FONT, semantics_label=label or None, no_wrap=True)
 
 
@@ -222,9 +223,10 @@ def chair_words(t: Tr, chair: Chair) -> str:
     return ", ".join(p for p in parts if p)
 
 
-def chair_box(chair: Chair, size: Box, t: Tr) -> ft.Control:
+def chair_box(chair: Chair, size: Box, t: Tr, words: str = "") -> ft.Control:
     """A seat: its colour and name (the dealer's mark), the cards it holds (a back with their
-    count) and its points, then what it owes or a computer's level. The seat to play glows."""
+    count) and its points, then what it owes or a computer's level, edged in its colour;
+    ``words``: what a screen reader says (:func:`chair_words` unless told)."""
     w, h = size
     compact = h < 50
     name = ft.Row([dot(chair.colour, size=10),
@@ -248,34 +250,36 @@ def chair_box(chair: Chair, size: Box, t: Tr) -> ft.Control:
                              italic=not chair.note, weight=ft.FontWeight.BOLD if chair.note
                              else None, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
                              key=f"note-{chair.seat}"))
-    frame = glow(chair)
     body = ft.Column([name, ft.Row([_count_icon(chair.cards, f"backs-{chair.seat}", compact),
                                     ft.Column(lines, spacing=0, expand=True)], spacing=6)],
                      spacing=0 if compact else 2)
     return ft.Container(
-        ft.Semantics(content=body, label=chair_words(t, chair), exclude_semantics=True),
+        ft.Semantics(content=body, label=words or chair_words(t, chair),
+                     exclude_semantics=True),
         width=w, height=h, padding=_inset(4, 2 if compact else 4),
-        border_radius=_radius(10), key=f"chair-{chair.seat}", bgcolor=frame.bgcolor,
-        border=frame.border, shadow=frame.shadow)
+        border_radius=_radius(10), key=f"chair-{chair.seat}", bgcolor="#33000000",
+        border=_border(2, chair.colour or FELT_EDGE))
 
 
-@dataclass(frozen=True)
-class Glow:
-    """A seat's frame: glowing while it is to play, else edged in its colour."""
-
-    bgcolor: str
-    border: ft.Border
-    shadow: ft.BoxShadow | None
-
-
-def glow(chair: Chair) -> Glow:
-    return (Glow("#55000000", _border(3, LIT), _GLOW) if chair.active
-            else Glow("#33000000", _border(2, chair.colour or FELT_EDGE), None))
+def turn_ring() -> ft.Container:
+    """The glow around the seat to play (one's own seat included): one control under the
+    seats, moved to the seat whose turn it is, hidden while nobody's is. The turn passing then
+    sends its place, not two seats' frames."""
+    return ft.Container(key="turn-ring", bgcolor="#33000000", border=_border(3, LIT),
+                        border_radius=_radius(10 + RING), shadow=_GLOW, opacity=0.0,
+                        ignore_interactions=True)
 
 
-def me_box(chair: Chair, worth: str, size: Box, t: Tr) -> ft.Control:
+def me_words(t: Tr, chair: Chair, worth: str) -> str:
+    """One's own seat as a screen reader says it: "You, 7 cards, 0 points, to play"."""
+    return ", ".join(x for x in (t("felt.you"), chair_words(t, replace(chair, name="")),
+                                 worth) if x)
+
+
+def me_box(chair: Chair, worth: str, size: Box, t: Tr, words: str = "") -> ft.Control:
     """One's own seat at the start of the prompt line: the cards held and the points (and
-    what the hand is worth, in 41); glowing while it is one's turn."""
+    what the hand is worth, in 41); ``words``: what a screen reader says (:func:`me_words`
+    unless told)."""
     lines: list[ft.Control] = [ft.Row([
         _count_icon(chair.cards, "backs-me"),
         ft.Text(chair.score, size=12, color=ON_FELT, weight=ft.FontWeight.BOLD, max_lines=1,
@@ -283,15 +287,13 @@ def me_box(chair: Chair, worth: str, size: Box, t: Tr) -> ft.Control:
     if worth:
         lines.append(ft.Text(worth, size=11, color=LIT, max_lines=1,
                              overflow=ft.TextOverflow.ELLIPSIS, key="worth"))
-    words = ", ".join(x for x in (t("felt.you"), chair_words(t, replace(chair, name="")),
-                                  worth) if x)
     return ft.Container(
         ft.Semantics(content=ft.Column(lines, spacing=0,
                                        alignment=ft.MainAxisAlignment.CENTER),
-                     label=words, exclude_semantics=True),
+                     label=words or me_words(t, chair, worth), exclude_semantics=True),
         width=size[0], height=size[1], padding=_inset(4),
-        border_radius=_radius(8), bgcolor="#33000000",
-        border=_border(2, LIT) if chair.active else _border(1, "#66FFFFFF"), key="me")
+        border_radius=_radius(8), bgcolor="#33000000", border=_border(1, "#66FFFFFF"),
+        key="me")
 
 
 def pile_words(pile: Pile, hinted: bool, t: Tr) -> str:
@@ -427,6 +429,7 @@ class Felt:
         self.keys: dict[str, object] = {}  # what each card was last drawn from
         self.dead: set[str] = set()  # cards no longer on the table, hidden where they lie
         self.slots: dict[str, ft.Container] = {}  # seats, piles, labels... by their key
+        self.ring = turn_ring()  # around the seat to play
         self.hits: dict[str, ft.Container] = {}  # where a pile or a meld is tapped, over it
         self.hit_data: dict[str, object] = {}
         self.prompt_said: object = None  # the words the prompt line shows
@@ -620,18 +623,23 @@ class Felt:
             out.append(slot)
 
         hinted = scene.hinted
+        # the turn passing moves the ring and changes a seat's words: the seats are kept
         for chair in scene.chairs:
             key = f"chair:{chair.seat}"
             if key in placed.boxes:
-                box = placed.boxes[key]
-                # the turn passing only lights a seat: its frame and words change in place
+                box, words = placed.boxes[key], chair_words(t, chair)
                 still = replace(chair, active=False)
-                keep(key, (still, box), functools.partial(chair_box, still, box, t))
-                self._turn(key, chair, t)
+                keep(key, (still, box), functools.partial(chair_box, still, box, t, words))
+                self._say(key, words)
         me = next((c for c in scene.chairs if c.seat == scene.seat), None)
         if me is not None:
-            box = placed.boxes.get("me", (0.0, 0.0))
-            keep("me", (me, scene.worth, box), functools.partial(me_box, me, scene.worth, box, t))
+            box, words = placed.boxes.get("me", (0.0, 0.0)), me_words(t, me, scene.worth)
+            still = replace(me, active=False)
+            keep("me", (still, scene.worth, box),
+                 functools.partial(me_box, still, scene.worth, box, t, words))
+            self._say("me", words)
+        self._ring(scene, placed)
+        out.insert(0, self.ring)
         for pile in scene.piles:
             key = f"pile:{pile.key}"
             # what the slot shows: not what a tap on the pile says (that changes each turn)
@@ -674,18 +682,29 @@ class Felt:
         self._prompt_words(scene, t, placed)
         return out
 
-    def _turn(self, key: str, chair: Chair, t: Tr) -> None:
-        """Light seat ``key``'s frame (drawn for it unlit) when it is to play, and say so."""
+    def _say(self, key: str, words: str) -> None:
+        """What seat ``key`` is said to be (its words change in place: whether it is to play)."""
         slot = self.slots.get(key)
         frame = slot.content if slot is not None else None
-        if slot is None or not isinstance(frame, ft.Container):
-            return
-        lit = glow(chair)
-        changed = _put(frame, bgcolor=lit.bgcolor, border=lit.border, shadow=lit.shadow)
-        if isinstance(frame.content, ft.Semantics):
-            changed = _put(frame.content, label=chair_words(t, chair)) or changed
-        if changed:
+        if (slot is not None and isinstance(frame, ft.Container)
+                and isinstance(frame.content, ft.Semantics)
+                and _put(frame.content, label=words)):
             self.dirty[id(slot)] = slot
+
+    def _ring(self, scene: Scene, placed: Layout) -> None:
+        """The ring around the seat to play, where that seat is drawn (hidden otherwise)."""
+        active = next((c for c in scene.chairs if c.active), None)
+        key = "" if active is None else "me" if active.seat == scene.seat else \
+            f"chair:{active.seat}"
+        ring = self.ring
+        if key in placed.poses and key in placed.boxes:
+            (left, top, _), (w, h) = placed.poses[key], placed.boxes[key]
+            changed = _put(ring, left=left - RING, top=top - RING, width=w + 2 * RING,
+                           height=h + 2 * RING, opacity=1.0)
+        else:
+            changed = _put(ring, opacity=0.0)
+        if changed:
+            self.dirty[id(ring)] = ring
 
     def _group(self, group: Group, box: Box, chips: bool, hinted: bool, t: Tr, on_tap: Tap,
                mark: str) -> ft.Control:

@@ -100,6 +100,8 @@ def _bend(n: int, rows: int, step: float, card: Box) -> tuple[float, float]:
     apart fans wide, overlapping rows barely; the ends never droop more than a sixth of a
     card's height."""
     wide = rows == 1 and step > card[0]
+    if rows > 1:
+        return 0.0, 0.0
     fan, bend = (0.035, 1.5) if wide else (0.012, 0.3)
     mid = (n - 1) / 2
     most = card[1] / 6 / (mid * mid) if mid > 0 else bend
@@ -291,8 +293,9 @@ def pile_label(pile: Pile) -> str:
 
 def label_width(pile: Pile, card_w: float) -> float:
     """How wide a pile's label ("Draw pile · 30") is drawn, centred under the pile: as wide as
-    its words (12 px letters are about 6.6 px wide), at most the card and 46 px."""
-    return min(card_w + 46, max(card_w + 22, len(pile_label(pile)) * 6.6 + 8))
+    its words with a count of three digits (12 px letters are about 6.6 px wide), at most the
+    card and 46 px. Its count changes with most moves; the piles do not move for it."""
+    return min(card_w + 46, max(card_w + 22, (len(pile.label) + 6) * 6.6 + 8))
 
 
 def _pile_row(piles: Sequence[Pile], s: Sizes, width: float) -> tuple[float, int]:

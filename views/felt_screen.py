@@ -184,6 +184,7 @@ class FeltScreen:
         on_redo: Handler | None = None, can_undo: bool = False, can_redo: bool = False,
         invite: ft.Control | None = None, hinted: frozenset[str] = frozenset(),
         stamp: str = "", on_answer: Callable[[str], None] | None = None,
+        can_hint: bool = True,
     ) -> ft.View:
         """The screen (see the module's docstring), its parts as given now; ``on_answer``
         hears the host's answer to a phone's request on the message line."""
@@ -195,7 +196,7 @@ class FeltScreen:
         actions: list[ft.Control] = []
         if on_hint is not None:
             actions.append(named_icon(ft.Icons.LIGHTBULB, t("play.hint"), "hint-button",
-                                      on_hint))
+                                      on_hint, disabled=not can_hint))
         if on_undo is not None:
             actions.append(named_icon(ft.Icons.UNDO, t("play.undo"), "undo", on_undo,
                                       disabled=not can_undo))
@@ -205,7 +206,8 @@ class FeltScreen:
             invite = self._invite(invite)
             actions.append(invite)
         appbar = view.appbar
-        if self._changed("actions", (stamp, can_undo, can_redo, [a.key for a in actions],
+        if self._changed("actions", (stamp, can_hint, can_undo, can_redo,
+                                     [a.key for a in actions],
                                      t("play.hint"))):
             appbar.actions = [a if a is invite else self._action(drawn(a, stamp))
                               for a in actions]
