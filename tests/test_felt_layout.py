@@ -13,7 +13,16 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from views.felt_data import Button, Chair, Face, Group, Pile, Scene, Side
-from views.felt_layout import LIFT, Layout, around, hand_rows, label_width, layout, short
+from views.felt_layout import (
+    LIFT,
+    ME_W,
+    Layout,
+    around,
+    hand_rows,
+    label_width,
+    layout,
+    short,
+)
 from views.felt_screen import APPBAR, GAP, LINE, PAD, below, frame
 
 SCREENS = [(360, 640), (400, 850), (850, 400), (1280, 800)]
@@ -323,3 +332,15 @@ def test_the_piles_stay_where_they_are_while_their_counts_change() -> None:
         again = layout(replace(scene, piles=piles), *frame(400, 850, 2).table)
         assert all(again.poses[f"pile:{p.key}"] == placed.poses[f"pile:{p.key}"]
                    for p in scene.piles)
+
+
+def test_ones_own_seat_is_as_wide_as_its_points_in_full() -> None:
+    scene = samba((2, 2), 7)
+    short_score = layout(scene, *frame(400, 850, 2).table).boxes["me"][0]
+    assert short_score == ME_W  # "0 points": the seat stays small
+    long = replace(scene, chairs=tuple(replace(c, score="12450 points") if c.seat == 0 else c
+                                       for c in scene.chairs))
+    placed = layout(long, *frame(400, 850, 2).table)
+    # the card count (20 px and its gap), the points at 7 px a letter, the padding
+    assert placed.boxes["me"][0] >= 20 + 4 + len("12450 points") * 7 + 8
+    check(long, (400, 850))  # and still nothing covers anything

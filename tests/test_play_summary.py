@@ -183,10 +183,11 @@ def named(code: str) -> str:
 def corner(face: ft.Container) -> str:
     """What a card face's top corner shows (rank over suit), checked readable: 12 px and more,
     in the card's ink."""
-    rank, suit = face.content.spans
-    assert rank.style.size >= 12 and suit.style.size >= 12
-    assert rank.style.color == suit.style.color
-    return f"{rank.text}{suit.text.strip()}"
+    text = face.content  # the rank in the text's own style, the suit a span after it
+    (suit,) = text.spans
+    assert text.style.size >= 12 and suit.style.size >= 12
+    assert text.color == text.style.color == suit.style.color
+    return f"{text.value}{suit.text.strip()}"
 
 
 def walk(control: Any) -> list[Any]:

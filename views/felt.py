@@ -102,9 +102,11 @@ def print_of(face: Face, size: Box, label: str) -> ft.Text:
     text = card_text(face.code)[0]
     rank, suit = (text[:-1], text[-1]) if face.code != "JK" else ("JK", "★")
     colour = ink(face.code)
+    # the rank in the text's own style (its colour said again: a text with spans takes the
+    # theme's otherwise), the suit a span after it
     return ft.Text(
-        spans=[_fixed(ft.TextSpan(rank, _ink_style(corner, colour, True))),
-               _fixed(ft.TextSpan("\n" + suit, _ink_style(corner * 1.15, colour, False)))],
+        rank, style=_ink_style(corner, colour, True), color=colour,
+        spans=[_fixed(ft.TextSpan("\n" + suit, _ink_style(corner * 1.15, colour, False)))],
         font_family=CARD_FONT, semantics_label=label or None, no_wrap=True)
 
 
@@ -784,7 +786,7 @@ class Felt:
         self.prompt_said = None
         row: list[ft.Control] = []
         if mine:
-            row.append(ft.Container(width=placed.boxes.get("me", (0.0, 0.0))[0]))
+            row.append(ft.Container(width=placed.boxes.get("me", (0.0, 0.0))[0] + RING))
         row.append(ft.Column([text, note], spacing=0, expand=True,
                              alignment=ft.MainAxisAlignment.CENTER))
         if scene.hand and on_order is not None:
@@ -810,7 +812,7 @@ class Felt:
             spans.insert(0, ft.TextSpan(t("felt.your_turn") + "  ", ft.TextStyle(
                 color="#000000", bgcolor=LIT, weight=ft.FontWeight.W_900)))
         text.spans = spans
-        mine_w = placed.boxes.get("me", (0.0, 0.0))[0] if scene.seat >= 0 else 0.0
+        mine_w = placed.boxes.get("me", (0.0, 0.0))[0] + RING if scene.seat >= 0 else 0.0
         room = placed.boxes["prompt"][0] - mine_w - (SORT_W if scene.hand else 0.0)
         said = len(scene.prompt) + (len(t("felt.your_turn")) + 2 if turn else 0)
         text.size = fit(said, room, 1 if scene.note else 2)

@@ -31,7 +31,8 @@ GOAL_H = 30.0  # the game's goal under the piles (two short lines)
 SEAT_W = 112.0  # a seat in the column of a short sideways table
 CHAIR_MAX = 180.0  # a seat across the top, where there is room
 SEATS_W = 184.0  # that column when the seats have cards in front of them (Sums)
-ME_W = 92.0  # one's own seat, at the start of the prompt line
+ME_W = 92.0  # one's own seat, at the start of the prompt line: at least this wide
+ME_MAX = 132.0  # and at most this: its points in full ("12450 points")
 
 Pose = tuple[float, float, float]  # left, top, angle (radians)
 Box = tuple[float, float]  # width, height
@@ -219,6 +220,14 @@ def _mine(scene: Scene) -> list[Face]:
     """The face-up cards in front of the seat looking (Sums)."""
     me = next((c for c in scene.chairs if c.seat == scene.seat), None)
     return [f for g in me.groups for f in g.cards] if me is not None else []
+
+
+def me_width(scene: Scene) -> float:
+    """How wide one's own seat is drawn: its card count and its points in full (12 px bold
+    letters and digits are about 7 px wide), or what the hand is worth (41)."""
+    me = next((c for c in scene.chairs if c.seat == scene.seat), None)
+    words = max(len(me.score) if me is not None else 0, len(scene.worth) - 4)
+    return min(ME_MAX, max(ME_W, 34 + words * 7.0))
 
 
 def _own_side(scene: Scene) -> int:
@@ -569,7 +578,7 @@ def _place(scene: Scene, s: Sizes, width: float, height: float, sideways: bool,
     if scene.seat >= 0:
         prompt_left, prompt_top, _ = out["prompt"]
         out["me"] = (prompt_left, prompt_top, 0.0)
-        boxes["me"] = (ME_W, PROMPT_H)
+        boxes["me"] = (me_width(scene), PROMPT_H)
     fits = middle[3] >= 0 and _middle(scene, s, middle, out, boxes)
     if not fits and not force:
         return None
