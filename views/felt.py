@@ -225,10 +225,10 @@ def chair_words(t: Tr, chair: Chair) -> str:
     return ", ".join(p for p in parts if p)
 
 
-def chair_box(chair: Chair, size: Box, t: Tr, words: str = "") -> ft.Control:
+def chair_box(chair: Chair, size: Box, t: Tr, words: str) -> ft.Control:
     """A seat: its colour and name (the dealer's mark), the cards it holds (a back with their
     count) and its points, then what it owes or a computer's level, edged in its colour;
-    ``words``: what a screen reader says (:func:`chair_words` unless told)."""
+    ``words``: what a screen reader says (:func:`chair_words`, to play or not)."""
     w, h = size
     compact = h < 50
     name = ft.Row([dot(chair.colour, size=10),
@@ -256,8 +256,7 @@ def chair_box(chair: Chair, size: Box, t: Tr, words: str = "") -> ft.Control:
                                     ft.Column(lines, spacing=0, expand=True)], spacing=6)],
                      spacing=0 if compact else 2)
     return ft.Container(
-        ft.Semantics(content=body, label=words or chair_words(t, chair),
-                     exclude_semantics=True),
+        ft.Semantics(content=body, label=words, exclude_semantics=True),
         width=w, height=h, padding=_inset(4, 2 if compact else 4),
         border_radius=_radius(10), key=f"chair-{chair.seat}", bgcolor="#33000000",
         border=_border(2, chair.colour or FELT_EDGE))
@@ -278,10 +277,9 @@ def me_words(t: Tr, chair: Chair, worth: str) -> str:
                                  worth) if x)
 
 
-def me_box(chair: Chair, worth: str, size: Box, t: Tr, words: str = "") -> ft.Control:
+def me_box(chair: Chair, worth: str, size: Box, words: str) -> ft.Control:
     """One's own seat at the start of the prompt line: the cards held and the points (and
-    what the hand is worth, in 41); ``words``: what a screen reader says (:func:`me_words`
-    unless told)."""
+    what the hand is worth, in 41); ``words``: what a screen reader says (:func:`me_words`)."""
     lines: list[ft.Control] = [ft.Row([
         _count_icon(chair.cards, "backs-me"),
         ft.Text(chair.score, size=12, color=ON_FELT, weight=ft.FontWeight.BOLD, max_lines=1,
@@ -292,7 +290,7 @@ def me_box(chair: Chair, worth: str, size: Box, t: Tr, words: str = "") -> ft.Co
     return ft.Container(
         ft.Semantics(content=ft.Column(lines, spacing=0,
                                        alignment=ft.MainAxisAlignment.CENTER),
-                     label=words or me_words(t, chair, worth), exclude_semantics=True),
+                     label=words, exclude_semantics=True),
         width=size[0], height=size[1], padding=_inset(4),
         border_radius=_radius(8), bgcolor="#33000000", border=_border(1, "#66FFFFFF"),
         key="me")
@@ -638,7 +636,7 @@ class Felt:
             box, words = placed.boxes.get("me", (0.0, 0.0)), me_words(t, me, scene.worth)
             still = replace(me, active=False)
             keep("me", (still, scene.worth, box),
-                 functools.partial(me_box, still, scene.worth, box, t, words))
+                 functools.partial(me_box, still, scene.worth, box, words))
             self._say("me", words)
         self._ring(scene, placed)
         out.insert(0, self.ring)

@@ -97,13 +97,13 @@ def hand_rows(count: int, width: float, card_w: float) -> list[int]:
 
 def _bend(n: int, rows: int, step: float, card: Box) -> tuple[float, float]:
     """How a row of ``n`` cards fans: each card's turn from the next (radians), and how far a
-    card ``k`` places from the middle sits lower (``k * k`` times it). A single row of cards
-    apart fans wide, overlapping rows barely; the ends never droop more than a sixth of a
-    card's height."""
-    wide = rows == 1 and step > card[0]
+    card ``k`` places from the middle sits lower (``k * k`` times it). A single row fans, wide
+    when its cards lie apart; the ends never droop more than a sixth of a card's height.
+    Several rows lie straight: a fan there is hardly seen, and it turned every card of the
+    hand each time one left."""
     if rows > 1:
         return 0.0, 0.0
-    fan, bend = (0.035, 1.5) if wide else (0.012, 0.3)
+    fan, bend = (0.035, 1.5) if step > card[0] else (0.012, 0.3)
     mid = (n - 1) / 2
     most = card[1] / 6 / (mid * mid) if mid > 0 else bend
     if bend > most:
@@ -223,8 +223,9 @@ def _mine(scene: Scene) -> list[Face]:
 
 
 def me_width(scene: Scene) -> float:
-    """How wide one's own seat is drawn: its card count and its points in full (12 px bold
-    letters and digits are about 7 px wide), or what the hand is worth (41)."""
+    """How wide one's own seat is drawn: its card count (34 px with the padding) and its
+    points in full beside it (12 px bold letters and digits are about 7 px wide), or what
+    the hand is worth (41), on a line of its own without the count (four letters more)."""
     me = next((c for c in scene.chairs if c.seat == scene.seat), None)
     words = max(len(me.score) if me is not None else 0, len(scene.worth) - 4)
     return min(ME_MAX, max(ME_W, 34 + words * 7.0))
