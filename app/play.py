@@ -33,6 +33,7 @@ from models.cards import format_cards
 from models.errors import MejaError
 from models.games.base import ActionWords, State
 from models.people import NEUTRAL, PALETTE, People
+from views import patch
 from views.between import RoundSummary, SeatLine, cover_view, summary_view
 from views.common import card_text
 from views.felt import SPEEDS, Felt
@@ -422,15 +423,18 @@ class DevicePlay:
     def _redraw(self) -> None:
         self.shell.refresh()
 
-    def sent(self) -> None:
-        """The screen was sent: the cards whose paper, print or motion changed are sent too
-        (isolated, the page's update does not look into them); new cards, shown where they
-        come from, are sent on their way a moment later."""
+    def sent(self, view: ft.View | None = None) -> None:
+        """The screen was sent, or ``view``, the table's own, is to be sent: the cards whose
+        paper, print or motion changed go too (isolated, the page's update does not look into
+        them), with ``view`` in one patch; new cards, shown where they come from, are sent on
+        their way a moment later."""
         felt, page = self.felt, self.shell.page
         changed = felt.flush()
         with contextlib.suppress(Exception):  # the table left the page meanwhile
-            if changed:
-                page.update(*changed)
+            if view is not None:
+                patch.send(page, view, [*changed, view])
+            elif changed:
+                patch.send(page, felt.table, changed)
         if not felt.launching:
             return
 
@@ -439,7 +443,7 @@ class DevicePlay:
             cards = felt.launch()
             with contextlib.suppress(Exception):
                 if cards:
-                    page.update(*cards)
+                    patch.send(page, felt.table, cards)
 
         with contextlib.suppress(Exception):  # no event loop (a screen built in a test)
             page.run_task(launch)

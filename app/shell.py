@@ -163,9 +163,7 @@ class Shell:
         if len(self.page.views) > 1:
             shown = self.page.views[-1]
             if shown is top:  # a screen that keeps its view (the card table): only it changed
-                self.page.update(top)
-                self._sent()
-                return None
+                return self._sent(top)
             self.page.views[-1] = reconcile(shown, top) if shown.route == top.route else top
         else:
             self.page.views.append(top)
@@ -173,10 +171,12 @@ class Shell:
         self._sent()
         return None
 
-    def _sent(self) -> None:
-        """The screen was sent: a card table sends its cards that changed."""
+    def _sent(self, view: ft.View | None = None) -> None:
+        """The screen was sent (or ``view``, to send): a card table sends its changed cards."""
         if self.play is not None and self.play.showing:
-            self.play.sent()
+            self.play.sent(view)
+        elif view is not None:
+            self.page.update(view)
 
     def _screen(self, route: str) -> ft.View | None:
         """The screen on top of home for ``route`` (None: home itself)."""

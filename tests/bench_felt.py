@@ -29,13 +29,14 @@ import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
 import msgpack  # type: ignore[import-untyped]
 from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
-from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.protocol import Message, configure_encode_object_for_msgpack
 
 from app.device import GameDoc, new_key
 from app.play import DOUBLE, DevicePlay, new_doc
@@ -118,7 +119,8 @@ def _plays(state: Any) -> bool:
 # -- server side ------------------------------------------------------------------------------
 class PatchPage(FakePage):
     """A page without a client whose ``update`` does what Flet's does before sending: the
-    patch of the screens since the last update (or of the controls named), encoded; ``sent``
+    patch of the screens since the last update (or of the controls named), encoded; its
+    session takes the table's patch (views/patch.py) as a connection would, encoded; ``sent``
     counts the bytes since the last tap."""
 
     def __init__(self) -> None:
@@ -129,6 +131,10 @@ class PatchPage(FakePage):
         msgpack.packb(self.root, default=self.encode)  # the first page sent: all of it
         self.sent = 0
         self.width, self.height = PHONE["width"], PHONE["height"]
+        self.session = SimpleNamespace(connection=self, index={})
+
+    def send_message(self, message: Message) -> None:
+        self.sent += len(msgpack.packb([message.action, message.body], default=self.encode))
 
     def navigate(self, route: str) -> None:
         self.route = route
