@@ -112,6 +112,7 @@ def test_a_card_played_is_one_message_that_leaves_the_client_as_the_server() -> 
     after = replace(first, chairs=chairs(4, active=1), piles=(first.piles[0], pile),
                     hand=(*(replace(f, lit=False) for f in first.hand[1:]), new))
     felt, _, _ = draw(after, felt, stamp="0.2")
+    ft.context.reset_update_called()
     changed = felt.flush()
     assert len(changed) > 3 and felt.stack in changed  # cards, seats and the stack's list
     page = SimpleNamespace(session=session, update=lambda *c: (_ for _ in ()).throw(
@@ -123,6 +124,7 @@ def test_a_card_played_is_one_message_that_leaves_the_client_as_the_server() -> 
     apply(client, wire(message.body.patch))
     assert plain(client) == plain(wire(root))
     assert felt.cards[new.id]._i in session.index  # the new card is known to the session
+    assert ft.context.was_update_called()  # Flet's update after the handler adds nothing
 
 
 def test_a_samba_selection_and_the_seats_turn_reach_the_client() -> None:

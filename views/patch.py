@@ -78,6 +78,9 @@ def send(page: ft.Page, root: ft.Control, controls: Sequence[ft.Control]) -> Non
         connection.send_message(Message(MessageAction.PATCH_CONTROL,
                                         PatchControlBody(root._i, ObjectPatch(ops).to_message())))
     _index(session, added, removed)
+    # sent, as by page.update: Flet's own update after the handler would diff the tapped
+    # card again for nothing
+    ft.context.mark_update_called()  # type: ignore[no-untyped-call]
 
 
 def _index(session: Any, added: list[BaseControl], removed: list[BaseControl]) -> None:
