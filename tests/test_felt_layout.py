@@ -334,6 +334,22 @@ def test_the_piles_stay_where_they_are_while_their_counts_change() -> None:
                    for p in scene.piles)
 
 
+def test_what_lies_above_a_fanned_hand_stays_while_cards_leave_it() -> None:
+    """A fan droops less with fewer cards; the height kept for the hand does not, so the
+    piles, one's seat and the prompt stay where they are at each card played, and the row
+    still sits on the bottom."""
+    size = frame(400, 850, 0).table
+    shown = [layout(kartu_sama(n), *size) for n in (7, 6, 5, 4, 3, 2)]
+    for key in ("pile:draw", "pile:discard", "me", "prompt"):
+        assert len({placed.poses[key] for placed in shown}) == 1, key
+
+    def lowest(n: int) -> float:
+        placed, hand = layout(kartu_sama(n), *size), kartu_sama(n).hand
+        return max(placed.poses[f.id][1] for f in hand if not f.lit)
+
+    assert lowest(5) == lowest(3)  # the ends, unlifted, on the same line
+
+
 def test_ones_own_seat_is_as_wide_as_its_points_in_full() -> None:
     scene = samba((2, 2), 7)
     short_score = layout(scene, *frame(400, 850, 2).table).boxes["me"][0]

@@ -115,15 +115,26 @@ def _step(n: int, width: float, card_w: float) -> float:
     return min(card_w + 4, (width - 2 * MARGIN - card_w) / (n - 1)) if n > 1 else 0.0
 
 
+def _droop(count: int, width: float, card: Box) -> tuple[float, float]:
+    """How far the ends of a fanned row sit below its middle now, and the most they can (a
+    sixth of a card: :func:`_bend`); none for several rows, which lie straight."""
+    rows = hand_rows(count, width, card[0])
+    if len(rows) > 1:
+        return 0.0, 0.0
+    n = rows[0]
+    mid = (n - 1) / 2
+    return mid * mid * _bend(n, 1, _step(n, width, card[0]), card)[1], card[1] / 6
+
+
 def hand_height(count: int, width: float, card: Box) -> float:
-    """The height the hand takes with its lifted cards, its rows and the droop of its fan."""
+    """The height kept for the hand: its lifted cards, its rows and the most its fan can
+    droop. A row keeps its height while cards leave it, so that what lies above it (the
+    piles, one's seat, the prompt) stays where it is at each card played."""
     if not count:
         return 0.0
     rows = hand_rows(count, width, card[0])
-    n = max(rows)
-    mid = (n - 1) / 2
-    droop = mid * mid * _bend(n, len(rows), _step(n, width, card[0]), card)[1]
-    return card[1] + card[1] * 0.45 * (len(rows) - 1) + droop + 4 + LIFT_CHOSEN
+    return card[1] + card[1] * 0.45 * (len(rows) - 1) + _droop(count, width, card)[1] + 4 \
+        + LIFT_CHOSEN
 
 
 def _hand(hand: Sequence[Face], left: float, width: float, bottom: float, card: Box,
@@ -131,7 +142,9 @@ def _hand(hand: Sequence[Face], left: float, width: float, bottom: float, card: 
     """Places the hand's rows above ``bottom``, centred on ``width`` from ``left``."""
     cw, ch = card
     rows = hand_rows(len(hand), width, cw)
-    top_row = bottom - hand_height(len(hand), width, card) + LIFT_CHOSEN
+    now, most = _droop(len(hand), width, card)
+    # the row sits on the bottom: what its fan does not droop of the height kept is above it
+    top_row = bottom - hand_height(len(hand), width, card) + LIFT_CHOSEN + most - now
     i = 0
     for r, n in enumerate(rows):
         step = _step(n, width, cw)
