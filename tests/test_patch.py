@@ -115,9 +115,10 @@ def test_a_card_played_is_one_message_that_leaves_the_client_as_the_server() -> 
     ft.context.reset_update_called()
     changed = felt.flush()
     assert len(changed) > 3 and felt.stack in changed  # cards, seats and the stack's list
-    page = SimpleNamespace(session=session, update=lambda *c: (_ for _ in ()).throw(
-        AssertionError("each control updated on its own")))
+    alone: list[Any] = []
+    page = SimpleNamespace(session=session, update=lambda *c: alone.extend(c))
     patch.send(page, root, [*changed, root])  # type: ignore[arg-type]
+    assert alone == []  # every control is in the one patch
     assert len(session.connection.sent) == 1
     message = session.connection.sent[0]
     assert message.action == MessageAction.PATCH_CONTROL and message.body.id == root._i
@@ -141,11 +142,29 @@ def test_a_samba_selection_and_the_seats_turn_reach_the_client() -> None:
     assert plain(client) == plain(wire(root))
 
 
-def test_a_control_off_the_root_is_left_out_and_a_page_without_session_updates_each() -> None:
-    felt, _, _ = draw(kartu_sama())
-    root, _client, _session = shown(felt)
+def test_a_control_without_a_named_place_is_updated_on_its_own() -> None:
+    """A control held by a field the path does not name (a tile's title), or off the root,
+    is not lost: it is updated on its own, as before; the others go in the one patch."""
+    title = ft.Text("a")
+    tile = ft.ListTile(title=title)
+    root = ft.Column([tile])
+    msgpack.packb(root, default=ENCODE)
+    ObjectPatch.from_diff(None, root, control_cls=BaseControl)
+    assert title.parent is tile and patch.path_to(root, title) is None
     loose = ft.Container(width=3)
     assert patch.path_to(root, loose) is None
+    title.value, tile.dense = "b", True
+    session = SimpleNamespace(connection=Connection(), index={})
+    alone: list[Any] = []
+    page = SimpleNamespace(session=session, update=lambda *c: alone.extend(c))
+    patch.send(page, root, [title, loose, tile])  # type: ignore[arg-type]
+    assert alone == [title, loose]
+    assert len(session.connection.sent) == 1 and "dense" in str(session.connection.sent[0])
+
+
+def test_a_page_without_session_updates_each_control() -> None:
+    felt, _, _ = draw(kartu_sama())
+    root, _client, _session = shown(felt)
     card = next(iter(felt.cards.values()))
     path = patch.path_to(root, card)
     assert path is not None and path[:2] == ["controls", 0] and path[-2] == "controls"

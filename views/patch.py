@@ -52,8 +52,9 @@ def _step(parent: BaseControl, child: BaseControl) -> Path | None:
 
 def send(page: ft.Page, root: ft.Control, controls: Sequence[ft.Control]) -> None:
     """Send what changed on ``controls`` (diffed in this order, as ``page.update`` would) as
-    one patch of ``root``. A control not under the root is left out: it is not on the
-    client. Without a session (a page of the tests) each control is updated as usual."""
+    one patch of ``root``. A control whose place under the root cannot be named (taken off
+    it, or held by a field other than ``content`` and ``controls``) is updated on its own,
+    as before; so is each control without a session (a page of the tests)."""
     session = getattr(page, "session", None)
     connection = getattr(session, "connection", None) if session is not None else None
     if session is None or connection is None:
@@ -62,9 +63,11 @@ def send(page: ft.Page, root: ft.Control, controls: Sequence[ft.Control]) -> Non
     parts: list[tuple[int, list[Any]]] = []
     added: list[BaseControl] = []
     removed: list[BaseControl] = []
+    alone: list[ft.Control] = []
     for control in controls:
         path = path_to(root, control)
         if path is None:
+            alone.append(control)
             continue
         patch, more, less = ObjectPatch.from_diff(control, control, control_cls=BaseControl,
                                                   path=path)
@@ -78,6 +81,8 @@ def send(page: ft.Page, root: ft.Control, controls: Sequence[ft.Control]) -> Non
         connection.send_message(Message(MessageAction.PATCH_CONTROL,
                                         PatchControlBody(root._i, ObjectPatch(ops).to_message())))
     _index(session, added, removed)
+    if alone:
+        page.update(*alone)
     # sent, as by page.update: Flet's own update after the handler would diff the tapped
     # card again for nothing
     ft.context.mark_update_called()  # type: ignore[no-untyped-call]
