@@ -34,18 +34,23 @@ class Navigation:
         self.render = render
         self.target = "/"  # the route last asked for or shown
         self.backing = False  # Back pressed on a screen being left: for the one coming
+        self.asked = ""  # the route asked of the client and not arrived yet
 
     def go(self, route: str) -> None:
+        if route == self.asked:
+            return  # on its way already: a second push would come back after a Back
         self.target = route
         if self.page.route == route:
             self.render()
         else:
+            self.asked = route
             self.page.navigate(route)
 
     def arrived(self, route: str, form: bool) -> bool:
         """The route changed to ``route``: whether to show it. A route the app did not ask
         for (the browser's Back or Forward) that leads to a new match's form no longer in
         progress (``form``) leads home: that form was started, or left."""
+        self.asked = ""
         if route != self.target and route in FORMS and not form:
             self.go("/")
             return False

@@ -65,6 +65,18 @@ def test_back_on_a_screen_being_left_leaves_the_one_coming(tmp_path: Path) -> No
     assert page.settle() == "/"
 
 
+def test_a_screen_asked_for_twice_is_asked_once_and_back_leaves_it(tmp_path: Path) -> None:
+    shell, page, match_id = opened(tmp_path)
+    table = page.views[-1]
+    find(table, "scores").on_click(None)
+    find(table, "scores").on_click(None)  # a double tap, both on the table still shown
+    assert page.asked == [f"/match/{match_id}/score"]
+    page.arrive()
+    back_on(page)
+    assert page.settle() == f"/match/{match_id}"
+    assert page.views[-1].route == f"/match/{match_id}"
+
+
 def test_back_as_a_started_match_comes_lands_home_not_on_an_empty_form(tmp_path: Path) -> None:
     page = SlowPage()
     shell = Shell(page, Store(tmp_path))  # type: ignore[arg-type]

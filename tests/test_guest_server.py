@@ -409,6 +409,41 @@ def test_a_seat_always_gets_its_stream_back_and_strangers_share_a_few(served: An
         c.close()
 
 
+class Deaf:
+    """A task whose cancel is lost, as Python 3.11's ``wait_for`` can lose one."""
+
+    def cancel(self) -> bool:
+        return False
+
+
+def test_a_stream_that_gives_way_ends_even_when_its_cancel_is_lost(served: Any) -> None:
+    server, _table = served
+    phone = Phone(server)
+    phone.seat(server.door.tickets[0].token)
+    phone.post("/join", {})
+    held = []
+    for _ in range(guests.SEAT_STREAMS):
+        conn, response = open_stream(phone)
+        response.fp.readline()
+        held.append((conn, response))
+    swapped = threading.Event()
+
+    def deafen() -> None:  # on the server's loop, which owns its streams
+        for streams in server.slots.values():
+            streams[0].task = Deaf()
+        swapped.set()
+
+    server.loop.call_soon_threadsafe(deafen)
+    assert swapped.wait(5)
+    conn, response = open_stream(phone)  # one more than the seat holds: the oldest goes
+    assert response.status == 200
+    held.append((conn, response))
+    while held[0][1].fp.readline():  # it ends, though its task was never cancelled
+        pass
+    for c, _r in held:
+        c.close()
+
+
 def test_a_build_without_the_card_font_serves_the_page_without_it(
         served: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     server, _table = served

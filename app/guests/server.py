@@ -30,7 +30,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http.cookies import CookieError, SimpleCookie
 from importlib.resources import files
 from pathlib import Path
@@ -183,11 +183,14 @@ def new_device(cookies: dict[str, str]) -> tuple[str, ...]:
 
 @dataclass(eq=False)
 class Stream:
-    """One open event stream: its task (cancelled when its slot is given to a newer one) and
-    the slot it holds ("seat:<n>", "link:<n>", "watch" or "stranger")."""
+    """One open event stream: its task, the slot it holds ("seat:<n>", "link:<n>", "watch"
+    or "stranger"), and ``ended``, set when its slot is given to a newer one. The stream ends
+    on it at its next wait: a cancel of its task alone can be lost (Python 3.11's
+    ``wait_for`` swallows a cancel that comes as the write it waits on is done)."""
 
     task: asyncio.Task[object]
     slot: str = ""
+    ended: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 def slot_of(state: str, seat: int) -> str:
@@ -597,7 +600,9 @@ class GuestServer:
         if len(held) >= most:
             if slot == "stranger":
                 return False
-            held.pop(0).task.cancel()
+            oldest = held.pop(0)
+            oldest.ended.set()
+            oldest.task.cancel()
         held.append(stream)
         stream.slot = slot
         return True
@@ -647,13 +652,15 @@ class GuestServer:
                     await wire.send(writer, b"id: " + ident.encode() + b"\ndata: " + data
                                     + b"\n\n")
                     last = ident
-                if self.closing:
+                if self.closing or stream.ended.is_set():
                     return
                 changed = asyncio.ensure_future(tick.wait())
-                done, _ = await asyncio.wait({changed, gone}, timeout=BEAT,
+                ended = asyncio.ensure_future(stream.ended.wait())
+                done, _ = await asyncio.wait({changed, gone, ended}, timeout=BEAT,
                                              return_when=asyncio.FIRST_COMPLETED)
                 changed.cancel()
-                if gone in done:
+                ended.cancel()
+                if gone in done or ended in done:
                     return
                 if changed not in done:
                     await wire.send(writer, b": beat\n\n")
