@@ -155,7 +155,9 @@ def test_the_experts_hint_names_the_move_and_the_deals(game: str) -> None:
     assert state is not None
     action, hint = computers.advise(game, state, random.Random(3))
     assert action in state.legal_actions()
-    assert hint.code == "searched"
+    plan = computers.book(game).expert
+    assert plan is not None
+    assert hint.code == ("grown" if plan.explore and state.players <= plan.seats else "searched")
     why, deals, share = hint.params["why"], hint.params["deals"], hint.params["share"]
     assert isinstance(why, Hint) and why == computers.explain(game, state, action)
     assert deals > 0 and 0 <= share <= 100

@@ -22,7 +22,10 @@ class Plan(Generic[S]):
     actions; playouts of at most ``horizon`` moves; ``searched(state)``: whether a decision
     is searched (the others follow the rule of thumb); the first choice stays unless
     another's gain is above ``margin`` standard errors. ``order(state, legal)``: the legal
-    actions in the Expert's order, its first choice first (None: the rule of thumb's)."""
+    actions in the Expert's order, its first choice first (None: the rule of thumb's).
+    ``explore``: when above 0, in a game of at most ``seats`` players the playouts grow a
+    search tree (:mod:`models.bots.tree`) ``depth`` plies deep with this exploration constant,
+    instead of comparing the candidates flat (``width`` and ``margin`` then unused)."""
 
     sample: Callable[[S, int, random.Random], S]
     playouts: int
@@ -31,6 +34,9 @@ class Plan(Generic[S]):
     searched: Callable[[S], bool]
     margin: float = 0.5
     order: Callable[[S, list[int]], list[int]] | None = None
+    explore: float = 0.0
+    depth: int = 6
+    seats: int = 2
 
 
 @dataclass(frozen=True)
@@ -73,3 +79,14 @@ def best(book: Playbook[S], state: S, legal: list[int]) -> int:
         if s > top:
             top, choice = s, action
     return choice
+
+
+def playout(book: Playbook[S], state: S, seat: int, rounds: int, horizon: int) -> float:
+    """Play on by the rule of thumb until the round after ``rounds`` results ends or
+    ``horizon`` moves are made; ``seat``'s value then."""
+    for _ in range(horizon):
+        if state.is_over or len(state.results) > rounds:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[0] if len(legal) == 1 else best(book, state, legal))
+    return book.value(state, seat, rounds)

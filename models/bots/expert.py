@@ -6,8 +6,10 @@ hidden cards placed where the other seats' play says they are (the game's
 that follows, a card seen taken stays with its taker...). Every candidate action is tried in
 the same deals, and the round is played out by the game's Quick player; sequential halving
 keeps the better half of the candidates after each share of the playouts, so that the last
-ones are compared on the most deals. Its effort is a number of playouts, not a time: with a
-seeded ``rng`` the same state gets the same choice on any machine.
+ones are compared on the most deals. Where the game's plan has an exploration constant, the
+same playouts grow a search tree over the next moves instead (:mod:`models.bots.tree`), in a
+game of at most the plan's ``seats`` players. Its effort is a number of playouts, not a time:
+with a seeded ``rng`` the same state gets the same choice on any machine.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ import random
 from dataclasses import dataclass
 from typing import Generic
 
-from models.bots.base import Plan, Playbook, S, best
+from models.bots.base import Plan, Playbook, S, best, playout
 from models.bots.hint import Hint
+from models.bots.tree import grow
 
 PHONE = 4  # a phone plays a quarter of the playouts
 HINT = 3  # a hint, a third: it must come within half a second
@@ -37,11 +40,13 @@ class Tried:
 class Verdict:
     """What a search found: the candidates from best to worst (the choice first), the
     playouts made, and the share (0..1) of the deals both were played in where the choice did
-    at least as well as the runner-up."""
+    at least as well as the runner-up; for a tree (``grown``), the share of the playouts that
+    went through the choice."""
 
     tried: tuple[Tried, ...]
     playouts: int
     ahead: float
+    grown: bool = False
 
     @property
     def action(self) -> int:
@@ -51,19 +56,9 @@ class Verdict:
         """The Expert's hint: ``why``, the chosen move's reason, and what the search found:
         the deals it was played out in, and the share (in %) of them in which it did at least
         as well as the runner-up."""
-        params = {"why": why, "deals": self.tried[0].deals, "share": round(100 * self.ahead)}
-        return Hint("searched", params)
-
-
-def playout(book: Playbook[S], state: S, seat: int, rounds: int, horizon: int) -> float:
-    """Play on by the rule of thumb until the round after ``rounds`` results ends or
-    ``horizon`` moves are made; ``seat``'s value then."""
-    for _ in range(horizon):
-        if state.is_over or len(state.results) > rounds:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[0] if len(legal) == 1 else best(book, state, legal))
-    return book.value(state, seat, rounds)
+        deals = self.playouts if self.grown else self.tried[0].deals
+        params = {"why": why, "deals": deals, "share": round(100 * self.ahead)}
+        return Hint("grown" if self.grown else "searched", params)
 
 
 def mean(values: list[float]) -> float:
@@ -119,8 +114,11 @@ class Expert(Generic[S]):
         order), the first candidate (the rule of thumb's choice, or the plan's) kept to the
         end. It stays the choice unless the best one's gain over it, deal by deal, is above
         the plan's ``margin`` standard errors: the playouts are noisy, and a search should
-        not leave a sound move by chance."""
+        not leave a sound move by chance. A plan with an ``explore`` constant grows a tree in a
+        game of few enough players."""
         book, plan = self.book, self.plan
+        if plan.explore and state.players <= plan.seats:
+            return self.tree(state, rng)
         alive = self.candidates(state)
         if len(alive) == 1:
             return Verdict((Tried(alive[0], 0.0, 0),), 0, 1.0)
@@ -154,6 +152,14 @@ class Expert(Generic[S]):
         ahead = sum(a >= b for a, b in zip(choice, rival, strict=True)) / len(choice)
         tried = tuple(Tried(a, mean(values[a]), len(values[a])) for a in alive + out)
         return Verdict(tried, made, ahead)
+
+    def tree(self, state: S, rng: random.Random) -> Verdict:
+        """The tree's verdict: the root's moves by their visits, the most visited first."""
+        plan = self.plan
+        root = grow(self.book, plan, state, rng, self.budget, plan.explore, plan.depth)
+        kids = sorted(root.children.values(), key=lambda n: (-n.visits, -n.mean))
+        tried = tuple(Tried(n.move, n.mean, n.visits) for n in kids)
+        return Verdict(tried, root.visits, kids[0].visits / root.visits, grown=True)
 
     def __call__(self, state: S, rng: random.Random) -> int:
         legal = state.legal_actions()
