@@ -375,17 +375,27 @@ def open_stream(phone: Phone) -> tuple[http.client.HTTPConnection, http.client.H
     return conn, conn.getresponse()
 
 
-def test_a_seat_always_gets_its_stream_back_and_strangers_share_a_few(served: Any) -> None:
-    server, _table = served
+Held = list[tuple[http.client.HTTPConnection, http.client.HTTPResponse]]
+
+
+def seated_streams(server: GuestServer, n: int) -> tuple[Phone, Held]:
+    """A phone seated at the first seat, with ``n`` event streams open (each counted)."""
     phone = Phone(server)
     phone.seat(server.door.tickets[0].token)
     phone.post("/join", {})
     held = []
-    for _ in range(guests.SEAT_STREAMS + 1):  # one more than a seat holds: the oldest goes
+    for _ in range(n):
         conn, response = open_stream(phone)
         assert response.status == 200
         response.fp.readline()  # its first message is on its way: the stream is counted
         held.append((conn, response))
+    return phone, held
+
+
+def test_a_seat_always_gets_its_stream_back_and_strangers_share_a_few(served: Any) -> None:
+    server, _table = served
+    # one more than a seat holds: the oldest goes
+    phone, held = seated_streams(server, guests.SEAT_STREAMS + 1)
     oldest = held[0][1]
     while oldest.fp.readline():  # the oldest stream ends (read until the server closes it)
         pass
@@ -418,14 +428,7 @@ class Deaf:
 
 def test_a_stream_that_gives_way_ends_even_when_its_cancel_is_lost(served: Any) -> None:
     server, _table = served
-    phone = Phone(server)
-    phone.seat(server.door.tickets[0].token)
-    phone.post("/join", {})
-    held = []
-    for _ in range(guests.SEAT_STREAMS):
-        conn, response = open_stream(phone)
-        response.fp.readline()
-        held.append((conn, response))
+    phone, held = seated_streams(server, guests.SEAT_STREAMS)
     swapped = threading.Event()
 
     def deafen() -> None:  # on the server's loop, which owns its streams

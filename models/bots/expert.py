@@ -55,7 +55,7 @@ class Verdict:
     def hint(self, why: Hint) -> Hint:
         """The Expert's hint: ``why``, the chosen move's reason, and what the search found:
         the deals it was played out in, and the share (in %) of them in which it did at least
-        as well as the runner-up."""
+        as well as the runner-up; for a tree, all the deals, and the share that went its way."""
         deals = self.playouts if self.grown else self.tried[0].deals
         params = {"why": why, "deals": deals, "share": round(100 * self.ahead)}
         return Hint("grown" if self.grown else "searched", params)
