@@ -413,8 +413,8 @@ class DevicePlay:
         self._redraw()
 
     def _log(self) -> None:
-        """The last moves, in a sheet over the table."""
-        self.shell.page.show_dialog(log_sheet(self.t, self.log()))
+        """The last moves, in a sheet over the table, the message of the moment above them."""
+        self.shell.page.show_dialog(log_sheet(self.t, self.log(), self.line(self.game.version)))
 
     def redraw(self) -> None:
         """The window changed size: the table is laid out again."""

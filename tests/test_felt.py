@@ -19,7 +19,16 @@ from views.common import card_text, find
 from views.felt import BACK, HINT, LIT, ON_FELT, RING, CardBox, Felt, card_face
 from views.felt_data import Button, Face, Pile, Scene
 from views.felt_layout import layout
-from views.felt_screen import Entry, FeltScreen, Line, felt_view, frame, log_lines, log_sheet
+from views.felt_screen import (
+    Entry,
+    FeltScreen,
+    Line,
+    felt_view,
+    frame,
+    log_lines,
+    log_sheet,
+    message_line,
+)
 
 T = Translator("en")
 SIZE = (388.0, 700.0)
@@ -406,6 +415,34 @@ def test_the_screen_has_the_buttons_the_message_line_and_the_log() -> None:
     assert find(view, "undo").icon.semantics_label == "Undo my move"
     assert find(view, "redo").disabled and find(view, "back").icon.semantics_label == "Back"
     assert find(view, "title").value == "Samba"
+
+
+@pytest.mark.parametrize("kind", ["hint", "refusal", "note"])
+def test_a_message_the_phone_cuts_opens_whole_above_the_last_moves(kind: str) -> None:
+    """On a phone the last moves are an icon (named), leaving the message most of the line;
+    a tap on its words opens the sheet, the whole message first, then the last moves."""
+    long = "Play 8♥: it sheds 8 points and leaves 2 cards that follow it. " * 3
+    logs: list[int] = []
+    line = message_line(T, Line(long, kind), lambda: logs.append(1))
+    click(find(line, "message-whole"))
+    click(find(line, "last-moves"))
+    assert logs == [1, 1]
+    assert find(line, "last-moves").icon.semantics_label == "Last moves"
+    assert find(line, "message").max_lines == 2
+    sheet = log_sheet(T, [Entry("Ana: plays 5♥", "Round 1")], Line(long, kind))
+    assert find(sheet, "sheet-message").value == long
+    assert find(sheet, "sheet-message").max_lines is None
+    assert find(sheet, "sheet-line").bgcolor == find(line, "message-line").bgcolor
+    assert find(sheet, "log-0").value == "Ana: plays 5♥"
+
+
+def test_a_move_or_a_wide_window_has_nothing_to_open() -> None:
+    """The last move is short and already in the log; a wide window shows every word."""
+    move = message_line(T, Line("Ana: plays 5♥"), lambda: None)
+    assert find(move, "message-whole") is None and find(move, "last-moves") is not None
+    wide = message_line(T, Line("A hint.", "hint"), None)
+    assert find(wide, "message-whole") is None and find(wide, "last-moves") is None
+    assert find(log_sheet(T, [], Line("Ana: plays 5♥")), "sheet-line") is None
 
 
 def test_the_last_moves_are_newest_first_under_their_round() -> None:

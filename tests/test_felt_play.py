@@ -278,6 +278,11 @@ def test_a_hint_marks_its_card_on_the_table(tmp_path: Path) -> None:
         words = {format_cards([c]) for c in play.state.action_words(action).cards}
         assert answer.action == action or named <= words
     assert find(view, "message-line").bgcolor is not None  # the hint on its own line
+    opened: list[Any] = []
+    shell.page.show_dialog = opened.append  # type: ignore[attr-defined]
+    find(view, "message-whole").on_click(None)  # its words, cut on a phone, open whole
+    said = find(opened[0], "sheet-message")
+    assert said.value == find(view, "message").value == play.hint[2] and said.max_lines is None
     assert hinted(play.presenter, play.state, seat, View(), play.scene, action)
     assert not find(view, f"hint-button@{play.looking()}.{version}").disabled
     play.move(action, version)

@@ -78,27 +78,40 @@ COLOURS = {"refusal": (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER),
            "ask": (ft.Colors.PRIMARY_CONTAINER, ft.Colors.ON_PRIMARY_CONTAINER)}
 
 
+ICONS = {"refusal": ft.Icons.BLOCK, "hint": ft.Icons.LIGHTBULB,
+         "note": ft.Icons.INFO_OUTLINE, "ask": ft.Icons.PHONE_ANDROID}
+
+
+def _said(line: Line, lines: int | None, key: str) -> list[ft.Control]:
+    """A message's icon and words, in its colour (at most ``lines`` lines, cut with an
+    ellipsis)."""
+    fg = COLOURS.get(line.kind, (None, None))[1]
+    icon = ICONS.get(line.kind)
+    text = ft.Text(line.text, size=14, color=fg, expand=True, max_lines=lines,
+                   overflow=ft.TextOverflow.ELLIPSIS if lines else ft.TextOverflow.CLIP, key=key,
+                   weight=ft.FontWeight.W_500 if line.kind != "move" else None)
+    return [ft.Icon(icon, size=18, color=fg), text] if icon is not None else [text]
+
+
 def message_line(t: Tr, line: Line, on_log: Handler | None,
                  on_answer: Callable[[str], None] | None = None) -> ft.Control:
     """The line over the table: the message of the moment on its own colour, or the last
-    move; the last moves a tap away (on a phone); a phone's request with the host's answers
-    instead."""
-    bg, fg = COLOURS.get(line.kind, (None, None))
-    icon = {"refusal": ft.Icons.BLOCK, "hint": ft.Icons.LIGHTBULB,
-            "note": ft.Icons.INFO_OUTLINE, "ask": ft.Icons.PHONE_ANDROID}.get(line.kind)
-    parts: list[ft.Control] = []
-    if icon is not None:
-        parts.append(ft.Icon(icon, size=18, color=fg))
-    parts.append(ft.Text(line.text, size=14, color=fg, expand=True, max_lines=2,
-                         overflow=ft.TextOverflow.ELLIPSIS, key="message",
-                         weight=ft.FontWeight.W_500 if line.kind != "move" else None))
+    move; a phone's request with the host's answers instead. On a phone (``on_log``) the
+    last moves are a tap on their icon away, leaving the words most of the width, and a
+    message the line may cut opens whole, above the last moves, at a tap on its words."""
+    bg = COLOURS.get(line.kind, (None, None))[0]
+    parts = _said(line, 2, "message")
     if line.answers and on_answer is not None:
+        fg = COLOURS.get(line.kind, (None, None))[1]
         parts += [ft.TextButton(label, key=f"answer-{key}", style=ft.ButtonStyle(color=fg),
                                 on_click=functools.partial(_answer, on_answer, key))
                   for key, label in line.answers]
     elif on_log is not None:
-        parts.append(ft.TextButton(t("felt.last_moves"), icon=ft.Icons.HISTORY,
-                                   key="last-moves", on_click=lambda _e: on_log()))
+        if bg is not None and line.text:
+            words = parts.pop()
+            parts.append(ft.Container(words, expand=True, key="message-whole",
+                                      on_click=lambda _e: on_log()))
+        parts.append(named_icon(ft.Icons.HISTORY, t("felt.last_moves"), "last-moves", on_log))
     return ft.Container(ft.Row(parts, spacing=6), height=LINE, bgcolor=bg,
                         border_radius=ft.BorderRadius.all(8),
                         padding=ft.Padding.only(left=8 if bg else 2), key="message-line")
@@ -123,10 +136,16 @@ def log_lines(t: Tr, entries: Sequence[Entry], key: str = "log") -> list[ft.Cont
     return out
 
 
-def log_sheet(t: Tr, entries: Sequence[Entry]) -> ft.BottomSheet:
-    """The last moves in a sheet over the table (a phone)."""
+def log_sheet(t: Tr, entries: Sequence[Entry], line: Line | None = None) -> ft.BottomSheet:
+    """The last moves in a sheet over the table (a phone), under the message of the moment
+    in full (a hint, a refusal, a note: the line over the table may cut it)."""
+    top: list[ft.Control] = []
+    if line is not None and line.text and line.kind in ("hint", "refusal", "note"):
+        top.append(ft.Container(ft.Row(_said(line, None, "sheet-message"), spacing=6),
+                                bgcolor=COLOURS[line.kind][0], padding=ft.Padding.all(8),
+                                border_radius=ft.BorderRadius.all(8), key="sheet-line"))
     return ft.BottomSheet(ft.Container(ft.Column(
-        [ft.Text(t("felt.last_moves"), size=18, weight=ft.FontWeight.BOLD),
+        [*top, ft.Text(t("felt.last_moves"), size=18, weight=ft.FontWeight.BOLD),
          *log_lines(t, entries)],
         spacing=4, scroll=ft.ScrollMode.AUTO, tight=True), padding=ft.Padding.all(16)),
         key="log-sheet")
