@@ -33,13 +33,18 @@ CHROME = ("Back", "Last moves", "Sort by rank", "Sort by suit", "Hint", "Undo my
 # the moves offered now: lit cards and piles first, then the buttons that are no card (a
 # pile, lit or not, is named by its label twice, "Stock Stock · 30": only a lit one is a move);
 # none unless the table is on screen, read in one go (a summary's "See the final result" is no
-# move of the table); a card or pile the hint suggests is named so, and is a move too
+# move of the table); a card or pile the hint suggests is named so, and is a move too. On a
+# phone the words of a hint, refusal or note are a button too (they open whole): it is on the
+# message line, right under the app bar, where no move is
 OFFERED = """([lit, chrome]) => {
   const host = document.querySelector('flt-semantics-host');
   if (!host || /End of |Game over/.test(host.innerText)) return [];
-  const all = Array.from(host.querySelectorAll('[role=button]'))
-    .map(e => (e.getAttribute('aria-label') || e.innerText || '').trim());
-  if (!all.includes('Last moves')) return [];
+  const buttons = Array.from(host.querySelectorAll('[role=button]'));
+  const name = e => (e.getAttribute('aria-label') || e.innerText || '').trim();
+  if (!buttons.map(name).includes('Last moves')) return [];
+  const said = e => name(e) !== 'Last moves'  // the message line, under the app bar
+    && e.getBoundingClientRect().top >= 56 && e.getBoundingClientRect().bottom <= 106;
+  const all = buttons.filter(e => !said(e)).map(name);
   const cards = /^(10|[2-9AJQK])[♠♥♦♣]|^JK/;
   const pile = /^[^,:]+, (\\d+ cards?|empty)/;
   const move = n => n.includes(lit) || n.endsWith('suggested by the hint');
