@@ -136,6 +136,7 @@ class DevicePlay:
         self.looks: dict[int, View] = {}  # each person's order, selection, help
         self.asks = Asks()  # what the guest phones ask of the host (app.guests.asks)
         self.scene: Scene | None = None  # the table last drawn
+        self.sheet: ft.BottomSheet | None = None  # the last moves, while open
         self.clock = clock
         self._tapped: tuple[str, int, float, int] = NO_TAP  # the last tap
         self._turn = -1  # the person last told it is their turn (a tick in the hand)
@@ -413,8 +414,16 @@ class DevicePlay:
         self._redraw()
 
     def _log(self) -> None:
-        """The last moves, in a sheet over the table, the message of the moment above them."""
-        self.shell.page.show_dialog(log_sheet(self.t, self.log(), self.line(self.game.version)))
+        """The last moves, in a sheet over the table, the message of the moment above them;
+        once, however often it is tapped before it shows."""
+        if self.sheet is not None:
+            return
+        self.sheet = log_sheet(self.t, self.log(), self.line(self.game.version))
+        self.sheet.on_dismiss = self._closed
+        self.shell.page.show_dialog(self.sheet)
+
+    def _closed(self, _e: object) -> None:
+        self.sheet = None
 
     def redraw(self) -> None:
         """The window changed size: the table is laid out again."""

@@ -17,6 +17,7 @@ from tests.browser import (
     Web,
     add_computers,
     add_players,
+    gone,
     press,
     resize,
     see,
@@ -34,16 +35,18 @@ CHROME = ("Back", "Last moves", "Sort by rank", "Sort by suit", "Hint", "Undo my
 # pile, lit or not, is named by its label twice, "Stock Stock · 30": only a lit one is a move);
 # none unless the table is on screen, read in one go (a summary's "See the final result" is no
 # move of the table); a card or pile the hint suggests is named so, and is a move too. On a
-# phone the words of a hint, refusal or note are a button too (they open whole): it is on the
-# message line, right under the app bar, where no move is
+# phone the words of a hint, refusal or note are a button too (they open whole): they are on
+# the message line, beside the last moves' icon, where no move is
 OFFERED = """([lit, chrome]) => {
   const host = document.querySelector('flt-semantics-host');
   if (!host || /End of |Game over/.test(host.innerText)) return [];
   const buttons = Array.from(host.querySelectorAll('[role=button]'));
   const name = e => (e.getAttribute('aria-label') || e.innerText || '').trim();
-  if (!buttons.map(name).includes('Last moves')) return [];
-  const said = e => name(e) !== 'Last moves'  // the message line, under the app bar
-    && e.getBoundingClientRect().top >= 56 && e.getBoundingClientRect().bottom <= 106;
+  const log = buttons.find(e => name(e) === 'Last moves');
+  if (!log) return [];
+  const row = log.getBoundingClientRect();
+  const said = e => e !== log && e.getBoundingClientRect().top < row.bottom
+    && e.getBoundingClientRect().bottom > row.top;
   const all = buttons.filter(e => !said(e)).map(name);
   const cards = /^(10|[2-9AJQK])[♠♥♦♣]|^JK/;
   const pile = /^[^,:]+, (\\d+ cards?|empty)/;
@@ -124,10 +127,18 @@ def test_kartu_sama_on_the_felt_against_three_computers(web: Web) -> None:
             resize(page, {"width": 1280, "height": 800})
             shot(page, "62-felt-laptop")  # the last moves beside the table
             resize(page, PHONE)
-            page.get_by_role("button", name="Last moves").click()  # on a phone, a sheet
-            see(page, "Computer 1")
+            # on a phone, a sheet: one, tapped twice by a hurried hand (one Escape and the
+            # table is back), and it opens again once closed
+            page.get_by_role("button", name="Last moves").dblclick()
+            see(page, "Round 1")
             shot(page, "63-felt-last-moves")
-            page.keyboard.press("Escape")  # the sheet closes
+            page.keyboard.press("Escape")
+            gone(page, "Round 1")
+            moves = my_turn(page)
+            page.get_by_role("button", name="Last moves").click()
+            see(page, "Round 1")
+            page.keyboard.press("Escape")
+            gone(page, "Round 1")
             moves = my_turn(page)
         version = len(saved(data)["actions"])
         card = next((m for m in moves if LIT in m and "pile" not in m.lower()), None)

@@ -191,8 +191,13 @@ def test_the_last_moves_are_a_tap_away_newest_first(tmp_path: Path, felt_game: N
     opened: list[Any] = []
     shell.page.show_dialog = opened.append  # type: ignore[attr-defined]
     find(view, "last-moves").on_click(None)
+    find(view, "last-moves").on_click(None)  # a double tap: one sheet
+    assert len(opened) == 1
     assert find(opened[0], "log-0").value == said
     assert find(opened[0], "log-round-0") is not None  # the round's moves under its number
+    opened[0].on_dismiss(None)  # closed: the next tap opens it again
+    find(view, "last-moves").on_click(None)
+    assert len(opened) == 2
 
 
 def test_card_speed_follows_the_setting_and_reduced_motion(tmp_path: Path,

@@ -80,6 +80,7 @@ COLOURS = {"refusal": (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER),
 
 ICONS = {"refusal": ft.Icons.BLOCK, "hint": ft.Icons.LIGHTBULB,
          "note": ft.Icons.INFO_OUTLINE, "ask": ft.Icons.PHONE_ANDROID}
+WHOLE = ("hint", "refusal", "note")  # the messages a phone opens whole above the last moves
 
 
 def _said(line: Line, lines: int | None, key: str) -> list[ft.Control]:
@@ -99,15 +100,14 @@ def message_line(t: Tr, line: Line, on_log: Handler | None,
     move; a phone's request with the host's answers instead. On a phone (``on_log``) the
     last moves are a tap on their icon away, leaving the words most of the width, and a
     message the line may cut opens whole, above the last moves, at a tap on its words."""
-    bg = COLOURS.get(line.kind, (None, None))[0]
+    bg, fg = COLOURS.get(line.kind, (None, None))
     parts = _said(line, 2, "message")
     if line.answers and on_answer is not None:
-        fg = COLOURS.get(line.kind, (None, None))[1]
         parts += [ft.TextButton(label, key=f"answer-{key}", style=ft.ButtonStyle(color=fg),
                                 on_click=functools.partial(_answer, on_answer, key))
                   for key, label in line.answers]
     elif on_log is not None:
-        if bg is not None and line.text:
+        if line.kind in WHOLE and line.text:
             words = parts.pop()
             parts.append(ft.Container(words, expand=True, key="message-whole",
                                       on_click=lambda _e: on_log()))
@@ -140,7 +140,7 @@ def log_sheet(t: Tr, entries: Sequence[Entry], line: Line | None = None) -> ft.B
     """The last moves in a sheet over the table (a phone), under the message of the moment
     in full (a hint, a refusal, a note: the line over the table may cut it)."""
     top: list[ft.Control] = []
-    if line is not None and line.text and line.kind in ("hint", "refusal", "note"):
+    if line is not None and line.text and line.kind in WHOLE:
         top.append(ft.Container(ft.Row(_said(line, None, "sheet-message"), spacing=6),
                                 bgcolor=COLOURS[line.kind][0], padding=ft.Padding.all(8),
                                 border_radius=ft.BorderRadius.all(8), key="sheet-line"))
