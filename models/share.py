@@ -472,6 +472,12 @@ def encode(value: object, limit: int = LIMIT) -> list[str]:
     return [f"{PREFIX}{i}/{len(chunks)}/{tag}:{c}" for i, c in enumerate(chunks, 1)]
 
 
+def code_lines(text: str) -> list[str]:
+    """The lines of a pasted text as they are read: each without the whitespace before it
+    and its line end. A space is a base45 character, so one that ends a line stays."""
+    return [x for x in (t.lstrip().rstrip("\r\t") for t in text.split("\n")) if x]
+
+
 @dataclass
 class Reader:
     """Collects the codes of one payload, in any order; :attr:`value` once complete."""
@@ -487,7 +493,7 @@ class Reader:
         (the parts read so far are kept)."""
         if len(text) > 2 * MAX_TEXT:  # the parts' headers and line ends are far less
             raise ShareError("share_too_large")
-        lines = [x for x in (t.lstrip().rstrip("\r\t") for t in text.split("\n")) if x]
+        lines = code_lines(text)
         if not lines:
             raise ShareError("share_empty")
         for line in lines:

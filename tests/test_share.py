@@ -328,6 +328,35 @@ class ImportShell:
         pass
 
 
+def test_a_pasted_text_is_counted_as_the_import_reads_it(tmp_path: Path) -> None:
+    """A space is a base45 character, so a code cut short can end in one (a whole code never
+    does: its last character stands for less than 36). The words under the field count it,
+    as the import keeps it: CI once waited in vain for "(N characters)" of such a cut code,
+    the count having dropped its last space. Codes are counted line by line, as the import
+    reads them: a space inside a code does not make two."""
+    m = Match.new(["Ana", "Bea"])
+    m.record(Start())
+    (code,) = encode({"id": "20260101-200000-000000-abcd", "created": "2026-01-01T20:00:00Z",
+                      "match": m.to_dict(), "summary": {}})
+    assert not code.endswith(" ") and " " in code
+    cut = code[: code.rindex(" ") + 1]
+    shell: Any = ImportShell(tmp_path, "en")
+    screen = Sharing(shell)
+    screen.pasted = cut
+    assert screen._pasted() == f"1 Meja code in the text ({len(cut)} characters)."
+    with pytest.raises(ShareError, match="share_damaged"):
+        Reader().add(cut)  # read with its space, and refused as cut short
+    screen.pasted = f"  {code}\r\n\n{cut}\n"
+    assert screen._pasted() == (
+        f"2 Meja codes in the text ({len(code) + 1 + len(cut)} characters).")
+    reader = Reader()
+    reader.add(f"  {code}\r\n")
+    value: Any = reader.value
+    assert reader.done and value["id"] == "20260101-200000-000000-abcd"
+    screen.pasted = " \n\t\n"
+    assert screen._pasted() == ""
+
+
 REFUSED_MATCHES: dict[str, tuple[Any, str, str]] = {
     # a well-sealed code, its match changed: (change, the reason in English, in French)
     "card not in the pack": (

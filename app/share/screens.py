@@ -20,7 +20,7 @@ from app.share.live import live, scoreboard, start_live, stop_live
 from app.share.pictures import PictureError, meja_texts, qr_picture, qr_png, read_image
 from app.share.results import Results, png, qr_text, results, text
 from app.storage import NotFound, Store
-from models.share import Reader, ShareError
+from models.share import Reader, ShareError, code_lines
 from views.share import ImportData, ShareData, import_view, live_section, share_view
 
 if TYPE_CHECKING:
@@ -208,13 +208,15 @@ class Sharing:
 
     def _pasted(self) -> str:
         """What the app holds of the text field, said under it: a person sees the paste
-        arrived before tapping Import."""
-        if not self.pasted.strip():
+        arrived before tapping Import. Its codes and characters are counted as the import
+        reads them, line by line: a space that ends a code is one of its characters."""
+        lines = code_lines(self.pasted)
+        if not lines:
             return ""
-        found = meja_texts(self.pasted.split())
+        found = meja_texts(lines)
         if not found:
             return self.t("share.pasted_none")
-        return self.t.plural("share.pasted", len(found), chars=len(self.pasted.strip()))
+        return self.t.plural("share.pasted", len(found), chars=len("\n".join(lines)))
 
     def _typed(self, text: str) -> None:
         self.pasted = text
